@@ -1,0 +1,26 @@
+import {connectEngine} from '../engine/client.js';
+import type {EngineTarget} from '../engine/target.js';
+import {VERSION} from '../version.js';
+
+export async function versionCommand(target: EngineTarget, json: boolean, out: NodeJS.WritableStream): Promise<number> {
+  const client = await connectEngine(target);
+  try {
+    if (json) {
+      out.write(`${JSON.stringify({berth: VERSION, host: target.url, api: client.api, engine: client.version}, null, 2)}\n`);
+      return 0;
+    }
+    const v = client.version;
+    out.write(
+      [
+        `berth:        ${VERSION}`,
+        `engine host:  ${target.url}`,
+        `engine:       Docker ${v.Version} (${v.Os}/${v.Arch}, kernel ${v.KernelVersion ?? '?'}, commit ${v.GitCommit ?? '?'})`,
+        `API:          engine ${v.ApiVersion} (min ${v.MinAPIVersion ?? '?'}), berth uses ${client.api}`,
+        '',
+      ].join('\n'),
+    );
+    return 0;
+  } finally {
+    client.close();
+  }
+}

@@ -1,0 +1,147 @@
+import {Agent as HttpsAgent} from 'node:https';
+import type {Agent} from 'node:http';
+import Docker from 'dockerode';
+import {BerthError} from '../errors.js';
+import type {EngineTarget} from './target.js';
+import {describeConnectError} from './connect-errors.js';
+import {createSshAgent} from './ssh-agent.js';
+
+// The highest Engine API version berth knows; newer engines are pinned down to it.
+export const MAX_API_VERSION = '1.47';
+export const MIN_API_VERSION = '1.41';
+
+export type EngineVersion = {
+  Version: string;
+  ApiVersion: string;
+  MinAPIVersion?: string;
+  Os: string;
+  Arch: string;
+  KernelVersion?: string;
+  GitCommit?: string;
+  [key: string]: unknown;
+};
+
+export type EngineClient = {
+  target: EngineTarget;
+  docker: Docker;
+  version: EngineVersion;
+  // The API version every call is pinned to, e.g. '1.41'.
+  api: string;
+  close(): void;
+};
+
+const ENGINE_ENV = ['DOCKER_HOST', 'DOCKER_TLS_VERIFY', 'DOCKER_CERT_PATH', 'DOCKER_CLIENT_TIMEOUT', 'DOCKER_PATH_PREFIX'];
+
+// docker-modem reads DOCKER_* itself and lets them win over explicit options (a stale DOCKER_CERT_PATH even
+// throws); the connection is resolved by us, so hide them while dockerode is constructed.
+function withoutEngineEnv<T>(make: () => T): T {
+  const saved = ENGINE_ENV.map(name => [name, process.env[name]] as const);
+  for (const name of ENGINE_ENV) delete process.env[name];
+  try {
+    return make();
+  } finally {
+    for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
+  }
+}
+
+export function compareApi(a: string, b: string): number {
+  const [am = 0, an = 0] = a.split('.').map(Number);
+  const [bm = 0, bn = 0] = b.split('.').map(Number);
+  return am - bm || an - bn;
+}
+
+export function negotiateApi(version: Pick<EngineVersion, 'ApiVersion' | 'MinAPIVersion'>): string {
+  const engineMax = version.ApiVersion;
+  const chosen = compareApi(engineMax, MAX_API_VERSION) < 0 ? engineMax : MAX_API_VERSION;
+  if (version.MinAPIVersion && compareApi(chosen, version.MinAPIVersion) < 0) {
+    throw new BerthError(
+      `engine API ${engineMax} requires clients of at least ${version.MinAPIVersion}, berth speaks up to ${MAX_API_VERSION}; upgrade berth`,
+    );
+  }
+  if (compareApi(chosen, MIN_API_VERSION) < 0) {
+    throw new BerthError(`engine API ${engineMax} is older than ${MIN_API_VERSION}, the oldest berth supports; upgrade the Docker engine`);
+  }
+  return chosen;
+}
+
+function makeAgent(target: EngineTarget): Agent | undefined {
+  if (target.kind === 'ssh') return createSshAgent(target);
+  if (target.kind === 'tcp' && target.tls) {
+    return new HttpsAgent({
+      keepAlive: true,
+      ca: target.tls.ca,
+      cert: target.tls.cert,
+      key: target.tls.key,
+      rejectUnauthorized: target.tls.verify,
+    });
+  }
+  return undefined;
+}
+
+export function makeDocker(target: EngineTarget, agent: Agent | undefined, api?: string): Docker {
+  return withoutEngineEnv(() => {
+    const version = api ? `v${api}` : undefined;
+    if (target.kind === 'unix') return new Docker({socketPath: target.socketPath, version});
+    const tls = target.kind === 'tcp' ? target.tls : undefined;
+    return new Docker({
+      host: target.host,
+      port: target.port,
+      protocol: tls ? 'https' : 'http',
+      ca: tls?.ca,
+      cert: tls?.cert,
+      key: tls?.key,
+      agent,
+      version,
+    } as Docker.DockerOptions);
+  });
+}
+
+// GET /version without a version prefix answers at the engine's own maximum, which is what negotiation needs.
+export async function connectEngine(target: EngineTarget, options: {timeoutMs?: number} = {}): Promise<EngineClient> {
+  const agent = makeAgent(target);
+  const probe = makeDocker(target, agent);
+  let version: EngineVersion;
+  try {
+    version = (await dial(probe, {path: '/version', method: 'GET', timeoutMs: options.timeoutMs ?? 10_000})) as EngineVersion;
+  } catch (error) {
+    agent?.destroy();
+    throw new BerthError(describeConnectError(target, error));
+  }
+  if (!version || typeof version.ApiVersion !== 'string') {
+    agent?.destroy();
+    throw new BerthError(`engine ${target.url}: /version did not answer like a Docker engine; check the host and port`);
+  }
+  const api = negotiateApi(version);
+  const docker = makeDocker(target, agent, api);
+  return {target, docker, version, api, close: () => agent?.destroy()};
+}
+
+export type DialOptions = {
+  path: string;
+  method: 'GET' | 'POST' | 'DELETE' | 'HEAD' | 'PUT';
+  options?: Record<string, unknown>;
+  statusCodes?: Record<number, boolean | string>;
+  isStream?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+// The few endpoints dockerode does not wrap well (or at all) go through the modem directly.
+export function dial(docker: Docker, request: DialOptions): Promise<unknown> {
+  const signal = request.timeoutMs
+    ? AbortSignal.any([AbortSignal.timeout(request.timeoutMs), ...(request.signal ? [request.signal] : [])])
+    : request.signal;
+  return new Promise((resolve, reject) => {
+    docker.modem.dial(
+      {
+        path: request.path,
+        method: request.method,
+        options: request.options ?? {},
+        statusCodes: request.statusCodes ?? {200: true, 204: true, 304: true, 400: 'bad request', 404: 'not found', 409: 'conflict', 500: 'server error'},
+        isStream: request.isStream ?? false,
+        abortSignal: signal,
+      } as never,
+      (error: unknown, result: unknown) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}

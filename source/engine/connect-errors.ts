@@ -1,0 +1,73 @@
+import type {EngineTarget} from './target.js';
+
+type ErrorLike = {code?: string; message?: string; statusCode?: number; json?: unknown; reason?: string; name?: string};
+
+// Turns a failed first request into one line: which engine, why, and what to change.
+export function describeConnectError(target: EngineTarget, error: unknown): string {
+  const e = (error ?? {}) as ErrorLike;
+  const code = e.code ?? '';
+  const message = e.message ?? String(error);
+  const where = `engine ${target.url}`;
+  const tlsFiles = target.tls?.caFile ? ` (CA ${target.tls.caFile})` : '';
+
+  if (e.name === 'TimeoutError' || e.name === 'AbortError' || code === 'ETIMEDOUT') {
+    return `${where}: no answer within the time limit; check that the host is reachable and the port is right`;
+  }
+  switch (code) {
+    case 'ENOENT':
+      return `${where}: no socket at ${target.socketPath}; is Docker running? (start it, or point --host/DOCKER_HOST at your engine)`;
+    case 'EACCES':
+      return `${where}: permission denied on ${target.socketPath}; add your user to the docker group or run as a user who may use the socket`;
+    case 'ECONNREFUSED':
+      return `${where}: connection refused; is dockerd listening there? (check the port, or --host/DOCKER_HOST)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `${where}: host name ${target.host} does not resolve; check the spelling or use an IP address`;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `${where}: host unreachable; check the network path to ${target.host}`;
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
+      return `${where}: the engine's TLS certificate is not signed by a CA berth trusts${tlsFiles}; give the engine's CA with --tlscacert or as ca.pem in DOCKER_CERT_PATH`;
+    case 'CERT_HAS_EXPIRED':
+      return `${where}: the engine's TLS certificate has expired; renew the server certificate on the engine host`;
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return `${where}: the engine's TLS certificate does not name ${target.host}; connect with a name or IP in its subjectAltName, or reissue it`;
+    case 'EPROTO':
+    case 'ECONNRESET':
+      if (target.tls) {
+        return `${where}: the TLS handshake failed (${shorten(message)}); does the engine speak TLS on this port, and does it accept berth's client certificate?`;
+      }
+      return `${where}: the connection was reset; if the engine uses TLS, add --tlsverify and its certificates (DOCKER_TLS_VERIFY=1, DOCKER_CERT_PATH)`;
+  }
+  if (/certificate required|bad certificate|unknown ca|alert/i.test(message) || code.startsWith('ERR_SSL_')) {
+    return `${where}: the engine refused berth's client certificate (${shorten(sslReason(message))}); use a client cert signed by the engine's CA (--tlscert/--tlskey or cert.pem/key.pem in DOCKER_CERT_PATH)`;
+  }
+  if (e.statusCode === 400 && /HTTP request to an HTTPS server/i.test(message)) {
+    return `${where}: the engine speaks TLS on this port; add --tlsverify with its certificates (or DOCKER_TLS_VERIFY=1 and DOCKER_CERT_PATH)`;
+  }
+  if (typeof e.statusCode === 'number') {
+    return `${where}: HTTP ${e.statusCode} ${shorten(engineMessage(e) ?? message)}; is this a Docker engine endpoint?`;
+  }
+  if (/host key/i.test(message)) return `${where}: ${message}`;
+  return `${where}: ${shorten(message)}`;
+}
+
+function engineMessage(e: ErrorLike): string | undefined {
+  const json = e.json as {message?: string} | string | undefined;
+  if (typeof json === 'string') return json;
+  return json?.message;
+}
+
+// OpenSSL messages carry a library prefix and a source location; the alert text is what helps.
+function sslReason(message: string): string {
+  const alert = /alert ([a-z ]+?)(?::|$)/i.exec(message);
+  return alert ? `TLS alert: ${alert[1].trim()}` : message;
+}
+
+function shorten(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
+}

@@ -1,0 +1,56 @@
+import {HELP, parseCommandLine} from './cli/args.js';
+import {BerthError, UsageError, errorMessage} from './errors.js';
+import {connectEngine} from './engine/client.js';
+import {resolveEngineTarget} from './engine/target.js';
+import {VERSION} from './version.js';
+
+async function main(argv: string[]): Promise<number> {
+  const {options, flags, command} = parseCommandLine(argv);
+  if (options.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (options.version && command.length === 0) {
+    process.stdout.write(`berth ${VERSION}\n`);
+    return 0;
+  }
+  const [name, ...rest] = command;
+  if (name === 'registry') {
+    const {registryCommand} = await import('./registry/cli.js');
+    const forwarded = [...rest];
+    for (const url of options.registries) forwarded.push('--registry', url);
+    if (options.registryCa) forwarded.push('--registry-ca', options.registryCa);
+    if (flags.json) forwarded.push('--json');
+    return registryCommand(forwarded, {stdout: process.stdout, stderr: process.stderr, env: process.env});
+  }
+  const target = resolveEngineTarget(options, process.env);
+  if (name === 'version') {
+    if (rest.length) throw new UsageError(`berth version takes no arguments (got "${rest.join(' ')}"); see berth --help`);
+    const {versionCommand} = await import('./cli/version-command.js');
+    return versionCommand(target, flags.json, process.stdout);
+  }
+  if (name) throw new UsageError(`unknown command "${name}"; see berth --help`);
+  if (!process.stdout.isTTY || !process.stdin.isTTY) {
+    throw new UsageError('the berth UI needs a terminal on stdin and stdout; for scripts use the headless commands (berth --help)');
+  }
+  // The first request starts before the UI modules load, so the network wait overlaps the import.
+  const connecting = connectEngine(target);
+  connecting.catch(() => {});
+  const {runUi} = await import('./ui/run.js');
+  return runUi({target, options, connecting});
+}
+
+main(process.argv.slice(2)).then(
+  code => {
+    process.exitCode = code;
+  },
+  error => {
+    if (error instanceof BerthError) {
+      process.stderr.write(`berth: ${error.message}\n`);
+      process.exitCode = error.exitCode;
+    } else {
+      process.stderr.write(`berth: ${errorMessage(error)}\n`);
+      process.exitCode = 1;
+    }
+  },
+);

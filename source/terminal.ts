@@ -1,0 +1,47 @@
+// The escapes berth owns: Ink 6.8 has no alternate-screen option, so main.ts writes them itself.
+const ALT_ON = '\x1b[?1049h';
+const ALT_OFF = '\x1b[?1049l';
+const CURSOR_HIDE = '\x1b[?25l';
+const CURSOR_SHOW = '\x1b[?25h';
+const RESET_ATTRS = '\x1b[0m';
+
+let inAltScreen = false;
+
+export function enterAltScreen(): void {
+  if (inAltScreen) return;
+  process.stdout.write(ALT_ON + CURSOR_HIDE);
+  inAltScreen = true;
+}
+
+// Safe to call any number of times, from any exit path (quit, crash, signal, hand-off to a shell).
+export function restoreTerminal(): void {
+  try {
+    if (process.stdin.isTTY && process.stdin.isRaw) process.stdin.setRawMode(false);
+  } catch {
+    // stdin may already be gone (SSH dropped).
+  }
+  if (!inAltScreen) return;
+  inAltScreen = false;
+  try {
+    process.stdout.write(RESET_ATTRS + CURSOR_SHOW + ALT_OFF);
+  } catch {
+    // Nothing to restore on a terminal that no longer exists.
+  }
+}
+
+export function installRestoreHandlers(): void {
+  process.on('exit', restoreTerminal);
+  const die = (code: number) => () => {
+    restoreTerminal();
+    process.exit(code);
+  };
+  process.on('SIGTERM', die(143));
+  process.on('SIGHUP', die(129));
+  const crash = (error: unknown) => {
+    restoreTerminal();
+    process.stderr.write(`berth crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(70);
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
+}

@@ -1,0 +1,25 @@
+import {Box, Text} from 'ink';
+import {VIEWS} from '../../store/state.js';
+import {useStore} from '../hooks/use-store.js';
+import {sanitizeLine} from '../../text/sanitize.js';
+
+export function Tabs({width}: {width: number}) {
+  const view = useStore(state => state.view);
+  const filter = useStore(state => state.containers.list.filter);
+  const marked = useStore(state => state.containers.list.marked.length);
+  return (
+    <Box width={width} height={1} justifyContent="space-between" overflow="hidden">
+      <Box>
+        {VIEWS.filter(v => v.available).map(v => (
+          <Text key={v.id} inverse={v.id === view} bold={v.id === view}>
+            {` ${v.key} ${v.title} `}
+          </Text>
+        ))}
+      </Box>
+      <Text wrap="truncate-start">
+        {marked ? `${marked} marked  ` : ''}
+        {filter ? `filter: ${sanitizeLine(filter)} ` : ''}
+      </Text>
+    </Box>
+  );
+}
