@@ -1,0 +1,213 @@
+import { RegistryAuth, CATALOG_SCOPE, pullScope } from './auth.js';
+import { resolveCredentials, type RegistryCredentials } from './docker-config.js';
+import { RegistryError, problem } from './errors.js';
+import { describeRegistryErrors, parseRegistryErrors } from './registry-errors.js';
+import { paginate, type Page, type PaginateOptions } from './paginate.js';
+import { responseError, type Subject } from './response-errors.js';
+import { SecretScrubber } from './secrets.js';
+import { loadTrust, type Trust } from './trust.js';
+import { HttpTransport, headerValue, type HttpMethod, type HttpResponse } from './transport.js';
+import { assertRepositoryName, parseRegistryUrl, type RegistryUrl } from './url.js';
+
+export interface RegistryClientOptions {
+  // Docker's insecure-registries: plain http allowed, certificate errors ignored.
+  insecure?: boolean;
+  // --registry-ca FILE
+  caFile?: string;
+  // Root of Docker's certs.d (default /etc/docker/certs.d, or BERTH_CERTS_D).
+  certsDir?: string;
+  // Environment for DOCKER_CONFIG, HOME, PATH (credential helpers), BERTH_CERTS_D.
+  env?: NodeJS.ProcessEnv;
+  // Explicit credentials; null means anonymous without reading the docker config.
+  credentials?: RegistryCredentials | null;
+  // Directory holding config.json, instead of $DOCKER_CONFIG or ~/.docker.
+  dockerConfigDir?: string;
+  // Page size asked for first (at most 1000).
+  pageSize?: number;
+  // Requests in flight per origin (at most 4).
+  connections?: number;
+}
+
+export interface RequestOptions {
+  scopes: string[];
+  subject: Subject;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  maxBytes?: number;
+}
+
+export interface PingResult {
+  // 'ok' when /v2/ answered 200 (possibly after logging in); 'login-required' when it needs
+  // credentials berth does not have.
+  status: 'ok' | 'login-required';
+  auth: 'none' | 'basic' | 'bearer';
+  apiVersion?: string;
+}
+
+const MAX_REDIRECTS = 5;
+
+export class RegistryClient {
+  readonly registry: RegistryUrl;
+  readonly trust: Trust;
+  private readonly transport: HttpTransport;
+  private readonly secrets = new SecretScrubber();
+  private readonly auth: RegistryAuth;
+  private readonly pageSize?: number;
+
+  private constructor(registry: RegistryUrl, trust: Trust, options: RegistryClientOptions) {
+    this.registry = registry;
+    this.trust = trust;
+    this.pageSize = options.pageSize;
+    this.transport = new HttpTransport(trust, options.connections);
+    const env = options.env ?? process.env;
+    const load = async () => {
+      if (options.credentials === null) return undefined;
+      if (options.credentials) return options.credentials;
+      return resolveCredentials(registry.host, { env, configDir: options.dockerConfigDir });
+    };
+    this.auth = new RegistryAuth(registry, this.transport, load, this.secrets);
+    if (options.credentials) {
+      this.secrets.add(options.credentials.password);
+      this.secrets.add(options.credentials.identityToken);
+      this.secrets.add(options.credentials.registryToken);
+    }
+  }
+
+  static async create(url: string | RegistryUrl, options: RegistryClientOptions = {}): Promise<RegistryClient> {
+    const registry = typeof url === 'string' ? parseRegistryUrl(url, { insecure: options.insecure }) : url;
+    const trust = await loadTrust(registry, { caFile: options.caFile, certsDir: options.certsDir, env: options.env });
+    return new RegistryClient(registry, trust, options);
+  }
+
+  url(path: string): URL {
+    return new URL(path, this.registry.origin);
+  }
+
+  // One request with the auth dance: up front when the challenge is known, else after the first
+  // 401; then once more if a token was refused for insufficient_scope. Errors leave scrubbed.
+  async request(method: HttpMethod, url: URL, options: RequestOptions): Promise<HttpResponse> {
+    try {
+      return await this.authorizedRequest(method, url, options);
+    } catch (error) {
+      throw this.secrets.scrubError(error);
+    }
+  }
+
+  private async authorizedRequest(method: HttpMethod, url: URL, options: RequestOptions): Promise<HttpResponse> {
+    let scopes = options.scopes;
+    let scopeRetryUsed = false;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const authorization = await this.auth.authorization(scopes, options.signal);
+      const headers: Record<string, string> = { 'user-agent': 'berth', ...options.headers };
+      if (authorization) headers.authorization = authorization;
+      const response = await this.transport.send({ method, url, headers, signal: options.signal, maxBytes: options.maxBytes });
+      if (response.status !== 401) return response;
+      const verdict = await this.auth.onUnauthorized(response, scopes, authorization, scopeRetryUsed);
+      if (authorization) scopeRetryUsed = true;
+      scopes = verdict.scopes;
+      if (!verdict.retry) {
+        const said = describeRegistryErrors(parseRegistryErrors(response.body.toString('utf8')));
+        throw await this.auth.deniedError(response, options.subject.what, said);
+      }
+    }
+    throw new RegistryError('auth', problem(`registry ${this.registry.host}`, `kept refusing to ${options.subject.what}`, `Run "docker login ${this.registry.host}" again.`), { host: this.registry.host });
+  }
+
+  // GET that follows redirects (blob downloads are often 307s to object storage) without
+  // carrying the Authorization header to another host, and never from https down to http.
+  async getFollowingRedirects(url: URL, options: RequestOptions): Promise<HttpResponse> {
+    let response = await this.request('GET', url, options);
+    for (let hops = 0; hops < MAX_REDIRECTS && [301, 302, 303, 307, 308].includes(response.status); hops++) {
+      const location = headerValue(response, 'location');
+      if (!location) break;
+      const target = new URL(location, response.url);
+      if (response.url.protocol === 'https:' && target.protocol !== 'https:') {
+        throw new RegistryError('protocol', problem(`registry ${this.registry.host}`, `redirected to plain http (${target.origin})`, 'Fix the registry\'s storage redirect settings.'), { host: this.registry.host });
+      }
+      response = target.origin === this.registry.origin
+        ? await this.request('GET', target, options)
+        : await this.transport.send({ method: 'GET', url: target, headers: { 'user-agent': 'berth' }, signal: options.signal, maxBytes: options.maxBytes }).catch((error) => {
+            throw this.secrets.scrubError(error);
+          });
+    }
+    return response;
+  }
+
+  fail(response: HttpResponse, subject: Subject): RegistryError {
+    return this.secrets.scrubError(responseError(response, this.registry.host, subject));
+  }
+
+  // GET /v2/: is it a registry, and does it want a login.
+  async ping(signal?: AbortSignal): Promise<PingResult> {
+    const subject = { what: 'reach the registry API (/v2/)' };
+    try {
+      const response = await this.request('GET', this.url('/v2/'), { scopes: [], subject, signal });
+      if (response.status !== 200) throw this.fail(response, subject);
+      return { status: 'ok', auth: this.auth.scheme ?? 'none', apiVersion: headerValue(response, 'docker-distribution-api-version') };
+    } catch (error) {
+      if (error instanceof RegistryError && error.kind === 'auth' && error.status === 401 && !(await this.auth.credentials())) {
+        return { status: 'login-required', auth: this.auth.scheme ?? 'bearer' };
+      }
+      throw error;
+    }
+  }
+
+  // Pages of GET /v2/_catalog as they arrive.
+  repositories(options: PaginateOptions = {}): AsyncGenerator<Page> {
+    const subject = { what: 'list repositories' };
+    return this.pages(this.url('/v2/_catalog'), 'repositories', [CATALOG_SCOPE], subject, options);
+  }
+
+  // Pages of GET /v2/<name>/tags/list as they arrive.
+  tags(repository: string, options: PaginateOptions = {}): AsyncGenerator<Page> {
+    assertRepositoryName(repository);
+    const subject = { what: `list tags of ${repository}`, repository };
+    return this.pages(this.url(`/v2/${repository}/tags/list`), 'tags', [pullScope(repository)], subject, options);
+  }
+
+  private pages(firstUrl: URL, field: 'repositories' | 'tags', scopes: string[], subject: Subject, options: PaginateOptions): AsyncGenerator<Page> {
+    const generator = paginate(
+      {
+        host: this.registry.host,
+        origin: this.registry.origin,
+        what: subject.what,
+        field,
+        firstUrl,
+        fetch: (url, signal) => this.request('GET', url, { scopes, subject, signal, maxBytes: 16 * 1024 * 1024 }),
+        fail: async (response) => this.fail(response, subject),
+      },
+      { pageSize: options.pageSize ?? this.pageSize, signal: options.signal },
+    );
+    return this.scrubbed(generator);
+  }
+
+  private async *scrubbed(generator: AsyncGenerator<Page>): AsyncGenerator<Page> {
+    try {
+      yield* generator;
+    } catch (error) {
+      throw this.secrets.scrubError(error);
+    }
+  }
+
+  // Every name, all pages; onPage sees each page as soon as it arrives.
+  async listRepositories(onPage?: (page: Page) => void, signal?: AbortSignal): Promise<string[]> {
+    return collect(this.repositories({ signal }), onPage);
+  }
+
+  async listTags(repository: string, onPage?: (page: Page) => void, signal?: AbortSignal): Promise<string[]> {
+    return collect(this.tags(repository, { signal }), onPage);
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+}
+
+async function collect(pages: AsyncGenerator<Page>, onPage?: (page: Page) => void): Promise<string[]> {
+  const all: string[] = [];
+  for await (const page of pages) {
+    for (const item of page.items) all.push(item);
+    onPage?.(page);
+  }
+  return all;
+}

@@ -1,0 +1,137 @@
+import { connect, type PeerCertificate } from 'node:tls';
+import { RegistryError, problem } from './errors.js';
+import type { Trust } from './trust.js';
+
+const UNKNOWN_CA = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+]);
+
+interface ErrorWithCode extends Error {
+  code?: string;
+  reason?: string;
+  cert?: PeerCertificate;
+}
+
+// undici sometimes wraps the socket's error; the code that explains it may sit in a cause.
+function rootCause(error: unknown): ErrorWithCode | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const withCode = current as ErrorWithCode;
+    if (withCode.code && !withCode.code.startsWith('UND_ERR_SOCKET')) return withCode;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return error instanceof Error ? (error as ErrorWithCode) : undefined;
+}
+
+export interface PeerSummary {
+  names?: string;
+  validTo?: string;
+  validFrom?: string;
+  issuer?: string;
+}
+
+// After a verification failure, look at the certificate without trusting it, to say what it
+// is for and when it expires. Diagnostics only: nothing is sent over this connection.
+export function probePeerCertificate(hostname: string, port: number, timeoutMs = 3000): Promise<PeerSummary | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port, servername: isIpLike(hostname) ? undefined : hostname, rejectUnauthorized: false });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve(undefined);
+    }, timeoutMs);
+    socket.once('secureConnect', () => {
+      const cert = socket.getPeerCertificate();
+      clearTimeout(timer);
+      socket.destroy();
+      if (!cert || !cert.subject) return resolve(undefined);
+      resolve({
+        names: cert.subjectaltname || (cert.subject.CN ? `CN=${cert.subject.CN}` : undefined),
+        validTo: cert.valid_to,
+        validFrom: cert.valid_from,
+        issuer: [cert.issuer?.CN].flat()[0],
+      });
+    });
+    socket.once('error', () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+  });
+}
+
+function isIpLike(hostname: string): boolean {
+  return /^[\d.]+$/.test(hostname) || hostname.includes(':');
+}
+
+export interface ConnectTarget {
+  // host[:port] for messages
+  host: string;
+  hostname: string;
+  port: number;
+  scheme: 'https' | 'http';
+}
+
+// Turns a failed connection into one line naming the host, the reason and the file or setting
+// that would fix it (SPEC §1.2).
+export async function explainConnectError(error: unknown, target: ConnectTarget, trust: Trust, probe = probePeerCertificate): Promise<RegistryError> {
+  const cause = rootCause(error);
+  const code = cause?.code ?? '';
+  const message = cause?.message ?? String(error);
+  const host = target.host;
+  const thing = `registry ${host}`;
+  const opts = { host, cause: error };
+  const caFix = trust.caFiles.length
+    ? `None of the trusted CA files (${trust.caFiles.join(', ')}) signed it: put the CA that did at ${trust.hostCertsDir}/ca.crt, or pass --registry-ca FILE.`
+    : `Save the registry's CA certificate as ${trust.hostCertsDir}/ca.crt, or pass --registry-ca FILE.`;
+
+  if (UNKNOWN_CA.has(code)) {
+    const peer = await probe(target.hostname, target.port);
+    const issuer = peer?.issuer ? `, issued by "${peer.issuer}"` : '';
+    return new RegistryError('tls', problem(thing, `TLS certificate not trusted: unknown CA (${message}${issuer})`, caFix), opts);
+  }
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    const peer = await probe(target.hostname, target.port);
+    const when = code === 'CERT_HAS_EXPIRED'
+      ? `expired${peer?.validTo ? ` on ${peer.validTo}` : ''}`
+      : `not valid yet${peer?.validFrom ? ` (valid from ${peer.validFrom})` : ''}`;
+    return new RegistryError('tls', problem(thing, `TLS certificate ${when}`, "Renew the registry's certificate (its http.tls.certificate file), or check this machine's clock."), opts);
+  }
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    const names = cause?.cert?.subjectaltname ?? (await probe(target.hostname, target.port))?.names ?? 'other names';
+    return new RegistryError(
+      'tls',
+      problem(thing, `TLS certificate has the wrong name: it is for ${names}, not ${target.hostname}`, `Connect with a name the certificate holds, or reissue it with ${target.hostname} in its subjectAltName.`),
+      opts,
+    );
+  }
+  if (/certificate required|alert bad certificate|ALERT_CERTIFICATE_REQUIRED|ALERT_BAD_CERTIFICATE/i.test(`${code} ${message}`)) {
+    const fix = trust.clientCertFile
+      ? `The registry rejected the client certificate ${trust.clientCertFile}: use one signed by a CA it trusts.`
+      : `Put a client certificate and key at ${trust.hostCertsDir}/client.cert and ${trust.hostCertsDir}/client.key.`;
+    return new RegistryError('tls', problem(thing, 'the registry requires a client certificate (mutual TLS)', fix), opts);
+  }
+  if (/wrong version number|packet length too long|http request/i.test(message) || code === 'ERR_SSL_WRONG_VERSION_NUMBER') {
+    return new RegistryError('tls', problem(thing, 'answers plain HTTP, not HTTPS', `Use http://${host} if it is on this machine, or mark it insecure: true in the config file.`), opts);
+  }
+  if (code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS') || code === 'EPROTO') {
+    return new RegistryError('tls', problem(thing, `TLS handshake failed (${message})`, 'Check the registry\'s TLS settings.'), opts);
+  }
+  if (code === 'ECONNREFUSED') {
+    return new RegistryError('network', problem(thing, `connection refused at ${target.scheme}://${host}`, 'Check that the registry is running and the port is right.'), opts);
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new RegistryError('network', problem(thing, `host name ${target.hostname} does not resolve`, 'Check the spelling, or this machine\'s DNS.'), opts);
+  }
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new RegistryError('network', problem(thing, 'timed out', 'Check the network path to it, or try again (large catalogs can be slow).'), opts);
+  }
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
+    return new RegistryError('network', problem(thing, 'closed the connection', 'Try again; if it persists, check the registry or a proxy in front of it.'), opts);
+  }
+  return new RegistryError('network', problem(thing, `request failed (${code ? `${code}: ` : ''}${message})`, 'Check that the registry is reachable.'), opts);
+}

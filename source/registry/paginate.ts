@@ -1,0 +1,116 @@
+import { RegistryError, cancelledError, problem } from './errors.js';
+import { nextPageUrl } from './link.js';
+import type { HttpResponse } from './transport.js';
+
+export interface Page {
+  items: string[];
+  // 0-based position of this page in the listing.
+  index: number;
+  // Page size asked for (after any step-down).
+  pageSize: number;
+}
+
+export interface PaginateOptions {
+  signal?: AbortSignal;
+  pageSize?: number;
+}
+
+export interface PageSource {
+  host: string;
+  origin: string;
+  // What is being listed, for messages: "list repositories", "list tags of tools/busybox".
+  what: string;
+  // JSON field holding the names: repositories or tags.
+  field: 'repositories' | 'tags';
+  firstUrl: URL;
+  fetch(url: URL, signal?: AbortSignal): Promise<HttpResponse>;
+  // Turns a non-2xx answer into the error to throw.
+  fail(response: HttpResponse): Promise<RegistryError>;
+}
+
+export const MAX_PAGE_SIZE = 1000;
+export const FALLBACK_PAGE_SIZE = 100;
+
+// n ≤ 1000 works everywhere (distribution's maxentries, ECR's cap); a registry that wants
+// less says so with 400 PAGINATION_NUMBER_INVALID (distribution) or 413 (Quay).
+function wantsSmallerPages(response: HttpResponse): boolean {
+  if (response.status === 413) return true;
+  return response.status === 400 && response.body.toString('utf8').includes('PAGINATION_NUMBER_INVALID');
+}
+
+function withPageSize(url: URL, n: number): URL {
+  const next = new URL(url);
+  next.searchParams.set('n', String(n));
+  return next;
+}
+
+function parsePage(response: HttpResponse, source: PageSource): string[] {
+  const malformed = (reason: string) =>
+    new RegistryError(
+      'protocol',
+      problem(`registry ${source.host}`, `sent a malformed page while trying to ${source.what} (${reason}, at ${response.url.pathname}${response.url.search})`, 'Report this to the registry operator; the pages before it were kept.'),
+      { host: source.host, status: response.status },
+    );
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(response.body.toString('utf8'));
+  } catch {
+    throw malformed('not JSON');
+  }
+  if (!parsed || typeof parsed !== 'object') throw malformed('not a JSON object');
+  const list = (parsed as Record<string, unknown>)[source.field];
+  // A registry with nothing to list may send null or leave the field out.
+  if (list === null || list === undefined) return [];
+  if (!Array.isArray(list)) throw malformed(`"${source.field}" is not a list`);
+  // Nexus puts nulls in tag lists (registry.md §1.3); skip anything that is not a name.
+  return list.filter((item): item is string => typeof item === 'string' && item.length > 0);
+}
+
+// Every page of a listing, in order, as each arrives. Follows the Link header (relative links
+// resolved, other hosts refused), stops on no Link or an empty page, falls back to `last=` when a
+// full page comes without a Link, and steps down to n=100 once when the registry refuses n.
+export async function* paginate(source: PageSource, options: PaginateOptions = {}): AsyncGenerator<Page> {
+  const { signal } = options;
+  let pageSize = Math.min(options.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
+  let url: URL | undefined = withPageSize(source.firstUrl, pageSize);
+  let steppedDown = false;
+  let index = 0;
+  const visited = new Set<string>();
+  let previousLast: string | undefined;
+  while (url) {
+    if (signal?.aborted) throw cancelledError(source.host);
+    const response = await source.fetch(url, signal);
+    if (!steppedDown && pageSize > FALLBACK_PAGE_SIZE && wantsSmallerPages(response)) {
+      steppedDown = true;
+      pageSize = FALLBACK_PAGE_SIZE;
+      url = withPageSize(url, pageSize);
+      continue;
+    }
+    if (response.status < 200 || response.status >= 300) throw await source.fail(response);
+    visited.add(url.href);
+    const items = parsePage(response, source);
+    if (items.length === 0) return;
+    const last = items[items.length - 1];
+    // A registry that ignores `last` would hand out the same page forever.
+    if (last === previousLast) return;
+    previousLast = last;
+    yield { items, index: index++, pageSize };
+    const linked = nextPageUrl(response.headers.link as string | string[] | undefined, response.url, source.origin);
+    if (linked) {
+      if (visited.has(linked.href)) {
+        throw new RegistryError('protocol', problem(`registry ${source.host}`, `sent a pagination link back to a page already read while trying to ${source.what}`, 'Report this to the registry operator; the pages before it were kept.'), { host: source.host });
+      }
+      url = linked;
+      continue;
+    }
+    // No Link: a short page is the end; a full one may not be (old registries), so ask for
+    // what follows its last name.
+    const askedFor = Number(response.url.searchParams.get('n') ?? NaN);
+    if (Number.isFinite(askedFor) && items.length === askedFor) {
+      url = withPageSize(source.firstUrl, askedFor);
+      url.searchParams.set('last', last);
+    } else {
+      url = undefined;
+    }
+  }
+}
