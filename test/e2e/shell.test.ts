@@ -1,0 +1,90 @@
+import {createServer, connect, type Server} from 'node:net';
+import {afterEach, describe, expect, test} from 'vitest';
+import {benchEnv} from '../helpers/bench.js';
+import {startBerth, type Terminal} from '../helpers/terminal.js';
+
+let terminal: Terminal | undefined;
+afterEach(() => terminal?.stop());
+
+describe('the UI shell in a real terminal', () => {
+  test('starts against the bench over TLS, lists its containers, shows help, and q restores the terminal', async () => {
+    terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    const screen = await terminal.waitFor('bench-logger');
+    expect(screen).toMatch(/engine tcp:\/\/127\.0\.0\.1:2375 TLS · Docker 20\.10\.\S+ API 1\.41/);
+    expect(screen).toContain('bench-idle');
+    expect(screen).toContain('bench-done');
+    expect(terminal.alternateScreen()).toBe(true);
+    // The header is on the first row: nothing was drawn one row low.
+    expect(screen.split('\n')[0]).toMatch(/^ berth ─ engine/);
+
+    terminal.keys('?');
+    await terminal.waitFor('Keys (esc closes)');
+    expect(terminal.screen()).toMatch(/ctrl-r\s+refresh now/);
+    terminal.keys('Escape');
+    await terminal.waitUntil(s => !s.includes('Keys (esc closes)') && s.includes('bench-logger'), 'help to close');
+
+    terminal.keys('q');
+    expect(await terminal.exitCode()).toBe(0);
+    expect(terminal.alternateScreen()).toBe(false);
+    expect(terminal.cursorVisible()).toBe(true);
+    const stty = terminal.sttyAfterExit();
+    expect(stty).toMatch(/(^|\s)icanon(\s|$)/);
+    expect(stty).toMatch(/(^|\s)echo(\s|$)/);
+  });
+
+  test('works at 80x24 and filters as you type', async () => {
+    terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
+    await terminal.waitFor('bench-logger');
+    terminal.type('/');
+    terminal.type('idle');
+    const screen = await terminal.waitFor('filter: idle');
+    expect(screen).toContain('bench-idle');
+    expect(screen).not.toContain('bench-logger');
+    terminal.keys('Escape');
+    await terminal.waitFor('bench-logger');
+    terminal.keys('C-c');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
+  test('an unreachable engine gives a banner naming the host and the reason, and berth recovers when it returns', async () => {
+    const env = benchEnv();
+    const port = await freePort();
+    terminal = startBerth({env, args: ['--host', `tcp://127.0.0.1:${port}`], columns: 120, rows: 30});
+    const screen = await terminal.waitFor('connection refused');
+    expect(screen).toContain(`engine tcp://127.0.0.1:${port}`);
+    expect(screen).toMatch(/retrying in \d+s/);
+
+    // The engine "comes back": a plain TCP forwarder to the bench's real TLS endpoint appears on that port.
+    const forwarder = await forward(port, 2375);
+    try {
+      await terminal.waitFor('bench-logger', 20_000);
+      expect(terminal.screen()).not.toContain('connection refused');
+    } finally {
+      forwarder.close();
+    }
+    terminal.keys('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function forward(from: number, to: number): Promise<Server> {
+  return new Promise(resolve => {
+    const server = createServer(client => {
+      const upstream = connect(to, '127.0.0.1');
+      client.pipe(upstream).pipe(client);
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+    });
+    server.listen(from, '127.0.0.1', () => resolve(server));
+  });
+}

@@ -1,0 +1,37 @@
+import {execFileSync} from 'node:child_process';
+
+// Tests that need the engine fail (never skip) when the bench is not there: npm test brings it up first.
+let fromScript: Record<string, string> | undefined;
+
+function testbedEnv(): Record<string, string> {
+  if (process.env.BERTH_TESTBED_DIR && process.env.DOCKER_HOST) return process.env as Record<string, string>;
+  // Run outside npm test (e.g. npx vitest run test/e2e): ask the bench script where the bench lives.
+  fromScript ??= JSON.parse(execFileSync('bash', ['scripts/testbed.sh', 'env', '--json'], {encoding: 'utf8'})) as Record<string, string>;
+  return fromScript;
+}
+
+export function benchEnv(): NodeJS.ProcessEnv {
+  const {DOCKER_HOST, DOCKER_CERT_PATH, BERTH_TESTBED_DIR, BERTH_REGISTRY, BERTH_REGISTRY_CA} = testbedEnv();
+  if (!DOCKER_HOST || !DOCKER_CERT_PATH || !BERTH_TESTBED_DIR) {
+    throw new Error('the test bench environment is missing: run the tests with "npm test" (it starts scripts/testbed.sh), or eval "$(bash scripts/testbed.sh env)"');
+  }
+  return {
+    DOCKER_HOST,
+    DOCKER_TLS_VERIFY: '1',
+    DOCKER_CERT_PATH,
+    BERTH_TESTBED_DIR,
+    BERTH_REGISTRY,
+    BERTH_REGISTRY_CA,
+  };
+}
+
+// The docker CLI is the oracle: the same question asked of the same engine.
+export function docker(args: string[], input?: string): string {
+  return execFileSync('docker', args, {env: {...process.env, ...benchEnv()}, encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe']});
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${process.pid}-${Math.random().toString(36).slice(2, 7)}`;
+}
+
+export const BUSYBOX = 'berth-test/busybox:latest';

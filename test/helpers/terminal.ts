@@ -1,0 +1,87 @@
+import {execFileSync, spawnSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join, resolve} from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SOCKET = 'berth-e2e';
+let counter = 0;
+
+const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], {encoding: 'utf8'});
+
+export type Terminal = {
+  session: string;
+  screen(): string;
+  waitFor(what: RegExp | string, timeoutMs?: number): Promise<string>;
+  waitUntil(check: (screen: string) => boolean, description: string, timeoutMs?: number): Promise<string>;
+  keys(...keys: string[]): void;
+  type(text: string): void;
+  resize(columns: number, rows: number): void;
+  exitCode(timeoutMs?: number): Promise<number>;
+  alternateScreen(): boolean;
+  cursorVisible(): boolean;
+  sttyAfterExit(): string;
+  stop(): void;
+};
+
+// berth in a real terminal (tmux), with CI=false because Ink draws nothing under CI. After berth exits, the
+// wrapper prints its exit code and the terminal's mode so tests can check that berth restored it.
+export function startBerth(options: {args?: string[]; env?: NodeJS.ProcessEnv; columns?: number; rows?: number; before?: string} = {}): Terminal {
+  const session = `t${process.pid}-${++counter}`;
+  const dir = mkdtempSync(join(tmpdir(), 'berth-e2e-'));
+  const script = join(dir, 'run.sh');
+  const env = {...options.env, CI: 'false', TERM: 'xterm-256color'};
+  const exports = Object.entries(env)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `export ${key}='${String(value).replace(/'/g, `'\\''`)}'`)
+    .join('\n');
+  writeFileSync(
+    script,
+    `${exports}\ncd '${ROOT}'\n${options.before ?? ''}\nnode bin/berth.js ${(options.args ?? []).map(a => `'${a}'`).join(' ')}\necho "__EXIT:$?" > '${dir}/exit'\nstty -a > '${dir}/stty'\necho "__AFTER__"\nsleep 600\n`,
+  );
+  tmux('new-session', '-d', '-s', session, '-x', String(options.columns ?? 100), '-y', String(options.rows ?? 30), `bash ${script}`);
+  const screen = () => tmux('capture-pane', '-p', '-t', session);
+  const waitUntil = async (check: (s: string) => boolean, description: string, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    let last = '';
+    while (Date.now() < deadline) {
+      last = screen();
+      if (check(last)) return last;
+      await new Promise(r => setTimeout(r, 50));
+    }
+    throw new Error(`timed out after ${timeoutMs} ms waiting for ${description}; the screen shows:\n${last}`);
+  };
+  return {
+    session,
+    screen,
+    waitUntil,
+    waitFor: (what, timeoutMs) =>
+      waitUntil(s => (typeof what === 'string' ? s.includes(what) : what.test(s)), String(what), timeoutMs),
+    keys: (...keys) => void tmux('send-keys', '-t', session, ...keys),
+    type: text => void tmux('send-keys', '-t', session, '-l', text),
+    resize: (columns, rows) => void tmux('resize-window', '-t', session, '-x', String(columns), '-y', String(rows)),
+    async exitCode(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        try {
+          const text = readFileSync(join(dir, 'exit'), 'utf8');
+          const match = /__EXIT:(\d+)/.exec(text);
+          if (match) {
+            await waitUntil(s => s.includes('__AFTER__'), 'the wrapper to finish');
+            return Number(match[1]);
+          }
+        } catch {
+          // not yet
+        }
+        await new Promise(r => setTimeout(r, 50));
+      }
+      throw new Error(`berth did not exit within ${timeoutMs} ms; the screen shows:\n${screen()}`);
+    },
+    alternateScreen: () => tmux('display-message', '-p', '-t', session, '#{alternate_on}').trim() === '1',
+    cursorVisible: () => tmux('display-message', '-p', '-t', session, '#{cursor_flag}').trim() === '1',
+    sttyAfterExit: () => readFileSync(join(dir, 'stty'), 'utf8'),
+    stop: () => {
+      spawnSync('tmux', ['-L', SOCKET, 'kill-session', '-t', session]);
+    },
+  };
+}

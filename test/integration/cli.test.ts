@@ -1,0 +1,88 @@
+import {spawnSync} from 'node:child_process';
+import {join} from 'node:path';
+import {describe, expect, test} from 'vitest';
+import {benchEnv, docker} from '../helpers/bench.js';
+
+function berth(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync('node', ['bin/berth.js', ...args], {
+    encoding: 'utf8',
+    env: {PATH: process.env.PATH, HOME: process.env.HOME, ...env},
+    timeout: 20_000,
+  });
+  return {code: result.status, stdout: result.stdout, stderr: result.stderr};
+}
+
+describe('berth version against the bench engine over TLS on port 2375', () => {
+  test('--json reports the engine version and API version, as the docker CLI sees them', () => {
+    const result = berth(['version', '--json'], benchEnv());
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    const server = JSON.parse(docker(['version', '--format', '{{json .Server}}']));
+    expect(report.engine.Version).toBe(server.Version);
+    expect(report.engine.ApiVersion).toBe(server.ApiVersion);
+    expect(report.api).toBe('1.41');
+    expect(report.host).toBe('tcp://127.0.0.1:2375');
+  });
+
+  test('the TLS flags work as well as the environment', () => {
+    const env = benchEnv();
+    const dir = env.DOCKER_CERT_PATH!;
+    const result = berth([
+      'version',
+      '--host',
+      'tcp://127.0.0.1:2375',
+      '--tlsverify',
+      '--tlscacert',
+      join(dir, 'ca.pem'),
+      '--tlscert',
+      join(dir, 'cert.pem'),
+      '--tlskey',
+      join(dir, 'key.pem'),
+    ]);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/API: +engine 1\.41 .*berth uses 1\.41/);
+  });
+});
+
+describe('bad input gets one line naming the thing, the reason and the fix', () => {
+  const oneLine = (text: string) => {
+    expect(text.trim().split('\n')).toHaveLength(1);
+    expect(text).not.toMatch(/\n\s+at /);
+  };
+
+  test.each([
+    [['--bogus'], /Unknown option '--bogus'; see berth --help/],
+    [['--host', 'tcp://example.com', 'version'], /no port; add one/],
+    [['--host', 'nope://x:1', 'version'], /unsupported scheme/],
+    [['--context', 'missing', 'version'], /docker context "missing": not found/],
+    [['--host', 'tcp://127.0.0.1:2375', '--tlsverify', '--tlscacert', '/nonexistent/ca.pem', 'version'], /CA certificate \/nonexistent\/ca.pem .*file not found/],
+    [['frobnicate'], /unknown command "frobnicate"/],
+  ])('usage error %j exits 2', (args, message) => {
+    const result = berth(args, {DOCKER_CONFIG: '/nonexistent-docker-config'});
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    oneLine(result.stderr);
+  });
+
+  test('an engine that refuses the client certificate', () => {
+    const env = benchEnv();
+    const result = berth(['version'], {...env, DOCKER_CERT_PATH: join(env.BERTH_TESTBED_DIR!, 'client-wrong')});
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/engine tcp:\/\/127\.0\.0\.1:2375: the engine refused berth's client certificate .*signed by the engine's CA/);
+    oneLine(result.stderr);
+  });
+
+  test('plain HTTP to the TLS port says to turn TLS on', () => {
+    const result = berth(['version'], {DOCKER_HOST: 'tcp://127.0.0.1:2375'});
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/speaks TLS on this port; add --tlsverify/);
+    oneLine(result.stderr);
+  });
+
+  test('the UI refuses to start without a terminal', () => {
+    const result = berth([], benchEnv());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/needs a terminal/);
+  });
+});
