@@ -1,5 +1,152 @@
-// Placeholder until the registry client's headless commands land (helper writing source/registry/ replaces this file).
-export async function registryCommand(_args: string[], io: {stderr: NodeJS.WritableStream}): Promise<number> {
-  io.stderr.write('berth: registry commands are not built yet\n');
-  return 1;
+import { stripAnsi, sanitizeLine } from '../text/sanitize.js';
+import { RegistryClient } from './client.js';
+import { RegistryError } from './errors.js';
+import { missingRegistryError, resolveRegistrySettings } from './settings.js';
+import { sortTags } from './sort.js';
+import { splitRepositoryReference } from './url.js';
+
+export interface RegistryCommandIo {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+}
+
+const USAGE = 'usage: berth registry ls [URL] [--json] | berth registry tags REPO [--json], with --registry URL, --registry-ca FILE';
+
+interface ParsedArgs {
+  subcommand?: string;
+  positionals: string[];
+  json: boolean;
+  registry?: string;
+  registryCa?: string;
+  help: boolean;
+}
+
+class UsageProblem extends Error {}
+
+function parseArgs(args: string[]): ParsedArgs {
+  const parsed: ParsedArgs = { positionals: [], json: false, help: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = () => {
+      if (inline !== undefined) return inline;
+      const next = args[++i];
+      if (next === undefined) throw new UsageProblem(`${name} needs a value`);
+      return next;
+    };
+    if (name === '--json') parsed.json = true;
+    else if (name === '-h' || name === '--help') parsed.help = true;
+    // --registry is repeatable for the UI; a headless listing uses the first one given.
+    else if (name === '--registry') parsed.registry ??= value();
+    else if (name === '--registry-ca') parsed.registryCa = value();
+    else if (name.startsWith('-') && name !== '-') throw new UsageProblem(`unknown option ${name}`);
+    else if (!parsed.subcommand) parsed.subcommand = arg;
+    else parsed.positionals.push(arg);
+  }
+  return parsed;
+}
+
+// Registry names are untrusted text: no escape sequence or control character reaches the terminal.
+function safe(name: string): string {
+  return sanitizeLine(stripAnsi(name));
+}
+
+// Waits for the pipe to take more; a reader that went away (`| head`) ends the listing quietly.
+function writer(stream: NodeJS.WritableStream, abort: AbortController) {
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') {
+      closed = true;
+      abort.abort();
+    }
+  });
+  return {
+    get closed() {
+      return closed;
+    },
+    async write(text: string): Promise<void> {
+      if (closed || !text) return;
+      if (!stream.write(text)) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            stream.off('drain', done);
+            stream.off('error', done);
+            stream.off('close', done);
+            resolve();
+          };
+          stream.on('drain', done);
+          stream.on('error', done);
+          stream.on('close', done);
+        });
+      }
+    },
+  };
+}
+
+// `berth registry ls [URL] [--json]` and `berth registry tags REPO [--json]`, every page.
+// Exit 0 on success, 1 on a failure (one line on stderr), 2 on a usage error.
+export async function registryCommand(args: string[], io: RegistryCommandIo): Promise<number> {
+  let parsed: ParsedArgs;
+  try {
+    parsed = parseArgs(args);
+  } catch (error) {
+    io.stderr.write(`berth: ${(error as Error).message} (${USAGE})\n`);
+    return 2;
+  }
+  if (parsed.help) {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const abort = new AbortController();
+  const out = writer(io.stdout, abort);
+  let client: RegistryClient | undefined;
+  try {
+    const settings = resolveRegistrySettings({ registry: parsed.registry, registryCa: parsed.registryCa }, io.env);
+    if (parsed.subcommand === 'ls') {
+      if (parsed.positionals.length > 1) throw new UsageProblem(`registry ls takes at most one URL (got "${parsed.positionals.join(' ')}")`);
+      const url = parsed.positionals[0] ?? settings.url;
+      if (!url) throw missingRegistryError('ls');
+      client = await RegistryClient.create(url, { caFile: settings.caFile, env: io.env });
+      const all: string[] = [];
+      for await (const page of client.repositories({ signal: abort.signal })) {
+        if (parsed.json) all.push(...page.items);
+        else await out.write(page.items.map((name) => `${safe(name)}\n`).join(''));
+      }
+      if (parsed.json) await out.write(`${JSON.stringify({ registry: client.registry.origin, repositories: all })}\n`);
+    } else if (parsed.subcommand === 'tags') {
+      if (parsed.positionals.length !== 1) throw new UsageProblem('registry tags takes one repository name, e.g. berth registry tags tools/busybox');
+      let repository = parsed.positionals[0];
+      let url = settings.url;
+      if (!url) {
+        // Docker-style reference: 127.0.0.1:5000/tools/busybox
+        const split = splitRepositoryReference(repository);
+        if (split.registry) [url, repository] = [split.registry, split.repository];
+      }
+      if (!url) throw missingRegistryError('tags');
+      client = await RegistryClient.create(url, { caFile: settings.caFile, env: io.env });
+      // distribution 2.x returns tags in storage order; sorted output is what scripts can diff.
+      const tags = sortTags(await client.listTags(repository, undefined, abort.signal), 'name');
+      if (parsed.json) await out.write(`${JSON.stringify({ registry: client.registry.origin, name: repository, tags })}\n`);
+      else await out.write(tags.map((tag) => `${safe(tag)}\n`).join(''));
+    } else {
+      throw new UsageProblem(parsed.subcommand ? `unknown registry command "${parsed.subcommand}"` : 'missing a registry command');
+    }
+    return 0;
+  } catch (error) {
+    if (out.closed) return 0;
+    if (error instanceof UsageProblem) {
+      io.stderr.write(`berth: ${error.message} (${USAGE})\n`);
+      return 2;
+    }
+    if (error instanceof RegistryError && error.kind === 'usage') {
+      io.stderr.write(`berth: ${error.message}\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`berth: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
+    return 1;
+  } finally {
+    await client?.close();
+  }
 }

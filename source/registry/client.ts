@@ -2,6 +2,7 @@ import { RegistryAuth, CATALOG_SCOPE, pullScope } from './auth.js';
 import { resolveCredentials, type RegistryCredentials } from './docker-config.js';
 import { RegistryError, problem } from './errors.js';
 import { describeRegistryErrors, parseRegistryErrors } from './registry-errors.js';
+import { TagDetailsReader, type TagDetails } from './details.js';
 import { paginate, type Page, type PaginateOptions } from './paginate.js';
 import { responseError, type Subject } from './response-errors.js';
 import { SecretScrubber } from './secrets.js';
@@ -53,6 +54,7 @@ export class RegistryClient {
   private readonly secrets = new SecretScrubber();
   private readonly auth: RegistryAuth;
   private readonly pageSize?: number;
+  private detailsReader?: TagDetailsReader;
 
   private constructor(registry: RegistryUrl, trust: Trust, options: RegistryClientOptions) {
     this.registry = registry;
@@ -196,6 +198,12 @@ export class RegistryClient {
 
   async listTags(repository: string, onPage?: (page: Page) => void, signal?: AbortSignal): Promise<string[]> {
     return collect(this.tags(repository, { signal }), onPage);
+  }
+
+  // Digest, media type, size, platforms and created date of one tag (a few requests; cached by digest).
+  tagDetails(repository: string, tag: string, signal?: AbortSignal): Promise<TagDetails> {
+    this.detailsReader ??= new TagDetailsReader(this);
+    return this.detailsReader.details(repository, tag, signal);
   }
 
   close(): Promise<void> {
