@@ -1,4 +1,5 @@
 import type {KeyAction} from '../store/actions.js';
+import {VIEWS} from '../store/state.js';
 
 // Where a binding applies. The dispatcher asks the scopes that are active now, most specific first.
 export type Scope = 'global' | 'list' | 'containers' | 'help' | 'prompt';
@@ -42,6 +43,12 @@ export const DEFAULT_KEYMAP: readonly Binding[] = [
 ];
 
 export type Keymap = readonly Binding[];
+
+// Keys of views that are not built yet do nothing, so help, footer and README leave them out.
+export function availableBindings(keymap: Keymap): Binding[] {
+  return keymap.filter(b => !b.action.startsWith('view.') || b.action === 'view.next' || b.action === 'view.previous' ||
+    VIEWS.some(v => v.available && `view.${v.id}` === b.action));
+}
 
 export function resolveKey(keymap: Keymap, scopes: readonly Scope[], key: string): KeyAction | undefined {
   // ctrl-c always quits, whatever is open.

@@ -1,21 +1,14 @@
 import {Box, Text} from 'ink';
-import {keyLabel, type Scope} from '../keymap.js';
+import {availableBindings, keyLabel, type Scope} from '../keymap.js';
+import {SCOPE_TITLES} from '../keymap-markdown.js';
 import {useController} from '../hooks/use-store.js';
-
-const SCOPE_TITLES: Record<Scope, string> = {
-  global: 'Global',
-  list: 'Lists',
-  containers: 'Containers',
-  help: 'Help',
-  prompt: 'Filter and command line',
-};
 
 // Every binding, grouped by where it applies; generated from the keymap like the footer.
 export function HelpOverlay({width, height}: {width: number; height: number}) {
   const {keymap} = useController();
   const lines: {text: string; title?: boolean}[] = [];
   for (const scope of Object.keys(SCOPE_TITLES) as Scope[]) {
-    const bindings = keymap.filter(b => b.scope === scope);
+    const bindings = availableBindings(keymap).filter(b => b.scope === scope);
     if (!bindings.length) continue;
     lines.push({text: SCOPE_TITLES[scope], title: true});
     for (const b of bindings) lines.push({text: `  ${b.keys.map(keyLabel).join(' ').padEnd(18)} ${b.help}`});
