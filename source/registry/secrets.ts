@@ -17,11 +17,33 @@ export class SecretScrubber {
     return result;
   }
 
+  private scrubJson(value: unknown): unknown {
+    if (value === undefined) return undefined;
+    try {
+      return JSON.parse(this.scrub(JSON.stringify(value)));
+    } catch {
+      // A replacement that broke the JSON escaping: better no detail than a leak.
+      return undefined;
+    }
+  }
+
+  // Scrubs the message, the stack, the registry's own error entries and the cause chain.
   scrubError<T>(error: T): T {
-    if (error instanceof Error) {
-      const clean = this.scrub(error.message);
-      if (clean !== error.message) error.message = clean;
-      if (error.stack) error.stack = this.scrub(error.stack);
+    let current: unknown = error;
+    for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+      const clean = this.scrub(current.message);
+      if (clean !== current.message) current.message = clean;
+      if (current.stack) current.stack = this.scrub(current.stack);
+      const entries = (current as { registryErrors?: unknown }).registryErrors;
+      if (Array.isArray(entries) && entries.length) {
+        const cleaned = entries.map((entry: { code: string; message: string; detail?: unknown }) => ({
+          code: entry.code,
+          message: this.scrub(entry.message),
+          detail: this.scrubJson(entry.detail),
+        }));
+        Object.defineProperty(current, 'registryErrors', { value: cleaned, enumerable: true });
+      }
+      current = (current as { cause?: unknown }).cause;
     }
     return error;
   }
