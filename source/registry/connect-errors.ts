@@ -64,6 +64,31 @@ export function probePeerCertificate(hostname: string, port: number, timeoutMs =
   });
 }
 
+// With TLS 1.3 a server that wants a client certificate only says so after the handshake, and
+// undici reports just "other side closed". One bare request on a fresh socket reveals the alert.
+export function probeTlsAlert(hostname: string, port: number, trust: Trust, timeoutMs = 3000): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect({
+      host: hostname,
+      port,
+      servername: isIpLike(hostname) ? undefined : hostname,
+      rejectUnauthorized: false,
+      cert: trust.cert,
+      key: trust.key,
+    });
+    const done = (alert: string | undefined) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(alert);
+    };
+    const timer = setTimeout(() => done(undefined), timeoutMs);
+    socket.once('secureConnect', () => socket.write(`GET /v2/ HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`));
+    socket.once('data', () => done(undefined));
+    socket.once('error', (error: ErrorWithCode) => done(error.code ?? error.message));
+    socket.once('close', () => done(undefined));
+  });
+}
+
 function isIpLike(hostname: string): boolean {
   return /^[\d.]+$/.test(hostname) || hostname.includes(':');
 }
@@ -80,8 +105,12 @@ export interface ConnectTarget {
 // that would fix it (SPEC §1.2).
 export async function explainConnectError(error: unknown, target: ConnectTarget, trust: Trust, probe = probePeerCertificate): Promise<RegistryError> {
   const cause = rootCause(error);
-  const code = cause?.code ?? '';
-  const message = cause?.message ?? String(error);
+  let code = cause?.code ?? '';
+  let message = cause?.message ?? String(error);
+  if (target.scheme === 'https' && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')) {
+    const alert = await probeTlsAlert(target.hostname, target.port, trust);
+    if (alert && /ALERT/.test(alert)) [code, message] = [alert, alert];
+  }
   const host = target.host;
   const thing = `registry ${host}`;
   const opts = { host, cause: error };

@@ -113,8 +113,9 @@ function configYaml(options: RegistryServerOptions, paths: { storage: string; ce
   return `${lines.join('\n')}\n`;
 }
 
-async function waitUntilServing(url: string, ca: string, child: ChildProcess, log: () => string): Promise<void> {
-  const agent = new Agent({ connect: { ca, rejectUnauthorized: false } });
+async function waitUntilServing(url: string, ca: string, child: ChildProcess, log: () => string, client?: Leaf): Promise<void> {
+  const tlsClient = client ? { cert: readFileSync(client.cert), key: readFileSync(client.key) } : {};
+  const agent = new Agent({ connect: { ca, rejectUnauthorized: false, ...tlsClient } });
   const deadline = Date.now() + 15_000;
   try {
     while (Date.now() < deadline) {
@@ -154,7 +155,8 @@ export async function startRegistry(options: RegistryServerOptions = {}, existin
   const log = () => Buffer.concat(output).toString('utf8').slice(-2000);
   const url = `https://127.0.0.1:${port}`;
   try {
-    await waitUntilServing(url, readFileSync(ca.cert, 'utf8'), child, log);
+    const probeClient = options.clientCerts ? issueLeaf(ca, `probe-${port}`) : undefined;
+    await waitUntilServing(url, readFileSync(ca.cert, 'utf8'), child, log, probeClient);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
