@@ -1,4 +1,4 @@
-import { Agent, errors as undiciErrors } from 'undici';
+import { Pool, errors as undiciErrors } from 'undici';
 import { RegistryError, cancelledError, problem } from './errors.js';
 import { explainConnectError, type ConnectTarget } from './connect-errors.js';
 import type { Trust } from './trust.js';
@@ -31,32 +31,43 @@ export function headerValue(response: HttpResponse, name: string): string | unde
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-// One pooled undici Agent per registry client: keep-alive connections, and no more than
-// MAX_CONNECTIONS to any one origin (the registry, its token realm, a blob redirect target),
-// since pipelining is off each connection carries one request at a time.
+// One undici Pool per origin (the registry, its token realm, a blob redirect target), each with
+// keep-alive connections and at most MAX_CONNECTIONS of them; pipelining is off, so that is also
+// the number of requests in flight. Pools are kept here rather than in an undici Agent: Agent
+// 7.x drops and recreates an origin's pool when an older pool's socket closes, which briefly
+// doubles the connections to a registry.
 export class HttpTransport {
-  private readonly agent: Agent;
+  private readonly pools = new Map<string, Pool>();
+  private readonly connections: number;
 
   constructor(private readonly trust: Trust, connections = MAX_CONNECTIONS) {
-    this.agent = new Agent({
-      connections: Math.max(1, Math.min(connections, MAX_CONNECTIONS)),
-      pipelining: 1,
-      keepAliveTimeout: 30_000,
-      connect: {
-        ca: trust.ca,
-        cert: trust.cert,
-        key: trust.key,
-        rejectUnauthorized: trust.rejectUnauthorized,
-      },
-    });
+    this.connections = Math.max(1, Math.min(connections, MAX_CONNECTIONS));
+  }
+
+  private pool(origin: string): Pool {
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: this.connections,
+        pipelining: 1,
+        keepAliveTimeout: 30_000,
+        connect: {
+          ca: this.trust.ca,
+          cert: this.trust.cert,
+          key: this.trust.key,
+          rejectUnauthorized: this.trust.rejectUnauthorized,
+        },
+      });
+      this.pools.set(origin, pool);
+    }
+    return pool;
   }
 
   async send(request: HttpRequest): Promise<HttpResponse> {
     if (request.signal?.aborted) throw cancelledError(request.url.host);
     const maxBytes = request.maxBytes ?? DEFAULT_MAX_BODY;
     try {
-      const response = await this.agent.request({
-        origin: request.url.origin,
+      const response = await this.pool(request.url.origin).request({
         path: `${request.url.pathname}${request.url.search}`,
         method: request.method,
         headers: request.headers,
@@ -85,8 +96,10 @@ export class HttpTransport {
     }
   }
 
-  close(): Promise<void> {
-    return this.agent.close();
+  async close(): Promise<void> {
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map((pool) => pool.close()));
   }
 }
 

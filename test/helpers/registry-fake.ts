@@ -20,7 +20,13 @@ export async function startFakeRegistry(handler: FakeHandler): Promise<FakeRegis
   const server: Server = createServer(async (req, res) => {
     inFlight++;
     state.maxInFlight = Math.max(state.maxInFlight, inFlight);
-    res.on('close', () => inFlight--);
+    let counted = true;
+    const done = () => {
+      if (counted) inFlight--;
+      counted = false;
+    };
+    res.on('finish', done);
+    res.on('close', done);
     const url = new URL(req.url ?? '/', 'http://fake');
     state.requests.push({ method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, authorization: req.headers.authorization });
     try {
