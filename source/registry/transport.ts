@@ -52,9 +52,7 @@ export class HttpTransport {
         pipelining: 1,
         keepAliveTimeout: 30_000,
         connect: {
-          ca: this.trust.ca,
-          cert: this.trust.cert,
-          key: this.trust.key,
+          secureContext: this.trust.secureContext,
           rejectUnauthorized: this.trust.rejectUnauthorized,
         },
       });

@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { join } from 'node:path';
 import { RegistryError, problem } from './errors.js';
 import type { RegistryUrl } from './url.js';
@@ -16,8 +16,9 @@ export interface TrustOptions {
 
 // What the TLS layer needs, plus where it came from so errors can say which file to fix.
 export interface Trust {
-  // undefined: Node's defaults (bundled roots plus NODE_EXTRA_CA_CERTS).
-  ca?: string[];
+  // Built once per client and shared by all its connections: a context holding hundreds of
+  // roots costs 50-100 ms to build, far more than the handshake it serves.
+  secureContext: SecureContext;
   cert?: string;
   key?: string;
   rejectUnauthorized: boolean;
@@ -40,19 +41,49 @@ async function readIfExists(path: string): Promise<string | undefined> {
   }
 }
 
-// Passing `ca` to Node replaces its trust store, so the system roots have to be added back:
-// the bundled Mozilla set, the distribution's bundle (SSL_CERT_FILE or Debian's/Red Hat's path)
-// and NODE_EXTRA_CA_CERTS.
-async function systemRoots(env: NodeJS.ProcessEnv): Promise<string[]> {
-  const roots = [...rootCertificates];
-  const files = [env.SSL_CERT_FILE, '/etc/ssl/certs/ca-certificates.crt', '/etc/pki/tls/certs/ca-bundle.crt', env.NODE_EXTRA_CA_CERTS];
-  for (const file of files) {
-    if (!file) continue;
-    const text = await readIfExists(file);
-    if (text) roots.push(text);
-    if (text && file !== env.NODE_EXTRA_CA_CERTS) break;
+function splitPem(text: string): string[] {
+  return text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+}
+
+const normalise = (pem: string) => pem.replace(/\s+/g, '');
+const systemExtras = new Map<string, Promise<string[]>>();
+
+// The distribution's bundle (SSL_CERT_FILE, Debian's or Red Hat's path) is mostly the Mozilla set
+// Node already bundles; only the certificates Node lacks are added, which are the ones that
+// matter (a private CA installed with update-ca-certificates). Read once per process.
+function systemRootsNodeLacks(env: NodeJS.ProcessEnv): Promise<string[]> {
+  const candidates = [env.SSL_CERT_FILE, '/etc/ssl/certs/ca-certificates.crt', '/etc/pki/tls/certs/ca-bundle.crt'].filter((f): f is string => !!f);
+  const key = candidates.join('\n');
+  let pending = systemExtras.get(key);
+  if (!pending) {
+    pending = (async () => {
+      for (const file of candidates) {
+        const text = await readIfExists(file);
+        if (!text) continue;
+        const bundled = new Set(rootCertificates.map(normalise));
+        return splitPem(text).filter((pem) => !bundled.has(normalise(pem)));
+      }
+      return [];
+    })();
+    systemExtras.set(key, pending);
   }
-  return roots;
+  return pending;
+}
+
+interface NativeContext {
+  addCACert?: (pem: string) => void;
+}
+
+// Node's default roots (bundled Mozilla set plus NODE_EXTRA_CA_CERTS) with more CAs appended in
+// place; passing `ca` instead would replace the defaults and re-parse every root per context.
+function buildSecureContext(extraCas: string[], cert?: string, key?: string): SecureContext {
+  const context = createSecureContext({ cert, key });
+  const native = (context as unknown as { context?: NativeContext }).context;
+  if (typeof native?.addCACert !== 'function') {
+    return createSecureContext({ ca: [...rootCertificates, ...extraCas], cert, key });
+  }
+  for (const pem of extraCas) native.addCACert(pem);
+  return context;
 }
 
 // Docker's convention (docs.docker.com/engine/security/certificates): in certs.d/<host:port>/,
@@ -108,8 +139,9 @@ export async function loadTrust(registry: RegistryUrl, options: TrustOptions = {
     extra.push(pem);
     caFiles.push(file);
   }
+  const secureContext = buildSecureContext([...(await systemRootsNodeLacks(env)), ...extra], fromDir.cert, fromDir.key);
   return {
-    ca: extra.length ? [...(await systemRoots(env)), ...extra] : undefined,
+    secureContext,
     cert: fromDir.cert,
     key: fromDir.key,
     clientCertFile: fromDir.certFile,

@@ -56,6 +56,12 @@ describe.runIf(shouldRunRegistryTests())('TLS trust', { timeout: 60_000 }, () =>
     await client.close();
   });
 
+  it('trusts a CA installed in the system bundle (SSL_CERT_FILE here)', async () => {
+    const client = await RegistryClient.create(registry.url, { certsDir: emptyCertsD, env: { SSL_CERT_FILE: registry.caFile }, credentials: null });
+    expect((await client.ping()).status).toBe('ok');
+    await client.close();
+  });
+
   it('trusts certs.d/<host:port>/ca.crt, with the root taken from BERTH_CERTS_D', async () => {
     const certsD = join(work, 'certs.d');
     mkdirSync(join(certsD, registry.host), { recursive: true });
