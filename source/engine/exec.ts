@@ -1,0 +1,429 @@
+import {openSync} from 'node:fs';
+import type {Duplex} from 'node:stream';
+import {ReadStream} from 'node:tty';
+import type Docker from 'dockerode';
+import {compareApi, dial} from './client.js';
+
+// Exec and run through the Engine API (never the docker CLI), so they work wherever berth's connection works:
+// TLS, contexts, ssh. The caller owns the screen (see ui/handoff.ts); this module owns the bytes.
+
+export type TerminalStreams = {
+  stdin: NodeJS.ReadableStream & {isTTY?: boolean; isRaw?: boolean; setRawMode?: (mode: boolean) => unknown};
+  stdout: NodeJS.WritableStream & {isTTY?: boolean; rows?: number; columns?: number};
+  stderr: NodeJS.WritableStream;
+};
+
+export const processTerminal = (): TerminalStreams => ({stdin: process.stdin, stdout: process.stdout, stderr: process.stderr});
+
+export type ExecRequest = {
+  containerId: string;
+  // Only for messages; the id is shortened when it is missing.
+  containerName?: string;
+  cmd: string[];
+  user?: string;
+  tty: boolean;
+  interactive: boolean;
+  // Docker's form, KEY=value.
+  env?: string[];
+  workingDir?: string;
+};
+
+// exitCode is the command's own status. When there is none, `error` says why and exitCode is
+// NEVER_RAN (the engine refused, as docker run reports 125) or UNKNOWN_EXIT (detached, or the engine was lost).
+export type ExecOutcome = {exitCode: number; error?: string};
+export const NEVER_RAN = 125;
+export const UNKNOWN_EXIT = -1;
+
+type TerminalSize = {rows: number; columns: number};
+
+export async function execInteractive(
+  docker: Docker,
+  api: string,
+  request: ExecRequest,
+  terminal: TerminalStreams = processTerminal(),
+): Promise<ExecOutcome> {
+  const label = request.containerName ?? request.containerId.slice(0, 12);
+  const size = request.tty ? terminalSize(terminal.stdout) : undefined;
+  // API 1.42+ sizes the PTY at creation, so the first prompt is drawn at the right width.
+  const consoleSize: {ConsoleSize?: [number, number]} = size && compareApi(api, '1.42') >= 0 ? {ConsoleSize: [size.rows, size.columns]} : {};
+  let exec: Docker.Exec;
+  let socket: Duplex;
+  try {
+    exec = await docker.getContainer(request.containerId).exec({
+      Cmd: request.cmd,
+      User: request.user,
+      Env: request.env,
+      WorkingDir: request.workingDir,
+      Tty: request.tty,
+      AttachStdin: request.interactive,
+      AttachStdout: true,
+      AttachStderr: true,
+      ...consoleSize,
+    });
+    // Framing follows the start body's Tty, not the create call's: both must say the same.
+    socket = await exec.start({hijack: true, stdin: request.interactive, Tty: request.tty, ...consoleSize});
+  } catch (error) {
+    return {exitCode: NEVER_RAN, error: describeExecError(error, label)};
+  }
+  const end = await attachTerminal({
+    socket,
+    tty: request.tty,
+    interactive: request.interactive,
+    terminal,
+    resize: (next, signal) => exec.resize({_query: {h: next.rows, w: next.columns}, abortSignal: signal}),
+  });
+  return readExecExit(exec, end, `${request.cmd.join(' ')} in ${label}`);
+}
+
+export type CaptureRequest = {
+  containerId: string;
+  containerName?: string;
+  cmd: string[];
+  user?: string;
+  env?: string[];
+  workingDir?: string;
+  // Each stream keeps its last limitBytes (default 1 MiB); the rest is read and dropped.
+  limitBytes?: number;
+  signal?: AbortSignal;
+};
+
+export type CaptureResult = ExecOutcome & {stdout: string; stderr: string; truncated: boolean};
+
+// For the E form's non-interactive mode: no terminal involved, the output goes to a pane.
+export async function execCapture(docker: Docker, api: string, request: CaptureRequest): Promise<CaptureResult> {
+  void api; // Same call on every supported API version; kept for symmetry with execInteractive.
+  const label = request.containerName ?? request.containerId.slice(0, 12);
+  const limit = request.limitBytes ?? 1024 * 1024;
+  const out = new ByteTail(limit);
+  const err = new ByteTail(limit);
+  const text = () => ({stdout: out.text(), stderr: err.text(), truncated: out.truncated || err.truncated});
+  let exec: Docker.Exec;
+  let socket: Duplex;
+  try {
+    exec = await docker.getContainer(request.containerId).exec({
+      Cmd: request.cmd,
+      User: request.user,
+      Env: request.env,
+      WorkingDir: request.workingDir,
+      Tty: false,
+      AttachStdin: false,
+      AttachStdout: true,
+      AttachStderr: true,
+    });
+    socket = await exec.start({hijack: true, stdin: false, Tty: false, abortSignal: request.signal});
+  } catch (error) {
+    if (request.signal?.aborted) return {exitCode: UNKNOWN_EXIT, error: 'cancelled', ...text()};
+    return {exitCode: NEVER_RAN, error: describeExecError(error, label), ...text()};
+  }
+  const split = createFrameSplitter((stream, payload) => (stream === 2 || stream === 3 ? err : out).push(payload));
+  const end = await new Promise<SessionEnd>(resolve => {
+    const finish = (reason: SessionEnd['reason'], error?: Error) => {
+      request.signal?.removeEventListener('abort', onAbort);
+      socket.destroy();
+      resolve({reason, error, output: out.bytes()});
+    };
+    const onAbort = () => finish('interrupted');
+    request.signal?.addEventListener('abort', onAbort, {once: true});
+    socket.on('data', split);
+    socket.once('end', () => finish('ended'));
+    socket.once('close', () => finish('closed'));
+    socket.on('error', error => finish('failed', error));
+  });
+  if (end.reason === 'interrupted') return {exitCode: UNKNOWN_EXIT, error: 'cancelled', ...text()};
+  return {...(await readExecExit(exec, end, `${request.cmd.join(' ')} in ${label}`)), ...text()};
+}
+
+// The configured shell wins (a string may carry arguments, e.g. "bash -l"; a list is tried in order), then
+// /bin/bash, then /bin/sh. Presence is checked with HEAD /containers/{id}/archive: one round trip that needs no
+// binary in the container (a `test -x` exec needs `test` and costs three calls). A dangling symlink would pass,
+// which then fails visibly as "executable file not found".
+export async function quickShellCommand(docker: Docker, containerId: string, configuredShell?: string | readonly string[]): Promise<string[]> {
+  if (typeof configuredShell === 'string' && configuredShell.trim()) return configuredShell.trim().split(/\s+/);
+  const candidates = [...(Array.isArray(configuredShell) ? configuredShell : []), '/bin/bash', '/bin/sh'];
+  for (const candidate of candidates.slice(0, -1)) {
+    const words = candidate.trim().split(/\s+/);
+    if (await pathExists(docker, containerId, words[0])) return words;
+  }
+  // The last resort is not checked: if even /bin/sh is missing, the exec says so.
+  return candidates[candidates.length - 1].trim().split(/\s+/);
+}
+
+async function pathExists(docker: Docker, containerId: string, path: string): Promise<boolean> {
+  if (!path.startsWith('/')) return true; // A bare name is looked up in PATH by the engine; let the exec decide.
+  try {
+    await dial(docker, {
+      path: `/containers/${encodeURIComponent(containerId)}/archive?`,
+      method: 'HEAD',
+      options: {path},
+      statusCodes: {200: true, 404: 'not found'},
+      timeoutMs: 5000,
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---- the terminal session shared by exec and run ------------------------------------------------------------
+
+export type SessionEnd = {
+  // ended: the engine closed the stream (the process exited, or a detach key); closed/failed: the connection
+  // dropped; interrupted: Ctrl-C in a cooked terminal, which detaches as it stops `docker exec` without -it.
+  reason: 'ended' | 'closed' | 'failed' | 'interrupted';
+  error?: Error;
+  // The last bytes of output: a start failure (exit 126) arrives as text here.
+  output: Buffer;
+};
+
+export type AttachOptions = {
+  socket: Duplex;
+  tty: boolean;
+  interactive: boolean;
+  terminal: TerminalStreams;
+  resize?: (size: TerminalSize, signal: AbortSignal) => Promise<unknown>;
+};
+
+// Connects the hijacked stream to the terminal until it ends, and undoes every change on every path: raw mode,
+// listeners, pipes, pending resizes.
+export function attachTerminal({socket, tty, interactive, terminal, resize}: AttachOptions): Promise<SessionEnd> {
+  return new Promise(resolve => {
+    const tail = new ByteTail(4096);
+    const undo: Array<() => void> = [];
+    let settled = false;
+    const finish = (reason: SessionEnd['reason'], error?: Error) => {
+      if (settled) return;
+      settled = true;
+      for (const step of undo.reverse()) {
+        try {
+          step();
+        } catch {
+          // Restoring a terminal that has gone away must not hide the outcome.
+        }
+      }
+      socket.destroy();
+      resolve({reason, error, output: tail.bytes()});
+    };
+    socket.on('error', error => finish('failed', error));
+    socket.once('end', () => finish('ended'));
+    socket.once('close', (hadError: boolean) => finish(hadError ? 'failed' : 'closed'));
+
+    const write = (target: NodeJS.WritableStream, chunk: Buffer) => {
+      tail.push(chunk);
+      // Respect a slow consumer (a pipe, an SSH channel) instead of buffering without bound.
+      if (!target.write(chunk)) {
+        socket.pause();
+        target.once('drain', () => socket.resume());
+      }
+    };
+    if (tty) socket.on('data', (chunk: Buffer) => write(terminal.stdout, chunk));
+    else socket.on('data', createFrameSplitter((stream, payload) => write(stream === 2 || stream === 3 ? terminal.stderr : terminal.stdout, payload)));
+
+    // Raw only when keys go to a PTY in the container; otherwise the local terminal edits lines and echoes.
+    const raw = interactive && tty;
+    const {stdin} = terminal;
+    if (stdin.isTTY && stdin.setRawMode) {
+      const wasRaw = Boolean(stdin.isRaw);
+      stdin.setRawMode(raw);
+      undo.push(() => stdin.setRawMode?.(wasRaw));
+    }
+    if (!raw) {
+      const onInterrupt = () => finish('interrupted');
+      process.on('SIGINT', onInterrupt);
+      undo.push(() => process.off('SIGINT', onInterrupt));
+    }
+    if (interactive) pipeInput(raw ? stdin : cookedInput(stdin, undo), socket, error => finish('failed', error), undo);
+    if (tty && resize) forwardResizes(terminal.stdout, resize, undo);
+  });
+}
+
+function pipeInput(input: NodeJS.ReadableStream, socket: Duplex, onError: (error: Error) => void, undo: Array<() => void>): void {
+  // End of input (Ctrl-D in a cooked terminal, a closed pipe) becomes EOF for the process, like docker's CloseWrite.
+  const onEnd = () => socket.end();
+  input.on('end', onEnd);
+  input.on('error', onError);
+  input.pipe(socket, {end: false});
+  undo.push(() => {
+    input.unpipe(socket);
+    input.off('end', onEnd);
+    input.off('error', onError);
+    input.pause();
+  });
+}
+
+// A cooked terminal turns Ctrl-D into end-of-file, and a Node stream that has ended never reads again; on
+// process.stdin that would leave the UI deaf afterwards. So cooked input comes from a second descriptor on the
+// same terminal, closed after the session, and process.stdin stays paused and intact.
+function cookedInput(stdin: TerminalStreams['stdin'], undo: Array<() => void>): NodeJS.ReadableStream {
+  if (stdin !== process.stdin || !stdin.isTTY) return stdin;
+  try {
+    const own = new ReadStream(openSync('/dev/tty', 'r'));
+    undo.push(() => own.destroy());
+    return own;
+  } catch {
+    return stdin;
+  }
+}
+
+function forwardResizes(
+  stdout: TerminalStreams['stdout'],
+  resize: NonNullable<AttachOptions['resize']>,
+  undo: Array<() => void>,
+): void {
+  const stop = new AbortController();
+  let queue: Promise<unknown> = Promise.resolve();
+  const send = (attempts: number) => {
+    const size = terminalSize(stdout);
+    if (!size) return;
+    queue = queue.then(() => retry(() => resize(size, stop.signal), attempts, stop.signal));
+  };
+  // The exec may not be ready right after start; the docker CLI retries 10 times with a growing delay.
+  send(10);
+  const onResize = () => send(3);
+  stdout.on('resize', onResize);
+  undo.push(() => {
+    stdout.off('resize', onResize);
+    stop.abort();
+  });
+}
+
+async function retry(action: () => Promise<unknown>, attempts: number, signal: AbortSignal): Promise<void> {
+  for (let attempt = 0; attempt < attempts && !signal.aborted; attempt++) {
+    try {
+      await action();
+      return;
+    } catch {
+      await new Promise(resolve => setTimeout(resolve, (attempt + 1) * 10));
+    }
+  }
+}
+
+export function terminalSize(stdout: TerminalStreams['stdout']): TerminalSize | undefined {
+  if (!stdout.isTTY || !stdout.rows || !stdout.columns) return undefined;
+  return {rows: stdout.rows, columns: stdout.columns};
+}
+
+// ---- exit status and errors ---------------------------------------------------------------------------------
+
+type ExecInspect = {Running: boolean; ExitCode: number | null; Pid?: number};
+
+// The exit code is in exec inspect once the stream ends; it can lag a moment, so poll briefly while Running.
+async function readExecExit(exec: Docker.Exec, end: SessionEnd, what: string): Promise<ExecOutcome> {
+  const deadline = Date.now() + (end.reason === 'interrupted' ? 0 : 2000);
+  let info: ExecInspect;
+  for (;;) {
+    try {
+      info = (await exec.inspect({abortSignal: AbortSignal.timeout(5000)})) as ExecInspect;
+    } catch (error) {
+      return {exitCode: UNKNOWN_EXIT, error: `lost the connection to the engine during ${what}: ${engineMessage(end.error ?? error)}`};
+    }
+    if (!info.Running || Date.now() >= deadline) break;
+    await new Promise(resolve => setTimeout(resolve, 50));
+  }
+  if (info.Running) {
+    const how = end.reason === 'closed' || end.reason === 'failed' ? 'the connection to the engine closed' : 'detached';
+    return {exitCode: UNKNOWN_EXIT, error: `${how}; ${what} is still running in the container`};
+  }
+  const exitCode = info.ExitCode ?? UNKNOWN_EXIT;
+  // The engine reports a failed start (unknown user, missing binary) as text on the stream and exit 126 with
+  // no process; a command that itself exits 126 has a pid.
+  if (exitCode === 126 && !info.Pid) {
+    return {exitCode, error: printable(end.output.toString('utf8')) || `the engine could not start ${what}`};
+  }
+  return {exitCode};
+}
+
+export function engineMessage(error: unknown): string {
+  const json = (error as {json?: unknown} | undefined)?.json;
+  if (json && typeof json === 'object' && typeof (json as {message?: unknown}).message === 'string') {
+    return (json as {message: string}).message.trim();
+  }
+  if (typeof json === 'string' && json.trim()) return json.trim();
+  return error instanceof Error ? error.message : String(error);
+}
+
+function describeExecError(error: unknown, label: string): string {
+  const status = (error as {statusCode?: number}).statusCode;
+  const message = engineMessage(error);
+  if (status === 409 && /paused/i.test(message)) return `container ${label} is paused: unpause it (docker unpause ${label}), then exec again`;
+  if (status === 409 || /is not running/i.test(message)) {
+    return `container ${label} is not running: start it (S in the containers view, or docker start ${label}), then exec again`;
+  }
+  if (status === 404) return `container ${label} no longer exists (${message})`;
+  if (status === undefined) return `cannot reach the engine to exec in ${label}: ${message}`;
+  return `exec in ${label} failed: ${message}`;
+}
+
+// Engine text shown in the UI: drop escape sequences and control characters, keep it on one line.
+function printable(text: string): string {
+  return text
+    .replace(/\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b./g, '')
+    .replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ')
+    .trim();
+}
+
+// ---- bytes --------------------------------------------------------------------------------------------------
+
+// Docker's multiplexed stream: [type, 0, 0, 0, size (uint32 BE)] then size bytes; 1 stdout, 2 stderr, 3 the
+// daemon's own errors. Payload slices are handed on as they arrive (no reassembly, no copying), because the
+// interactive path writes bytes straight to the terminal.
+export function createFrameSplitter(onFrame: (stream: number, payload: Buffer) => void): (chunk: Buffer) => void {
+  const header = Buffer.alloc(8);
+  let headerFill = 0;
+  let remaining = 0;
+  let stream = 0;
+  return chunk => {
+    let offset = 0;
+    while (offset < chunk.length) {
+      if (remaining === 0) {
+        const take = Math.min(8 - headerFill, chunk.length - offset);
+        chunk.copy(header, headerFill, offset, offset + take);
+        headerFill += take;
+        offset += take;
+        if (headerFill < 8) return;
+        headerFill = 0;
+        stream = header[0];
+        remaining = header.readUInt32BE(4);
+        continue;
+      }
+      const take = Math.min(remaining, chunk.length - offset);
+      onFrame(stream, chunk.subarray(offset, offset + take));
+      remaining -= take;
+      offset += take;
+    }
+  };
+}
+
+// Keeps the last `limit` bytes of a stream without copying on every push.
+export class ByteTail {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  truncated = false;
+
+  constructor(private readonly limit: number) {}
+
+  push(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    while (this.chunks.length > 1 && this.size - this.chunks[0].length >= this.limit) {
+      this.size -= this.chunks.shift()!.length;
+      this.truncated = true;
+    }
+    if (this.size > this.limit) this.truncated = true;
+  }
+
+  bytes(): Buffer {
+    const all = Buffer.concat(this.chunks);
+    return all.length > this.limit ? all.subarray(all.length - this.limit) : all;
+  }
+
+  // A cut may land inside a UTF-8 character: drop the orphaned continuation bytes rather than show U+FFFD.
+  text(): string {
+    let bytes = this.bytes();
+    if (this.truncated) {
+      let start = 0;
+      while (start < bytes.length && start < 3 && (bytes[start] & 0xc0) === 0x80) start++;
+      bytes = bytes.subarray(start);
+    }
+    return bytes.toString('utf8');
+  }
+}
