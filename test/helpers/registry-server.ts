@@ -38,11 +38,12 @@ export interface RunningRegistry {
   stop(): Promise<void>;
 }
 
-export const REGISTRY_BINARY = 'docker-registry';
+// BERTH_DOCKER_REGISTRY points at another build of the registry (distribution's `registry`, say).
+export const REGISTRY_BINARY = process.env.BERTH_DOCKER_REGISTRY || 'docker-registry';
 
 export function registryBinaryAvailable(): boolean {
   try {
-    execFileSync('sh', ['-c', `command -v ${REGISTRY_BINARY}`], { stdio: 'ignore' });
+    execFileSync('sh', ['-c', 'command -v "$1"', 'sh', REGISTRY_BINARY], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
