@@ -8,7 +8,7 @@ import { responseError, type Subject } from './response-errors.js';
 import { SecretScrubber } from './secrets.js';
 import { loadTrust, type Trust } from './trust.js';
 import { HttpTransport, headerValue, type HttpMethod, type HttpResponse } from './transport.js';
-import { assertRepositoryName, parseRegistryUrl, type RegistryUrl } from './url.js';
+import { assertRepositoryName, hubRepositoryName, parseRegistryUrl, type RegistryUrl } from './url.js';
 
 export interface RegistryClientOptions {
   // Docker's insecure-registries: plain http allowed, certificate errors ignored.
@@ -161,7 +161,8 @@ export class RegistryClient {
   }
 
   // Pages of GET /v2/<name>/tags/list as they arrive.
-  tags(repository: string, options: PaginateOptions = {}): AsyncGenerator<Page> {
+  tags(name: string, options: PaginateOptions = {}): AsyncGenerator<Page> {
+    const repository = hubRepositoryName(this.registry, name);
     assertRepositoryName(repository);
     const subject = { what: `list tags of ${repository}`, repository };
     return this.pages(this.url(`/v2/${repository}/tags/list`), 'tags', [pullScope(repository)], subject, options);
@@ -203,7 +204,7 @@ export class RegistryClient {
   // Digest, media type, size, platforms and created date of one tag (a few requests; cached by digest).
   tagDetails(repository: string, tag: string, signal?: AbortSignal): Promise<TagDetails> {
     this.detailsReader ??= new TagDetailsReader(this);
-    return this.detailsReader.details(repository, tag, signal);
+    return this.detailsReader.details(hubRepositoryName(this.registry, repository), tag, signal);
   }
 
   close(): Promise<void> {

@@ -109,6 +109,11 @@ export function splitRepositoryReference(reference: string): { registry?: string
   return { repository: reference };
 }
 
+// Docker Hub keeps official images under library/: `alpine` there is `library/alpine`.
+export function hubRepositoryName(registry: RegistryUrl, name: string): string {
+  return registry.hostname === 'registry-1.docker.io' && !name.includes('/') ? `library/${name}` : name;
+}
+
 // Repository names follow the distribution grammar: lowercase path components separated by `/`.
 const REPOSITORY_NAME = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$/;
 

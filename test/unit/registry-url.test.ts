@@ -54,3 +54,12 @@ describe('splitRepositoryReference', () => {
     expect(splitRepositoryReference('tools/busybox')).toEqual({ repository: 'tools/busybox' });
   });
 });
+
+describe('hubRepositoryName', () => {
+  it('puts official Docker Hub images under library/', async () => {
+    const { hubRepositoryName } = await import('../../source/registry/url.js');
+    expect(hubRepositoryName(parseRegistryUrl('docker.io'), 'alpine')).toBe('library/alpine');
+    expect(hubRepositoryName(parseRegistryUrl('docker.io'), 'bitnami/redis')).toBe('bitnami/redis');
+    expect(hubRepositoryName(parseRegistryUrl('reg.example'), 'alpine')).toBe('alpine');
+  });
+});
