@@ -8,7 +8,7 @@ import { responseError, type Subject } from './response-errors.js';
 import { SecretScrubber } from './secrets.js';
 import { loadTrust, type Trust } from './trust.js';
 import { HttpTransport, headerValue, type HttpMethod, type HttpResponse } from './transport.js';
-import { assertRepositoryName, hubRepositoryName, parseRegistryUrl, type RegistryUrl } from './url.js';
+import { assertRepositoryName, hubRepositoryName, parseRegistryUrl, plainHttpFallback, type RegistryUrl } from './url.js';
 
 export interface RegistryClientOptions {
   // Docker's insecure-registries: plain http allowed, certificate errors ignored.
@@ -48,7 +48,9 @@ export interface PingResult {
 const MAX_REDIRECTS = 5;
 
 export class RegistryClient {
-  readonly registry: RegistryUrl;
+  // Changes once at most: to plain http, when a loopback or insecure registry given without a
+  // scheme turns out not to speak TLS.
+  registry: RegistryUrl;
   readonly trust: Trust;
   private readonly transport: HttpTransport;
   private readonly secrets = new SecretScrubber();
@@ -91,6 +93,12 @@ export class RegistryClient {
     try {
       return await this.authorizedRequest(method, url, options);
     } catch (error) {
+      const fallback = plainHttpFallback(this.registry);
+      if (fallback && error instanceof RegistryError && error.reason === 'plain-http' && url.origin === this.registry.origin) {
+        this.registry = fallback;
+        const retry = new URL(`${url.pathname}${url.search}`, fallback.origin);
+        return this.request(method, retry, options);
+      }
       throw this.secrets.scrubError(error);
     }
   }
@@ -172,7 +180,7 @@ export class RegistryClient {
     const generator = paginate(
       {
         host: this.registry.host,
-        origin: this.registry.origin,
+        origin: () => this.registry.origin,
         what: subject.what,
         field,
         firstUrl,

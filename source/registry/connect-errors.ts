@@ -121,31 +121,31 @@ export async function explainConnectError(error: unknown, target: ConnectTarget,
   if (UNKNOWN_CA.has(code)) {
     const peer = await probe(target.hostname, target.port);
     const issuer = peer?.issuer ? `, issued by "${peer.issuer}"` : '';
-    return new RegistryError('tls', problem(thing, `TLS certificate not trusted: unknown CA (${message}${issuer})`, caFix), opts);
+    return new RegistryError('tls', problem(thing, `TLS certificate not trusted: unknown CA (${message}${issuer})`, caFix), { ...opts, reason: 'unknown-ca' });
   }
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
     const peer = await probe(target.hostname, target.port);
     const when = code === 'CERT_HAS_EXPIRED'
       ? `expired${peer?.validTo ? ` on ${peer.validTo}` : ''}`
       : `not valid yet${peer?.validFrom ? ` (valid from ${peer.validFrom})` : ''}`;
-    return new RegistryError('tls', problem(thing, `TLS certificate ${when}`, "Renew the registry's certificate (its http.tls.certificate file), or check this machine's clock."), opts);
+    return new RegistryError('tls', problem(thing, `TLS certificate ${when}`, "Renew the registry's certificate (its http.tls.certificate file), or check this machine's clock."), { ...opts, reason: 'expired' });
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     const names = cause?.cert?.subjectaltname ?? (await probe(target.hostname, target.port))?.names ?? 'other names';
     return new RegistryError(
       'tls',
       problem(thing, `TLS certificate has the wrong name: it is for ${names}, not ${target.hostname}`, `Connect with a name the certificate holds, or reissue it with ${target.hostname} in its subjectAltName.`),
-      opts,
+      { ...opts, reason: 'wrong-name' },
     );
   }
   if (/certificate required|alert bad certificate|ALERT_CERTIFICATE_REQUIRED|ALERT_BAD_CERTIFICATE/i.test(`${code} ${message}`)) {
     const fix = trust.clientCertFile
       ? `The registry rejected the client certificate ${trust.clientCertFile}: use one signed by a CA it trusts.`
       : `Put a client certificate and key at ${trust.hostCertsDir}/client.cert and ${trust.hostCertsDir}/client.key.`;
-    return new RegistryError('tls', problem(thing, 'the registry requires a client certificate (mutual TLS)', fix), opts);
+    return new RegistryError('tls', problem(thing, 'the registry requires a client certificate (mutual TLS)', fix), { ...opts, reason: 'client-certificate' });
   }
   if (/wrong version number|packet length too long|http request/i.test(message) || code === 'ERR_SSL_WRONG_VERSION_NUMBER') {
-    return new RegistryError('tls', problem(thing, 'answers plain HTTP, not HTTPS', `Use http://${host} if it is on this machine, or mark it insecure: true in the config file.`), opts);
+    return new RegistryError('tls', problem(thing, 'answers plain HTTP, not HTTPS', `Use http://${host} if it is on this machine, or mark it insecure: true in the config file.`), { ...opts, reason: 'plain-http' });
   }
   if (code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS') || code === 'EPROTO') {
     return new RegistryError('tls', problem(thing, `TLS handshake failed (${message})`, 'Check the registry\'s TLS settings.'), opts);

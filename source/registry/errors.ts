@@ -19,8 +19,12 @@ export interface RegistryErrorEntry {
   detail?: unknown;
 }
 
+// Finer cause for TLS failures, for callers that react to one (the UI, the http fallback).
+export type RegistryErrorReason = 'unknown-ca' | 'expired' | 'wrong-name' | 'client-certificate' | 'plain-http';
+
 export interface RegistryErrorOptions {
   host?: string;
+  reason?: RegistryErrorReason;
   status?: number;
   registryErrors?: RegistryErrorEntry[];
   cause?: unknown;
@@ -29,6 +33,7 @@ export interface RegistryErrorOptions {
 export class RegistryError extends Error {
   readonly kind: RegistryErrorKind;
   readonly host?: string;
+  readonly reason?: RegistryErrorReason;
   readonly status?: number;
   readonly registryErrors: RegistryErrorEntry[];
 
@@ -37,6 +42,7 @@ export class RegistryError extends Error {
     this.name = 'RegistryError';
     this.kind = kind;
     this.host = options.host;
+    this.reason = options.reason;
     this.status = options.status;
     this.registryErrors = options.registryErrors ?? [];
   }

@@ -17,7 +17,8 @@ export interface PaginateOptions {
 
 export interface PageSource {
   host: string;
-  origin: string;
+  // A function: the client may switch the registry to plain http during the first request.
+  origin: () => string;
   // What is being listed, for messages: "list repositories", "list tags of tools/busybox".
   what: string;
   // JSON field holding the names: repositories or tags.
@@ -80,6 +81,8 @@ export async function* paginate(source: PageSource, options: PaginateOptions = {
   while (url) {
     if (signal?.aborted) throw cancelledError(source.host);
     const response = await source.fetch(url, signal);
+    // The fetch may have moved to plain http; later pages follow the response's own URL.
+    url = response.url;
     if (!steppedDown && pageSize > FALLBACK_PAGE_SIZE && wantsSmallerPages(response)) {
       steppedDown = true;
       pageSize = FALLBACK_PAGE_SIZE;
@@ -95,7 +98,7 @@ export async function* paginate(source: PageSource, options: PaginateOptions = {
     if (last === previousLast) return;
     previousLast = last;
     yield { items, index: index++, pageSize };
-    const linked = nextPageUrl(response.headers.link as string | string[] | undefined, response.url, source.origin);
+    const linked = nextPageUrl(response.headers.link as string | string[] | undefined, response.url, source.origin());
     if (linked) {
       if (visited.has(linked.href)) {
         throw new RegistryError('protocol', problem(`registry ${source.host}`, `sent a pagination link back to a page already read while trying to ${source.what}`, 'Report this to the registry operator; the pages before it were kept.'), { host: source.host });
@@ -107,7 +110,7 @@ export async function* paginate(source: PageSource, options: PaginateOptions = {
     // what follows its last name.
     const askedFor = Number(response.url.searchParams.get('n') ?? NaN);
     if (Number.isFinite(askedFor) && items.length === askedFor) {
-      url = withPageSize(source.firstUrl, askedFor);
+      url = withPageSize(new URL(`${source.firstUrl.pathname}`, source.origin()), askedFor);
       url.searchParams.set('last', last);
     } else {
       url = undefined;

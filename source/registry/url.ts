@@ -11,6 +11,9 @@ export interface RegistryUrl {
   hostname: string;
   port: number;
   insecure: boolean;
+  // Whether the user wrote the scheme; without one, loopback and insecure registries may fall
+  // back from https to plain http, as Docker does.
+  schemeGiven: boolean;
 }
 
 export interface ParseRegistryUrlOptions {
@@ -93,7 +96,16 @@ export function parseRegistryUrl(input: string, options: ParseRegistryUrlOptions
     hostname: hostname.replace(/^\[|\]$/g, ''),
     port,
     insecure,
+    schemeGiven: !!schemeMatch,
   };
+}
+
+// The same registry over plain http, when Docker would try that after https failed.
+export function plainHttpFallback(registry: RegistryUrl): RegistryUrl | undefined {
+  if (registry.scheme !== 'https' || registry.schemeGiven) return undefined;
+  if (!registry.insecure && !isLoopbackHost(registry.hostname)) return undefined;
+  const port = registry.port === 443 ? 80 : registry.port;
+  return { ...registry, scheme: 'http', origin: `http://${registry.host}`, port };
 }
 
 // Docker's rule for "is the first path component a registry host": it has a dot or a colon,

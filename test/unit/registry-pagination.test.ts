@@ -172,3 +172,23 @@ describe('listing pages', () => {
     await expect(c.listTags('no/such')).rejects.toThrow(/repository "no\/such" not found \(NAME_UNKNOWN: repository name not known to registry \{"name":"no\/such"\}\)\. Check the name/);
   });
 });
+
+describe('plain http fallback', () => {
+  it('moves a loopback registry given without a scheme to http, as Docker does', async () => {
+    const all = names(1500);
+    fake = await startFakeRegistry((req, res, url) => {
+      const { items, link } = pageOf(all, url);
+      sendJson(res, 200, { repositories: items }, link ? { link } : {});
+    });
+    client = await RegistryClient.create(fake.host, { credentials: null });
+    expect(client.registry.scheme).toBe('https');
+    expect(await client.listRepositories()).toEqual(all);
+    expect(client.registry.origin).toBe(fake.url);
+  });
+
+  it('keeps an explicit https:// and says the registry speaks plain HTTP', async () => {
+    fake = await startFakeRegistry((req, res) => sendJson(res, 200, {}));
+    client = await RegistryClient.create(`https://${fake.host}`, { credentials: null });
+    await expect(client.ping()).rejects.toMatchObject({ kind: 'tls', reason: 'plain-http' });
+  });
+});

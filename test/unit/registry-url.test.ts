@@ -4,7 +4,7 @@ import { isLoopbackHost, parseRegistryUrl, splitRepositoryReference } from '../.
 describe('parseRegistryUrl', () => {
   it('implies https for host:port', () => {
     expect(parseRegistryUrl('reg.example:5000')).toEqual({
-      scheme: 'https', origin: 'https://reg.example:5000', host: 'reg.example:5000', hostname: 'reg.example', port: 5000, insecure: false,
+      scheme: 'https', origin: 'https://reg.example:5000', host: 'reg.example:5000', hostname: 'reg.example', port: 5000, insecure: false, schemeGiven: false,
     });
   });
 
@@ -61,5 +61,15 @@ describe('hubRepositoryName', () => {
     expect(hubRepositoryName(parseRegistryUrl('docker.io'), 'alpine')).toBe('library/alpine');
     expect(hubRepositoryName(parseRegistryUrl('docker.io'), 'bitnami/redis')).toBe('bitnami/redis');
     expect(hubRepositoryName(parseRegistryUrl('reg.example'), 'alpine')).toBe('alpine');
+  });
+});
+
+describe('plainHttpFallback', () => {
+  it('is offered only for loopback or insecure registries given without a scheme', async () => {
+    const { plainHttpFallback } = await import('../../source/registry/url.js');
+    expect(plainHttpFallback(parseRegistryUrl('localhost:5000'))?.origin).toBe('http://localhost:5000');
+    expect(plainHttpFallback(parseRegistryUrl('reg.example', { insecure: true }))).toMatchObject({ origin: 'http://reg.example', port: 80 });
+    expect(plainHttpFallback(parseRegistryUrl('https://localhost:5000'))).toBeUndefined();
+    expect(plainHttpFallback(parseRegistryUrl('reg.example:5000'))).toBeUndefined();
   });
 });
