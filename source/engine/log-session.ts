@@ -66,6 +66,7 @@ export class LogSession {
   private headTime: string | undefined;
   private readonly headOverlap: string[] = [];
   private historyOverlap: KeyBag | undefined;
+  private headOverlapOldest: string | undefined;
   private historyDone = true;
   private headDone = false;
   private failures: Record<Part, number> = {head: 0, history: 0};
@@ -182,6 +183,7 @@ export class LogSession {
       if (!this.historyDone && compareTimestamps(entry.time, this.headTime) <= 0) {
         this.headOverlap.push(key);
         this.historyOverlap?.add(key);
+        if (!this.headOverlapOldest || compareTimestamps(entry.time, this.headOverlapOldest) < 0) this.headOverlapOldest = entry.time;
       }
       if (first) this.openHistory();
     }
@@ -272,8 +274,12 @@ export class LogSession {
     const fetch = new EntryFetch(this.docker, this.options.containerId, {tail: plan.tail, since: plan.since, until, follow: false}, this.options.tty, {
       onOpen: () => undefined,
       onEntry: entry => {
-        const key = entryKey(entry);
-        if (key && overlap.take(key)) return;
+        // Only entries as new as the head's oldest can be among its entries; the rest are not keyed at all.
+        const oldest = this.headOverlapOldest;
+        if (entry.time && oldest && compareTimestamps(entry.time, oldest) >= 0) {
+          const key = entryKey(entry);
+          if (key && overlap.take(key)) return;
+        }
         this.addEntry(entry, assemblers, keep);
       },
       onEnd: () => {
