@@ -1,8 +1,14 @@
+import {errorMessage} from '../errors.js';
+import {parseSince} from '../text/since.js';
 import type {Controller, ExitRequest} from './controller.js';
+import {stopMatching} from './effects/containers.js';
+import {openLogs} from './effects/logs.js';
+import {selectedContainer} from './selectors.js';
 
 export type CommandSpec = {
   name: string;
   usage: string;
+  changes?: boolean;
   run(controller: Controller, args: string[]): ExitRequest | undefined;
 };
 
@@ -14,7 +20,61 @@ export function splitCommandLine(line: string): string[] {
   return words;
 }
 
+export function parseLogsArgs(args: string[], nowMs: number): {since?: number; tail?: number | 'all'; follow: boolean; label: string} {
+  let since: number | undefined;
+  let tail: number | 'all' | undefined;
+  let follow = true;
+  const label: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = args[i].split(/=(.*)/s, 2);
+    const value = () => {
+      const v = inline ?? args[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    if (flag === '--since') {
+      const raw = value();
+      since = parseSince(raw, nowMs);
+      label.push(`since ${raw}`);
+    } else if (flag === '--tail') {
+      const raw = value();
+      if (raw === 'all') tail = 'all';
+      else if (/^\d+$/.test(raw)) tail = Number(raw);
+      else throw new Error(`--tail "${raw}": give a line count or "all"`);
+      label.push(`tail ${raw}`);
+    } else if (flag === '--follow' || flag === '-f') {
+      const raw = inline ?? 'true';
+      if (raw !== 'true' && raw !== 'false') throw new Error(`--follow="${raw}": use --follow=true or --follow=false`);
+      follow = raw === 'true';
+    } else throw new Error(`unknown option "${args[i]}"`);
+  }
+  if (!follow) label.push('no follow');
+  return {since, tail: tail ?? (since === undefined ? 200 : 'all'), follow, label: label.join(' · ') || 'tail 200'};
+}
+
 export const COMMANDS: CommandSpec[] = [
+  {
+    name: 'stop',
+    usage: ':stop PATTERN (trailing * = starts with)',
+    changes: true,
+    run(controller, args) {
+      if (args.length !== 1) throw new Error('give exactly one name pattern');
+      void stopMatching(controller, args[0]).catch(error => controller.status(`:stop: ${errorMessage(error)}`, 'error'));
+      return undefined;
+    },
+  },
+  {
+    name: 'logs',
+    usage: ':logs [--since 10s|RFC3339] [--tail N] [--follow=false]',
+    run(controller, args) {
+      const state = controller.store.get();
+      const target = state.logs && state.focus === 'logs' ? {id: state.logs.containerId, name: state.logs.name} : selectedContainer(state);
+      if (!target) throw new Error('select a container first');
+      const options = parseLogsArgs(args, Date.now());
+      void openLogs(controller, target, state.logs?.window ?? 0, options);
+      return undefined;
+    },
+  },
   {name: 'quit', usage: ':quit', run: () => ({type: 'quit'})},
   {name: 'q', usage: ':q', run: () => ({type: 'quit'})},
 ];
@@ -22,15 +82,15 @@ export const COMMANDS: CommandSpec[] = [
 export function runCommand(controller: Controller, line: string): ExitRequest | undefined {
   const [name, ...args] = splitCommandLine(line.replace(/^:/, ''));
   if (!name) return undefined;
-  const command = COMMANDS.find(c => c.name === name);
+  const command = COMMANDS.find(c => c.name === name && !(c.changes && controller.config.readonly));
   if (!command) {
-    controller.status(`unknown command ":${name}"; known: ${COMMANDS.map(c => c.usage).join(', ')}`, 'error');
+    controller.status(`unknown command ":${name}"; known: ${COMMANDS.filter(c => !(c.changes && controller.config.readonly)).map(c => c.usage).join(', ')}`, 'error');
     return undefined;
   }
   try {
     return command.run(controller, args);
   } catch (error) {
-    controller.status(`:${name}: ${(error as Error).message}; usage ${command.usage}`, 'error');
+    controller.status(`:${name}: ${errorMessage(error)}; usage ${command.usage}`, 'error');
     return undefined;
   }
 }

@@ -1,44 +1,162 @@
+import type Docker from 'dockerode';
+import type {LogSession} from '../engine/log-session.js';
 import type {EngineSession} from '../engine/session.js';
 import {DEFAULT_KEYMAP, type Keymap} from '../ui/keymap.js';
 import type {Action} from './actions.js';
 import {runCommand} from './commands.js';
+import {confirmOperation, confirmed, loadSizes, runOperation, showEnv, showInspect} from './effects/containers.js';
+import {changeWindow, clearLogs, openSelectedLogs, saveLogs, searchLogs} from './effects/logs.js';
+import {addRegistry, cancelListing, closeRegistryClients, enter, loadRepositories, nextRegistry, openRepository, pull, scheduleDetails} from './effects/registry.js';
 import {reduce} from './reducer.js';
+import {targetContainers} from './selectors.js';
 import {type AppState, initialState} from './state.js';
 import {createStore, type Store} from './store.js';
 
 // What the UI must do after an action: nothing, or leave Ink so main.ts can do something on the real terminal.
 export type ExitRequest = {type: 'quit'};
 
+export type ControllerConfig = {
+  logBufferLines: number;
+  readonly: boolean;
+  registryCa?: string;
+  registryOptions: Record<string, {insecure?: boolean; caFile?: string}>;
+  configFile?: string;
+};
+
+const DEFAULT_CONFIG: ControllerConfig = {logBufferLines: 10_000, readonly: false, registryOptions: {}};
+
 // Reduces actions into the store and runs their effects; React only reads the store and calls dispatch.
 export class Controller {
   readonly store: Store<AppState>;
   session?: EngineSession;
+  logSession?: LogSession;
+  readonly config: ControllerConfig;
 
   constructor(
     target: string,
-    registry?: string,
+    registries: readonly string[] = [],
     readonly keymap: Keymap = DEFAULT_KEYMAP,
+    config: Partial<ControllerConfig> = {},
   ) {
-    this.store = createStore(initialState(target, registry));
+    this.config = {...DEFAULT_CONFIG, ...config};
+    this.store = createStore(initialState(target, registries, this.config.readonly));
+  }
+
+  docker(): Docker | undefined {
+    const docker = this.session?.client?.docker;
+    if (!docker) this.status('the engine is not connected; try again when the banner is gone', 'error');
+    return docker;
   }
 
   readonly dispatch = (action: Action): ExitRequest | undefined => {
     const before = this.store.get();
     this.store.set(state => reduce(state, action));
+    return this.effect(action, before);
+  };
+
+  private effect(action: Action, before: AppState): ExitRequest | undefined {
+    const names = () => targetContainers(before);
+    const after = this.store.get();
+    if (after.view === 'registry') this.registryEffect(action, before, after);
     switch (action.type) {
       case 'app.quit':
         return {type: 'quit'};
       case 'refresh':
-        this.session?.refreshNow();
+        if (after.view === 'containers') {
+          this.session?.refreshNow();
+          void loadSizes(this);
+        }
         return undefined;
       case 'overlay.submit':
-        if (before.overlay?.kind === 'command') return runCommand(this, before.overlay.draft);
+        return this.submit(before);
+      case 'confirm.yes':
+        if (before.overlay?.kind === 'confirm' && !this.config.readonly) confirmed(this, before.overlay.confirm);
+        return undefined;
+      case 'container.stop':
+        confirmOperation(this, 'stop');
+        return undefined;
+      case 'container.remove':
+        confirmOperation(this, 'remove');
+        return undefined;
+      case 'container.start':
+      case 'container.restart': {
+        const targets = names();
+        const operation = action.type === 'container.start' ? 'start' : 'restart';
+        void runOperation(this, operation, targets.map(t => t.id), targets.map(t => t.name));
+        return undefined;
+      }
+      case 'container.env':
+        void showEnv(this);
+        return undefined;
+      case 'container.inspect':
+        void showInspect(this);
+        return undefined;
+      case 'containers.toggleSize':
+        void loadSizes(this);
+        return undefined;
+      case 'logs.open':
+        openSelectedLogs(this);
+        return undefined;
+      case 'logs.clear':
+        clearLogs(this);
+        return undefined;
+      case 'logs.window0':
+      case 'logs.window1':
+      case 'logs.window2':
+      case 'logs.window3':
+      case 'logs.window4':
+      case 'logs.window5':
+      case 'logs.window6':
+        changeWindow(this, Number(action.type.slice(-1)));
         return undefined;
     }
     return undefined;
-  };
+  }
+
+  private registryEffect(action: Action, before: AppState, after: AppState): void {
+    if (before.view !== 'registry' && after.registry.repoStatus === 'idle' && after.registry.urls.length) void loadRepositories(this);
+    if (before.view !== 'registry' && !after.registry.urls.length) this.status('no registry configured: press + to add one (or start berth with --registry URL)');
+    switch (action.type) {
+      case 'registry.enter':
+        enter(this);
+        break;
+      case 'registry.back':
+        if (cancelListing()) this.status('listing cancelled');
+        break;
+      case 'registry.pull':
+        if (!this.config.readonly) void pull(this);
+        break;
+      case 'registry.add':
+        this.dispatch({type: 'registry.addPrompt'});
+        break;
+      case 'registry.next':
+        nextRegistry(this);
+        break;
+      case 'refresh':
+        if (after.registry.level === 'tags' && after.registry.repository) openRepository(this, after.registry.repository);
+        else void loadRepositories(this);
+        break;
+    }
+    if (action.type.startsWith('cursor.') && after.registry.level === 'tags' && !after.overlay) scheduleDetails(this);
+  }
+
+  private submit(before: AppState): ExitRequest | undefined {
+    const overlay = before.overlay;
+    if (overlay?.kind === 'repository') openRepository(this, overlay.draft);
+    if (overlay?.kind === 'addRegistry') addRegistry(this, overlay.draft);
+    if (overlay?.kind === 'command') return runCommand(this, overlay.draft);
+    if (overlay?.kind === 'search') searchLogs(this, overlay.draft);
+    if (overlay?.kind === 'save') void saveLogs(this, overlay.draft);
+    return undefined;
+  }
 
   status(text: string, kind: 'info' | 'error' = 'info'): void {
     this.dispatch({type: 'status', text, kind});
+  }
+
+  close(): void {
+    closeRegistryClients();
+    this.logSession?.stop();
+    this.session?.close();
   }
 }

@@ -18,13 +18,16 @@ function memo<A, B, R>(compute: (a: A, b: B) => R): (a: A, b: B) => R {
   };
 }
 
-const filterContainers = memo((items: readonly ContainerRow[], filter: string) => {
+const filterContainers = memo((items: readonly ContainerRow[], key: string) => {
+  const runningOnly = key.startsWith('1');
+  const filter = key.slice(1);
   const match = makeMatcher(filter);
-  return filter ? items.filter(row => match(row.name) || match(row.image) || match(row.status)) : items;
+  if (!filter && !runningOnly) return items;
+  return items.filter(row => (!runningOnly || row.state === 'running') && (!filter || match(row.name) || match(row.image) || match(row.status)));
 });
 
 export const visibleContainers = (state: AppState): readonly ContainerRow[] =>
-  filterContainers(state.containers.items, state.containers.list.filter);
+  filterContainers(state.containers.items, `${state.containers.runningOnly ? 1 : 0}${state.containers.list.filter}`);
 
 const idsOf = memo((rows: readonly ContainerRow[], _unused: undefined) => rows.map(row => row.id));
 export const visibleContainerIds = (state: AppState): readonly string[] => idsOf(visibleContainers(state), undefined);

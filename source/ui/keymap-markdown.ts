@@ -2,10 +2,16 @@ import {type Keymap, type Scope, availableBindings, keyLabel} from './keymap.js'
 
 export const SCOPE_TITLES: Record<Scope, string> = {
   global: 'Global',
+  move: 'Moving (lists, panes, dialogs)',
   list: 'Lists',
   containers: 'Containers',
+  logs: 'Log pane (enter or l on a container)',
+  registry: 'Registry',
+  confirm: 'Confirmation dialogs',
+  env: 'Environment (v)',
+  dialog: 'Dialogs',
   help: 'Help',
-  prompt: 'Filter and command line',
+  prompt: 'Filter, search and command line',
 };
 
 // The README's key table, generated from the keymap (a test keeps the README in step).

@@ -8,13 +8,28 @@ import {enterAltScreen, installRestoreHandlers, restoreTerminal} from '../termin
 import {trace} from '../trace.js';
 import {App} from './components/App.js';
 import {ControllerContext} from './hooks/use-store.js';
+import {applyKeyOverrides, DEFAULT_KEYMAP, readonlyKeymap} from './keymap.js';
+import {loadConfig} from '../config.js';
 
 type UiOptions = {target: EngineTarget; options: GlobalOptions; connecting: Promise<EngineClient>};
 
 // Owns the terminal for the UI's lifetime: render, wait for an exit request, act on the real terminal, render again.
 export async function runUi({target, options, connecting}: UiOptions): Promise<number> {
-  const registry = options.registries[0] ?? process.env.BERTH_REGISTRY;
-  const controller = new Controller(target.url, registry);
+  const loaded = loadConfig(options.config, process.env);
+  const overridden = applyKeyOverrides(DEFAULT_KEYMAP, loaded.config.keys);
+  const keymap = options.readonly ? readonlyKeymap(overridden.keymap) : overridden.keymap;
+  const registries = [
+    ...new Set([...options.registries, ...(process.env.BERTH_REGISTRY ? [process.env.BERTH_REGISTRY] : []), ...loaded.config.registries.map(r => r.url)]),
+  ];
+  const controller = new Controller(target.url, registries, keymap, {
+    registryCa: options.registryCa ?? process.env.BERTH_REGISTRY_CA,
+    registryOptions: Object.fromEntries(loaded.config.registries.map(r => [r.url, {insecure: r.insecure, caFile: r.ca}])),
+    configFile: loaded.file,
+    readonly: options.readonly,
+    logBufferLines: loaded.config.logs.bufferLines,
+  });
+  const problems = [...loaded.problems, ...overridden.problems];
+  if (problems.length) controller.status(problems.join(' · '), 'error');
   const session = new EngineSession(target, action => controller.dispatch(action));
   controller.session = session;
   session.start(connecting);
@@ -40,7 +55,7 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
       if (!request || request.type === 'quit') break;
     }
   } finally {
-    session.close();
+    controller.close();
     restoreTerminal();
   }
   return 0;

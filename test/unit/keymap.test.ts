@@ -73,6 +73,7 @@ describe('reducer', () => {
 
   test('views that are not built yet cannot be switched to', () => {
     expect(reduce(loaded, {type: 'view.images'}).view).toBe('containers');
-    expect(reduce(loaded, {type: 'view.next'}).view).toBe('containers');
+    expect(reduce(loaded, {type: 'view.next'}).view).toBe('registry');
+    expect(reduce(reduce(loaded, {type: 'view.next'}), {type: 'view.next'}).view).toBe('containers');
   });
 });

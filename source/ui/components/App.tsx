@@ -5,11 +5,14 @@ import {useKeyDispatch} from '../hooks/use-key-dispatch.js';
 import {useTerminalSize} from '../hooks/use-terminal-size.js';
 import {Banner} from './Banner.js';
 import {ContainerDetail} from './ContainerDetail.js';
+import {ConfirmDialog, EnvOverlay, InspectOverlay} from './Dialogs.js';
+import {LogPane} from './LogPane.js';
 import {ContainerList} from './ContainerList.js';
 import {Footer} from './Footer.js';
 import {Header} from './Header.js';
 import {HelpOverlay} from './HelpOverlay.js';
 import {Prompt} from './Prompt.js';
+import {RegistryView} from './RegistryView.js';
 import {StatusLine} from './StatusLine.js';
 import {Tabs} from './Tabs.js';
 
@@ -20,7 +23,10 @@ export function App() {
   useKeyDispatch();
   const controller = useController();
   const {columns, rows} = useTerminalSize();
-  const overlay = useStore(state => state.overlay);
+  const overlay = useStore(state => state.overlay?.kind);
+  const view = useStore(state => state.view);
+  const hasLogs = useStore(state => Boolean(state.logs));
+  const fullscreenLogs = useStore(state => Boolean(state.logs?.fullscreen) && state.focus === 'logs');
   const down = useStore(state => state.connection.status === 'down');
   const connecting = useStore(state => state.connection.status === 'connecting');
   // Ink 6.8 clears the whole screen on every frame as tall as the terminal: stay one row short.
@@ -28,12 +34,37 @@ export function App() {
   const chrome = 4 + (down ? 2 : connecting ? 1 : 0);
   const bodyHeight = Math.max(1, height - chrome);
   const wide = columns >= 120;
-  const listWidth = wide ? Math.floor(columns * 0.55) : columns;
-  const listHeight = wide ? bodyHeight : Math.max(1, bodyHeight - Math.min(8, Math.floor(bodyHeight / 3)));
+  const listWidth = wide ? Math.floor(columns * (hasLogs ? 0.4 : 0.55)) : columns;
+  const listHeight = wide ? bodyHeight : Math.max(3, hasLogs ? Math.floor(bodyHeight * 0.4) : bodyHeight - Math.min(8, Math.floor(bodyHeight / 3)));
 
+  // Paging and scrolling use the height of the list on screen, which differs by view and layout.
+  const registryListHeight = columns >= 100 ? bodyHeight : Math.max(3, Math.floor(bodyHeight * 0.5));
+  const viewportRows = Math.max(1, (view === 'registry' ? registryListHeight : listHeight) - 1);
   useEffect(() => {
-    controller.dispatch({type: 'viewport', rows: Math.max(1, listHeight - 1)});
-  }, [controller, listHeight]);
+    controller.dispatch({type: 'viewport', rows: viewportRows});
+  }, [controller, viewportRows]);
+
+  const detail = (w: number, h: number) => (hasLogs ? <LogPane width={w} height={h} /> : <ContainerDetail width={w} height={h} />);
+  const body = () => {
+    switch (overlay) {
+      case 'help':
+        return <HelpOverlay width={columns} height={bodyHeight} />;
+      case 'confirm':
+        return <ConfirmDialog width={columns} height={bodyHeight} />;
+      case 'env':
+        return <EnvOverlay width={columns} height={bodyHeight} />;
+      case 'inspect':
+        return <InspectOverlay width={columns} height={bodyHeight} />;
+    }
+    if (view === 'registry') return <RegistryView width={columns} height={bodyHeight} />;
+    if (fullscreenLogs) return <LogPane width={columns} height={bodyHeight} />;
+    return (
+      <Box flexDirection={wide ? 'row' : 'column'} height={bodyHeight} overflow="hidden">
+        <ContainerList width={listWidth} height={listHeight} />
+        {wide ? detail(columns - listWidth, bodyHeight) : detail(columns, bodyHeight - listHeight)}
+      </Box>
+    );
+  };
 
   if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
     return (
@@ -48,18 +79,7 @@ export function App() {
       <Header width={columns} />
       <Banner width={columns} />
       <Tabs width={columns} />
-      {overlay?.kind === 'help' ? (
-        <HelpOverlay width={columns} height={bodyHeight} />
-      ) : (
-        <Box flexDirection={wide ? 'row' : 'column'} height={bodyHeight} overflow="hidden">
-          <ContainerList width={listWidth} height={listHeight} />
-          {wide ? (
-            <ContainerDetail width={columns - listWidth} height={bodyHeight} />
-          ) : (
-            <ContainerDetail width={columns} height={bodyHeight - listHeight} />
-          )}
-        </Box>
-      )}
+      {body()}
       <StatusLine width={columns} />
       <Prompt width={columns} />
       <Footer width={columns} />

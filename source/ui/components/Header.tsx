@@ -5,7 +5,7 @@ import {sanitizeLine} from '../../text/sanitize.js';
 // One line: where berth is connected and what it found there.
 export function Header({width}: {width: number}) {
   const connection = useStore(state => state.connection);
-  const registry = useStore(state => state.registry);
+  const registry = useStore(state => state.registry.urls[state.registry.current]);
   const parts: string[] = [`engine ${connection.target}`];
   if ('tls' in connection && connection.tls) parts[0] += ` ${connection.tls}`;
   if ('engine' in connection && connection.engine) parts.push(`Docker ${connection.engine} API ${connection.api}`);

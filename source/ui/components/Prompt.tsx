@@ -1,16 +1,23 @@
 import {Box, Text} from 'ink';
-import TextInput from 'ink-text-input';
-import {useController, useStore} from '../hooks/use-store.js';
+import {useStore} from '../hooks/use-store.js';
+import {sanitizeLine} from '../../text/sanitize.js';
 
-// The filter and command lines; TextInput owns printable keys, the dispatcher only enter and esc.
+const LABELS = {filter: ' / ', command: ' : ', search: ' search: ', save: ' save to: ', repository: ' repository: ', addRegistry: ' add registry: '} as const;
+
+// Filter, command, search and save lines; the dispatcher edits the text (ui/line-edit.ts), this only draws it.
 export function Prompt({width}: {width: number}) {
-  const controller = useController();
   const overlay = useStore(state => state.overlay);
-  if (overlay?.kind !== 'filter' && overlay?.kind !== 'command') return null;
+  if (!overlay || !(overlay.kind in LABELS) || !('draft' in overlay)) return null;
+  const text = sanitizeLine(overlay.draft);
+  const cursor = Math.min(overlay.cursor ?? text.length, text.length);
   return (
     <Box width={width} height={1} overflow="hidden">
-      <Text bold>{overlay.kind === 'filter' ? ' / ' : ' : '}</Text>
-      <TextInput value={overlay.draft} focus onChange={draft => controller.dispatch({type: 'overlay.draft', draft})} />
+      <Text bold>{LABELS[overlay.kind as keyof typeof LABELS]}</Text>
+      <Text wrap="truncate-start">
+        {text.slice(0, cursor)}
+        <Text inverse>{text[cursor] ?? ' '}</Text>
+        {text.slice(cursor + 1)}
+      </Text>
     </Box>
   );
 }

@@ -1,12 +1,15 @@
 import {Box, Text} from 'ink';
+import {focusedList} from '../../store/focused-list.js';
 import {VIEWS} from '../../store/state.js';
 import {useStore} from '../hooks/use-store.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 
 export function Tabs({width}: {width: number}) {
   const view = useStore(state => state.view);
-  const filter = useStore(state => state.containers.list.filter);
-  const marked = useStore(state => state.containers.list.marked.length);
+  const filter = useStore(state => focusedList(state)?.list.filter ?? '');
+  const marked = useStore(state => focusedList(state)?.list.marked.length ?? 0);
+  const runningOnly = useStore(state => state.containers.runningOnly);
+  const readonly = useStore(state => state.readonly);
   return (
     <Box width={width} height={1} justifyContent="space-between" overflow="hidden">
       <Box>
@@ -17,6 +20,8 @@ export function Tabs({width}: {width: number}) {
         ))}
       </Box>
       <Text wrap="truncate-start">
+        {readonly ? 'read-only  ' : ''}
+        {runningOnly ? 'running only  ' : ''}
         {marked ? `${marked} marked  ` : ''}
         {filter ? `filter: ${sanitizeLine(filter)} ` : ''}
       </Text>

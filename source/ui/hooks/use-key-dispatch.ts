@@ -1,34 +1,57 @@
-import {useApp, useInput} from 'ink';
+import {type Key, useApp, useInput} from 'ink';
+import type {Controller, ExitRequest} from '../../store/controller.js';
 import {trace} from '../../trace.js';
 import {keyName} from '../key-name.js';
 import {resolveKey} from '../keymap.js';
+import {editLine} from '../line-edit.js';
 import {activeScopes} from '../scopes.js';
 import {useController} from './use-store.js';
 
-const hasPrompt = (kind: string | undefined) => kind === 'filter' || kind === 'command';
+const NO_KEY: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
+  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false,
+} as Key;
 
-// The application's only keyboard reader (ink-text-input reads printable keys while a prompt is open).
+// One keypress: edits the open prompt, or goes through the keymap.
+function handleKey(controller: Controller, input: string, key: Key): ExitRequest | undefined {
+  const overlay = controller.store.get().overlay;
+  if (key.ctrl && input === 'c') return controller.dispatch({type: 'app.quit'});
+  if (overlay && 'draft' in overlay) {
+    const edit = editLine({text: overlay.draft, cursor: overlay.cursor ?? overlay.draft.length}, input, key);
+    if (edit.text !== overlay.draft || edit.cursor !== overlay.cursor) controller.dispatch({type: 'overlay.draft', draft: edit.text, cursor: edit.cursor});
+    if (edit.cancel) return controller.dispatch({type: 'overlay.close'});
+    return edit.submit ? controller.dispatch({type: 'overlay.submit'}) : undefined;
+  }
+  const name = keyName(input, key);
+  if (!name) return undefined;
+  const scopes = activeScopes(controller.store.get());
+  // In a confirmation, any key that is not "yes" (or force) means no.
+  const action = resolveKey(controller.keymap, scopes, name) ?? (scopes[0] === 'confirm' ? 'confirm.no' : undefined);
+  if (!action) return undefined;
+  trace.keyPressed(name);
+  return controller.dispatch({type: action});
+}
+
+// The application's only keyboard reader. Fast typing or a paste arrives as one string: it is taken one
+// character at a time against the current state, so "/web⏎s" filters, closes the prompt, then stops.
 export function useKeyDispatch(): void {
   const controller = useController();
   const {exit} = useApp();
   useInput((input, key) => {
-    const state = controller.store.get();
-    if (hasPrompt(state.overlay?.kind) && !key.return && !key.escape && !(key.ctrl && input === 'c')) return;
-    // Fast typing or a paste arrives as one string: act on each character, and once one of them opened a
-    // prompt, the rest is what the user meant to type into it.
-    const plain = input.length > 1 && !key.ctrl && !key.meta && !key.escape;
-    const keys = plain ? [...input] : [keyName(input, key)];
-    for (const [index, name] of keys.entries()) {
-      const overlay = controller.store.get().overlay;
-      if (plain && overlay && hasPrompt(overlay.kind) && 'draft' in overlay) {
-        controller.dispatch({type: 'overlay.draft', draft: overlay.draft + keys.slice(index).join('')});
-        return;
-      }
-      if (!name) continue;
-      const action = resolveKey(controller.keymap, activeScopes(controller.store.get()), name === ' ' ? 'space' : name);
-      if (!action) continue;
-      trace.keyPressed(name);
-      const request = controller.dispatch({type: action});
+    // Esc followed quickly by a key arrives as one "meta" keypress: it was two keys.
+    if (key.meta && !key.escape && !key.ctrl && input.length === 1) {
+      const request = handleKey(controller, '', {...NO_KEY, escape: true, meta: true}) ?? handleKey(controller, input, NO_KEY);
+      if (request) exit(request);
+      return;
+    }
+    const burst = input.length > 1 && !key.ctrl && !key.meta && !key.escape;
+    if (!burst) {
+      const request = handleKey(controller, input, key);
+      if (request) exit(request);
+      return;
+    }
+    for (const char of input) {
+      const request = handleKey(controller, char, char === '\r' || char === '\n' ? {...NO_KEY, return: true} : NO_KEY);
       if (request) return exit(request);
     }
   });

@@ -1,0 +1,62 @@
+import {Box, Text} from 'ink';
+import {useStore} from '../hooks/use-store.js';
+import {sanitizeLine} from '../../text/sanitize.js';
+
+// The confirmation lists exactly what will be touched; y confirms, any other key cancels.
+export function ConfirmDialog({width, height}: {width: number; height: number}) {
+  const overlay = useStore(state => state.overlay);
+  if (overlay?.kind !== 'confirm') return null;
+  const {confirm} = overlay;
+  const room = Math.max(1, height - 4);
+  const shown = confirm.targets.slice(0, room);
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden" borderStyle="round" borderColor="red" paddingX={1}>
+      <Text bold color="red" wrap="truncate-end">
+        {confirm.title}
+        {confirm.operation === 'remove' ? (confirm.force ? '  [force: running containers are killed]' : '  (f: force)') : ''}
+      </Text>
+      {shown.map((target, i) => (
+        <Text key={i} wrap="truncate-end">{`  ${sanitizeLine(target)}`}</Text>
+      ))}
+      {confirm.targets.length > shown.length ? <Text dimColor>{`  … and ${confirm.targets.length - shown.length} more`}</Text> : null}
+      <Text bold>y confirms · any other key cancels</Text>
+    </Box>
+  );
+}
+
+export function EnvOverlay({width, height}: {width: number; height: number}) {
+  const overlay = useStore(state => state.overlay);
+  if (overlay?.kind !== 'env') return null;
+  const keyWidth = Math.min(32, Math.max(4, ...overlay.entries.map(e => e.key.length)));
+  const rows = overlay.entries.slice(overlay.scroll, overlay.scroll + Math.max(1, height - 1));
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text bold inverse wrap="truncate-end">
+        {` environment of ${sanitizeLine(overlay.container)} · ${overlay.entries.length} variables · ${overlay.reveal ? 'secrets shown (m masks)' : 'secrets masked (m shows)'} `}
+      </Text>
+      {rows.map(entry => (
+        <Text key={entry.key} wrap="truncate-end">
+          <Text color="cyan">{sanitizeLine(entry.key).padEnd(keyWidth)}</Text>
+          {' = '}
+          {entry.secret && !overlay.reveal ? <Text dimColor>••••••••</Text> : sanitizeLine(entry.value)}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+export function InspectOverlay({width, height}: {width: number; height: number}) {
+  const overlay = useStore(state => state.overlay);
+  if (overlay?.kind !== 'inspect') return null;
+  const rows = overlay.lines.slice(overlay.scroll, overlay.scroll + Math.max(1, height - 1));
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text bold inverse wrap="truncate-end">{` inspect ${sanitizeLine(overlay.container)} `}</Text>
+      {rows.map((line, i) => (
+        <Text key={i} wrap="truncate-end">
+          {sanitizeLine(line)}
+        </Text>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,110 @@
+import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
+import {startBerth, type Terminal} from '../helpers/terminal.js';
+
+let terminal: Terminal | undefined;
+afterEach(() => terminal?.stop());
+
+const created: string[] = [];
+function run(name: string, ...args: string[]): string {
+  created.push(name);
+  return docker(['run', '-d', '--network', 'none', '--label', 'berth.test=1', '--name', name, ...args]).trim();
+}
+afterAll(() => {
+  if (created.length) docker(['rm', '-f', ...created]);
+});
+
+describe('containers view', () => {
+  const prefix = uniqueName('e2e');
+
+  beforeAll(() => {
+    run(`${prefix}-stopme`, '--init', BUSYBOX, 'sleep', '600');
+    run(`${prefix}-secret`, '-e', 'DB_PASSWORD=hunter2', '-e', 'PLAIN=visible', '--init', BUSYBOX, 'sleep', '600');
+    run(
+      `${prefix}-evil`,
+      BUSYBOX,
+      'sh',
+      '-c',
+      // A title (OSC 0), the clipboard (OSC 52), clear screen and scrollback, cursor home, a bell, then a plain line.
+      `printf '\\033]0;pwned-title\\007\\033]52;c;aGVsbG8=\\007\\033[2J\\033[3J\\033[Hevil-line\\007 \\033[31mred\\033[0m\\n'; while true; do echo tick-$(date +%s); sleep 0.3; done`,
+    );
+  });
+
+  test('s stops the selected container after a dialog that names it', async () => {
+    terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
+    await terminal.waitFor(`${prefix}-stopme`);
+    terminal.type('/');
+    terminal.type('stopme');
+    terminal.keys('Enter');
+    await terminal.waitFor('filter: stopme');
+    terminal.type('s');
+    const dialog = await terminal.waitFor('Stop this container?');
+    expect(dialog).toContain(`${prefix}-stopme`);
+    expect(dialog).toContain('y confirms');
+    terminal.type('y');
+    await terminal.waitFor(`stopped ${prefix}-stopme`, 20_000);
+    expect(JSON.parse(docker(['inspect', '--format', '{{json .State.Status}}', `${prefix}-stopme`]))).toBe('exited');
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
+  test('any key but y cancels a dialog', async () => {
+    terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
+    await terminal.waitFor(`${prefix}-secret`);
+    terminal.type('/');
+    terminal.type('secret');
+    terminal.keys('Enter');
+    terminal.type('d');
+    await terminal.waitFor('Remove this container?');
+    terminal.type('x');
+    await terminal.waitUntil(s => !s.includes('Remove this container?'), 'the dialog to close');
+    expect(docker(['ps', '-a', '--filter', `name=${prefix}-secret`, '--format', '{{.Names}}']).trim()).toBe(`${prefix}-secret`);
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
+  test('v shows the environment with secrets masked until m', async () => {
+    terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    await terminal.waitFor(`${prefix}-secret`);
+    terminal.type('/');
+    terminal.type('secret');
+    terminal.keys('Enter');
+    terminal.type('v');
+    const masked = await terminal.waitFor('environment of');
+    expect(masked).toMatch(/PLAIN\s+= visible/);
+    expect(masked).toMatch(/DB_PASSWORD\s+= ••••••••/);
+    expect(masked).not.toContain('hunter2');
+    terminal.type('m');
+    expect(await terminal.waitFor('hunter2')).toMatch(/DB_PASSWORD\s+= hunter2/);
+    terminal.keys('Escape');
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
+  test('logs follow a live container, and its escape sequences cannot touch the terminal', async () => {
+    terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
+    await terminal.waitFor(`${prefix}-evil`);
+    terminal.type('/');
+    terminal.type('evil');
+    terminal.keys('Enter');
+    terminal.keys('Enter');
+    const opened = await terminal.waitFor(/logs \S+-evil · follow/);
+    const tick = /tick-(\d+)/.exec(opened)?.[1] ?? '0';
+    // The first line, scrolled to: its escapes were removed (the bell shown as ^G), its colour kept.
+    terminal.keys('Home');
+    await terminal.waitFor('evil-line');
+    terminal.type('f');
+    // New lines keep arriving while following.
+    await terminal.waitUntil(s => [...s.matchAll(/tick-(\d+)/g)].some(m => Number(m[1]) > Number(tick ?? 0) + 1), 'newer log lines');
+    const screen = terminal.screen();
+    expect(screen.split('\n')[0]).toMatch(/^ berth ─ engine/);
+    expect(screen).toContain('^G');
+    const title = (await import('node:child_process')).execFileSync('tmux', ['-L', 'berth-e2e', 'display-message', '-p', '-t', terminal.session, '#{pane_title}'], {encoding: 'utf8'});
+    expect(title).not.toContain('pwned');
+    const buffers = (await import('node:child_process')).spawnSync('tmux', ['-L', 'berth-e2e', 'show-buffer'], {encoding: 'utf8'});
+    expect(buffers.stdout ?? '').not.toContain('hello');
+    terminal.keys('Escape');
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+});
