@@ -1,4 +1,5 @@
 import { RegistryAuth, CATALOG_SCOPE, pullScope } from './auth.js';
+import { VERSION } from '../version.js';
 import { resolveCredentials, type RegistryCredentials } from './docker-config.js';
 import { RegistryError, problem } from './errors.js';
 import { describeRegistryErrors, parseRegistryErrors } from './registry-errors.js';
@@ -46,6 +47,7 @@ export interface PingResult {
 }
 
 const MAX_REDIRECTS = 5;
+const USER_AGENT = `berth/${VERSION}`;
 
 export class RegistryClient {
   // Changes once at most: to plain http, when a loopback or insecure registry given without a
@@ -108,7 +110,7 @@ export class RegistryClient {
     let scopeRetryUsed = false;
     for (let attempt = 0; attempt < 3; attempt++) {
       const authorization = await this.auth.authorization(scopes, options.signal);
-      const headers: Record<string, string> = { 'user-agent': 'berth', ...options.headers };
+      const headers: Record<string, string> = { 'user-agent': USER_AGENT, ...options.headers };
       if (authorization) headers.authorization = authorization;
       const response = await this.transport.send({ method, url, headers, signal: options.signal, maxBytes: options.maxBytes });
       if (response.status !== 401) return response;
@@ -136,7 +138,7 @@ export class RegistryClient {
       }
       response = target.origin === this.registry.origin
         ? await this.request('GET', target, options)
-        : await this.transport.send({ method: 'GET', url: target, headers: { 'user-agent': 'berth' }, signal: options.signal, maxBytes: options.maxBytes }).catch((error) => {
+        : await this.transport.send({ method: 'GET', url: target, headers: { 'user-agent': USER_AGENT }, signal: options.signal, maxBytes: options.maxBytes }).catch((error) => {
             throw this.secrets.scrubError(error);
           });
     }
