@@ -1,7 +1,7 @@
 import {performance} from 'node:perf_hooks';
 import {describe, expect, test} from 'vitest';
 import type {LogEntry} from '../../source/engine/logs/entry.js';
-import {afterCarriageReturns, LineAssembler, MAX_LINE_LENGTH, type LogLine} from '../../source/engine/logs/line-assembler.js';
+import {afterCarriageReturns, LineAssembler, MAX_LINE_BYTES, type LogLine} from '../../source/engine/logs/line-assembler.js';
 
 const T = '2026-11-22T00:42:49.156271354Z';
 
@@ -39,17 +39,22 @@ describe('joining entries into lines', () => {
     let line: LogLine | undefined;
     for (let i = 0; i < 6; i++) line = assembler.add(entry('x'.repeat(16384), false)) ?? line;
     line = assembler.add(entry('tail\n'));
-    expect(line?.text.length).toBe(MAX_LINE_LENGTH);
+    expect(line?.text.length).toBe(MAX_LINE_BYTES);
     expect(line?.truncated).toBe(true);
     // The next line starts clean.
     expect(assembler.add(entry('next\n'))).toEqual({text: 'next', stream: 'stdout', time: T});
   });
 
-  test('a cut never leaves half a surrogate pair', () => {
+  test('the cap counts UTF-8 bytes and never cuts a character in half', () => {
     const assembler = new LineAssembler('stdout');
-    const line = assembler.add(entry('x'.repeat(MAX_LINE_LENGTH - 1) + '😀'.repeat(10) + '\n'));
+    // 2 bytes, then 3-byte characters: 65,534 = 3 × 21,844 + 2, so the cap falls inside character 21,845.
+    const line = assembler.add(entry('xx' + '€'.repeat(22_000) + '\n'));
     expect(line?.truncated).toBe(true);
-    expect(line?.text.length).toBe(MAX_LINE_LENGTH - 1);
+    expect(line?.text).toBe('xx' + '€'.repeat(21_844));
+    const emoji = new LineAssembler('stdout').add(entry('😀'.repeat(MAX_LINE_BYTES / 4 + 1) + '\n'));
+    expect(emoji?.text).toBe('😀'.repeat(MAX_LINE_BYTES / 4));
+    // Exactly at the cap is not cut.
+    expect(new LineAssembler('stdout').add(entry('y'.repeat(MAX_LINE_BYTES) + '\n'))?.truncated).toBeUndefined();
   });
 
   test('a 1 MB line costs a few milliseconds, not more', () => {

@@ -1,7 +1,6 @@
 import {describe, expect, test} from 'vitest';
 import {
   compareTimestamps,
-  secondsToSince,
   splitTimestamp,
   timestampPrefixLength,
   timestampToSince,
@@ -45,14 +44,6 @@ describe('timestamps as the engine wants them in since/until', () => {
     expect(timestampToSince('2026-11-22T00:42:59Z')).toBe('1795308179.000000000');
     expect(timestampToSince('2026-11-22T01:42:59.5+01:00')).toBe('1795308179.500000000');
     expect(timestampToSince('yesterday')).toBeUndefined();
-  });
-
-  test('window seconds from the UI', () => {
-    expect(secondsToSince(1795308179)).toBe('1795308179.000000000');
-    expect(secondsToSince(1795308179.25)).toBe('1795308179.250000000');
-    expect(secondsToSince(undefined)).toBeUndefined();
-    expect(secondsToSince(Number.NaN)).toBeUndefined();
-    expect(secondsToSince(-5)).toBeUndefined();
   });
 
   test('ordering follows time, also across zones', () => {

@@ -8,12 +8,13 @@ export type LogLine = {
   stream: LogStream;
   // The engine's RFC3339Nano timestamp of the line's first entry.
   time?: string;
-  // The line was longer than MAX_LINE_LENGTH and was cut there.
+  // The line was longer than MAX_LINE_BYTES and was cut there.
   truncated?: boolean;
 };
 
-// Lines are cut at 64 Ki characters (SPEC §7): a 90,000-character progress line froze lazydocker (LD#221).
-export const MAX_LINE_LENGTH = 64 * 1024;
+// Lines are cut at 64 KiB of UTF-8 (SPEC §7, as text/line-splitter.ts counts): a 90,000-character progress
+// line froze lazydocker (LD#221).
+export const MAX_LINE_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
 const CR = 0x0d;
 
@@ -34,13 +35,14 @@ export function makeLine(raw: string, stream: LogStream, time: string | undefine
   return line;
 }
 
-// Joins the entries of one stream into lines. One UTF-8 decoder per stream carries a character that the
-// engine's 16 KiB cut split between two entries. Past the cap, bytes are dropped until the line ends, without
-// being decoded, so a 1 MB line costs no more than a 64 KiB one.
+// Joins the entries of one stream into lines (entries already end at line ends, so there is nothing to
+// split, only to join). One UTF-8 decoder per stream carries a character that the engine's 16 KiB cut split
+// between two entries. Past the cap, bytes are dropped until the line ends without being decoded, so a 1 MB
+// line costs no more than a 64 KiB one.
 export class LineAssembler {
   private decoder = new StringDecoder('utf8');
   private parts: string[] = [];
-  private length = 0;
+  private bytes = 0;
   private time: string | undefined;
   private started = false;
   private truncated = false;
@@ -59,12 +61,17 @@ export class LineAssembler {
     if (!this.truncated) {
       let content = entry.content;
       if (entry.complete && content[content.length - 1] === NEWLINE) content = content.subarray(0, content.length - 1);
-      // A UTF-8 character is at most 4 bytes: more than 4 bytes per missing character cannot be needed.
-      const room = (MAX_LINE_LENGTH - this.length) * 4;
+      const room = MAX_LINE_BYTES - this.bytes;
       const overflow = content.length > room;
       if (overflow) content = content.subarray(0, room);
-      this.append(this.decoder.write(content));
-      if (overflow || this.length > MAX_LINE_LENGTH) this.cut();
+      this.bytes += content.length;
+      const text = this.decoder.write(content);
+      if (text.length > 0) this.parts.push(text);
+      // The decoder holds back a character cut by the cap: dropping the decoder drops it, whole.
+      if (overflow) {
+        this.truncated = true;
+        this.decoder = new StringDecoder('utf8');
+      }
     }
     return entry.complete ? this.finish() : undefined;
   }
@@ -74,31 +81,11 @@ export class LineAssembler {
     return this.started ? this.finish() : undefined;
   }
 
-  private append(text: string): void {
-    if (text.length === 0) return;
-    this.parts.push(text);
-    this.length += text.length;
-  }
-
-  private cut(): void {
-    let text = this.parts.join('');
-    let end = Math.min(MAX_LINE_LENGTH, text.length);
-    // Never leave half a surrogate pair at the cut.
-    const last = text.charCodeAt(end - 1);
-    if (last >= 0xd800 && last <= 0xdbff) end--;
-    text = text.slice(0, end);
-    this.parts = [text];
-    this.length = text.length;
-    this.truncated = true;
-    this.decoder = new StringDecoder('utf8');
-  }
-
   private finish(): LogLine {
-    if (!this.truncated) this.append(this.decoder.end());
-    else this.decoder = new StringDecoder('utf8');
+    if (!this.truncated) this.parts.push(this.decoder.end());
     const line = makeLine(this.parts.join(''), this.stream, this.time, this.truncated);
     this.parts = [];
-    this.length = 0;
+    this.bytes = 0;
     this.time = undefined;
     this.started = false;
     this.truncated = false;

@@ -1,5 +1,5 @@
 import type {LogRequest} from './entry-fetch.js';
-import {secondsToSince} from './timestamp.js';
+import {toEngineTimestamp} from '../../text/since.js';
 
 export type LogWindow = {
   // Entries to show from the end of the log; 'all' (or nothing) means as many as the buffer holds.
@@ -25,7 +25,7 @@ export type RequestPlan = {
 // never asks for more than the buffer can hold: a window of "everything" over 200,000 lines reads the last
 // `bufferLines` entries, not 200,000 that would be pushed out again at once.
 export function planRequests(window: LogWindow, follow: boolean, bufferLines: number): RequestPlan {
-  const since = secondsToSince(window.since);
+  const since = window.since !== undefined && window.since > 0 ? toEngineTimestamp(window.since) : undefined;
   const wanted = window.tail === undefined || window.tail === 'all' ? bufferLines : Math.min(Math.max(0, Math.floor(window.tail)), bufferLines);
   if (wanted <= HEAD_ENTRIES) return {head: {tail: wanted, since, follow}};
   return {head: {tail: HEAD_ENTRIES, since, follow}, history: {tail: wanted, since}};

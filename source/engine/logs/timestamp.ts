@@ -46,14 +46,6 @@ export function timestampToSince(time: string): string | undefined {
   return `${instant.seconds}.${String(instant.nanos).padStart(9, '0')}`;
 }
 
-// Seconds (may be fractional) to the engine's form; undefined for values the engine would reject.
-export function secondsToSince(seconds: number | undefined): string | undefined {
-  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return undefined;
-  const whole = Math.floor(seconds);
-  const nanos = Math.round((seconds - whole) * 1e9);
-  return nanos >= 1e9 ? `${whole + 1}.000000000` : `${whole}.${String(nanos).padStart(9, '0')}`;
-}
-
 export function compareTimestamps(a: string, b: string): number {
   // The engine writes UTC with a fixed width, where text order is time order; anything else is parsed.
   if (a.length === b.length && a.endsWith('Z') && b.endsWith('Z')) return a < b ? -1 : a > b ? 1 : 0;
