@@ -1,5 +1,5 @@
 import {openSync} from 'node:fs';
-import type {Duplex} from 'node:stream';
+import {Readable, Writable, type Duplex} from 'node:stream';
 import {ReadStream} from 'node:tty';
 import type Docker from 'dockerode';
 import {compareApi, dial} from './client.js';
@@ -46,25 +46,13 @@ export async function execInteractive(
   const size = request.tty ? terminalSize(terminal.stdout) : undefined;
   // API 1.42+ sizes the PTY at creation, so the first prompt is drawn at the right width.
   const consoleSize: {ConsoleSize?: [number, number]} = size && compareApi(api, '1.42') >= 0 ? {ConsoleSize: [size.rows, size.columns]} : {};
-  let exec: Docker.Exec;
-  let socket: Duplex;
+  let started: StartedExec;
   try {
-    exec = await docker.getContainer(request.containerId).exec({
-      Cmd: request.cmd,
-      User: request.user,
-      Env: request.env,
-      WorkingDir: request.workingDir,
-      Tty: request.tty,
-      AttachStdin: request.interactive,
-      AttachStdout: true,
-      AttachStderr: true,
-      ...consoleSize,
-    });
-    // Framing follows the start body's Tty, not the create call's: both must say the same.
-    socket = await exec.start({hijack: true, stdin: request.interactive, Tty: request.tty, ...consoleSize});
+    started = await startExec(docker, request, consoleSize);
   } catch (error) {
     return {exitCode: NEVER_RAN, error: describeExecError(error, label)};
   }
+  const {exec, socket} = started;
   const end = await attachTerminal({
     socket,
     tty: request.tty,
@@ -97,40 +85,49 @@ export async function execCapture(docker: Docker, api: string, request: CaptureR
   const out = new ByteTail(limit);
   const err = new ByteTail(limit);
   const text = () => ({stdout: out.text(), stderr: err.text(), truncated: out.truncated || err.truncated});
-  let exec: Docker.Exec;
-  let socket: Duplex;
+  let started: StartedExec;
   try {
-    exec = await docker.getContainer(request.containerId).exec({
-      Cmd: request.cmd,
-      User: request.user,
-      Env: request.env,
-      WorkingDir: request.workingDir,
-      Tty: false,
-      AttachStdin: false,
-      AttachStdout: true,
-      AttachStderr: true,
-    });
-    socket = await exec.start({hijack: true, stdin: false, Tty: false, abortSignal: request.signal});
+    started = await startExec(docker, {...request, tty: false, interactive: false}, {}, request.signal);
   } catch (error) {
     if (request.signal?.aborted) return {exitCode: UNKNOWN_EXIT, error: 'cancelled', ...text()};
     return {exitCode: NEVER_RAN, error: describeExecError(error, label), ...text()};
   }
-  const split = createFrameSplitter((stream, payload) => (stream === 2 || stream === 3 ? err : out).push(payload));
-  const end = await new Promise<SessionEnd>(resolve => {
-    const finish = (reason: SessionEnd['reason'], error?: Error) => {
-      request.signal?.removeEventListener('abort', onAbort);
-      socket.destroy();
-      resolve({reason, error, output: out.bytes()});
-    };
-    const onAbort = () => finish('interrupted');
-    request.signal?.addEventListener('abort', onAbort, {once: true});
-    socket.on('data', split);
-    socket.once('end', () => finish('ended'));
-    socket.once('close', () => finish('closed'));
-    socket.on('error', error => finish('failed', error));
-  });
+  const {exec, socket} = started;
+  const into = (tail: ByteTail) =>
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        tail.push(chunk);
+        done();
+      },
+    });
+  const terminal = {stdin: Readable.from([]), stdout: into(out), stderr: into(err)};
+  const end = await attachTerminal({socket, tty: false, interactive: false, terminal, signal: request.signal});
   if (end.reason === 'interrupted') return {exitCode: UNKNOWN_EXIT, error: 'cancelled', ...text()};
   return {...(await readExecExit(exec, end, `${request.cmd.join(' ')} in ${label}`)), ...text()};
+}
+
+type StartedExec = {exec: Docker.Exec; socket: Duplex};
+
+async function startExec(
+  docker: Docker,
+  request: ExecRequest,
+  consoleSize: {ConsoleSize?: [number, number]},
+  signal?: AbortSignal,
+): Promise<StartedExec> {
+  const exec = await docker.getContainer(request.containerId).exec({
+    Cmd: request.cmd,
+    User: request.user,
+    Env: request.env,
+    WorkingDir: request.workingDir,
+    Tty: request.tty,
+    AttachStdin: request.interactive,
+    AttachStdout: true,
+    AttachStderr: true,
+    ...consoleSize,
+  });
+  // Framing follows the start body's Tty, not the create call's: both must say the same.
+  const socket = await exec.start({hijack: true, stdin: request.interactive, Tty: request.tty, ...consoleSize, abortSignal: signal});
+  return {exec, socket};
 }
 
 // The configured shell wins (a string may carry arguments, e.g. "bash -l"; a list is tried in order), then
@@ -181,11 +178,13 @@ export type AttachOptions = {
   interactive: boolean;
   terminal: TerminalStreams;
   resize?: (size: TerminalSize, signal: AbortSignal) => Promise<unknown>;
+  // Ends the session as 'interrupted' (the process may keep running in the container).
+  signal?: AbortSignal;
 };
 
 // Connects the hijacked stream to the terminal until it ends, and undoes every change on every path: raw mode,
 // listeners, pipes, pending resizes.
-export function attachTerminal({socket, tty, interactive, terminal, resize}: AttachOptions): Promise<SessionEnd> {
+export function attachTerminal({socket, tty, interactive, terminal, resize, signal}: AttachOptions): Promise<SessionEnd> {
   return new Promise(resolve => {
     const tail = new ByteTail(4096);
     const undo: Array<() => void> = [];
@@ -226,8 +225,11 @@ export function attachTerminal({socket, tty, interactive, terminal, resize}: Att
       stdin.setRawMode(raw);
       undo.push(() => stdin.setRawMode?.(wasRaw));
     }
-    if (!raw) {
-      const onInterrupt = () => finish('interrupted');
+    const onInterrupt = () => finish('interrupted');
+    if (signal?.aborted) return finish('interrupted');
+    signal?.addEventListener('abort', onInterrupt, {once: true});
+    undo.push(() => signal?.removeEventListener('abort', onInterrupt));
+    if (!raw && stdin.isTTY) {
       process.on('SIGINT', onInterrupt);
       undo.push(() => process.off('SIGINT', onInterrupt));
     }
@@ -287,13 +289,9 @@ function forwardResizes(
 }
 
 async function retry(action: () => Promise<unknown>, attempts: number, signal: AbortSignal): Promise<void> {
-  for (let attempt = 0; attempt < attempts && !signal.aborted; attempt++) {
-    try {
-      await action();
-      return;
-    } catch {
-      await new Promise(resolve => setTimeout(resolve, (attempt + 1) * 10));
-    }
+  for (let attempt = 1; attempt <= attempts && !signal.aborted; attempt++) {
+    if (await action().then(() => true, () => false)) return;
+    await new Promise(resolve => setTimeout(resolve, attempt * 10));
   }
 }
 

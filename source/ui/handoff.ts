@@ -2,10 +2,17 @@ import {enterAltScreen, restoreTerminal} from '../terminal.js';
 
 const CURSOR_SHOW = '\x1b[?25h';
 
+export type HandOffOptions = {
+  // Raw from the first moment suits a session with a TTY that reads keys (exec -it, run): keys typed while it
+  // starts go to the container as bytes. Pass false for the others, which want the terminal cooked (line
+  // editing, Ctrl-D, Ctrl-C): a key typed during a raw moment would reach them unprocessed.
+  rawMode?: boolean;
+};
+
 // Lends the real terminal to `run` (an interactive exec or run) and takes it back, whatever happens.
 // Call it with Ink unmounted (exit → waitUntilExit → cleanup), then render Ink again: a fresh instance redraws the
 // whole frame, where a kept one would only redraw what it thinks changed (notes/ink.md §2).
-export async function handOffTerminal<T>(run: () => Promise<T>): Promise<T> {
+export async function handOffTerminal<T>(run: () => Promise<T>, {rawMode = true}: HandOffOptions = {}): Promise<T> {
   const {stdin, stdout} = process;
   // Main screen and a visible cursor: the shell's output stays in the scrollback, as after `docker exec`.
   restoreTerminal();
@@ -40,7 +47,7 @@ export async function handOffTerminal<T>(run: () => Promise<T>): Promise<T> {
   process.prependListener('SIGHUP', onHangup);
 
   try {
-    if (stdin.isTTY) stdin.setRawMode(true);
+    if (stdin.isTTY) stdin.setRawMode(rawMode);
     return await run();
   } finally {
     restore();

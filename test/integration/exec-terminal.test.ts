@@ -38,6 +38,9 @@ const containers: string[] = [];
 let counter = 0;
 
 beforeAll(async () => {
+  // tmux exits with its last session; a session that lives for the whole file keeps killing one per test from
+  // racing the next test's new-session against a server that is shutting down.
+  tmux('new-session', '-d', '-s', 'keep', 'sleep 3600');
   mkdirSync(join(ROOT, 'node_modules', '.cache', 'berth-fixtures'), {recursive: true});
   await build({
     entryPoints: [join(ROOT, 'test/fixtures/handoff-exec.ts')],
@@ -204,15 +207,32 @@ describe('handOffTerminal around a real exec', () => {
   });
 
   test('interactive without a TTY: the terminal edits lines, Ctrl-D is end of input, and stdin still works after', async () => {
-    const fixture = startFixture({mode: 'exec', request: {containerId: 'bench-idle', cmd: ['sh', '-c', 'cat; echo cat-done'], tty: false, interactive: true}});
-    await sleep(300); // Nothing is drawn until the first line; give the session a moment to attach.
+    const fixture = startFixture({
+      mode: 'exec',
+      request: {containerId: 'bench-idle', cmd: ['sh', '-c', 'echo ready; cat; echo cat-done'], tty: false, interactive: true},
+    });
+    await fixture.waitFor(/^ready\s*$/m);
     fixture.type('hello');
     fixture.keys('Enter');
     // Once echoed by the local terminal, once by cat.
     await fixture.waitFor(/^hello\s*\nhello\s*$/m);
     fixture.keys('C-d');
+    await fixture.waitFor(/^cat-done\s*$/m);
     const report = await fixture.report();
     expect(report.result).toEqual({exitCode: 0});
+    await expectRestored(fixture, report);
+  });
+
+  test('without stdin, Ctrl-C detaches from the command (as it stops docker exec -t) and leaves berth running', async () => {
+    const fixture = startFixture({
+      mode: 'exec',
+      request: {containerId: 'bench-idle', containerName: 'bench-idle', cmd: ['sh', '-c', 'echo sleeping; sleep 20'], tty: true, interactive: false},
+    });
+    await fixture.waitFor(/^sleeping\s*$/m);
+    fixture.keys('C-c');
+    const report = await fixture.report();
+    expect(report.result.exitCode).toBe(-1);
+    expect(report.result.error).toMatch(/^detached; sh -c echo sleeping; sleep 20 in bench-idle is still running/);
     await expectRestored(fixture, report);
   });
 
