@@ -1,5 +1,5 @@
 import {execFileSync, spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {build} from 'esbuild';
@@ -60,6 +60,7 @@ afterEach(() => {
 
 afterAll(() => {
   spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+  rmSync(BUNDLE, {force: true});
   for (const name of containers) spawnSync('docker', ['rm', '-f', name], {env: {...process.env, ...benchEnv()}});
 });
 
