@@ -2,6 +2,7 @@ import {errorMessage} from '../errors.js';
 import {parseSince} from '../text/since.js';
 import type {Controller, ExitRequest} from './controller.js';
 import {stopMatching} from './effects/containers.js';
+import {runCaptured} from './effects/exec.js';
 import {openLogs} from './effects/logs.js';
 import {selectedContainer} from './selectors.js';
 
@@ -52,6 +53,26 @@ export function parseLogsArgs(args: string[], nowMs: number): {since?: number; t
   return {since, tail: tail ?? (since === undefined ? 200 : 'all'), follow, label: label.join(' · ') || 'tail 200'};
 }
 
+export function parseExecArgs(args: string[]): {user?: string; tty: boolean; interactive: boolean; container: string; cmd: string[]} {
+  let user: string | undefined;
+  let tty = false;
+  let interactive = false;
+  let i = 0;
+  for (; i < args.length && args[i].startsWith('-'); i++) {
+    const flag = args[i];
+    if (flag === '-u' || flag === '--user') {
+      user = args[++i];
+      if (!user) throw new Error(`${flag} needs a user name`);
+    } else if (/^-[it]+$/.test(flag)) {
+      tty ||= flag.includes('t');
+      interactive ||= flag.includes('i');
+    } else throw new Error(`unknown option "${flag}"`);
+  }
+  const [container, ...cmd] = args.slice(i);
+  if (!container || !cmd.length) throw new Error('give a container and a command');
+  return {user, tty, interactive, container, cmd};
+}
+
 export const COMMANDS: CommandSpec[] = [
   {
     name: 'stop',
@@ -73,6 +94,31 @@ export const COMMANDS: CommandSpec[] = [
       const options = parseLogsArgs(args, Date.now());
       void openLogs(controller, target, state.logs?.window ?? 0, options);
       return undefined;
+    },
+  },
+  {
+    name: 'exec',
+    usage: ':exec [-u USER] [-t] [-i] CONTAINER CMD...',
+    run(controller, args) {
+      const parsed = parseExecArgs(args);
+      const state = controller.store.get();
+      const row = state.containers.items.find(c => c.name === parsed.container || c.id.startsWith(parsed.container));
+      if (!row) throw new Error(`no container named "${parsed.container}"`);
+      const exec = {containerId: row.id, containerName: row.name, cmd: parsed.cmd, user: parsed.user, tty: parsed.tty, interactive: parsed.interactive};
+      if (parsed.interactive || parsed.tty) return {type: 'exec', exec};
+      runCaptured(controller, exec);
+      return undefined;
+    },
+  },
+  {
+    name: 'run',
+    usage: ':run [--rm] IMAGE [CMD...]',
+    changes: true,
+    run(_controller, args) {
+      const autoRemove = args[0] === '--rm';
+      const [image, ...cmd] = autoRemove ? args.slice(1) : args;
+      if (!image) throw new Error('give an image');
+      return {type: 'run', run: {image, cmd: cmd.length ? cmd : undefined, autoRemove}};
     },
   },
   {name: 'quit', usage: ':quit', run: () => ({type: 'quit'})},

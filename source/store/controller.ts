@@ -1,5 +1,7 @@
 import type Docker from 'dockerode';
+import type {ExecRequest} from '../engine/exec.js';
 import type {LogSession} from '../engine/log-session.js';
+import type {RunRequest} from '../engine/run-interactive.js';
 import type {EngineSession} from '../engine/session.js';
 import {DEFAULT_KEYMAP, type Keymap} from '../ui/keymap.js';
 import type {Action} from './actions.js';
@@ -7,23 +9,29 @@ import {runCommand} from './commands.js';
 import {confirmOperation, confirmed, loadSizes, runOperation, showEnv, showInspect} from './effects/containers.js';
 import {changeWindow, clearLogs, openSelectedLogs, saveLogs, searchLogs} from './effects/logs.js';
 import {addRegistry, cancelListing, closeRegistryClients, enter, loadRepositories, nextRegistry, openRepository, pull, scheduleDetails} from './effects/registry.js';
+import {openExecForm, openShell, submitExecForm} from './effects/exec.js';
 import {reduce} from './reducer.js';
 import {targetContainers} from './selectors.js';
 import {type AppState, initialState} from './state.js';
 import {createStore, type Store} from './store.js';
 
 // What the UI must do after an action: nothing, or leave Ink so main.ts can do something on the real terminal.
-export type ExitRequest = {type: 'quit'};
+export type ExitRequest =
+  | {type: 'quit'}
+  | {type: 'exec'; exec: ExecRequest}
+  | {type: 'run'; run: RunRequest};
 
 export type ControllerConfig = {
   logBufferLines: number;
+  shells: readonly string[];
+  execUser?: string;
   readonly: boolean;
   registryCa?: string;
   registryOptions: Record<string, {insecure?: boolean; caFile?: string}>;
   configFile?: string;
 };
 
-const DEFAULT_CONFIG: ControllerConfig = {logBufferLines: 10_000, readonly: false, registryOptions: {}};
+const DEFAULT_CONFIG: ControllerConfig = {logBufferLines: 10_000, shells: ['/bin/bash', '/bin/sh'], readonly: false, registryOptions: {}};
 
 // Reduces actions into the store and runs their effects; React only reads the store and calls dispatch.
 export class Controller {
@@ -31,6 +39,8 @@ export class Controller {
   session?: EngineSession;
   logSession?: LogSession;
   readonly config: ControllerConfig;
+  // Set by the mounted UI: leaves Ink so run.tsx can use the real terminal (async effects end this way).
+  leaveUi?: (request: ExitRequest) => void;
 
   constructor(
     target: string,
@@ -85,6 +95,12 @@ export class Controller {
         void runOperation(this, operation, targets.map(t => t.id), targets.map(t => t.name));
         return undefined;
       }
+      case 'exec.shell':
+        void openShell(this);
+        return undefined;
+      case 'exec.form':
+        openExecForm(this);
+        return undefined;
       case 'container.env':
         void showEnv(this);
         return undefined;
@@ -145,6 +161,7 @@ export class Controller {
     if (overlay?.kind === 'repository') openRepository(this, overlay.draft);
     if (overlay?.kind === 'addRegistry') addRegistry(this, overlay.draft);
     if (overlay?.kind === 'command') return runCommand(this, overlay.draft);
+    if (overlay?.kind === 'execForm') return submitExecForm(this, overlay.form, overlay.draft);
     if (overlay?.kind === 'search') searchLogs(this, overlay.draft);
     if (overlay?.kind === 'save') void saveLogs(this, overlay.draft);
     return undefined;

@@ -8,7 +8,7 @@ const isPrompt = (overlay: Overlay | undefined) =>
 
 function scrollOverlay(state: AppState, by: (scroll: number, page: number) => number): AppState {
   const overlay = state.overlay;
-  if (overlay?.kind !== 'env' && overlay?.kind !== 'inspect') return state;
+  if (overlay?.kind !== 'env' && overlay?.kind !== 'text') return state;
   const length = overlay.kind === 'env' ? overlay.entries.length : overlay.lines.length;
   const scroll = Math.max(0, Math.min(Math.max(0, length - 1), by(overlay.scroll, state.viewportRows)));
   return scroll === overlay.scroll ? state : {...state, overlay: {...overlay, scroll}};
@@ -41,6 +41,20 @@ export function reduceOverlay(state: AppState, action: Action): AppState {
       return overlay?.kind === 'confirm' && overlay.confirm.operation === 'remove'
         ? {...state, overlay: {kind: 'confirm', confirm: {...overlay.confirm, force: !overlay.confirm.force}}}
         : state;
+    case 'form.next':
+    case 'form.previous':
+    case 'form.toggle': {
+      if (overlay?.kind !== 'execForm') return state;
+      const form = {...overlay.form, ...(overlay.form.focus === 0 ? {command: overlay.draft} : overlay.form.focus === 1 ? {user: overlay.draft} : {})};
+      if (action.type === 'form.toggle') {
+        if (form.focus === 2) form.tty = !form.tty;
+        if (form.focus === 3) form.interactive = !form.interactive;
+        return {...state, overlay: {...overlay, form}};
+      }
+      const focus = ((form.focus + (action.type === 'form.next' ? 1 : 3)) % 4) as 0 | 1 | 2 | 3;
+      const draft = focus === 0 ? form.command : focus === 1 ? form.user : '';
+      return {...state, overlay: {kind: 'execForm', form: {...form, focus}, draft, cursor: draft.length}};
+    }
     case 'env.reveal':
       return overlay?.kind === 'env' ? {...state, overlay: {...overlay, reveal: !overlay.reveal}} : state;
     case 'overlay.close':

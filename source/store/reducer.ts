@@ -40,7 +40,7 @@ export function reduce(state: AppState, action: Action): AppState {
   }
   if (action.type.startsWith('cursor.')) {
     // Movement goes to whatever has focus: a scrollable overlay, the log pane, or the list.
-    if (state.overlay?.kind === 'env' || state.overlay?.kind === 'inspect') return reduceOverlay(state, action);
+    if (state.overlay?.kind === 'env' || state.overlay?.kind === 'text') return reduceOverlay(state, action);
     if (state.focus === 'logs' && state.logs) return reduceLogs(state, action);
     return reduceContainers(state, action);
   }

@@ -54,7 +54,19 @@ export type Overlay =
   | {kind: 'addRegistry'; draft: string; cursor?: number}
   | {kind: 'confirm'; confirm: Confirmation}
   | {kind: 'env'; container: string; entries: readonly EnvEntry[]; reveal: boolean; scroll: number}
-  | {kind: 'inspect'; container: string; lines: readonly string[]; scroll: number};
+  | {kind: 'text'; title: string; lines: readonly string[]; scroll: number}
+  | {kind: 'execForm'; form: ExecForm; draft: string; cursor?: number};
+
+// The E form: the text fields are edited through `draft` while focused.
+export type ExecForm = {
+  containerId: string;
+  containerName: string;
+  command: string;
+  user: string;
+  tty: boolean;
+  interactive: boolean;
+  focus: 0 | 1 | 2 | 3;
+};
 
 export type PromptKind = 'filter' | 'command' | 'search' | 'save' | 'repository' | 'addRegistry';
 

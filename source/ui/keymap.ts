@@ -45,6 +45,8 @@ export const DEFAULT_KEYMAP: readonly Binding[] = [
   {scope: 'logs', keys: ['F'], action: 'logs.fullscreen', help: 'full screen'},
 
   {scope: 'containers', keys: ['enter', 'l'], action: 'logs.open', help: 'logs', footer: true},
+  {scope: 'containers', keys: ['e'], action: 'exec.shell', help: 'shell in the container', footer: true},
+  {scope: 'containers', keys: ['E'], action: 'exec.form', help: 'exec a command (form)'},
   {scope: 'containers', keys: ['s'], action: 'container.stop', help: 'stop', footer: true, changes: true},
   {scope: 'containers', keys: ['S'], action: 'container.start', help: 'start', changes: true},
   {scope: 'containers', keys: ['r'], action: 'container.restart', help: 'restart', changes: true},

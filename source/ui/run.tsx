@@ -1,4 +1,8 @@
 import {render} from 'ink';
+import {dockerExecCommand, dockerRunCommand, logCommand} from '../command-log.js';
+import {execInteractive} from '../engine/exec.js';
+import {runInteractive} from '../engine/run-interactive.js';
+import {handOffTerminal} from './handoff.js';
 import type {GlobalOptions} from '../cli/args.js';
 import type {EngineClient} from '../engine/client.js';
 import {EngineSession} from '../engine/session.js';
@@ -10,6 +14,34 @@ import {App} from './components/App.js';
 import {ControllerContext} from './hooks/use-store.js';
 import {applyKeyOverrides, DEFAULT_KEYMAP, readonlyKeymap} from './keymap.js';
 import {loadConfig} from '../config.js';
+
+// exec and run get the real terminal while the UI is unmounted; the store (selection, filter, log follows)
+// lives on underneath, and the next render draws a full frame.
+async function onRealTerminal(controller: Controller, request: Exclude<ExitRequest, {type: 'quit'}>): Promise<void> {
+  const client = controller.session?.client;
+  if (!client) {
+    controller.status('the engine is not connected; try again when the banner is gone', 'error');
+    return;
+  }
+  trace.event({event: `${request.type}-handoff`});
+  if (request.type === 'exec') {
+    const {exec} = request;
+    logCommand(dockerExecCommand({containerName: exec.containerName ?? exec.containerId, cmd: exec.cmd, user: exec.user, tty: exec.tty, interactive: exec.interactive}));
+    const outcome = await handOffTerminal(() => execInteractive(client.docker, client.api, exec), {rawMode: exec.tty});
+    const what = `exec ${exec.cmd.join(' ')} in ${exec.containerName}`;
+    controller.status(outcome.error ? `${what}: ${outcome.error}` : `${what} exited ${outcome.exitCode}`, outcome.error ? 'error' : 'info');
+  } else {
+    const {run} = request;
+    logCommand(dockerRunCommand({image: run.image, cmd: run.cmd, rm: run.autoRemove, name: run.name}));
+    const outcome = await handOffTerminal(() => runInteractive(client.docker, client.api, run));
+    const where = outcome.containerName ? ` in new container ${outcome.containerName}${run.autoRemove ? ' (removed)' : ''}` : '';
+    controller.status(
+      outcome.error ? `run ${run.image}: ${outcome.error}` : `run ${run.image}${where} exited ${outcome.exitCode}`,
+      outcome.error ? 'error' : 'info',
+    );
+  }
+  trace.event({event: `${request.type}-returned`});
+}
 
 type UiOptions = {target: EngineTarget; options: GlobalOptions; connecting: Promise<EngineClient>};
 
@@ -27,6 +59,8 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
     configFile: loaded.file,
     readonly: options.readonly,
     logBufferLines: loaded.config.logs.bufferLines,
+    shells: loaded.config.exec.shells,
+    execUser: loaded.config.exec.user,
   });
   const problems = [...loaded.problems, ...overridden.problems];
   if (problems.length) controller.status(problems.join(' · '), 'error');
@@ -53,6 +87,7 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
       const request = (await instance.waitUntilExit()) as ExitRequest | undefined;
       instance.cleanup();
       if (!request || request.type === 'quit') break;
+      await onRealTerminal(controller, request);
     }
   } finally {
     controller.close();

@@ -12,12 +12,13 @@ export function activeScopes(state: AppState): Scope[] {
     case 'save':
     case 'repository':
     case 'addRegistry':
+    case 'execForm':
       return ['prompt'];
     case 'confirm':
       return ['confirm'];
     case 'env':
       return ['env', 'dialog', 'move'];
-    case 'inspect':
+    case 'text':
       return ['dialog', 'move'];
   }
   if (state.focus === 'logs' && state.logs) return ['logs', 'move', 'global'];

@@ -58,7 +58,7 @@ export function startBerth(options: {args?: string[]; env?: NodeJS.ProcessEnv; c
     waitFor: (what, timeoutMs) =>
       waitUntil(s => (typeof what === 'string' ? s.includes(what) : what.test(s)), String(what), timeoutMs),
     keys: (...keys) => void tmux('send-keys', '-t', session, ...keys),
-    type: text => void tmux('send-keys', '-t', session, '-l', text),
+    type: text => void tmux('send-keys', '-t', session, '-l', '--', text),
     resize: (columns, rows) => void tmux('resize-window', '-t', session, '-x', String(columns), '-y', String(rows)),
     async exitCode(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

@@ -93,7 +93,7 @@ export async function showInspect(controller: Controller): Promise<void> {
   if (!target || !docker) return;
   try {
     const info = await docker.getContainer(target.id).inspect();
-    controller.dispatch({type: 'overlay.show', overlay: {kind: 'inspect', container: target.name, lines: inspectSummary(info), scroll: 0}});
+    controller.dispatch({type: 'overlay.show', overlay: {kind: 'text', title: `inspect ${target.name}`, lines: inspectSummary(info), scroll: 0}});
   } catch (error) {
     controller.status(`inspect ${target.name}: ${errorMessage(error)}`, 'error');
   }

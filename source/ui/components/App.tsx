@@ -1,11 +1,11 @@
-import {Box, Text} from 'ink';
+import {Box, Text, useApp} from 'ink';
 import {useEffect} from 'react';
 import {useController, useStore} from '../hooks/use-store.js';
 import {useKeyDispatch} from '../hooks/use-key-dispatch.js';
 import {useTerminalSize} from '../hooks/use-terminal-size.js';
 import {Banner} from './Banner.js';
 import {ContainerDetail} from './ContainerDetail.js';
-import {ConfirmDialog, EnvOverlay, InspectOverlay} from './Dialogs.js';
+import {ConfirmDialog, EnvOverlay, ExecFormOverlay, TextOverlay} from './Dialogs.js';
 import {LogPane} from './LogPane.js';
 import {ContainerList} from './ContainerList.js';
 import {Footer} from './Footer.js';
@@ -13,7 +13,7 @@ import {Header} from './Header.js';
 import {HelpOverlay} from './HelpOverlay.js';
 import {Prompt} from './Prompt.js';
 import {RegistryView} from './RegistryView.js';
-import {StatusLine} from './StatusLine.js';
+import {StatusLine, statusRows} from './StatusLine.js';
 import {Tabs} from './Tabs.js';
 
 const MIN_COLUMNS = 40;
@@ -22,6 +22,13 @@ const MIN_ROWS = 10;
 export function App() {
   useKeyDispatch();
   const controller = useController();
+  const {exit} = useApp();
+  useEffect(() => {
+    controller.leaveUi = request => exit(request);
+    return () => {
+      controller.leaveUi = undefined;
+    };
+  }, [controller, exit]);
   const {columns, rows} = useTerminalSize();
   const overlay = useStore(state => state.overlay?.kind);
   const view = useStore(state => state.view);
@@ -31,7 +38,8 @@ export function App() {
   const connecting = useStore(state => state.connection.status === 'connecting');
   // Ink 6.8 clears the whole screen on every frame as tall as the terminal: stay one row short.
   const height = Math.max(1, rows - 1);
-  const chrome = 4 + (down ? 2 : connecting ? 1 : 0);
+  const status = useStore(state => (state.overlay && 'draft' in state.overlay ? undefined : state.status));
+  const chrome = 3 + statusRows(status?.text, status?.kind, columns) + (down ? 2 : connecting ? 1 : 0);
   const bodyHeight = Math.max(1, height - chrome);
   const wide = columns >= 120;
   const listWidth = wide ? Math.floor(columns * (hasLogs ? 0.4 : 0.55)) : columns;
@@ -53,8 +61,10 @@ export function App() {
         return <ConfirmDialog width={columns} height={bodyHeight} />;
       case 'env':
         return <EnvOverlay width={columns} height={bodyHeight} />;
-      case 'inspect':
-        return <InspectOverlay width={columns} height={bodyHeight} />;
+      case 'execForm':
+        return <ExecFormOverlay width={columns} height={Math.min(bodyHeight, 9)} />;
+      case 'text':
+        return <TextOverlay width={columns} height={bodyHeight} />;
     }
     if (view === 'registry') return <RegistryView width={columns} height={bodyHeight} />;
     if (fullscreenLogs) return <LogPane width={columns} height={bodyHeight} />;

@@ -34,7 +34,7 @@ const Row = memo(function Row({row, selected, marked, columns, stale, size}: {ro
     ' ' +
     fit(sanitizeLine(row.status), columns.status - 1) +
     (columns.ports ? ' ' + fit(sanitizeLine(row.ports), columns.ports - 1) : '') +
-    (columns.created ? fit(age(row.created), columns.created) : '') +
+    (columns.created ? ' ' + fit(age(row.created), columns.created - 1) : '') +
     (columns.size ? fit(sizeText(size), columns.size) : '');
   return (
     <Text inverse={selected} dimColor={stale} wrap="truncate-end">
@@ -65,7 +65,7 @@ export function ContainerList({width, height}: {width: number; height: number}) 
     ' ' +
     fit('STATUS', columns.status - 1) +
     (columns.ports ? ' ' + fit('PORTS', columns.ports - 1) : '') +
-    (columns.created ? fit('AGE', columns.created) : '') +
+    (columns.created ? ' ' + fit('AGE', columns.created - 1) : '') +
     (columns.size ? fit('SIZE rw / total', columns.size) : '');
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">

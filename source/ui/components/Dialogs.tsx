@@ -45,18 +45,62 @@ export function EnvOverlay({width, height}: {width: number; height: number}) {
   );
 }
 
-export function InspectOverlay({width, height}: {width: number; height: number}) {
+export function TextOverlay({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => state.overlay);
-  if (overlay?.kind !== 'inspect') return null;
+  if (overlay?.kind !== 'text') return null;
   const rows = overlay.lines.slice(overlay.scroll, overlay.scroll + Math.max(1, height - 1));
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text bold inverse wrap="truncate-end">{` inspect ${sanitizeLine(overlay.container)} `}</Text>
+      <Text bold inverse wrap="truncate-end">{` ${sanitizeLine(overlay.title)} `}</Text>
       {rows.map((line, i) => (
         <Text key={i} wrap="truncate-end">
           {sanitizeLine(line)}
         </Text>
       ))}
+    </Box>
+  );
+}
+
+// E: command, user, tty, interactive; tab or ↓ moves between fields, space switches, enter runs.
+export function ExecFormOverlay({width, height}: {width: number; height: number}) {
+  const overlay = useStore(state => state.overlay);
+  if (overlay?.kind !== 'execForm') return null;
+  const {form} = overlay;
+  const text = (index: number, value: string) => {
+    if (form.focus !== index) return <Text>{sanitizeLine(value) || ' '}</Text>;
+    const draft = sanitizeLine(overlay.draft);
+    const cursor = Math.min(overlay.cursor ?? draft.length, draft.length);
+    return (
+      <Text>
+        {draft.slice(0, cursor)}
+        <Text inverse>{draft[cursor] ?? ' '}</Text>
+        {draft.slice(cursor + 1)}
+      </Text>
+    );
+  };
+  const toggle = (index: number, on: boolean) => <Text inverse={form.focus === index}>{on ? '[x]' : '[ ]'}</Text>;
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden" borderStyle="round" paddingX={1}>
+      <Text bold wrap="truncate-end">{`exec in ${sanitizeLine(form.containerName)}`}</Text>
+      <Text wrap="truncate-end">
+        {'command      '}
+        {text(0, form.command)}
+      </Text>
+      <Text wrap="truncate-end">
+        {'user         '}
+        {text(1, form.user)}
+        {form.focus === 1 || form.user ? '' : <Text dimColor> (the image's default)</Text>}
+      </Text>
+      <Text>
+        {'tty          '}
+        {toggle(2, form.tty)}
+      </Text>
+      <Text>
+        {'interactive  '}
+        {toggle(3, form.interactive)}
+        <Text dimColor>{form.interactive ? '  takes over the terminal until the command exits' : '  output shown in a pane'}</Text>
+      </Text>
+      <Text dimColor>tab/↓ next field · space switches · enter runs · esc cancels</Text>
     </Box>
   );
 }

@@ -16,6 +16,13 @@ const NO_KEY: Key = {
 function handleKey(controller: Controller, input: string, key: Key): ExitRequest | undefined {
   const overlay = controller.store.get().overlay;
   if (key.ctrl && input === 'c') return controller.dispatch({type: 'app.quit'});
+  if (overlay?.kind === 'execForm') {
+    // Fields: command and user are text, tty and interactive are switches (space).
+    if (key.tab && key.shift) return controller.dispatch({type: 'form.previous'});
+    if (key.tab || key.downArrow) return controller.dispatch({type: 'form.next'});
+    if (key.upArrow) return controller.dispatch({type: 'form.previous'});
+    if (overlay.form.focus >= 2 && !key.return && !key.escape) return input === ' ' ? controller.dispatch({type: 'form.toggle'}) : undefined;
+  }
   if (overlay && 'draft' in overlay) {
     const edit = editLine({text: overlay.draft, cursor: overlay.cursor ?? overlay.draft.length}, input, key);
     if (edit.text !== overlay.draft || edit.cursor !== overlay.cursor) controller.dispatch({type: 'overlay.draft', draft: edit.text, cursor: edit.cursor});
