@@ -27,7 +27,7 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
   if (request.type === 'exec') {
     const {exec} = request;
     logCommand(dockerExecCommand({containerName: exec.containerName ?? exec.containerId, cmd: exec.cmd, user: exec.user, tty: exec.tty, interactive: exec.interactive}));
-    const outcome = await handOffTerminal(() => execInteractive(client.docker, client.api, exec), {rawMode: exec.tty});
+    const outcome = await handOffTerminal(() => execInteractive(client.docker, client.api, exec), {rawMode: exec.tty && exec.interactive});
     const what = `exec ${exec.cmd.join(' ')} in ${exec.containerName}`;
     controller.status(outcome.error ? `${what}: ${outcome.error}` : `${what} exited ${outcome.exitCode}`, outcome.error ? 'error' : 'info');
   } else {

@@ -58,7 +58,7 @@ async function captureOutput(controller: Controller, exec: {containerId: string;
   const {dockerExecCommand, logCommand} = await import('../../command-log.js');
   logCommand(dockerExecCommand({containerName: exec.containerName, cmd: exec.cmd, user: exec.user, tty: false, interactive: false}));
   controller.status(`running ${exec.cmd.join(' ')} in ${exec.containerName}…`);
-  const result = await execCapture(client.docker, client.api, {containerId: exec.containerId, cmd: exec.cmd, user: exec.user});
+  const result = await execCapture(client.docker, client.api, {containerId: exec.containerId, containerName: exec.containerName, cmd: exec.cmd, user: exec.user});
   const lines = [...result.stdout.split('\n'), ...(result.stderr ? ['--- stderr ---', ...result.stderr.split('\n')] : [])];
   if (lines.at(-1) === '') lines.pop();
   if (result.truncated) lines.push('[output cut at 1 MiB]');
