@@ -61,13 +61,14 @@ export function LogPane({width, height}: {width: number; height: number}) {
   if (!pane) return null;
   const session = controller.logSession;
   const window = pane.custom?.label ?? LOG_WINDOWS[pane.window]?.label;
+  // What changes most (search position, follow state) comes first, so a narrow pane still shows it.
   const title = [
     `logs ${pane.name}`,
+    pane.search ? `/${pane.search.query} ${pane.search.matches.length ? `${pane.search.current + 1}/${pane.search.matches.length}` : 'no match'}` : '',
     pane.follow ? 'follow' : `paused (${pane.scrollBack} newer)`,
+    pane.status !== 'streaming' ? pane.status : '',
     window,
     `${pane.total.toLocaleString('en-US')} lines`,
-    pane.status !== 'streaming' ? pane.status : '',
-    pane.search ? `/${pane.search.query} ${pane.search.matches.length ? `${pane.search.current + 1}/${pane.search.matches.length}` : 'no match'}` : '',
   ]
     .filter(Boolean)
     .join(' · ');
