@@ -58,15 +58,19 @@ describe('joining entries into lines', () => {
   });
 
   test('a 1 MB line costs a few milliseconds, not more', () => {
-    const assembler = new LineAssembler('stdout');
     const piece = Buffer.alloc(16 * 1024, 0x61);
-    const started = performance.now();
-    let line: LogLine | undefined;
-    for (let i = 0; i < 64; i++) line = assembler.add(entry(piece, false));
-    line = assembler.add(entry('\n'));
-    const elapsed = performance.now() - started;
-    expect(line?.truncated).toBe(true);
-    expect(elapsed).toBeLessThan(20);
+    // The best of a few runs: a busy machine can only make a run slower, not faster.
+    const runs: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      const assembler = new LineAssembler('stdout');
+      const started = performance.now();
+      let line: LogLine | undefined;
+      for (let i = 0; i < 64; i++) line = assembler.add(entry(piece, false));
+      line = assembler.add(entry('\n'));
+      runs.push(performance.now() - started);
+      expect(line?.truncated).toBe(true);
+    }
+    expect(Math.min(...runs)).toBeLessThan(5);
   });
 
   test('flush hands on a line the stream ended in the middle of', () => {
