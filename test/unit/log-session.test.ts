@@ -6,7 +6,7 @@ import {timestampToSince} from '../../source/engine/logs/timestamp.js';
 
 // An engine in memory that answers GET /containers/{id}/logs the way Engine 20.10 does: multiplexed frames,
 // `tail` taken from the whole log first, then `since`/`until` (both inclusive) applied.
-type FakeEntry = {stream: 1 | 2; time: string; text: string};
+type FakeEntry = {stream: 1 | 2 | 3; time: string; text: string};
 
 const BASE = Date.UTC(2026, 10, 22);
 function timeAt(ms: number, nanos = 0): string {
@@ -15,7 +15,8 @@ function timeAt(ms: number, nanos = 0): string {
 }
 
 function frame(entry: FakeEntry): Buffer {
-  const body = Buffer.from(`${entry.time} ${entry.text}`);
+  // The engine's own errors (type 3) carry no timestamp.
+  const body = Buffer.from(entry.stream === 3 ? entry.text : `${entry.time} ${entry.text}`);
   const header = Buffer.alloc(8);
   header[0] = entry.stream;
   header.writeUInt32BE(body.length, 4);
@@ -154,6 +155,23 @@ describe('LogSession reading a window', () => {
     const session = open(engine, {window: {tail: 'all'}});
     await until(session, () => session.status === 'ended');
     expect(session.buffer.length).toBe(0);
+  });
+
+  test('the engine’s own errors in the stream (type 3) show as system lines, in place', async () => {
+    const engine = new FakeEngine();
+    engine.add(3, line);
+    engine.append({stream: 3, time: '', text: 'Error grabbing logs: log message is too large\n'});
+    engine.add(2, line);
+    const session = open(engine, {window: {tail: 10}});
+    await until(session, () => session.status === 'ended');
+    expect([...session.buffer].map(l => [l.stream, l.text])).toEqual([
+      ['stdout', 'line 0'],
+      ['stdout', 'line 1'],
+      ['stdout', 'line 2'],
+      ['system', 'Error grabbing logs: log message is too large'],
+      ['stderr', 'line 4'],
+      ['stdout', 'line 5'],
+    ]);
   });
 
   test('a container that does not exist: status error, said in the pane', async () => {
