@@ -1,10 +1,8 @@
 import type {Action} from './actions.js';
 import {focusedList} from './focused-list.js';
 import {withFilter} from './reduce-containers.js';
-import type {AppState, Overlay} from './state.js';
+import type {AppState} from './state.js';
 
-const isPrompt = (overlay: Overlay | undefined) =>
-  overlay?.kind === 'filter' || overlay?.kind === 'command' || overlay?.kind === 'search' || overlay?.kind === 'save';
 
 function scrollOverlay(state: AppState, by: (scroll: number, page: number) => number): AppState {
   const overlay = state.overlay;
@@ -27,7 +25,7 @@ export function reduceOverlay(state: AppState, action: Action): AppState {
     case 'command.open':
       return {...state, overlay: {kind: 'command', draft: ''}};
     case 'overlay.draft': {
-      if (!isPrompt(overlay) || !overlay || !('draft' in overlay)) return state;
+      if (!overlay || !('draft' in overlay)) return state;
       const next = {...state, overlay: {...overlay, draft: action.draft, cursor: action.cursor ?? action.draft.length}};
       // The list filters as you type.
       return overlay.kind === 'filter' ? withFilter(next, action.draft) : next;

@@ -1,3 +1,8 @@
+import {mkdtempSync, readFileSync} from 'node:fs';
+import {createServer} from 'node:http';
+import {request as httpsRequest} from 'node:https';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {afterEach, expect, test} from 'vitest';
 import {benchEnv, docker} from '../helpers/bench.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
@@ -34,4 +39,62 @@ test('view 4: repository → tags → details → pull into the engine', async (
   await terminal.waitFor('tools/busybox');
   terminal.type('q');
   expect(await terminal.exitCode()).toBe(0);
+});
+
+test('+ adds a registry and saves it to the config file', async () => {
+  const env = benchEnv();
+  const config = mkdtempSync(join(tmpdir(), 'berth-xdg-'));
+  terminal = startBerth({env: {...env, BERTH_REGISTRY: undefined, XDG_CONFIG_HOME: config}, columns: 120, rows: 30, args: ['--registry-ca', env.BERTH_REGISTRY_CA!]});
+  await terminal.waitFor('bench-logger');
+  terminal.type('4');
+  await terminal.waitFor('No registry configured');
+  terminal.type('+');
+  await terminal.waitFor('add registry:');
+  terminal.keys('C-u');
+  terminal.type('https://127.0.0.1:5000');
+  terminal.keys('Enter');
+  await terminal.waitFor('tools/busybox');
+  expect(readFileSync(join(config, 'berth', 'config.yml'), 'utf8')).toContain('https://127.0.0.1:5000');
+  terminal.type('q');
+  expect(await terminal.exitCode()).toBe(0);
+});
+
+test('a registry without a catalog asks for a repository name and still lists its tags', async () => {
+  const env = benchEnv();
+  const ca = readFileSync(env.BERTH_REGISTRY_CA!);
+  // The bench registry behind a plain-HTTP loopback front that, like Docker Hub, does not serve the catalog.
+  const front = createServer((req, res) => {
+    if (req.url?.startsWith('/v2/_catalog')) {
+      res.writeHead(404, {'content-type': 'application/json'});
+      res.end(JSON.stringify({errors: [{code: 'UNSUPPORTED', message: 'catalog not available'}]}));
+      return;
+    }
+    const upstream = httpsRequest({host: '127.0.0.1', port: 5000, path: req.url, method: req.method, headers: {...req.headers, host: '127.0.0.1:5000'}, ca}, answer => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>(resolve => front.listen(0, '127.0.0.1', resolve));
+  const port = (front.address() as {port: number}).port;
+  try {
+    terminal = startBerth({env: {...env, BERTH_REGISTRY: `http://127.0.0.1:${port}`}, columns: 120, rows: 30});
+    await terminal.waitFor('bench-logger');
+    terminal.type('4');
+    await terminal.waitFor('repository:');
+    expect(terminal.screen()).toMatch(/catalog not available|404/);
+    terminal.type('tools/busybox');
+    terminal.keys('Enter');
+    const tags = await terminal.waitFor('tools/busybox · 6 tags');
+    // Newest version first, pre-releases after their release.
+    const rows = tags.split('\n').slice(3, 9).map(line => line.trim().split(/\s+/)[0]);
+    expect(rows).toEqual(['2.0.0', '2.0.0-rc.1', '1.10.0', '1.2.0', '1.0.0', 'latest']);
+    terminal.type('o');
+    await terminal.waitFor('by name');
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  } finally {
+    front.close();
+  }
 });

@@ -34,8 +34,9 @@ function Details({width, height}: {width: number; height: number}) {
   const tag = useStore(selectedTag);
   const lines: {text: string; color?: string}[] = [];
   if (registry.level === 'repositories') {
-    lines.push({text: 'enter: tags of the repository · / filter · + add a registry'});
     if (registry.noCatalog) lines.push({text: 'this registry does not list its repositories: press enter and type a name', color: 'yellow'});
+    if (registry.error) lines.push({text: registry.error, color: registry.noCatalog ? undefined : 'red'});
+    lines.push({text: 'enter: tags of the repository · / filter · + add a registry'});
   } else if (tag) {
     const details = registry.details;
     lines.push({text: `${registry.repository}:${tag}`});
@@ -67,7 +68,7 @@ function Details({width, height}: {width: number; height: number}) {
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden" paddingLeft={1}>
       {lines.slice(0, height).map((line, i) => (
-        <Text key={i} color={line.color} wrap="truncate-end">
+        <Text key={i} color={line.color} wrap={line.color ? 'wrap' : 'truncate-end'}>
           {sanitizeLine(line.text) || ' '}
         </Text>
       ))}
@@ -92,7 +93,7 @@ export function RegistryView({width, height}: {width: number; height: number}) {
   const wide = width >= 100;
   const listWidth = wide ? Math.floor(width * 0.4) : width;
   const listHeight = wide ? height : Math.max(3, Math.floor(height * 0.5));
-  const error = registry.error ? ` · ${registry.error}` : '';
+  const error = registry.error && registry.level === 'tags' ? ` · ${registry.error}` : '';
   const title =
     registry.level === 'repositories'
       ? `${url} · ${registry.repositories.length.toLocaleString('en-US')} repositories${repos.length !== registry.repositories.length ? ` (${repos.length} shown)` : ''} ${STATUS[registry.repoStatus]}${error}`
