@@ -36,6 +36,20 @@ const inkCursorFix = {
   },
 };
 
+// docker-modem formats every request with util.inspect(showHidden, depth: null) for a debug line that is off:
+// 2–12 ms of blocking per request, growing with the agent's sockets. Formatted only when DEBUG enables it.
+const modemQuietDebug = {
+  name: 'docker-modem-quiet-debug',
+  setup(b) {
+    b.onLoad({filter: /docker-modem[\\/]lib[\\/]modem\.js$/}, async args => {
+      const source = await readFile(args.path, 'utf8');
+      const noisy = "debug('Sending: %s', util.inspect(options, {";
+      if (!source.includes(noisy)) throw new Error('docker-modem changed; review modemQuietDebug in scripts/build.mjs');
+      return {contents: source.replace(noisy, "debug.enabled && debug('Sending: %s', util.inspect(options, {"), loader: 'js'};
+    });
+  },
+};
+
 await build({
   entryPoints: {berth: 'source/main.ts'},
   outdir: 'dist',
@@ -51,7 +65,7 @@ await build({
   // Ink imports react-devtools-core only when DEV=true; ssh2's native helpers are optional.
   alias: {'react-devtools-core': './scripts/empty.mjs'},
   external: ['cpu-features', '*.node'],
-  plugins: [withoutBuildkit, inkCursorFix],
+  plugins: [withoutBuildkit, inkCursorFix, modemQuietDebug],
   // CommonJS dependencies (dockerode, ssh2) call require() for Node built-ins.
   banner: {js: "import {createRequire as __berthRequire} from 'node:module'; const require = __berthRequire(import.meta.url); import {fileURLToPath as __berthPath} from 'node:url'; const __filename = __berthPath(import.meta.url); const __dirname = __berthPath(new URL('.', import.meta.url));"},
   logLevel: 'warning',

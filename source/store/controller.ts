@@ -113,6 +113,13 @@ export class Controller {
       case 'logs.open':
         openSelectedLogs(this);
         return undefined;
+      case 'containers.loaded': {
+        // A followed container that stopped and started again: follow it again from where it ended.
+        const pane = after.logs;
+        const row = pane && action.items.find(item => item.id === pane.containerId);
+        if (row?.state === 'running' && this.logSession?.status === 'ended') this.logSession.resume();
+        return undefined;
+      }
       case 'logs.clear':
         clearLogs(this);
         return undefined;

@@ -15,7 +15,7 @@ test('view 4: repository → tags → details → pull into the engine', async (
   const ref = '127.0.0.1:5000/apps/web:1.1';
   docker(['image', 'rm', '-f', ref]);
   terminal = startBerth({env, columns: 140, rows: 34, args: ['--registry-ca', env.BERTH_REGISTRY_CA!]});
-  await terminal.waitFor('bench-logger');
+  await terminal.waitFor(/API 1\.41/);
   terminal.type('4');
   await terminal.waitFor('tools/busybox');
   expect(terminal.screen()).toMatch(/https:\/\/127\.0\.0\.1:5000 · \d+ repositories/);
@@ -45,7 +45,7 @@ test('+ adds a registry and saves it to the config file', async () => {
   const env = benchEnv();
   const config = mkdtempSync(join(tmpdir(), 'berth-xdg-'));
   terminal = startBerth({env: {...env, BERTH_REGISTRY: undefined, XDG_CONFIG_HOME: config}, columns: 120, rows: 30, args: ['--registry-ca', env.BERTH_REGISTRY_CA!]});
-  await terminal.waitFor('bench-logger');
+  await terminal.waitFor(/API 1\.41/);
   terminal.type('4');
   await terminal.waitFor('No registry configured');
   terminal.type('+');
@@ -80,7 +80,7 @@ test('a registry without a catalog asks for a repository name and still lists it
   const port = (front.address() as {port: number}).port;
   try {
     terminal = startBerth({env: {...env, BERTH_REGISTRY: `http://127.0.0.1:${port}`}, columns: 120, rows: 30});
-    await terminal.waitFor('bench-logger');
+    await terminal.waitFor(/API 1\.41/);
     terminal.type('4');
     await terminal.waitFor('repository:');
     expect(terminal.screen()).toMatch(/catalog not available|404/);
