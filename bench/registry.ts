@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { RegistryClient } from '../source/registry/client.js';
+import { pageOf, startFakeRegistry } from '../test/helpers/registry-fake.js';
 import { Pusher, cloneRepository, writeTags } from '../test/helpers/registry-seed.js';
 import { startRegistry, type RunningRegistry } from '../test/helpers/registry-server.js';
 
@@ -82,6 +83,34 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+// The same 10 pages from an in-process server that answers at once: what is left is the client's
+// own cost per page, free of the registry's storage walk and of other load on the machine.
+async function clientOverhead(rounds: number): Promise<string[]> {
+  const names = Array.from({ length: REPOSITORIES }, (_, i) => `bench/repo-${String(i).padStart(5, '0')}`);
+  const fake = await startFakeRegistry((req, res, url) => {
+    const { items, link } = pageOf(names, url);
+    res.writeHead(200, { 'content-type': 'application/json', ...(link ? { link } : {}) });
+    res.end(JSON.stringify({ repositories: items }));
+  });
+  const client = await RegistryClient.create(fake.url, { credentials: null });
+  const pool = new Pool(fake.url, { connections: 4 });
+  const fakeRegistry = { url: fake.url } as RunningRegistry;
+  const ours: number[] = [];
+  const bare: number[] = [];
+  try {
+    for (let round = 0; round < rounds * 4; round++) {
+      ours.push((await berth(client, 'catalog')).allPages);
+      bare.push((await bareLoop(fakeRegistry, '/v2/_catalog', 'repositories', pool)).allPages);
+    }
+  } finally {
+    await client.close();
+    await pool.close();
+    await fake.close();
+  }
+  const [a, b] = [median(ours), median(bare)];
+  return ['catalog, instant server (client cost only)', 'warm', '-', '-', `${a.toFixed(1)} / ${b.toFixed(1)}`, (a / b).toFixed(2)];
+}
+
 async function main(): Promise<number> {
   const rounds = argument('--rounds', 7);
   const strict = process.argv.includes('--strict');
@@ -137,6 +166,7 @@ async function main(): Promise<number> {
   } finally {
     await registry.stop();
   }
+  rows.push(await clientOverhead(rounds));
   const header = ['listing', 'conn', 'first page ms berth/bare', 'ratio', 'all pages ms berth/bare', 'ratio'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');

@@ -72,21 +72,32 @@ export class HttpTransport {
         body: request.body,
         signal: request.signal,
       });
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of response.body) {
-        size += chunk.length;
-        if (size > maxBytes) {
-          response.body.destroy();
-          throw new RegistryError(
-            'protocol',
-            problem(`registry ${request.url.host}`, `answer to ${request.method} ${request.url.pathname} is larger than ${maxBytes} bytes`, 'This is not what a registry sends here; check the URL or a proxy in front of it.'),
-            { host: request.url.host },
-          );
+      const tooLarge = () => {
+        response.body.destroy();
+        return new RegistryError(
+          'protocol',
+          problem(`registry ${request.url.host}`, `answer to ${request.method} ${request.url.pathname} is larger than ${maxBytes} bytes`, 'This is not what a registry sends here; check the URL or a proxy in front of it.'),
+          { host: request.url.host },
+        );
+      };
+      // With a Content-Length (undici holds the server to it) the body is read in one go; without
+      // one it is counted as it streams.
+      const declared = Number(response.headers['content-length'] ?? NaN);
+      let body: Buffer;
+      if (Number.isFinite(declared)) {
+        if (declared > maxBytes) throw tooLarge();
+        body = Buffer.from(await response.body.arrayBuffer());
+      } else {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of response.body) {
+          size += chunk.length;
+          if (size > maxBytes) throw tooLarge();
+          chunks.push(chunk as Buffer);
         }
-        chunks.push(chunk as Buffer);
+        body = Buffer.concat(chunks);
       }
-      return { status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks), url: request.url };
+      return { status: response.statusCode, headers: response.headers, body, url: request.url };
     } catch (error) {
       if (error instanceof RegistryError) throw error;
       if (request.signal?.aborted || error instanceof undiciErrors.RequestAbortedError) throw cancelledError(request.url.host);
