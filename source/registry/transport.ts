@@ -73,6 +73,8 @@ export class HttpTransport {
         signal: request.signal,
       });
       const tooLarge = () => {
+        // Destroying an unread undici body emits an abort error; nobody needs to hear it.
+        response.body.on('error', () => {});
         response.body.destroy();
         return new RegistryError(
           'protocol',
