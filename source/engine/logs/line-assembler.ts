@@ -12,8 +12,8 @@ export type LogLine = {
   truncated?: boolean;
 };
 
-// Lines are cut at 64 KiB of UTF-8 (SPEC §7, as text/line-splitter.ts counts): a 90,000-character progress
-// line froze lazydocker (LD#221).
+// Lines are cut at 64 KiB of UTF-8 (SPEC §7): a 90,000-character progress line froze lazydocker (LD#221). The cap
+// counts what is shown, the text after the last lone `\r`, not what a progress bar overwrote.
 export const MAX_LINE_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
 const CR = 0x0d;
@@ -37,17 +37,30 @@ export function makeLine(raw: string, stream: LogStream, time: string | undefine
 
 // Joins the entries of one stream into lines (entries already end at line ends, so there is nothing to
 // split, only to join). One UTF-8 decoder per stream carries a character that the engine's 16 KiB cut split
-// between two entries. Past the cap, bytes are dropped until the line ends without being decoded, so a 1 MB
-// line costs no more than a 64 KiB one.
+// between two entries. Text before a lone `\r` is dropped as soon as something follows the `\r`, so the cap
+// applies to the stretch a terminal would finally show. Past the cap, bytes are dropped until the line ends
+// without being decoded, so a 1 MB line costs no more than a 64 KiB one.
 export class LineAssembler {
   private decoder = new StringDecoder('utf8');
   private parts: string[] = [];
+  // UTF-8 bytes of the current stretch (since the last return to column 0).
   private bytes = 0;
+  // The last piece ended in `\r`: text after it returns to column 0, a line end keeps what is there.
+  private pendingCr = false;
   private time: string | undefined;
   private started = false;
   private truncated = false;
+  private readonly maxLineBytes: number;
 
-  constructor(private readonly stream: LogStream) {}
+  constructor(
+    private readonly stream: LogStream,
+    maxLineBytes = MAX_LINE_BYTES,
+  ) {
+    if (!Number.isSafeInteger(maxLineBytes) || maxLineBytes < 4) {
+      throw new RangeError(`maxLineBytes must be an integer of at least 4 (one character), not ${maxLineBytes}`);
+    }
+    this.maxLineBytes = maxLineBytes;
+  }
 
   get pending(): boolean {
     return this.started;
@@ -58,20 +71,19 @@ export class LineAssembler {
       this.started = true;
       this.time = entry.time;
     }
-    if (!this.truncated) {
-      let content = entry.content;
-      if (entry.complete && content[content.length - 1] === NEWLINE) content = content.subarray(0, content.length - 1);
-      const room = MAX_LINE_BYTES - this.bytes;
-      const overflow = content.length > room;
-      if (overflow) content = content.subarray(0, room);
-      this.bytes += content.length;
-      const text = this.decoder.write(content);
-      if (text.length > 0) this.parts.push(text);
-      // The decoder holds back a character cut by the cap: dropping the decoder drops it, whole.
-      if (overflow) {
-        this.truncated = true;
-        this.decoder = new StringDecoder('utf8');
+    let content = entry.content;
+    if (entry.complete && content[content.length - 1] === NEWLINE) content = content.subarray(0, content.length - 1);
+    let pos = 0;
+    while (pos < content.length && !this.truncated) {
+      const cr = content.indexOf(CR, pos);
+      const end = cr < 0 ? content.length : cr;
+      if (end > pos) {
+        if (this.pendingCr) this.returnToColumnZero();
+        this.append(content.subarray(pos, end));
       }
+      if (cr < 0) break;
+      this.pendingCr = true;
+      pos = cr + 1;
     }
     return entry.complete ? this.finish() : undefined;
   }
@@ -81,11 +93,34 @@ export class LineAssembler {
     return this.started ? this.finish() : undefined;
   }
 
+  private append(stretch: Buffer): void {
+    this.pendingCr = false;
+    const room = this.maxLineBytes - this.bytes;
+    const overflow = stretch.length > room;
+    const kept = overflow ? stretch.subarray(0, room) : stretch;
+    this.bytes += kept.length;
+    const text = this.decoder.write(kept);
+    if (text.length > 0) this.parts.push(text);
+    // The decoder holds back a character cut by the cap: dropping the decoder drops it, whole.
+    if (overflow) {
+      this.truncated = true;
+      this.decoder = new StringDecoder('utf8');
+    }
+  }
+
+  private returnToColumnZero(): void {
+    this.parts = [];
+    this.bytes = 0;
+    // A character cut by the `\r` is overwritten with the rest of the stretch: end() drops it and resets.
+    this.decoder.end();
+  }
+
   private finish(): LogLine {
     if (!this.truncated) this.parts.push(this.decoder.end());
     const line = makeLine(this.parts.join(''), this.stream, this.time, this.truncated);
     this.parts = [];
     this.bytes = 0;
+    this.pendingCr = false;
     this.time = undefined;
     this.started = false;
     this.truncated = false;
