@@ -1,3 +1,4 @@
+import {performance} from 'node:perf_hooks';
 import {describe, expect, test} from 'vitest';
 import {LogBuffer} from '../../source/engine/logs/log-buffer.js';
 import {HEAD_ENTRIES, planRequests} from '../../source/engine/logs/request-plan.js';
@@ -47,6 +48,120 @@ describe('the log buffer', () => {
     expect(new Set(versions).size).toBe(4);
     expect(() => buffer.get(0)).toThrow(RangeError);
     expect(() => new LogBuffer(0)).toThrow(RangeError);
+  });
+});
+
+// Small seeded PRNG (mulberry32): random cases that fail can be replayed.
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('the log buffer: capacities, counters, versions', () => {
+  test('refuses capacities that cannot work', () => {
+    for (const bad of [0, -1, 1.5, Number.NaN, Infinity]) expect(() => new LogBuffer(bad)).toThrow(RangeError);
+  });
+
+  test('get takes whole indices inside the range only', () => {
+    const buffer = new LogBuffer<number>(3);
+    for (let i = 1; i <= 5; i++) buffer.push(i);
+    for (const bad of [3, -1, 0.5, Number.NaN]) expect(() => buffer.get(bad)).toThrow(RangeError);
+  });
+
+  test('clear empties the pane but keeps the counters, and eviction counts on from there', () => {
+    const buffer = new LogBuffer<number>(2);
+    for (const item of [1, 2, 3]) buffer.push(item);
+    buffer.clear();
+    expect(buffer.length).toBe(0);
+    expect(buffer.toArray()).toEqual([]);
+    expect({dropped: buffer.dropped, totalPushed: buffer.totalPushed}).toEqual({dropped: 1, totalPushed: 3});
+    for (const item of [4, 5, 6]) buffer.push(item);
+    expect(buffer.toArray()).toEqual([5, 6]);
+    expect({dropped: buffer.dropped, totalPushed: buffer.totalPushed}).toEqual({dropped: 2, totalPushed: 6});
+  });
+
+  test('the version changes on every mutation and only then', () => {
+    const buffer = new LogBuffer<string>(2);
+    const seen = new Set<number>([buffer.version]);
+    const mutations: Array<() => void> = [
+      () => buffer.push('a'),
+      () => buffer.prepend(['z']),
+      () => buffer.push('b'), // evicts
+      () => buffer.clear(),
+      () => buffer.clear(),
+      () => buffer.push('c'),
+    ];
+    for (const mutate of mutations) {
+      mutate();
+      expect(seen.has(buffer.version)).toBe(false);
+      seen.add(buffer.version);
+    }
+    const before = buffer.version;
+    buffer.push('d');
+    buffer.prepend(['full']); // no room: nothing changes
+    const after = buffer.version;
+    buffer.get(0);
+    buffer.toArray();
+    [...buffer];
+    expect(after).toBe(before + 1);
+    expect(buffer.version).toBe(after);
+  });
+
+  test('matches a naive array model under random pushes, prepends and clears', () => {
+    const random = seeded(7);
+    for (let round = 0; round < 200; round++) {
+      const capacity = 1 + Math.floor(random() * 9);
+      const buffer = new LogBuffer<number>(capacity);
+      let model: number[] = [];
+      let dropped = 0;
+      let pushed = 0;
+      let next = 0;
+      let older = -1;
+      for (let step = 0; step < 60; step++) {
+        const choice = random();
+        if (choice < 0.6) {
+          buffer.push(next);
+          model.push(next++);
+          pushed++;
+          if (model.length > capacity) {
+            model.shift();
+            dropped++;
+          }
+        } else if (choice < 0.95) {
+          const batch = Array.from({length: Math.floor(random() * 6)}, () => older--).reverse();
+          const room = capacity - model.length;
+          const taken = batch.slice(Math.max(0, batch.length - room));
+          expect(buffer.prepend(batch)).toBe(taken.length);
+          model.unshift(...taken);
+        } else {
+          buffer.clear();
+          model = [];
+        }
+        expect(buffer.toArray()).toEqual(model);
+        expect([...buffer]).toEqual(model);
+        expect({length: buffer.length, dropped: buffer.dropped, totalPushed: buffer.totalPushed}).toEqual({length: model.length, dropped, totalPushed: pushed});
+        if (model.length > 0) {
+          const i = Math.floor(random() * model.length);
+          expect(buffer.get(i)).toBe(model[i]);
+        }
+      }
+    }
+  });
+
+  test('pushes in constant time at large capacity', () => {
+    const buffer = new LogBuffer<number>(100_000);
+    const started = performance.now();
+    for (let i = 0; i < 2_000_000; i++) buffer.push(i);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(buffer.get(0)).toBe(1_900_000);
+    expect(buffer.get(99_999)).toBe(1_999_999);
+    expect(buffer.dropped).toBe(1_900_000);
   });
 });
 

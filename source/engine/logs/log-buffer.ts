@@ -23,9 +23,9 @@ export class LogBuffer<T> implements Iterable<T> {
     return this.count;
   }
 
-  // index 0 is the oldest item held.
+  // index 0 is the oldest item held; a fractional index is outside too (it would read a slot that does not exist).
   get(index: number): T {
-    if (index < 0 || index >= this.count) throw new RangeError(`index ${index} outside 0..${this.count - 1}`);
+    if (!Number.isInteger(index) || index < 0 || index >= this.count) throw new RangeError(`index ${index} outside 0..${this.count - 1}`);
     return this.slots[(this.start + index) % this.capacity] as T;
   }
 
