@@ -8,7 +8,7 @@ import stringWidth from 'string-width';
 // - C0 controls other than TAB are shown in caret notation: NUL → ^@, BEL → ^G, LF → ^J,
 //   CR → ^M, DEL → ^?. Caret notation is what `cat -v` and most terminals' echo use, is pure
 //   ASCII and always 2 cells wide. A line given to sanitizeLine is one line, so LF and CR are
-//   shown too (split lines first with LineSplitter).
+//   shown too (lines are split first: engine/logs/line-assembler.ts).
 // - ESC never appears as ^[: it always starts an escape sequence, which is removed whole.
 // - C1 controls U+0080–U+009F are removed. The 8-bit introducers (CSI U+009B, OSC U+009D,
 //   DCS U+0090, SOS U+0098, PM U+009E, APC U+009F) are parsed like their 7-bit forms so that

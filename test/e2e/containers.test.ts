@@ -5,6 +5,16 @@ import {startBerth, type Terminal} from '../helpers/terminal.js';
 let terminal: Terminal | undefined;
 afterEach(() => terminal?.stop());
 
+// Filters the list down to one container: other tests' containers may fill the screen.
+async function focus(t: Terminal, name: string): Promise<void> {
+  await t.waitFor(/API 1\.41/);
+  t.type('/');
+  t.type(name);
+  t.keys('Enter');
+  await t.waitFor(`filter: ${name}`);
+  await t.waitUntil(s => s.split('\n').some(line => line.startsWith('●') && line.includes(name)) || s.includes(name), name);
+}
+
 const created: string[] = [];
 function run(name: string, ...args: string[]): string {
   created.push(name);
@@ -19,6 +29,9 @@ describe('containers view', () => {
 
   beforeAll(() => {
     run(`${prefix}-stopme`, '--init', BUSYBOX, 'sleep', '600');
+    run(`${prefix}-pat-a`, '--init', BUSYBOX, 'sleep', '600');
+    run(`${prefix}-pat-b`, '--init', BUSYBOX, 'sleep', '600');
+    run(`x${prefix}-pat-c`, '--init', BUSYBOX, 'sleep', '600');
     run(`${prefix}-secret`, '-e', 'DB_PASSWORD=hunter2', '-e', 'PLAIN=visible', '--init', BUSYBOX, 'sleep', '600');
     run(
       `${prefix}-evil`,
@@ -32,11 +45,7 @@ describe('containers view', () => {
 
   test('s stops the selected container after a dialog that names it', async () => {
     terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
-    await terminal.waitFor(`${prefix}-stopme`);
-    terminal.type('/');
-    terminal.type('stopme');
-    terminal.keys('Enter');
-    await terminal.waitFor('filter: stopme');
+    await focus(terminal, `${prefix}-stopme`);
     terminal.type('s');
     const dialog = await terminal.waitFor('Stop this container?');
     expect(dialog).toContain(`${prefix}-stopme`);
@@ -48,12 +57,41 @@ describe('containers view', () => {
     expect(await terminal.exitCode()).toBe(0);
   });
 
+  test(':stop PATTERN* lists exactly the matches, then stops them', async () => {
+    terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
+    await terminal.waitFor(/API 1\.41/);
+    terminal.type(':');
+    terminal.type(`stop ${prefix}-pat*`);
+    terminal.keys('Enter');
+    const dialog = await terminal.waitFor('Stop 2 containers matching');
+    expect(dialog).toContain(`${prefix}-pat-a`);
+    expect(dialog).toContain(`${prefix}-pat-b`);
+    expect(dialog).not.toContain(`x${prefix}-pat-c`);
+    terminal.type('y');
+    await terminal.waitFor(/stopped \S+-pat-a, \S+-pat-b|stopped \S+-pat-b, \S+-pat-a/, 20_000);
+    const state = (n: string) => docker(['inspect', '--format', '{{.State.Status}}', n]).trim();
+    expect([state(`${prefix}-pat-a`), state(`${prefix}-pat-b`), state(`x${prefix}-pat-c`)]).toEqual(['exited', 'exited', 'running']);
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
+  test('--readonly hides every action that changes the engine', async () => {
+    terminal = startBerth({env: benchEnv(), columns: 120, rows: 30, args: ['--readonly']});
+    await terminal.waitFor(/API 1\.41/);
+    const screen = await terminal.waitFor('read-only');
+    expect(screen).not.toMatch(/ s stop /);
+    terminal.type('s');
+    terminal.type(':');
+    terminal.type(`stop ${prefix}*`);
+    terminal.keys('Enter');
+    await terminal.waitFor('unknown command ":stop"');
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
   test('any key but y cancels a dialog', async () => {
     terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
-    await terminal.waitFor(`${prefix}-secret`);
-    terminal.type('/');
-    terminal.type('secret');
-    terminal.keys('Enter');
+    await focus(terminal, `${prefix}-secret`);
     terminal.type('d');
     await terminal.waitFor('Remove this container?');
     terminal.type('x');
@@ -65,10 +103,7 @@ describe('containers view', () => {
 
   test('v shows the environment with secrets masked until m', async () => {
     terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
-    await terminal.waitFor(`${prefix}-secret`);
-    terminal.type('/');
-    terminal.type('secret');
-    terminal.keys('Enter');
+    await focus(terminal, `${prefix}-secret`);
     terminal.type('v');
     const masked = await terminal.waitFor('environment of');
     expect(masked).toMatch(/PLAIN\s+= visible/);
@@ -83,22 +118,19 @@ describe('containers view', () => {
 
   test('logs follow a live container, and its escape sequences cannot touch the terminal', async () => {
     terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
-    await terminal.waitFor(`${prefix}-evil`);
-    terminal.type('/');
-    terminal.type('evil');
-    terminal.keys('Enter');
+    await focus(terminal, `${prefix}-evil`);
     terminal.keys('Enter');
     const opened = await terminal.waitFor(/logs \S+-evil · follow/);
     const tick = /tick-(\d+)/.exec(opened)?.[1] ?? '0';
     // The first line, scrolled to: its escapes were removed (the bell shown as ^G), its colour kept.
     terminal.keys('Home');
-    await terminal.waitFor('evil-line');
+    const top = await terminal.waitFor('evil-line');
+    expect(top).toMatch(/evil-line\^G red/);
     terminal.type('f');
     // New lines keep arriving while following.
     await terminal.waitUntil(s => [...s.matchAll(/tick-(\d+)/g)].some(m => Number(m[1]) > Number(tick ?? 0) + 1), 'newer log lines');
     const screen = terminal.screen();
     expect(screen.split('\n')[0]).toMatch(/^ berth ─ engine/);
-    expect(screen).toContain('^G');
     const title = (await import('node:child_process')).execFileSync('tmux', ['-L', 'berth-e2e', 'display-message', '-p', '-t', terminal.session, '#{pane_title}'], {encoding: 'utf8'});
     expect(title).not.toContain('pwned');
     const buffers = (await import('node:child_process')).spawnSync('tmux', ['-L', 'berth-e2e', 'show-buffer'], {encoding: 'utf8'});
