@@ -18,7 +18,7 @@ afterAll(() => docker(['rm', '-f', name, stopped, ...runs]));
 // Opens berth filtered down to one container, so the selected row is known.
 async function openOn(filter: string, columns = 100, rows = 30): Promise<Terminal> {
   const t = startBerth({env: benchEnv(), columns, rows});
-  await t.waitFor(name);
+  await t.waitFor(/API 1\.41/);
   t.type('/');
   t.type(filter);
   t.keys('Enter');
