@@ -23,6 +23,8 @@ export type ExitRequest =
 
 export type ControllerConfig = {
   logBufferLines: number;
+  // Lines of window 0 (key 0), from logs.tail in the config.
+  logTail: number;
   shells: readonly string[];
   execUser?: string;
   readonly: boolean;
@@ -31,7 +33,7 @@ export type ControllerConfig = {
   configFile?: string;
 };
 
-const DEFAULT_CONFIG: ControllerConfig = {logBufferLines: 10_000, shells: ['/bin/bash', '/bin/sh'], readonly: false, registryOptions: {}};
+const DEFAULT_CONFIG: ControllerConfig = {logBufferLines: 10_000, logTail: 200, shells: ['/bin/bash', '/bin/sh'], readonly: false, registryOptions: {}};
 
 // Reduces actions into the store and runs their effects; React only reads the store and calls dispatch.
 export class Controller {

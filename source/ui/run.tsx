@@ -59,6 +59,7 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
     configFile: loaded.file,
     readonly: options.readonly,
     logBufferLines: loaded.config.logs.bufferLines,
+    logTail: loaded.config.logs.tail,
     shells: loaded.config.exec.shells,
     execUser: loaded.config.exec.user,
   });

@@ -22,7 +22,7 @@ export async function openLogs(controller: Controller, target: {id: string; name
   const follow = custom?.follow ?? true;
   const session = new LogSession(client.docker, {
     containerId: target.id,
-    window: {tail: custom ? custom.tail : choice.tail, since},
+    window: {tail: custom ? custom.tail : window === 0 ? controller.config.logTail : choice.tail, since},
     follow,
     bufferLines: controller.config.logBufferLines,
   });

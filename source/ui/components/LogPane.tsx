@@ -60,7 +60,7 @@ export function LogPane({width, height}: {width: number; height: number}) {
   const focused = useStore(state => state.focus === 'logs');
   if (!pane) return null;
   const session = controller.logSession;
-  const window = pane.custom?.label ?? LOG_WINDOWS[pane.window]?.label;
+  const window = pane.custom?.label ?? (pane.window === 0 ? `tail ${controller.config.logTail}` : LOG_WINDOWS[pane.window]?.label);
   // What changes most (search position, follow state) comes first, so a narrow pane still shows it.
   const title = [
     `logs ${pane.name}`,
