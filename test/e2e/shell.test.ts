@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process';
 import {createServer, connect, type Server} from 'node:net';
 import {afterEach, describe, expect, test} from 'vitest';
 import {benchEnv} from '../helpers/bench.js';
@@ -9,6 +10,10 @@ afterEach(() => terminal?.stop());
 describe('the UI shell in a real terminal', () => {
   test('starts against the bench over TLS, lists its containers, shows help, and q restores the terminal', async () => {
     terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    await terminal.waitFor(/API 1\.41/);
+    // The bench's own containers (an engine may hold many more).
+    terminal.type('/bench-');
+    terminal.keys('Enter');
     const screen = await terminal.waitFor('bench-logger');
     expect(screen).toMatch(/engine tcp:\/\/127\.0\.0\.1:2375 TLS · Docker 20\.10\.\S+ API 1\.41/);
     expect(screen).toContain('bench-idle');
@@ -34,14 +39,14 @@ describe('the UI shell in a real terminal', () => {
 
   test('works at 80x24 and filters as you type', async () => {
     terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
-    await terminal.waitFor('bench-logger');
+    await terminal.waitFor(/API 1\.41/);
     terminal.type('/');
-    terminal.type('idle');
-    const screen = await terminal.waitFor('filter: idle');
-    expect(screen).toContain('bench-idle');
+    terminal.type('bench-idle');
+    await terminal.waitFor('filter: bench-idle');
+    const screen = await terminal.waitFor(/^● bench-idle/m);
     expect(screen).not.toContain('bench-logger');
     terminal.keys('Escape');
-    await terminal.waitFor('bench-logger');
+    await terminal.waitUntil(s => !s.includes('filter:'), 'the filter to clear');
     terminal.keys('C-c');
     expect(await terminal.exitCode()).toBe(0);
   });
@@ -57,7 +62,7 @@ describe('the UI shell in a real terminal', () => {
     // The engine "comes back": a plain TCP forwarder to the bench's real TLS endpoint appears on that port.
     const forwarder = await forward(port, 2375);
     try {
-      await terminal.waitFor('bench-logger', 20_000);
+      await terminal.waitFor(/API 1\.41/, 20_000);
       expect(terminal.screen()).not.toContain('connection refused');
     } finally {
       forwarder.close();
@@ -88,3 +93,21 @@ function forward(from: number, to: number): Promise<Server> {
     server.listen(from, '127.0.0.1', () => resolve(server));
   });
 }
+
+describe('signals restore the terminal', () => {
+  test.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ])('%s', async (signal, code) => {
+    const marker = `/tmp/berth-signal-${process.pid}-${signal}.yml`;
+    terminal = startBerth({env: benchEnv(), args: ['--config', marker], columns: 100, rows: 30});
+    await terminal.waitFor(/API 1\.41/);
+    expect(terminal.alternateScreen()).toBe(true);
+    const pid = execFileSync('pgrep', ['-f', `bin/berth.js --config ${marker}`], {encoding: 'utf8'}).trim().split('\n')[0];
+    process.kill(Number(pid), signal);
+    expect(await terminal.exitCode()).toBe(code);
+    expect(terminal.alternateScreen()).toBe(false);
+    expect(terminal.cursorVisible()).toBe(true);
+    expect(terminal.sttyAfterExit()).toMatch(/(^|\s)icanon(\s|$)/);
+  });
+});

@@ -1,4 +1,7 @@
 import {spawnSync} from 'node:child_process';
+import {createHash} from 'node:crypto';
+import {copyFileSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {benchEnv, docker} from '../helpers/bench.js';
@@ -84,5 +87,31 @@ describe('bad input gets one line naming the thing, the reason and the fix', () 
     const result = berth([], benchEnv());
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/needs a terminal/);
+  });
+});
+
+describe('docker contexts', () => {
+  test('a TLS context from the context store (currentContext and --context) reaches the bench engine', () => {
+    const env = benchEnv();
+    const config = mkdtempSync(join(tmpdir(), 'berth-contexts-'));
+    const digest = createHash('sha256').update('bench-tls').digest('hex');
+    mkdirSync(join(config, 'contexts', 'meta', digest), {recursive: true});
+    writeFileSync(
+      join(config, 'contexts', 'meta', digest, 'meta.json'),
+      JSON.stringify({Name: 'bench-tls', Metadata: {}, Endpoints: {docker: {Host: env.DOCKER_HOST, SkipTLSVerify: false}}}),
+    );
+    const tls = join(config, 'contexts', 'tls', digest, 'docker');
+    mkdirSync(tls, {recursive: true});
+    for (const file of ['ca.pem', 'cert.pem', 'key.pem']) copyFileSync(join(env.DOCKER_CERT_PATH!, file), join(tls, file));
+    writeFileSync(join(config, 'config.json'), JSON.stringify({currentContext: 'bench-tls'}));
+
+    const current = berth(['version', '--json'], {DOCKER_CONFIG: config});
+    expect(current.stderr).toBe('');
+    expect(JSON.parse(current.stdout).api).toBe('1.41');
+    const named = berth(['version', '--context', 'bench-tls'], {DOCKER_CONFIG: config, DOCKER_CONTEXT: 'nope'});
+    expect(named.stdout).toMatch(/engine host: +tcp:\/\/127\.0\.0\.1:2375/);
+    // DOCKER_HOST beats the context, as in the docker CLI.
+    const overridden = berth(['version'], {DOCKER_CONFIG: config, DOCKER_HOST: 'tcp://127.0.0.1:1'});
+    expect(overridden.stderr).toMatch(/127\.0\.0\.1:1: connection refused/);
   });
 });
