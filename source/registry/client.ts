@@ -59,6 +59,7 @@ export class RegistryClient {
   private readonly auth: RegistryAuth;
   private readonly pageSize?: number;
   private detailsReader?: TagDetailsReader;
+  private readonly linkHints = { repositories: { seen: false }, tags: { seen: false } };
 
   private constructor(registry: RegistryUrl, trust: Trust, options: RegistryClientOptions) {
     this.registry = registry;
@@ -188,6 +189,7 @@ export class RegistryClient {
         firstUrl,
         fetch: (url, signal) => this.request('GET', url, { scopes, subject, signal, maxBytes: 16 * 1024 * 1024 }),
         fail: async (response) => this.fail(response, subject),
+        linkHint: this.linkHints[field],
       },
       { pageSize: options.pageSize ?? this.pageSize, signal: options.signal },
     );

@@ -27,6 +27,8 @@ export interface PageSource {
   fetch(url: URL, signal?: AbortSignal): Promise<HttpResponse>;
   // Turns a non-2xx answer into the error to throw.
   fail(response: HttpResponse): Promise<RegistryError>;
+  // Shared by the listings of one endpoint on one registry: set once a Link has been seen there.
+  linkHint: { seen: boolean };
 }
 
 export const MAX_PAGE_SIZE = 1000;
@@ -100,16 +102,19 @@ export async function* paginate(source: PageSource, options: PaginateOptions = {
     yield { items, index: index++, pageSize };
     const linked = nextPageUrl(response.headers.link as string | string[] | undefined, response.url, source.origin());
     if (linked) {
+      source.linkHint.seen = true;
       if (visited.has(linked.href)) {
         throw new RegistryError('protocol', problem(`registry ${source.host}`, `sent a pagination link back to a page already read while trying to ${source.what}`, 'Report this to the registry operator; the pages before it were kept.'), { host: source.host });
       }
       url = linked;
       continue;
     }
-    // No Link: a short page is the end; a full one may not be (old registries), so ask for
-    // what follows its last name.
+    // No Link: a short page is the end, and so is a full one from a registry known to send Links
+    // (distribution leaves it off when the walk ends exactly at a page boundary). A full page
+    // from a registry that never sent one may not be the end (old registries): ask for what
+    // follows its last name.
     const askedFor = Number(response.url.searchParams.get('n') ?? NaN);
-    if (Number.isFinite(askedFor) && items.length === askedFor) {
+    if (!source.linkHint.seen && Number.isFinite(askedFor) && items.length === askedFor) {
       url = withPageSize(new URL(`${source.firstUrl.pathname}`, source.origin()), askedFor);
       url.searchParams.set('last', last);
     } else {

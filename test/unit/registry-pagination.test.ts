@@ -192,3 +192,24 @@ describe('plain http fallback', () => {
     await expect(client.ping()).rejects.toMatchObject({ kind: 'tls', reason: 'plain-http' });
   });
 });
+
+describe('the last= fallback', () => {
+  it('is not used when the registry already paginates with Link and the walk ends on a page boundary', async () => {
+    const all = names(3000);
+    fake = await startFakeRegistry((req, res, url) => {
+      const { items, link } = pageOf(all, url);
+      sendJson(res, 200, { repositories: items }, link ? { link } : {});
+    });
+    client = await RegistryClient.create(fake.url, { credentials: null });
+    expect(await client.listRepositories()).toEqual(all);
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it('is used for a full page from a registry that has sent no Link', async () => {
+    const all = names(1000);
+    fake = await startFakeRegistry((req, res, url) => sendJson(res, 200, { repositories: pageOf(all, url).items }));
+    client = await RegistryClient.create(fake.url, { credentials: null });
+    expect(await client.listRepositories()).toEqual(all);
+    expect(fake.requests.map((r) => r.path)).toEqual(['/v2/_catalog?n=1000', `/v2/_catalog?n=1000&last=${all[999]}`]);
+  });
+});
