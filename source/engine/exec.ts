@@ -3,6 +3,7 @@ import {Readable, Writable, type Duplex} from 'node:stream';
 import {ReadStream} from 'node:tty';
 import type Docker from 'dockerode';
 import {compareApi, dial} from './client.js';
+import {FRAME_STDERR, FRAME_SYSTEM, FrameSplitter} from './frames.js';
 
 // Exec and run through the Engine API (never the docker CLI), so they work wherever berth's connection works:
 // TLS, contexts, ssh. The caller owns the screen (see ui/handoff.ts); this module owns the bytes.
@@ -215,7 +216,13 @@ export function attachTerminal({socket, tty, interactive, terminal, resize, sign
       }
     };
     if (tty) socket.on('data', (chunk: Buffer) => write(terminal.stdout, chunk));
-    else socket.on('data', createFrameSplitter((stream, payload) => write(stream === 2 || stream === 3 ? terminal.stderr : terminal.stdout, payload)));
+    else {
+      // Payload slices are handed on as they arrive (no reassembly, no copying): the bytes go straight to the terminal.
+      const frames = new FrameSplitter({
+        payload: (type, piece) => write(type === FRAME_STDERR || type === FRAME_SYSTEM ? terminal.stderr : terminal.stdout, piece),
+      });
+      socket.on('data', (chunk: Buffer) => frames.push(chunk));
+    }
 
     // Raw only when keys go to a PTY in the container; otherwise the local terminal edits lines and echoes.
     const raw = interactive && tty;
@@ -360,36 +367,6 @@ function printable(text: string): string {
 }
 
 // ---- bytes --------------------------------------------------------------------------------------------------
-
-// Docker's multiplexed stream: [type, 0, 0, 0, size (uint32 BE)] then size bytes; 1 stdout, 2 stderr, 3 the
-// daemon's own errors. Payload slices are handed on as they arrive (no reassembly, no copying), because the
-// interactive path writes bytes straight to the terminal.
-export function createFrameSplitter(onFrame: (stream: number, payload: Buffer) => void): (chunk: Buffer) => void {
-  const header = Buffer.alloc(8);
-  let headerFill = 0;
-  let remaining = 0;
-  let stream = 0;
-  return chunk => {
-    let offset = 0;
-    while (offset < chunk.length) {
-      if (remaining === 0) {
-        const take = Math.min(8 - headerFill, chunk.length - offset);
-        chunk.copy(header, headerFill, offset, offset + take);
-        headerFill += take;
-        offset += take;
-        if (headerFill < 8) return;
-        headerFill = 0;
-        stream = header[0];
-        remaining = header.readUInt32BE(4);
-        continue;
-      }
-      const take = Math.min(remaining, chunk.length - offset);
-      onFrame(stream, chunk.subarray(offset, offset + take));
-      remaining -= take;
-      offset += take;
-    }
-  };
-}
 
 // Keeps the last `limit` bytes of a stream without copying on every push.
 export class ByteTail {

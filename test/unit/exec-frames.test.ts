@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {ByteTail, createFrameSplitter} from '../../source/engine/exec.js';
+import {ByteTail} from '../../source/engine/exec.js';
+import {FrameSplitter} from '../../source/engine/frames.js';
 
 function frame(stream: number, payload: string | Buffer): Buffer {
   const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
@@ -11,16 +12,18 @@ function frame(stream: number, payload: string | Buffer): Buffer {
 
 function split(chunks: Buffer[]): Array<[number, string]> {
   const seen: Array<[number, Buffer[]]> = [];
-  const push = createFrameSplitter((stream, payload) => {
-    const last = seen[seen.length - 1];
-    if (last && last[0] === stream) last[1].push(Buffer.from(payload));
-    else seen.push([stream, [Buffer.from(payload)]]);
+  const frames = new FrameSplitter({
+    payload(stream, payload) {
+      const last = seen[seen.length - 1];
+      if (last && last[0] === stream) last[1].push(Buffer.from(payload));
+      else seen.push([stream, [Buffer.from(payload)]]);
+    },
   });
-  for (const chunk of chunks) push(chunk);
+  for (const chunk of chunks) frames.push(chunk);
   return seen.map(([stream, parts]) => [stream, Buffer.concat(parts).toString('utf8')]);
 }
 
-describe('createFrameSplitter', () => {
+describe('FrameSplitter', () => {
   const stream = Buffer.concat([frame(1, 'out1\n'), frame(2, 'err1\n'), frame(1, '€ euro\n'), frame(1, ''), frame(3, 'Error grabbing logs\n'), frame(1, 'after\n')]);
   const expected = [
     [1, 'out1\n'],
@@ -45,11 +48,11 @@ describe('createFrameSplitter', () => {
   it('hands large frames on piece by piece without waiting for the whole frame', () => {
     const big = Buffer.alloc(100_000, 'x');
     const pieces: number[] = [];
-    const push = createFrameSplitter((_stream, payload) => pieces.push(payload.length));
+    const frames = new FrameSplitter({payload: (_stream, payload) => pieces.push(payload.length)});
     const whole = frame(1, big);
-    push(whole.subarray(0, 10_008));
+    frames.push(whole.subarray(0, 10_008));
     expect(pieces).toEqual([10_000]);
-    push(whole.subarray(10_008));
+    frames.push(whole.subarray(10_008));
     expect(pieces.reduce((a, b) => a + b)).toBe(100_000);
   });
 });
