@@ -1,6 +1,17 @@
 import type {EngineTarget} from './target.js';
 
-type ErrorLike = {code?: string; message?: string; statusCode?: number; json?: unknown; reason?: string; name?: string};
+type ErrorLike = {
+  code?: string;
+  message?: string;
+  statusCode?: number;
+  json?: unknown;
+  reason?: string;
+  name?: string;
+  level?: string;
+  address?: string;
+  port?: number;
+  hostname?: string;
+};
 
 // Turns a failed first request into one line: which engine, why, and what to change.
 export function describeConnectError(target: EngineTarget, error: unknown): string {
@@ -9,6 +20,10 @@ export function describeConnectError(target: EngineTarget, error: unknown): stri
   const message = e.message ?? String(error);
   const where = `engine ${target.url}`;
   const tlsFiles = target.tls?.caFile ? ` (CA ${target.tls.caFile})` : '';
+  if (target.kind === 'ssh') {
+    const ssh = describeSshError(target, e, code, message);
+    if (ssh) return `${where}: ${ssh}`;
+  }
 
   if (e.name === 'TimeoutError' || e.name === 'AbortError' || code === 'ETIMEDOUT') {
     return `${where}: no answer within the time limit; check that the host is reachable and the port is right`;
@@ -51,8 +66,34 @@ export function describeConnectError(target: EngineTarget, error: unknown): stri
   if (typeof e.statusCode === 'number') {
     return `${where}: HTTP ${e.statusCode} ${shorten(engineMessage(e) ?? message)}; is this a Docker engine endpoint?`;
   }
-  if (/host key/i.test(message)) return `${where}: ${message}`;
   return `${where}: ${shorten(message)}`;
+}
+
+// ssh:// engines: the ssh agent's own errors (SshError, code BERTH_SSH_*) already say what to do; ssh2's and the
+// socket's get the ssh side of the story (sshd, not dockerd, is what listens on that port).
+function describeSshError(target: EngineTarget, e: ErrorLike, code: string, message: string): string | undefined {
+  if (code.startsWith('BERTH_SSH_')) return message;
+  const at = e.address ? `${e.address}${e.port ? `:${e.port}` : ''}` : 'the ssh port';
+  const check = `"ssh ${target.port && target.port !== 22 ? `-p ${target.port} ` : ''}${target.sshUser ? `${target.sshUser}@` : ''}${target.host} docker version"`;
+  if (e.name === 'TimeoutError' || e.name === 'AbortError' || code === 'ETIMEDOUT' || /Timed out while waiting for handshake/i.test(message)) {
+    return `no answer within the time limit; check that the host is reachable, that sshd listens on that port, and that ${check} works`;
+  }
+  if (/socket hang up/i.test(message)) return `the engine closed the connection without an answer; check that ${check} works`;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `connection refused on ${at}; is sshd listening there? (check the port in the URL, or Port in ~/.ssh/config)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `host name${e.hostname ? ` ${e.hostname}` : ''} does not resolve; check the spelling (or HostName in ~/.ssh/config) or use an IP address`;
+    case 'ECONNRESET':
+      return `the ssh connection was reset (${shorten(message)}); is it an ssh server on that port?`;
+  }
+  if (/Keepalive timeout/i.test(message)) return 'the ssh connection stopped answering (keepalive timeout); check the network path to the host';
+  if (/Channel open failure/i.test(message)) return `the ssh server refused a session (${shorten(message)}); does the account allow commands (no ForceCommand, no restricted shell)?`;
+  if (e.level === 'handshake' || e.level === 'protocol' || /handshake failed|no matching/i.test(message)) {
+    return `the SSH handshake failed (${shorten(message)}); the server and berth share no algorithm, or it is not an ssh server`;
+  }
+  return undefined;
 }
 
 function engineMessage(e: ErrorLike): string | undefined {

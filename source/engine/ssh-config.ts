@@ -1,18 +1,29 @@
-import {existsSync, readFileSync} from 'node:fs';
-import {homedir} from 'node:os';
-import {join} from 'node:path';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {homedir, userInfo} from 'node:os';
+import {basename, dirname, isAbsolute, join} from 'node:path';
 
-export type SshHostConfig = {hostName?: string; user?: string; port?: number; identityFiles: string[]};
+export type SshHostConfig = {
+  hostName?: string;
+  user?: string;
+  port?: number;
+  // In the order given; ssh tries them all (after the agent's keys).
+  identityFiles: string[];
+  // IdentityAgent: a socket path, or 'none' (SSH_AUTH_SOCK is the default).
+  identityAgent?: string;
+  identitiesOnly?: boolean;
+  userKnownHostsFiles?: string[];
+  hostKeyAlias?: string;
+};
 
-const expandHome = (path: string) => (path.startsWith('~/') ? join(homedir(), path.slice(2)) : path);
+const expandHome = (path: string) => (path === '~' ? homedir() : path.startsWith('~/') ? join(homedir(), path.slice(2)) : path);
 
-// Glob as ssh_config(5) defines it: * and ?, with !negation.
-function hostMatches(patterns: string[], host: string): boolean {
+// Glob as ssh_config(5) defines it: * and ?, with !negation; a matching negated pattern rules the entry out.
+export function patternListMatches(patterns: string[], name: string): boolean {
   let matched = false;
   for (const pattern of patterns) {
     const negated = pattern.startsWith('!');
     const source = (negated ? pattern.slice(1) : pattern).replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-    if (new RegExp(`^${source}$`, 'i').test(host)) {
+    if (new RegExp(`^${source}$`, 'i').test(name)) {
       if (negated) return false;
       matched = true;
     }
@@ -20,31 +31,101 @@ function hostMatches(patterns: string[], host: string): boolean {
   return matched;
 }
 
-// The first value found for each keyword wins, as in ssh; only the keywords berth needs are read.
+// ssh_config tokens that make sense for the keywords berth reads (%d home, %h host, %r remote user, %u local user).
+function expandTokens(value: string, tokens: Record<string, string | undefined>): string {
+  return value.replace(/%(.)/g, (whole, letter: string) => (letter === '%' ? '%' : (tokens[letter] ?? whole)));
+}
+
+// ${NAME} in IdentityFile, IdentityAgent and UserKnownHostsFile is an environment variable.
+const expandEnv = (value: string) => value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => process.env[name] ?? whole);
+
+// Words as ssh splits them: whitespace-separated, double quotes group.
+function words(value: string): string[] {
+  return [...value.matchAll(/"([^"]*)"|(\S+)/g)].map(match => match[1] ?? match[2]);
+}
+
+// Include arguments: relative paths are under ~/.ssh; * and ? only in the last component (enough for config.d/*).
+function includeFiles(pattern: string): string[] {
+  const path = expandHome(pattern);
+  const full = isAbsolute(path) ? path : join(homedir(), '.ssh', path);
+  if (!/[*?]/.test(basename(full))) return existsSync(full) ? [full] : [];
+  const dir = dirname(full);
+  if (!existsSync(dir)) return [];
+  try {
+    return readdirSync(dir)
+      .filter(name => patternListMatches([basename(full)], name))
+      .sort()
+      .map(name => join(dir, name));
+  } catch {
+    return [];
+  }
+}
+
+type Line = {keyword: string; value: string};
+
+function readLines(file: string, depth: number): Line[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  const lines: Line[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const match = /^(\S+?)(?:\s*=\s*|\s+)(.*)$/.exec(line);
+    if (!match) continue;
+    const keyword = match[1].toLowerCase();
+    const value = match[2].trim();
+    // ssh reads an included file in place, under the Host block that includes it.
+    if (keyword === 'include' && depth < 8) {
+      for (const pattern of words(value)) for (const included of includeFiles(pattern)) lines.push(...readLines(included, depth + 1));
+      continue;
+    }
+    lines.push({keyword, value});
+  }
+  return lines;
+}
+
+// The first value found for each keyword wins, as in ssh; only the keywords berth needs are read. `Match` blocks
+// are skipped (their conditions are not evaluated).
 export function readSshConfig(host: string, file = join(homedir(), '.ssh', 'config')): SshHostConfig {
   const result: SshHostConfig = {identityFiles: []};
   if (!existsSync(file)) return result;
   let active = true;
-  for (const raw of readFileSync(file, 'utf8').split('\n')) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    const match = /^(\S+)\s*=?\s*(.*)$/.exec(line);
-    if (!match) continue;
-    const keyword = match[1].toLowerCase();
-    const value = match[2].replace(/^"(.*)"$/, '$1');
+  const found: Line[] = [];
+  for (const {keyword, value} of readLines(file, 0)) {
     if (keyword === 'host') {
-      active = hostMatches(value.split(/\s+/), host);
+      active = patternListMatches(words(value), host);
       continue;
     }
     if (keyword === 'match') {
       active = false;
       continue;
     }
-    if (!active) continue;
-    if (keyword === 'hostname' && !result.hostName) result.hostName = value;
-    else if (keyword === 'user' && !result.user) result.user = value;
-    else if (keyword === 'port' && !result.port) result.port = Number(value) || undefined;
-    else if (keyword === 'identityfile') result.identityFiles.push(expandHome(value));
+    if (active) found.push({keyword, value});
   }
+  const first = (keyword: string) => found.find(line => line.keyword === keyword)?.value;
+  const unquote = (value: string) => value.replace(/^"(.*)"$/, '$1');
+  const hostName = first('hostname');
+  if (hostName) result.hostName = expandTokens(unquote(hostName), {h: host});
+  const user = first('user');
+  if (user) result.user = unquote(user);
+  const port = Number(first('port'));
+  if (Number.isInteger(port) && port > 0 && port < 65536) result.port = port;
+  const tokens = {d: homedir(), h: result.hostName ?? host, r: result.user, u: userInfo().username};
+  const expand = (value: string) => expandHome(expandEnv(expandTokens(unquote(value), tokens)));
+  for (const line of found) {
+    if (line.keyword === 'identityfile' && unquote(line.value).toLowerCase() !== 'none') result.identityFiles.push(expand(line.value));
+  }
+  const agent = first('identityagent');
+  if (agent) result.identityAgent = unquote(agent) === 'none' || unquote(agent) === 'SSH_AUTH_SOCK' ? unquote(agent) : expand(agent);
+  const only = first('identitiesonly');
+  if (only) result.identitiesOnly = /^yes$/i.test(only);
+  const knownHosts = first('userknownhostsfile');
+  if (knownHosts) result.userKnownHostsFiles = words(knownHosts).filter(name => name !== 'none').map(expand);
+  const alias = first('hostkeyalias');
+  if (alias) result.hostKeyAlias = unquote(alias);
   return result;
 }
