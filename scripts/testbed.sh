@@ -115,16 +115,18 @@ bench_leftovers() {
 # ---------------------------------------------------------------- packages
 ensure_packages() {
   local missing=() b
-  for b in dockerd docker-registry docker-compose busybox tmux openssl curl; do
+  for b in dockerd docker-registry docker-compose busybox tmux openssl curl ssh-keygen ssh-agent ssh-add; do
     command -v "$b" >/dev/null 2>&1 || missing+=("$b")
   done
   command -v docker >/dev/null 2>&1 || missing+=(docker)
+  # the ssh:// engine tests run a private sshd (test/helpers/sshd.ts)
+  [[ -x /usr/sbin/sshd ]] || missing+=(sshd)
   ((${#missing[@]} == 0)) && return 0
   log "missing: ${missing[*]}; installing Debian packages"
   [[ $(id -u) == 0 ]] || die "need root to apt-get install (missing: ${missing[*]})"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update
-  apt-get install -y docker.io docker-registry docker-compose busybox-static tmux openssl curl
+  apt-get install -y docker.io docker-registry docker-compose busybox-static tmux openssl curl openssh-server openssh-client
 }
 
 # ---------------------------------------------------------------- certificates
