@@ -23,17 +23,12 @@ function commandExists(name: string): boolean {
   }
 }
 
-// Tests that need sshd run where it is installed; in CI its absence is a failure, not a skip.
+// Tests that need sshd run where it is installed; its absence is a failure, never a skip (npm test installs it through scripts/testbed.sh).
 export function shouldRunSshTests(): boolean {
   if (sshdAvailable()) return true;
-  // vitest.config.ts passes the CI variable through as CI_ORIGINAL.
-  const ci = process.env.CI_ORIGINAL || process.env.CI || '';
-  if (ci && ci !== 'false' && ci !== '0') {
-    throw new Error(
-      `${SSHD} (or ssh-keygen) is not installed, and this is CI (CI=${ci}): install it (apt-get install -y openssh-server openssh-client, or bash scripts/testbed.sh up) so the ssh engine tests can run`,
-    );
-  }
-  return false;
+  throw new Error(
+    `${SSHD} (or ssh-keygen) is not installed: install it (apt-get install -y openssh-server openssh-client, or bash scripts/testbed.sh up) so the ssh engine tests can run`,
+  );
 }
 
 export type SshKey = {
