@@ -2,16 +2,8 @@ import type {IncomingMessage} from 'node:http';
 import type {Duplex} from 'node:stream';
 import type Docker from 'dockerode';
 import {compareApi} from './client.js';
-import {
-  attachTerminal,
-  engineMessage,
-  NEVER_RAN,
-  processTerminal,
-  terminalSize,
-  UNKNOWN_EXIT,
-  type SessionEnd,
-  type TerminalStreams,
-} from './exec.js';
+import {attachTerminal, processTerminal, terminalSize, type SessionEnd, type TerminalStreams} from './attach-terminal.js';
+import {engineMessage, NEVER_RAN, UNKNOWN_EXIT} from './exec.js';
 
 export type RunRequest = {
   image: string;
