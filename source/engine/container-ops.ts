@@ -1,16 +1,7 @@
 import type Docker from 'dockerode';
 import type {EnvEntry} from '../store/state.js';
+import {engineMessage} from './engine-error.js';
 import {namePattern} from './name-pattern.js';
-
-type EngineError = {statusCode?: number; json?: {message?: string} | string; message?: string; reason?: string};
-
-// The engine's own words, without dockerode's "(HTTP code 409) unexpected - " prefix.
-export function engineMessage(error: unknown): string {
-  const e = error as EngineError;
-  if (e?.json && typeof e.json === 'object' && e.json.message) return e.json.message;
-  if (typeof e?.json === 'string' && e.json.trim()) return e.json.trim();
-  return (e?.message ?? String(error)).replace(/^\(HTTP code \d+\) [a-z ]+ - /, '');
-}
 
 export type ContainerOperation = 'stop' | 'start' | 'restart' | 'remove';
 
@@ -23,7 +14,7 @@ export async function operate(docker: Docker, id: string, operation: ContainerOp
     else if (operation === 'restart') await container.restart();
     else await container.remove({force: options.force ?? false});
   } catch (error) {
-    if ((error as EngineError).statusCode === 304) return;
+    if ((error as {statusCode?: number}).statusCode === 304) return;
     throw new Error(engineMessage(error));
   }
 }

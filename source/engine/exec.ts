@@ -3,6 +3,7 @@ import type Docker from 'dockerode';
 import {attachTerminal, processTerminal, terminalSize, type SessionEnd, type TerminalStreams} from './attach-terminal.js';
 import {ByteTail} from './byte-tail.js';
 import {compareApi, dial} from './client.js';
+import {engineMessage} from './engine-error.js';
 
 // Exec and run through the Engine API (never the docker CLI), so they work wherever berth's connection works:
 // TLS, contexts, ssh. This module makes the exec calls; the terminal session that carries the bytes, shared with
@@ -180,15 +181,6 @@ async function readExecExit(exec: Docker.Exec, end: SessionEnd, what: string): P
     return {exitCode, error: printable(end.output.toString('utf8')) || `the engine could not start ${what}`};
   }
   return {exitCode};
-}
-
-export function engineMessage(error: unknown): string {
-  const json = (error as {json?: unknown} | undefined)?.json;
-  if (json && typeof json === 'object' && typeof (json as {message?: unknown}).message === 'string') {
-    return (json as {message: string}).message.trim();
-  }
-  if (typeof json === 'string' && json.trim()) return json.trim();
-  return error instanceof Error ? error.message : String(error);
 }
 
 function describeExecError(error: unknown, label: string): string {

@@ -3,7 +3,8 @@ import type {Duplex} from 'node:stream';
 import type Docker from 'dockerode';
 import {compareApi} from './client.js';
 import {attachTerminal, processTerminal, terminalSize, type SessionEnd, type TerminalStreams} from './attach-terminal.js';
-import {engineMessage, NEVER_RAN, UNKNOWN_EXIT} from './exec.js';
+import {engineMessage} from './engine-error.js';
+import {NEVER_RAN, UNKNOWN_EXIT} from './exec.js';
 
 export type RunRequest = {
   image: string;

@@ -1,7 +1,7 @@
 import type {IncomingMessage} from 'node:http';
 import {saveRegistry} from '../../config.js';
 import {logCommand} from '../../command-log.js';
-import {engineMessage} from '../../engine/container-ops.js';
+import {engineMessage} from '../../engine/engine-error.js';
 import {errorMessage} from '../../errors.js';
 import {createRegistryClient, isAbortError, parseRegistryUrl, RegistryError, type RegistryClient} from '../../registry/index.js';
 import type {Controller} from '../controller.js';
