@@ -1,22 +1,18 @@
+import { compileMatcher, InvalidPatternError } from '../text/match.js';
 import { RegistryError, problem } from './errors.js';
 
-// SPEC §3: `/` filters by substring, case-insensitive; a `re:` prefix makes it a regular expression.
+// SPEC §3 (text/match.ts): substring, case-insensitive, or a regular expression after `re:`. A broken expression
+// is a usage error.
 export function compileFilter(query: string): (name: string) => boolean {
-  if (query.startsWith('re:')) {
-    const source = query.slice(3);
-    let pattern: RegExp;
-    try {
-      pattern = new RegExp(source, 'i');
-    } catch (error) {
-      throw new RegistryError(
-        'usage',
-        problem(`filter "${query}"`, `is not a valid regular expression (${(error as Error).message})`, 'Fix the pattern, or drop "re:" to match a plain substring.'),
-      );
-    }
-    return (name) => pattern.test(name);
+  try {
+    return compileMatcher(query);
+  } catch (error) {
+    if (!(error instanceof InvalidPatternError)) throw error;
+    throw new RegistryError(
+      'usage',
+      problem(`filter "${query}"`, `is not a valid regular expression (${error.reason.message})`, 'Fix the pattern, or drop "re:" to match a plain substring.'),
+    );
   }
-  const needle = query.toLowerCase();
-  return (name) => name.toLowerCase().includes(needle);
 }
 
 export function filterNames(names: readonly string[], query: string): string[] {

@@ -1,18 +1,14 @@
+import {compileMatcher, InvalidPatternError} from '../text/match.js';
 import type {ListState} from './state.js';
 
-// `/re:` switches the filter to a regular expression; a broken one matches nothing rather than throwing.
+// A list filter (text/match.ts); `/re:` with a broken expression matches nothing rather than throwing.
 export function makeMatcher(filter: string): (text: string) => boolean {
-  if (!filter) return () => true;
-  if (filter.startsWith('re:')) {
-    try {
-      const re = new RegExp(filter.slice(3), 'i');
-      return text => re.test(text);
-    } catch {
-      return () => false;
-    }
+  try {
+    return compileMatcher(filter);
+  } catch (error) {
+    if (error instanceof InvalidPatternError) return () => false;
+    throw error;
   }
-  const needle = filter.toLowerCase();
-  return text => text.toLowerCase().includes(needle);
 }
 
 export function clampScroll(cursor: number, scrollTop: number, rows: number): number {

@@ -1,24 +1,18 @@
 import {BerthError} from '../../errors.js';
+import {compileMatcher, InvalidPatternError} from '../../text/match.js';
 import {stripAnsi} from '../../text/sanitize.js';
 
-const REGEX_PREFIX = 're:';
-
-// The same query language as list filters (SPEC §3): a case-insensitive substring, or `re:` and a regular
-// expression (also case-insensitive). Colour codes never match: the user searches what they see.
+// The same query language as list filters (text/match.ts). Colour codes never match: the user searches what they see.
 export function compileLogQuery(query: string): (text: string) => boolean {
-  if (query.startsWith(REGEX_PREFIX)) {
-    const source = query.slice(REGEX_PREFIX.length);
-    let pattern: RegExp;
-    try {
-      pattern = new RegExp(source, 'i');
-    } catch (error) {
-      const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error);
-      throw new BerthError(`search "${query}": not a valid regular expression (${reason}); fix it, or search without "re:" for plain text`);
-    }
-    return text => pattern.test(stripAnsi(text));
+  let matches: (text: string) => boolean;
+  try {
+    matches = compileMatcher(query);
+  } catch (error) {
+    if (!(error instanceof InvalidPatternError)) throw error;
+    const reason = error.reason.message.replace(/^Invalid regular expression: /, '');
+    throw new BerthError(`search "${query}": not a valid regular expression (${reason}); fix it, or search without "re:" for plain text`);
   }
-  const needle = query.toLowerCase();
-  return text => stripAnsi(text).toLowerCase().includes(needle);
+  return text => matches(stripAnsi(text));
 }
 
 export function searchLines(lines: Iterable<{text: string}>, query: string): number[] {

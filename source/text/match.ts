@@ -1,0 +1,32 @@
+// The query language of every filter and search (SPEC §3): a case-insensitive substring, or `re:` and a regular
+// expression, also case-insensitive. One implementation for the container and registry lists (store/list.ts), the
+// registry CLI (registry/filter.ts) and log search (engine/logs/log-query.ts); each decides what a broken
+// expression means for it.
+export const REGEX_PREFIX = 're:';
+
+// The query asked for a regular expression that does not compile; `reason` is what RegExp threw.
+export class InvalidPatternError extends Error {
+  constructor(
+    readonly query: string,
+    readonly reason: SyntaxError,
+  ) {
+    super(`"${query}" is not a valid regular expression (${reason.message})`);
+    this.name = 'InvalidPatternError';
+  }
+}
+
+// Throws InvalidPatternError for a `re:` query whose expression does not compile.
+export function compileMatcher(query: string): (text: string) => boolean {
+  if (query === '') return () => true;
+  if (query.startsWith(REGEX_PREFIX)) {
+    let pattern: RegExp;
+    try {
+      pattern = new RegExp(query.slice(REGEX_PREFIX.length), 'i');
+    } catch (error) {
+      throw new InvalidPatternError(query, error as SyntaxError);
+    }
+    return text => pattern.test(text);
+  }
+  const needle = query.toLowerCase();
+  return text => text.toLowerCase().includes(needle);
+}
