@@ -29,7 +29,12 @@ export function afterCarriageReturns(text: string): string {
 }
 
 export function makeLine(raw: string, stream: LogStream, time: string | undefined, truncated: boolean): LogLine {
-  const line: LogLine = {text: sanitizeLine(afterCarriageReturns(raw)), stream};
+  return lineOf(afterCarriageReturns(raw), stream, time, truncated);
+}
+
+// For text that is already what a terminal would show (no carriage returns left).
+function lineOf(shown: string, stream: LogStream, time: string | undefined, truncated: boolean): LogLine {
+  const line: LogLine = {text: sanitizeLine(shown), stream};
   if (time) line.time = time;
   if (truncated) line.truncated = true;
   return line;
@@ -71,19 +76,10 @@ export class LineAssembler {
       this.started = true;
       this.time = entry.time;
     }
-    let content = entry.content;
-    if (entry.complete && content[content.length - 1] === NEWLINE) content = content.subarray(0, content.length - 1);
-    let pos = 0;
-    while (pos < content.length && !this.truncated) {
-      const cr = content.indexOf(CR, pos);
-      const end = cr < 0 ? content.length : cr;
-      if (end > pos) {
-        if (this.pendingCr) this.returnToColumnZero();
-        this.append(content.subarray(pos, end));
-      }
-      if (cr < 0) break;
-      this.pendingCr = true;
-      pos = cr + 1;
+    if (!this.truncated) {
+      let content = entry.content;
+      if (entry.complete && content[content.length - 1] === NEWLINE) content = content.subarray(0, content.length - 1);
+      this.take(content);
     }
     return entry.complete ? this.finish() : undefined;
   }
@@ -91,6 +87,24 @@ export class LineAssembler {
   // The stream ended in the middle of a line (a non-follow read, or a container killed mid-write).
   flush(): LogLine | undefined {
     return this.started ? this.finish() : undefined;
+  }
+
+  // Splits at carriage returns: text after a `\r` starts the line again, a `\r` at the end waits for what follows.
+  private take(content: Buffer): void {
+    let pos = 0;
+    for (;;) {
+      const cr = content.indexOf(CR, pos);
+      const end = cr < 0 ? content.length : cr;
+      if (end > pos) {
+        if (this.pendingCr) this.returnToColumnZero();
+        // Most entries hold no `\r` at all: the content itself, no view made.
+        this.append(end - pos === content.length ? content : content.subarray(pos, end));
+        if (this.truncated) return;
+      }
+      if (cr < 0) return;
+      this.pendingCr = true;
+      pos = cr + 1;
+    }
   }
 
   private append(stretch: Buffer): void {
@@ -117,7 +131,8 @@ export class LineAssembler {
 
   private finish(): LogLine {
     if (!this.truncated) this.parts.push(this.decoder.end());
-    const line = makeLine(this.parts.join(''), this.stream, this.time, this.truncated);
+    // The parts hold no `\r`: take() keeps only what follows the last one.
+    const line = lineOf(this.parts.join(''), this.stream, this.time, this.truncated);
     this.parts = [];
     this.bytes = 0;
     this.pendingCr = false;
