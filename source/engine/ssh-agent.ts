@@ -3,7 +3,10 @@ import {existsSync, readFileSync} from 'node:fs';
 import {homedir, userInfo} from 'node:os';
 import {join} from 'node:path';
 import {Duplex} from 'node:stream';
-import {Client, utils, type AnyAuthMethod, type ClientChannel, type ConnectConfig, type ParsedKey} from 'ssh2';
+import ssh2, {type AnyAuthMethod, type Client as SshClient, type ClientChannel, type ConnectConfig, type ParsedKey} from 'ssh2';
+
+// ssh2 is CommonJS: named imports of its values fail when it is loaded unbundled (tests' fixtures).
+const {Client, utils} = ssh2;
 import {
   checkHostKey,
   defaultKnownHostsFiles,
@@ -144,7 +147,7 @@ function authMessage(settings: SshSettings, agentProblem: string | undefined): s
 }
 
 type Connection = {
-  client: Client;
+  client: SshClient;
   ready: Promise<void>;
   // Open channels (HTTP connections), and how many the server allows (MaxSessions, learnt on refusal).
   channels: number;
