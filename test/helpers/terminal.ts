@@ -30,10 +30,11 @@ export function startBerth(options: {args?: string[]; env?: NodeJS.ProcessEnv; c
   const session = `t${process.pid}-${++counter}`;
   const dir = mkdtempSync(join(tmpdir(), 'berth-e2e-'));
   const script = join(dir, 'run.sh');
-  const env = {...options.env, CI: 'false', TERM: 'xterm-256color'};
+  // A private config and state directory: the developer's own config and command log stay out of it.
+  const env = {XDG_CONFIG_HOME: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), ...options.env, CI: 'false', TERM: 'xterm-256color'};
+  // The tmux server inherits the test runner's environment: a key given as undefined is unset, not inherited.
   const exports = Object.entries(env)
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `export ${key}='${String(value).replace(/'/g, `'\\''`)}'`)
+    .map(([key, value]) => (value === undefined ? `unset ${key}` : `export ${key}='${String(value).replace(/'/g, `'\\''`)}'`))
     .join('\n');
   writeFileSync(
     script,
