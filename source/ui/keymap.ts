@@ -45,7 +45,7 @@ export const DEFAULT_KEYMAP: readonly Binding[] = [
   {scope: 'logs', keys: ['F'], action: 'logs.fullscreen', help: 'full screen'},
 
   {scope: 'containers', keys: ['enter', 'l'], action: 'logs.open', help: 'logs', footer: true},
-  {scope: 'containers', keys: ['e'], action: 'exec.shell', help: 'shell in the container', footer: true},
+  {scope: 'containers', keys: ['e'], action: 'exec.shell', help: 'shell', footer: true},
   {scope: 'containers', keys: ['E'], action: 'exec.form', help: 'exec a command (form)'},
   {scope: 'containers', keys: ['s'], action: 'container.stop', help: 'stop', footer: true, changes: true},
   {scope: 'containers', keys: ['S'], action: 'container.start', help: 'start', changes: true},
@@ -64,12 +64,12 @@ export const DEFAULT_KEYMAP: readonly Binding[] = [
   {scope: 'registry', keys: [']'], action: 'registry.next', help: 'next registry'},
 
   {scope: 'move', keys: ['up', 'k'], action: 'cursor.up', help: 'up'},
-  {scope: 'move', keys: ['down', 'j'], action: 'cursor.down', help: 'down', footer: true},
+  {scope: 'move', keys: ['down', 'j'], action: 'cursor.down', help: 'down'},
   {scope: 'move', keys: ['pageup', 'ctrl-u'], action: 'cursor.pageUp', help: 'page up'},
   {scope: 'move', keys: ['pagedown', 'ctrl-d'], action: 'cursor.pageDown', help: 'page down'},
   {scope: 'move', keys: ['home', 'g'], action: 'cursor.home', help: 'top'},
   {scope: 'move', keys: ['end', 'G'], action: 'cursor.end', help: 'bottom'},
-  {scope: 'list', keys: ['space'], action: 'list.mark', help: 'mark', footer: true},
+  {scope: 'list', keys: ['space'], action: 'list.mark', help: 'mark'},
   {scope: 'list', keys: ['/'], action: 'filter.open', help: 'filter', footer: true},
   {scope: 'list', keys: ['escape', 'left'], action: 'overlay.close', help: 'clear filter/marks'},
 

@@ -78,6 +78,25 @@ describe('exec and run hand the real terminal over and come back', () => {
     await quitRestored(terminal);
   });
 
+  test('E opens a form; with interactive off the output appears in a pane', async () => {
+    terminal = await openOn(name.slice(-12));
+    terminal.type('E');
+    await terminal.waitFor(`exec in ${name}`);
+    terminal.keys('C-u');
+    terminal.type('id -u');
+    terminal.keys('Tab');
+    terminal.type('nobody');
+    terminal.keys('Tab', 'Tab');
+    terminal.type(' ');
+    await terminal.waitFor('output shown in a pane');
+    terminal.keys('Enter');
+    const pane = await terminal.waitFor(`id -u in ${name} · exit 0`);
+    expect(pane).toMatch(/^65534$/m);
+    expect(terminal.alternateScreen()).toBe(true);
+    terminal.keys('Escape');
+    await quitRestored(terminal);
+  });
+
   test('exec into a stopped container and a missing binary are errors, berth keeps running', async () => {
     terminal = await openOn('stopped');
     terminal.type('e');
