@@ -12,6 +12,14 @@ const NO_KEY: Key = {
   return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false,
 } as Key;
 
+// What Ink would have reported had the character arrived alone.
+function charKey(char: string): Key {
+  if (char === '\r' || char === '\n') return {...NO_KEY, return: true};
+  if (char === '\t') return {...NO_KEY, tab: true};
+  if (char === '\x7f' || char === '\b') return {...NO_KEY, backspace: true};
+  return NO_KEY;
+}
+
 // One keypress: edits the open prompt, or goes through the keymap.
 function handleKey(controller: Controller, input: string, key: Key): ExitRequest | undefined {
   const overlay = controller.store.get().overlay;
@@ -58,7 +66,7 @@ export function useKeyDispatch(): void {
       return;
     }
     for (const char of input) {
-      const request = handleKey(controller, char, char === '\r' || char === '\n' ? {...NO_KEY, return: true} : NO_KEY);
+      const request = handleKey(controller, char, charKey(char));
       if (request) return exit(request);
     }
   });
