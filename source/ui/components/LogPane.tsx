@@ -3,7 +3,7 @@ import type {LogLine} from '../../engine/log-session.js';
 import {LOG_WINDOWS, type LogPaneState} from '../../store/state.js';
 import {useController, useStore} from '../hooks/use-store.js';
 import {cellWidth, stripAnsi, truncateCells} from '../../text/sanitize.js';
-import {sliceCells} from './cells.js';
+import {wrapCells} from './cells.js';
 
 type Row = {text: string; stream: LogLine['stream']; match: boolean; current: boolean; query?: string};
 
@@ -22,9 +22,7 @@ function visibleRows(lines: {get(i: number): LogLine; length: number}, pane: Log
       rows.push({...base, text: truncateCells(text, width)});
       continue;
     }
-    const pieces: string[] = [];
-    const plain = stripAnsi(text);
-    for (let at = 0; at < cellWidth(plain) && pieces.length < height; at += width) pieces.push(sliceCells(plain, at, width));
+    const pieces = wrapCells(stripAnsi(text), width, height - rows.length);
     for (let i = pieces.length - 1; i >= 0 && rows.length < height; i--) rows.push({...base, text: pieces[i]});
   }
   return rows.reverse();

@@ -1,14 +1,23 @@
 import {cellWidth} from '../../text/sanitize.js';
 
-// `width` cells of plain text starting at cell `from` (a wide character never straddles the cut).
-export function sliceCells(plain: string, from: number, width: number): string {
-  let at = 0;
-  let out = '';
+// Plain text cut into rows of `width` cells, in one pass; only the last `keep` rows are kept, which is all a
+// pane drawn from the bottom can show (a 64 KiB line would otherwise be laid out whole on every frame).
+export function wrapCells(plain: string, width: number, keep: number): string[] {
+  const rows: string[] = [];
+  let row = '';
+  let used = 0;
   for (const char of plain) {
     const w = cellWidth(char);
-    if (at >= from && at + w <= from + width) out += char;
-    at += w;
-    if (at >= from + width) break;
+    if (used + w > width && row) {
+      rows.push(row);
+      if (rows.length > keep) rows.shift();
+      row = '';
+      used = 0;
+    }
+    row += char;
+    used += w;
   }
-  return out;
+  if (row || rows.length === 0) rows.push(row);
+  if (rows.length > keep) rows.shift();
+  return rows;
 }
