@@ -11,11 +11,15 @@ rmSync(new URL('../dist', import.meta.url), {recursive: true, force: true});
 const withoutBuildkit = {
   name: 'without-buildkit',
   setup(b) {
-    b.onResolve({filter: /^\.\/(session|buildkit)$/}, args =>
-      args.importer.includes('/dockerode/lib/') ? {path: args.path, namespace: 'no-buildkit'} : undefined,
+    // modem's own ssh transport (a new SSH session per request, no host key check) is never used: berth brings
+    // its own agent for ssh:// (source/engine/ssh-agent.ts), so ssh2 stays out of the start-up path.
+    b.onResolve({filter: /^\.\/(session|buildkit|ssh)$/}, args =>
+      args.importer.includes('/dockerode/lib/') || (args.path === './ssh' && args.importer.includes('/docker-modem/lib/'))
+        ? {path: args.path, namespace: 'no-buildkit'}
+        : undefined,
     );
     b.onLoad({filter: /.*/, namespace: 'no-buildkit'}, () => ({
-      contents: 'module.exports = function () { throw new Error("BuildKit sessions are not bundled in berth"); };',
+      contents: 'module.exports = function () { throw new Error("not bundled in berth (BuildKit sessions, docker-modem ssh)"); };',
       loader: 'js',
     }));
   },

@@ -1,7 +1,6 @@
 import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import {homedir} from 'node:os';
 import {dirname, join} from 'node:path';
-import {parse, stringify} from 'yaml';
 
 export type BerthConfig = {
   registries: {url: string; insecure?: boolean; ca?: string}[];
@@ -32,7 +31,8 @@ export function configPath(explicit: string | undefined, env: NodeJS.ProcessEnv)
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // An invalid config never stops berth: each bad key is reported (which key, why) and its default is used.
-export function loadConfig(explicit: string | undefined, env: NodeJS.ProcessEnv): LoadedConfig {
+// yaml is loaded only when there is a file to read: most starts have none, and it costs ~100 ms to load.
+export async function loadConfig(explicit: string | undefined, env: NodeJS.ProcessEnv): Promise<LoadedConfig> {
   const file = configPath(explicit, env);
   const config: BerthConfig = structuredClone(DEFAULT_CONFIG);
   const problems: string[] = [];
@@ -40,6 +40,7 @@ export function loadConfig(explicit: string | undefined, env: NodeJS.ProcessEnv)
     if (explicit) problems.push(`config ${file}: file not found; using defaults`);
     return {config, file, problems};
   }
+  const {parse} = await import('yaml');
   let raw: unknown;
   try {
     raw = parse(readFileSync(file, 'utf8'));
@@ -111,7 +112,8 @@ export function loadConfig(explicit: string | undefined, env: NodeJS.ProcessEnv)
 }
 
 // Adds a registry to the config file, keeping everything else in it; written atomically.
-export function saveRegistry(file: string, url: string): void {
+export async function saveRegistry(file: string, url: string): Promise<void> {
+  const {parse, stringify} = await import('yaml');
   let doc: Record<string, unknown> = {};
   if (existsSync(file)) {
     const parsed = parse(readFileSync(file, 'utf8'));

@@ -4,7 +4,6 @@ import Docker from 'dockerode';
 import {BerthError} from '../errors.js';
 import type {EngineTarget} from './target.js';
 import {describeConnectError} from './connect-errors.js';
-import {createSshAgent} from './ssh-agent.js';
 
 // The highest Engine API version berth knows; newer engines are pinned down to it.
 export const MAX_API_VERSION = '1.47';
@@ -64,8 +63,9 @@ export function negotiateApi(version: Pick<EngineVersion, 'ApiVersion' | 'MinAPI
   return chosen;
 }
 
-function makeAgent(target: EngineTarget): Agent | undefined {
-  if (target.kind === 'ssh') return createSshAgent(target);
+// ssh2 loads only for ssh:// engines: it is ~100 ms of start-up that socket and TCP users never need.
+async function makeAgent(target: EngineTarget): Promise<Agent | undefined> {
+  if (target.kind === 'ssh') return (await import('./ssh-agent.js')).createSshAgent(target);
   if (target.kind === 'tcp' && target.tls) {
     return new HttpsAgent({
       keepAlive: true,
@@ -98,7 +98,7 @@ export function makeDocker(target: EngineTarget, agent: Agent | undefined, api?:
 
 // GET /version without a version prefix answers at the engine's own maximum, which is what negotiation needs.
 export async function connectEngine(target: EngineTarget, options: {timeoutMs?: number} = {}): Promise<EngineClient> {
-  const agent = makeAgent(target);
+  const agent = await makeAgent(target);
   const probe = makeDocker(target, agent);
   let version: EngineVersion;
   try {

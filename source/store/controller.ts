@@ -8,7 +8,6 @@ import type {Action} from './actions.js';
 import {runCommand} from './commands.js';
 import {confirmOperation, confirmed, loadSizes, runOperation, showEnv, showInspect} from './effects/containers.js';
 import {changeWindow, clearLogs, openSelectedLogs, saveLogs, searchLogs} from './effects/logs.js';
-import {addRegistry, cancelListing, closeRegistryClients, enter, loadRepositories, nextRegistry, openRepository, pull, scheduleDetails} from './effects/registry.js';
 import {openExecForm, openShell, submitExecForm} from './effects/exec.js';
 import {reduce} from './reducer.js';
 import {targetContainers} from './selectors.js';
@@ -41,6 +40,7 @@ export class Controller {
   session?: EngineSession;
   logSession?: LogSession;
   readonly config: ControllerConfig;
+  private registryModule?: Promise<typeof import('./effects/registry.js')>;
   // Set by the mounted UI: leaves Ink so run.tsx can use the real terminal (async effects end this way).
   leaveUi?: (request: ExitRequest) => void;
 
@@ -138,37 +138,20 @@ export class Controller {
     return undefined;
   }
 
+  // The registry client (undici and friends) loads on first use: most sessions never open view 4.
+  private registry(): Promise<typeof import('./effects/registry.js')> {
+    this.registryModule ??= import('./effects/registry.js');
+    return this.registryModule;
+  }
+
   private registryEffect(action: Action, before: AppState, after: AppState): void {
-    if (before.view !== 'registry' && after.registry.repoStatus === 'idle' && after.registry.urls.length) void loadRepositories(this);
-    if (before.view !== 'registry' && !after.registry.urls.length) this.status('no registry configured: press + to add one (or start berth with --registry URL)');
-    switch (action.type) {
-      case 'registry.enter':
-        enter(this);
-        break;
-      case 'registry.back':
-        if (cancelListing()) this.status('listing cancelled');
-        break;
-      case 'registry.pull':
-        if (!this.config.readonly) void pull(this);
-        break;
-      case 'registry.add':
-        this.dispatch({type: 'registry.addPrompt'});
-        break;
-      case 'registry.next':
-        nextRegistry(this);
-        break;
-      case 'refresh':
-        if (after.registry.level === 'tags' && after.registry.repository) openRepository(this, after.registry.repository);
-        else void loadRepositories(this);
-        break;
-    }
-    if (action.type.startsWith('cursor.') && after.registry.level === 'tags' && !after.overlay) scheduleDetails(this);
+    void this.registry().then(registry => registry.registryEffect(this, action, before, after));
   }
 
   private submit(before: AppState): ExitRequest | undefined {
     const overlay = before.overlay;
-    if (overlay?.kind === 'repository') openRepository(this, overlay.draft);
-    if (overlay?.kind === 'addRegistry') addRegistry(this, overlay.draft);
+    if (overlay?.kind === 'repository') void this.registry().then(registry => registry.openRepository(this, overlay.draft));
+    if (overlay?.kind === 'addRegistry') void this.registry().then(registry => registry.addRegistry(this, overlay.draft));
     if (overlay?.kind === 'command') return runCommand(this, overlay.draft);
     if (overlay?.kind === 'execForm') return submitExecForm(this, overlay.form, overlay.draft);
     if (overlay?.kind === 'search') searchLogs(this, overlay.draft);
@@ -181,7 +164,7 @@ export class Controller {
   }
 
   close(): void {
-    closeRegistryClients();
+    void this.registryModule?.then(registry => registry.closeRegistryClients());
     this.logSession?.stop();
     this.session?.close();
   }

@@ -47,7 +47,7 @@ type UiOptions = {target: EngineTarget; options: GlobalOptions; connecting: Prom
 
 // Owns the terminal for the UI's lifetime: render, wait for an exit request, act on the real terminal, render again.
 export async function runUi({target, options, connecting}: UiOptions): Promise<number> {
-  const loaded = loadConfig(options.config, process.env);
+  const loaded = await loadConfig(options.config, process.env);
   const overridden = applyKeyOverrides(DEFAULT_KEYMAP, loaded.config.keys);
   const keymap = options.readonly ? readonlyKeymap(overridden.keymap) : overridden.keymap;
   const registries = [

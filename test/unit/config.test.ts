@@ -11,10 +11,10 @@ const write = (text: string) => {
   return file;
 };
 
-describe('config file', () => {
-  test('reads registries, keys and log defaults', () => {
+describe('config file', async () => {
+  test('reads registries, keys and log defaults', async () => {
     const file = write('registries:\n  - https://reg:5000\n  - {url: "localhost:5001", insecure: true}\nkeys:\n  cursor.down: [j, n]\nlogs:\n  bufferLines: 500\n');
-    const {config, problems} = loadConfig(file, {});
+    const {config, problems} = await loadConfig(file, {});
     expect(problems).toEqual([]);
     expect(config.registries).toEqual([{url: 'https://reg:5000'}, {url: 'localhost:5001', insecure: true, ca: undefined}]);
     expect(config.logs.bufferLines).toBe(500);
@@ -22,32 +22,32 @@ describe('config file', () => {
     expect(keymap.find(b => b.action === 'cursor.down')?.keys).toEqual(['j', 'n']);
   });
 
-  test('a bad config keeps the defaults and says which key is wrong and why', () => {
+  test('a bad config keeps the defaults and says which key is wrong and why', async () => {
     const file = write('logs:\n  bufferLines: lots\nfrobs: 1\nexec:\n  shells: [bash]\n');
-    const {config, problems} = loadConfig(file, {});
+    const {config, problems} = await loadConfig(file, {});
     expect(config.logs.bufferLines).toBe(DEFAULT_CONFIG.logs.bufferLines);
     expect(problems.join('\n')).toMatch(/logs\.bufferLines must be a whole number/);
     expect(problems.join('\n')).toMatch(/unknown key "frobs"/);
     expect(problems.join('\n')).toMatch(/exec\.shells must be a list of absolute paths/);
-    expect(loadConfig(write('registries: [\n'), {}).problems[0]).toMatch(/not valid YAML/);
+    expect((await loadConfig(write('registries: [\n'), {})).problems[0]).toMatch(/not valid YAML/);
     expect(applyKeyOverrides(DEFAULT_KEYMAP, {'no.such': ['x']}).problems[0]).toMatch(/keys\.no\.such: no such action/);
   });
 
-  test('the XDG location is the default', () => {
+  test('the XDG location is the default', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'berth-xdg-'));
-    expect(loadConfig(undefined, {XDG_CONFIG_HOME: dir}).file).toBe(join(dir, 'berth', 'config.yml'));
+    expect((await loadConfig(undefined, {XDG_CONFIG_HOME: dir})).file).toBe(join(dir, 'berth', 'config.yml'));
   });
 
-  test('adding a registry keeps the rest of the file', () => {
+  test('adding a registry keeps the rest of the file', async () => {
     const file = write('logs:\n  tail: 50\nregistries: [https://a:5000]\n');
-    saveRegistry(file, 'https://b:5000');
-    saveRegistry(file, 'https://b:5000');
+    await saveRegistry(file, 'https://b:5000');
+    await saveRegistry(file, 'https://b:5000');
     const text = readFileSync(file, 'utf8');
     expect(text).toMatch(/tail: 50/);
-    expect(loadConfig(file, {}).config.registries.map(r => r.url)).toEqual(['https://a:5000', 'https://b:5000']);
+    expect((await loadConfig(file, {})).config.registries.map(r => r.url)).toEqual(['https://a:5000', 'https://b:5000']);
   });
 
-  test('--readonly removes every binding that changes the engine', () => {
+  test('--readonly removes every binding that changes the engine', async () => {
     const actions = readonlyKeymap(DEFAULT_KEYMAP).map(b => b.action);
     for (const action of ['container.stop', 'container.remove', 'container.start', 'container.restart', 'registry.pull']) expect(actions).not.toContain(action);
     expect(actions).toContain('logs.open');

@@ -4,7 +4,9 @@ import {logCommand} from '../../command-log.js';
 import {engineMessage} from '../../engine/engine-error.js';
 import {errorMessage} from '../../errors.js';
 import {createRegistryClient, isAbortError, parseRegistryUrl, RegistryError, type RegistryClient} from '../../registry/index.js';
+import type {Action} from '../actions.js';
 import type {Controller} from '../controller.js';
+import type {AppState} from '../state.js';
 import {selectedRepository, selectedTag} from '../reduce-registry.js';
 
 // One client per registry URL, kept while berth runs (pooled connections, cached tokens).
@@ -134,7 +136,7 @@ export function openRepository(controller: Controller, name: string): void {
   if (repository) void loadTags(controller, repository);
 }
 
-export function addRegistry(controller: Controller, raw: string): void {
+export async function addRegistry(controller: Controller, raw: string): Promise<void> {
   const input = raw.trim();
   if (!input || input === 'https://') return;
   try {
@@ -148,7 +150,7 @@ export function addRegistry(controller: Controller, raw: string): void {
   controller.dispatch({type: 'registry.urls', urls: next, current: next.indexOf(input)});
   if (controller.config.configFile) {
     try {
-      saveRegistry(controller.config.configFile, input);
+      await saveRegistry(controller.config.configFile, input);
       controller.status(`added ${input} and saved it to ${controller.config.configFile}`);
     } catch (error) {
       controller.status(`added ${input}, but could not save ${controller.config.configFile}: ${errorMessage(error)}`, 'error');
@@ -226,4 +228,32 @@ export async function pull(controller: Controller): Promise<void> {
     report({error: message});
     controller.status(`pull ${ref}: ${message}${fix}`, 'error');
   }
+}
+
+// What registry view actions do beyond the reducer (called with the module loaded, see Controller.registry).
+export function registryEffect(controller: Controller, action: Action, before: AppState, after: AppState): void {
+  if (before.view !== 'registry' && after.registry.repoStatus === 'idle' && after.registry.urls.length) void loadRepositories(controller);
+  if (before.view !== 'registry' && !after.registry.urls.length) controller.status('no registry configured: press + to add one (or start berth with --registry URL)');
+  switch (action.type) {
+    case 'registry.enter':
+      enter(controller);
+      break;
+    case 'registry.back':
+      if (cancelListing()) controller.status('listing cancelled');
+      break;
+    case 'registry.pull':
+      if (!controller.config.readonly) void pull(controller);
+      break;
+    case 'registry.add':
+      controller.dispatch({type: 'registry.addPrompt'});
+      break;
+    case 'registry.next':
+      nextRegistry(controller);
+      break;
+    case 'refresh':
+      if (after.registry.level === 'tags' && after.registry.repository) openRepository(controller, after.registry.repository);
+      else void loadRepositories(controller);
+      break;
+  }
+  if (action.type.startsWith('cursor.') && after.registry.level === 'tags' && !after.overlay) scheduleDetails(controller);
 }
