@@ -360,7 +360,8 @@ export async function openBerth(ctx, name) {
   return {pane, trace};
 }
 
-export const selectedName = screen => /^.{40,}\bname\s{2,}(\S+)/m.exec(screen)?.[1];
+// The selected row starts with berth's cursor character.
+export const selectedName = screen => /^›[●○‖]\S?\s*(\S+)/m.exec(screen)?.[1];
 
 // ---------------------------------------------------------------- the machine
 // Whole-machine CPU use (all cores, all processes) from /proc/stat, to say how busy the machine was.

@@ -35,7 +35,12 @@ const inkCursorFix = {
       const broken = 'buffer.push(ansiEscapes.cursorUp(previousVisible - 1));';
       if (!source.includes(broken)) throw new Error(`ink log-update changed; review the cursor fix in scripts/build.mjs`);
       const fixed = "buffer.push(ansiEscapes.cursorUp(previousVisible - 1 + (previousOutput.endsWith('\\n') ? 1 : 0)));";
-      return {contents: source.replace(broken, fixed), loader: 'js'};
+      // Each unchanged line costs a "next line" escape: a run of them becomes one counted move (CNL n), which
+      // is most of what a cursor move between two rows used to send.
+      const write = "stream.write(buffer.join(''));";
+      if (!source.includes(write)) throw new Error(`ink log-update changed; review the line-skip patch in scripts/build.mjs`);
+      const compact = "stream.write(buffer.join('').replace(/(?:\\x1b\\[E){2,}/g, run => `\\x1b[${run.length / 3}E`));";
+      return {contents: source.replace(broken, fixed).replace(write, compact), loader: 'js'};
     });
   },
 };

@@ -20,6 +20,12 @@ export const DEFAULT_CONFIG: BerthConfig = {
   confirmations: true,
 };
 
+// yaml is CommonJS: bundled and loaded on demand, its functions sit on the namespace or on its default export.
+async function loadYaml(): Promise<typeof import('yaml')> {
+  const yaml = (await import('yaml')) as typeof import('yaml') & {default?: typeof import('yaml')};
+  return typeof yaml.parse === 'function' ? yaml : yaml.default!;
+}
+
 export type LoadedConfig = {config: BerthConfig; file: string; problems: string[]};
 
 export function configPath(explicit: string | undefined, env: NodeJS.ProcessEnv): string {
@@ -40,7 +46,7 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
     if (explicit) problems.push(`config ${file}: file not found; using defaults`);
     return {config, file, problems};
   }
-  const {parse} = await import('yaml');
+  const {parse} = await loadYaml();
   let raw: unknown;
   try {
     raw = parse(readFileSync(file, 'utf8'));
@@ -113,7 +119,7 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
 
 // Adds a registry to the config file, keeping everything else in it; written atomically.
 export async function saveRegistry(file: string, url: string): Promise<void> {
-  const {parse, stringify} = await import('yaml');
+  const {parse, stringify} = await loadYaml();
   let doc: Record<string, unknown> = {};
   if (existsSync(file)) {
     const parsed = parse(readFileSync(file, 'utf8'));

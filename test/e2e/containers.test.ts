@@ -12,7 +12,7 @@ async function focus(t: Terminal, name: string): Promise<void> {
   t.type(name);
   t.keys('Enter');
   await t.waitFor(`filter: ${name}`);
-  await t.waitUntil(s => s.split('\n').some(line => line.startsWith('●') && line.includes(name)) || s.includes(name), name);
+  await t.waitUntil(s => s.split('\n').some(line => line.includes('●') && line.includes(name)) || s.includes(name), name);
 }
 
 const created: string[] = [];

@@ -57,6 +57,12 @@ test('+ adds a registry and saves it to the config file', async () => {
   expect(readFileSync(join(config, 'berth', 'config.yml'), 'utf8')).toContain('https://127.0.0.1:5000');
   terminal.type('q');
   expect(await terminal.exitCode()).toBe(0);
+  terminal.stop();
+  // The next start reads it back from the config file.
+  terminal = startBerth({env: {...env, BERTH_REGISTRY: undefined, XDG_CONFIG_HOME: config}, columns: 140, rows: 30, args: ['--registry-ca', env.BERTH_REGISTRY_CA!]});
+  await terminal.waitFor('registry https://127.0.0.1:5000');
+  terminal.type('q');
+  expect(await terminal.exitCode()).toBe(0);
 });
 
 test('a registry without a catalog asks for a repository name and still lists its tags', async () => {
@@ -88,7 +94,7 @@ test('a registry without a catalog asks for a repository name and still lists it
     terminal.keys('Enter');
     const tags = await terminal.waitFor('tools/busybox · 6 tags');
     // Newest version first, pre-releases after their release.
-    const rows = tags.split('\n').slice(3, 9).map(line => line.trim().split(/\s+/)[0]);
+    const rows = tags.split('\n').slice(3, 9).map(line => line.replace(/^›/, '').trim().split(/\s+/)[0]);
     expect(rows).toEqual(['2.0.0', '2.0.0-rc.1', '1.10.0', '1.2.0', '1.0.0', 'latest']);
     terminal.type('o');
     await terminal.waitFor('by name');

@@ -43,7 +43,7 @@ describe('the UI shell in a real terminal', () => {
     terminal.type('/');
     terminal.type('bench-idle');
     await terminal.waitFor('filter: bench-idle');
-    const screen = await terminal.waitFor(/^● bench-idle/m);
+    const screen = await terminal.waitFor(/^.● bench-idle/m);
     expect(screen).not.toContain('bench-logger');
     terminal.keys('Escape');
     await terminal.waitUntil(s => !s.includes('filter:'), 'the filter to clear');

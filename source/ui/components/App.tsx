@@ -4,7 +4,6 @@ import {useController, useStore} from '../hooks/use-store.js';
 import {useKeyDispatch} from '../hooks/use-key-dispatch.js';
 import {useTerminalSize} from '../hooks/use-terminal-size.js';
 import {Banner} from './Banner.js';
-import {ContainerDetail} from './ContainerDetail.js';
 import {ConfirmDialog, EnvOverlay, ExecFormOverlay, TextOverlay} from './Dialogs.js';
 import {LogPane} from './LogPane.js';
 import {ContainerList} from './ContainerList.js';
@@ -42,8 +41,10 @@ export function App() {
   const chrome = 3 + statusRows(status?.text, status?.kind, columns) + (down ? 2 : connecting ? 1 : 0);
   const bodyHeight = Math.max(1, height - chrome);
   const wide = columns >= 120;
-  const listWidth = wide ? Math.floor(columns * (hasLogs ? 0.4 : 0.55)) : columns;
-  const listHeight = wide ? bodyHeight : Math.max(3, hasLogs ? Math.floor(bodyHeight * 0.4) : bodyHeight - Math.min(8, Math.floor(bodyHeight / 3)));
+  // The list has the whole body until a log pane opens (right of it, or below on narrow terminals). A detail
+  // pane that followed the cursor would rewrite half the screen on every arrow key; `i` shows the details.
+  const listWidth = wide && hasLogs ? Math.floor(columns * 0.4) : columns;
+  const listHeight = wide || !hasLogs ? bodyHeight : Math.max(3, Math.floor(bodyHeight * 0.4));
 
   // Paging and scrolling use the height of the list on screen, which differs by view and layout.
   const registryListHeight = columns >= 100 ? bodyHeight : Math.max(3, Math.floor(bodyHeight * 0.5));
@@ -52,7 +53,7 @@ export function App() {
     controller.dispatch({type: 'viewport', rows: viewportRows});
   }, [controller, viewportRows]);
 
-  const detail = (w: number, h: number) => (hasLogs ? <LogPane width={w} height={h} /> : <ContainerDetail width={w} height={h} />);
+
   const body = () => {
     switch (overlay) {
       case 'help':
@@ -71,7 +72,7 @@ export function App() {
     return (
       <Box flexDirection={wide ? 'row' : 'column'} height={bodyHeight} overflow="hidden">
         <ContainerList width={listWidth} height={listHeight} />
-        {wide ? detail(columns - listWidth, bodyHeight) : detail(columns, bodyHeight - listHeight)}
+        {hasLogs ? wide ? <LogPane width={columns - listWidth} height={bodyHeight} /> : <LogPane width={columns} height={bodyHeight - listHeight} /> : null}
       </Box>
     );
   };

@@ -1,5 +1,5 @@
 import {Box, Text} from 'ink';
-import {memo} from 'react';
+import {memo, useMemo} from 'react';
 import type {ContainerRow} from '../../store/state.js';
 import {visibleContainers} from '../../store/selectors.js';
 import {useStore} from '../hooks/use-store.js';
@@ -7,15 +7,33 @@ import {sanitizeLine} from '../../text/sanitize.js';
 import {age, bytes, fit} from './format.js';
 
 type Columns = {name: number; image: number; status: number; ports: number; created: number; size: number};
+type Widths = {name: number; image: number; status: number; ports: number};
 
-function columnsFor(width: number, showSize: boolean): Columns {
+// The widest value of each column over all rows (not just the visible ones, so columns do not jump while
+// scrolling); columns are no wider than their content, which keeps rows short — every row the cursor enters
+// or leaves is sent to the terminal again.
+function contentWidths(rows: readonly ContainerRow[]): Widths {
+  const widths = {name: 4, image: 5, status: 6, ports: 0};
+  for (const row of rows) {
+    widths.name = Math.max(widths.name, row.name.length);
+    widths.image = Math.max(widths.image, row.image.length);
+    widths.status = Math.max(widths.status, row.status.length);
+    widths.ports = Math.max(widths.ports, row.ports.length);
+  }
+  return widths;
+}
+
+function columnsFor(width: number, showSize: boolean, content: Widths): Columns {
   const size = showSize ? 18 : 0;
-  const rest = width - 2 - size;
+  const rest = width - 3 - size;
   const created = rest >= 70 ? 6 : 0;
-  const ports = rest >= 90 ? Math.min(24, Math.floor(rest * 0.2)) : 0;
-  const status = Math.min(22, Math.max(10, Math.floor(rest * 0.22)));
-  const name = Math.max(8, Math.floor((rest - created - ports - status) * 0.5));
-  const image = Math.max(0, rest - created - ports - status - name);
+  const ports = rest >= 90 && content.ports ? Math.min(content.ports + 1, 24, Math.floor(rest * 0.2)) : 0;
+  const status = Math.min(content.status + 1, 22, Math.max(10, Math.floor(rest * 0.22)));
+  const room = rest - created - ports - status;
+  // Name and image share what is left, each capped by its content; a short one leaves room to the other.
+  let name = Math.min(content.name + 1, Math.max(8, Math.floor(room * 0.5)));
+  const image = Math.min(content.image + 1, Math.max(0, room - name));
+  name = Math.min(content.name + 1, Math.max(name, room - image));
   return {name, image, status, ports, created, size};
 }
 
@@ -36,11 +54,15 @@ const Row = memo(function Row({row, selected, marked, columns, stale, size}: {ro
     (columns.ports ? ' ' + fit(sanitizeLine(row.ports), columns.ports - 1) : '') +
     (columns.created ? ' ' + fit(age(row.created), columns.created - 1) : '') +
     (columns.size ? fit(sizeText(size), columns.size) : '');
+  // Trailing padding is left out: every byte of a row is sent again when the cursor enters or leaves it.
+  const trimmed = text.trimEnd();
   return (
     <Text inverse={selected} dimColor={stale} wrap="truncate-end">
+      {/* The cursor is a character too: without colour (NO_COLOR, dumb terminals) inverse video is not drawn. */}
+      {selected ? '›' : ' '}
       <Text color={stale ? undefined : stateColor(row.state)}>{glyph(row.state)}</Text>
-      <Text color="magenta">{marked ? '*' : ' '}</Text>
-      {text}
+      {marked ? <Text color="magenta">*</Text> : ' '}
+      {trimmed}
     </Text>
   );
 });
@@ -54,11 +76,13 @@ export function ContainerList({width, height}: {width: number; height: number}) 
   const total = useStore(state => state.containers.items.length);
   const showSize = useStore(state => state.containers.showSize);
   const sizes = useStore(state => state.containers.sizes);
-  const columns = columnsFor(width, showSize);
+  const items = useStore(state => state.containers.items);
+  const content = useMemo(() => contentWidths(items), [items]);
+  const columns = columnsFor(width, showSize, content);
   const bodyHeight = Math.max(1, height - 1);
   const page = rows.slice(list.scrollTop, list.scrollTop + bodyHeight);
   const heading =
-    '  ' +
+    '   ' +
     fit('NAME', columns.name) +
     ' ' +
     fit('IMAGE', columns.image - 1) +

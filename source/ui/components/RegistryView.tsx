@@ -22,7 +22,7 @@ function NameList({width, height, names, cursor, scrollTop, title}: {width: numb
       </Text>
       {rows.map((name, i) => (
         <Text key={name} inverse={scrollTop + i === cursor} wrap="truncate-end">
-          {` ${fit(sanitizeLine(name), width - 2)}`}
+          {`${scrollTop + i === cursor ? '›' : ' '}${fit(sanitizeLine(name), width - 2)}`}
         </Text>
       ))}
     </Box>
