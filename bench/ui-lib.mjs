@@ -356,7 +356,8 @@ export class Trace {
 export async function openBerth(ctx, name) {
   const pane = new Pane(ctx.tmux, name);
   const trace = new Trace(join(ctx.dir, `${name}.trace.jsonl`));
-  await pane.open(`${shellQuote(process.execPath)} ${shellQuote(ctx.berth)}`, {env: {...ctx.berthEnv, BERTH_TRACE: trace.file}});
+  // As users run it: the executable, so its shebang's node flags apply.
+  await pane.open(`${shellQuote(ctx.berth)}`, {env: {...ctx.berthEnv, BERTH_TRACE: trace.file}});
   return {pane, trace};
 }
 

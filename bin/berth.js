@@ -1,4 +1,6 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=2
+// --max-semi-space-size: a small young generation keeps RSS ~20 MB lower while following chatty logs (the
+// allocation rate is high, the survivors few); measured in bench/ (follow 5,000 lines/s: 149 → 129 MB).
 // The shipped entry point runs the compiled bundle; `npm install` builds it (the prepare script).
 import {existsSync} from 'node:fs';
 

@@ -69,6 +69,8 @@ async function makeAgent(target: EngineTarget): Promise<Agent | undefined> {
   if (target.kind === 'tcp' && target.tls) {
     return new HttpsAgent({
       keepAlive: true,
+      // Log follows and the event stream hold their own sockets; idle ones beyond a few are closed.
+      maxFreeSockets: 4,
       ca: target.tls.ca,
       cert: target.tls.cert,
       key: target.tls.key,

@@ -11,6 +11,7 @@ export type Dispatch = (action: Action) => void;
 const BACKOFF_MS = [1000, 2000, 5000, 10_000];
 // Bursts of events (compose up, prune) become one list refresh.
 const COALESCE_MS = 100;
+const MIN_REFRESH_MS = 500;
 
 export function tlsLabel(target: EngineTarget): string {
   if (target.kind === 'ssh') return 'ssh';
@@ -25,6 +26,9 @@ export class EngineSession {
   private attempt = 0;
   private events?: IncomingMessage;
   private refreshTimer?: NodeJS.Timeout;
+  private refreshing = false;
+  private refreshAgain = false;
+  private lastRefresh = 0;
   private retryTimer?: NodeJS.Timeout;
   private closed = false;
   private lastKnown?: Omit<Extract<ConnectionState, {status: 'connected'}>, 'status'>;
@@ -103,12 +107,26 @@ export class EngineSession {
     }
   }
 
+  // At most one list in flight and one every MIN_REFRESH_MS while events pour in (compose up, a thousand
+  // containers created): each list makes the engine walk every container.
   private scheduleRefresh(): void {
-    if (this.refreshTimer) return;
+    if (this.refreshTimer || this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    const delay = Math.max(COALESCE_MS, this.lastRefresh + MIN_REFRESH_MS - Date.now());
     this.refreshTimer = setTimeout(() => {
       this.refreshTimer = undefined;
-      void this.refresh();
-    }, COALESCE_MS);
+      this.refreshing = true;
+      this.lastRefresh = Date.now();
+      void this.refresh().finally(() => {
+        this.refreshing = false;
+        if (this.refreshAgain) {
+          this.refreshAgain = false;
+          this.scheduleRefresh();
+        }
+      });
+    }, delay);
   }
 
   private watchEvents(): void {
