@@ -5,7 +5,7 @@
 // which starts the bench, builds and passes:
 //   BENCH_DIR    scratch directory (traces, pane output, tmux config)
 //   BENCH_BERTH  the berth entry point to run (a snapshot of bin/ + dist/, so a rebuild elsewhere cannot race us)
-// Settings: BENCH_QUICK=1 (shorter windows, fewer rounds), BENCH_ONLY=start,idle,bytes,history,longline,follow,
+// Settings: BENCH_QUICK=1 (shorter windows, fewer rounds), BENCH_ONLY=start,idle,bytes,history,longline,exec,follow,
 // keys,registry (a subset), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
 // BENCH_FOLLOW_REF_SECONDS (docker logs -f window, default 30), BENCH_STRICT=1 (exit 1 when a target is missed),
 // BENCH_DOCS=0 (do not touch docs/benchmarks.md).
@@ -16,6 +16,7 @@ import {join} from 'node:path';
 import {bytesPerKey, idleCpu, startRuns} from './ui-start.mjs';
 import {createMany, keyToFrame} from './ui-keys.mjs';
 import {follow, history, longLine, startHistory} from './ui-logs.mjs';
+import {execRoundTrip} from './ui-exec.mjs';
 import {busySince, CLK_TCK, COLS, cpuSnapshot, Engine, log, now, pool, removeBenchContainers, ROWS, Tmux, waitQuiet} from './ui-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -224,6 +225,7 @@ try {
   }
   await step('history', () => history(ctx));
   await step('longline', () => longLine(ctx));
+  await step('exec', () => execRoundTrip(ctx));
   await step('follow', () => follow(ctx));
   await step('keys', async () => {
     await createMany(ctx, ctx.manyCount);
