@@ -78,7 +78,9 @@ export function ContainerList({width, height}: {width: number; height: number}) 
   const sizes = useStore(state => state.containers.sizes);
   const items = useStore(state => state.containers.items);
   const content = useMemo(() => contentWidths(items), [items]);
-  const columns = columnsFor(width, showSize, content);
+  // Stable between renders, so rows the cursor did not touch are not rendered again (an AGE of "12s" would
+  // otherwise tick on every one of them and the whole list would be resent).
+  const columns = useMemo(() => columnsFor(width, showSize, content), [width, showSize, content]);
   const bodyHeight = Math.max(1, height - 1);
   const page = rows.slice(list.scrollTop, list.scrollTop + bodyHeight);
   const heading =
