@@ -5,4 +5,4 @@ cd "$(dirname "$0")/.."
 bash scripts/testbed.sh up
 eval "$(bash scripts/testbed.sh env)"
 [ -f dist/berth.js ] || node scripts/build.mjs
-exec node --max-semi-space-size=2 bin/berth.js "$@"
+exec node --max-semi-space-size=4 bin/berth.js "$@"
