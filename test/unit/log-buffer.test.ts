@@ -2,6 +2,7 @@ import {performance} from 'node:perf_hooks';
 import {describe, expect, test} from 'vitest';
 import {LogBuffer} from '../../source/engine/logs/log-buffer.js';
 import {HEAD_ENTRIES, planRequests} from '../../source/engine/logs/request-plan.js';
+import {seeded} from '../helpers/seeded.js';
 
 describe('the log buffer', () => {
   test('keeps the newest items and counts what fell out', () => {
@@ -51,17 +52,6 @@ describe('the log buffer', () => {
   });
 });
 
-// Small seeded PRNG (mulberry32): random cases that fail can be replayed.
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('the log buffer: capacities, counters, versions', () => {
   test('refuses capacities that cannot work', () => {

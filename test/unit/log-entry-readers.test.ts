@@ -4,6 +4,7 @@ import {MAX_ENTRY_BYTES, type LogEntry} from '../../source/engine/logs/entry.js'
 import {LineAssembler} from '../../source/engine/logs/line-assembler.js';
 import {MultiplexedEntryReader} from '../../source/engine/logs/multiplexed-reader.js';
 import {RawEntryReader} from '../../source/engine/logs/raw-reader.js';
+import {seeded} from '../helpers/seeded.js';
 
 const T1 = '2026-11-22T00:42:49.156271354Z';
 const T2 = '2026-11-22T00:42:49.157105900Z';
@@ -129,17 +130,6 @@ describe('raw stream (TTY containers)', () => {
   });
 });
 
-// Small seeded PRNG (mulberry32): random cases that fail can be replayed.
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Cuts data into chunks of the given sizes, repeating the list.
 function chunked(data: Buffer, sizes: number[]): Buffer[] {

@@ -2,6 +2,7 @@ import {performance} from 'node:perf_hooks';
 import {describe, expect, test} from 'vitest';
 import type {LogEntry} from '../../source/engine/logs/entry.js';
 import {afterCarriageReturns, LineAssembler, MAX_LINE_BYTES, type LogLine} from '../../source/engine/logs/line-assembler.js';
+import {seeded} from '../helpers/seeded.js';
 
 const T = '2026-11-22T00:42:49.156271354Z';
 
@@ -82,17 +83,6 @@ describe('joining entries into lines', () => {
   });
 });
 
-// Small seeded PRNG (mulberry32): random cases that fail can be replayed.
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Cut = {text: string; truncated: boolean};
 

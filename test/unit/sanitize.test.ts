@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cellWidth, sanitizeLine, stripAnsi, truncateCells } from '../../source/text/sanitize.js';
+import { seeded as mulberry32 } from '../helpers/seeded.js';
 
-// Deterministic PRNG so a failing property case can be reproduced from its seed.
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SGR = /\x1b\[[0-9;:]*m/g;
 const UNSAFE = /[\x00-\x1f\x7f-\x9f]/;
