@@ -111,7 +111,21 @@ async function clientOverhead(rounds: number): Promise<string[]> {
   return ['catalog, instant server (client cost only)', 'warm', '-', '-', `${a.toFixed(1)} / ${b.toFixed(1)}`, (a / b).toFixed(2)];
 }
 
+// --serve: seed, print "serving URL CAFILE", and keep the registry up until stdin closes or a signal comes (the UI
+// benchmark opens berth's view 4 on it).
+async function serve(): Promise<number> {
+  const registry = await seed();
+  console.log(`serving ${registry.url} ${registry.caFile}`);
+  await new Promise<void>(resolve => {
+    process.stdin.on('end', resolve).on('close', resolve).resume();
+    process.once('SIGTERM', resolve).once('SIGINT', resolve);
+  });
+  await registry.stop();
+  return 0;
+}
+
 async function main(): Promise<number> {
+  if (process.argv.includes('--serve')) return serve();
   const rounds = argument('--rounds', 7);
   const strict = process.argv.includes('--strict');
   const registry = await seed();

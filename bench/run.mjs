@@ -17,6 +17,7 @@ import {bytesPerKey, idleCpu, startRuns} from './ui-start.mjs';
 import {createMany, keyToFrame} from './ui-keys.mjs';
 import {follow, history, longLine, startHistory} from './ui-logs.mjs';
 import {execRoundTrip} from './ui-exec.mjs';
+import {registryView} from './ui-registry.mjs';
 import {busySince, CLK_TCK, COLS, cpuSnapshot, Engine, log, now, pool, removeBenchContainers, ROWS, Tmux, waitQuiet} from './ui-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -233,7 +234,10 @@ try {
     await keyToFrame(ctx);
   });
   await cleanup();
-  if (process.env.BENCH_REGISTRY !== '0') await step('registry', registryRows, {timed: false});
+  if (process.env.BENCH_REGISTRY !== '0') {
+    await step('registry', registryRows, {timed: false});
+    await step('registryview', () => registryView(ctx));
+  }
 } finally {
   await cleanup();
   engine.close();

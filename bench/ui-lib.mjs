@@ -353,11 +353,11 @@ export class Trace {
 
 // Starts berth (the snapshot in ctx.berth) in a fresh pane; resolves after the process exists. Call pane.go() first
 // via `start` to control the exact start time.
-export async function openBerth(ctx, name) {
+export async function openBerth(ctx, name, args = []) {
   const pane = new Pane(ctx.tmux, name);
   const trace = new Trace(join(ctx.dir, `${name}.trace.jsonl`));
   // As users run it: the executable, so its shebang's node flags apply.
-  await pane.open(`${shellQuote(ctx.berth)}`, {env: {...ctx.berthEnv, BERTH_TRACE: trace.file}});
+  await pane.open([ctx.berth, ...args].map(shellQuote).join(' '), {env: {...ctx.berthEnv, BERTH_TRACE: trace.file}});
   return {pane, trace};
 }
 

@@ -80,7 +80,9 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
         {
           exitOnCtrlC: false,
           patchConsole: false,
-          maxFps: 20,
+          // Log changes are published at most 10 times a second anyway; the cap matters for keys, which should not
+          // wait long for the next frame while pages or log lines keep Ink busy.
+          maxFps: 60,
           incrementalRendering: process.env.BERTH_INCREMENTAL !== "0",
           onRender: ({renderTime}) => trace.frame(renderTime),
         },
