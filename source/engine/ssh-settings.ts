@@ -1,0 +1,46 @@
+import {userInfo} from 'node:os';
+import {defaultKnownHostsFiles, knownHostsName} from './known-hosts.js';
+import {readSshConfig} from './ssh-config.js';
+import {agentSocket, loadIdentities, type SshIdentity} from './ssh-identities.js';
+import type {EngineTarget} from './target.js';
+
+// Everything a connection needs, resolved once from the target, ~/.ssh/config and the environment.
+export type SshSettings = {
+  // The host as the user wrote it (what ~/.ssh/config matched, and what "ssh …" in messages should name).
+  alias: string;
+  host: string;
+  port: number;
+  username: string;
+  // The name looked up in known_hosts: [host]:port off port 22, or HostKeyAlias.
+  hostKeyName: string;
+  knownHostsFiles: string[];
+  agentSocket?: string;
+  identities: SshIdentity[];
+  // "ssh -p 2222 root@host": how the user checks the host key or the login themselves.
+  sshCommand: string;
+};
+
+export function sshSettings(target: EngineTarget, env: NodeJS.ProcessEnv = process.env): SshSettings {
+  const alias = target.host!;
+  const config = readSshConfig(alias);
+  const host = (config.hostName ?? alias).toLowerCase();
+  // An explicit port in the URL wins over ~/.ssh/config; the target says 22 when the URL had none.
+  const explicitPort = target.port !== undefined && target.port !== 22;
+  const port = explicitPort ? target.port! : (config.port ?? 22);
+  const username = target.sshUser ?? config.user ?? userInfo().username;
+  const defaults = defaultKnownHostsFiles();
+  const socket = agentSocket(config, env);
+  const identities = loadIdentities(config);
+  const sshCommand = `ssh ${explicitPort ? `-p ${port} ` : ''}${target.sshUser ? `${target.sshUser}@` : ''}${alias}`;
+  return {
+    alias,
+    host,
+    port,
+    username,
+    hostKeyName: (config.hostKeyAlias ?? knownHostsName(host, port)).toLowerCase(),
+    knownHostsFiles: [...(config.userKnownHostsFiles ?? defaults.user), ...defaults.global],
+    agentSocket: socket,
+    identities,
+    sshCommand,
+  };
+}
