@@ -37,7 +37,10 @@ async function main(argv: string[]): Promise<number> {
   const connecting = connectEngine(target);
   connecting.catch(() => {});
   const {runUi} = await import('./ui/run.js');
-  return runUi({target, options, connecting});
+  const code = await runUi({target, options, connecting});
+  // The terminal is restored: a request or timer still under way must not keep the user waiting at a blank
+  // screen (an event arriving during the exit could start one more list).
+  process.exit(code);
 }
 
 main(process.argv.slice(2)).then(

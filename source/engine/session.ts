@@ -98,7 +98,7 @@ export class EngineSession {
 
   private async refresh(): Promise<void> {
     const client = this.client;
-    if (!client) return;
+    if (!client || this.closed) return;
     try {
       const items = await listContainers(client.docker);
       if (client === this.client) this.dispatch({type: 'containers.loaded', items});
@@ -110,6 +110,7 @@ export class EngineSession {
   // At most one list in flight and one every MIN_REFRESH_MS while events pour in (compose up, a thousand
   // containers created): each list makes the engine walk every container.
   private scheduleRefresh(): void {
+    if (this.closed) return;
     if (this.refreshTimer || this.refreshing) {
       this.refreshAgain = true;
       return;
