@@ -1,4 +1,5 @@
 import type {EngineTarget} from './target.js';
+import {engineMessage} from './engine-error.js';
 
 type ErrorLike = {
   code?: string;
@@ -64,7 +65,7 @@ export function describeConnectError(target: EngineTarget, error: unknown): stri
     return `${where}: the engine speaks TLS on this port; add --tlsverify with its certificates (or DOCKER_TLS_VERIFY=1 and DOCKER_CERT_PATH)`;
   }
   if (typeof e.statusCode === 'number') {
-    return `${where}: HTTP ${e.statusCode} ${shorten(engineMessage(e) ?? message)}; is this a Docker engine endpoint?`;
+    return `${where}: HTTP ${e.statusCode} ${shorten(engineMessage(error))}; is this a Docker engine endpoint?`;
   }
   return `${where}: ${shorten(message)}`;
 }
@@ -94,12 +95,6 @@ function describeSshError(target: EngineTarget, e: ErrorLike, code: string, mess
     return `the SSH handshake failed (${shorten(message)}); the server and berth share no algorithm, or it is not an ssh server`;
   }
   return undefined;
-}
-
-function engineMessage(e: ErrorLike): string | undefined {
-  const json = e.json as {message?: string} | string | undefined;
-  if (typeof json === 'string') return json;
-  return json?.message;
 }
 
 // OpenSSL messages carry a library prefix and a source location; the alert text is what helps.

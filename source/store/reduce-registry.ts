@@ -1,30 +1,19 @@
 import {sortTags} from '../registry/sort.js';
 import type {Action} from './actions.js';
 import {registerListProvider} from './focused-list.js';
+import {memoLast} from './memo.js';
 import {makeMatcher, moveCursor, relocate} from './list.js';
 import type {RegistryViewState} from './registry-state.js';
 import {withFilter} from './reduce-containers.js';
 import {emptyList, type AppState} from './state.js';
 
-function memo<K, R>(compute: (key: K) => R): (key: K) => R {
-  let lastKey: K | undefined;
-  let last: R | undefined;
-  return key => {
-    if (key !== lastKey || last === undefined) {
-      last = compute(key);
-      lastKey = key;
-    }
-    return last;
-  };
-}
-
-const filteredRepos = memo((r: RegistryViewState) => {
+const filteredRepos = memoLast((r: RegistryViewState) => {
   const match = makeMatcher(r.repoList.filter);
   return r.repoList.filter ? r.repositories.filter(match) : r.repositories;
 });
 
-const sortedTags = memo((r: RegistryViewState) => sortTags(r.tags, r.sort));
-const filteredTags = memo((r: RegistryViewState) => {
+const sortedTags = memoLast((r: RegistryViewState) => sortTags(r.tags, r.sort));
+const filteredTags = memoLast((r: RegistryViewState) => {
   const sorted = sortedTags(r);
   const match = makeMatcher(r.tagList.filter);
   return r.tagList.filter ? sorted.filter(match) : sorted;

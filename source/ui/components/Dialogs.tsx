@@ -1,6 +1,7 @@
 import {Box, Text} from 'ink';
 import {useStore} from '../hooks/use-store.js';
 import {sanitizeLine} from '../../text/sanitize.js';
+import {EditedText} from './EditedText.js';
 
 // The confirmation lists exactly what will be touched; y confirms, any other key cancels.
 export function ConfirmDialog({width, height}: {width: number; height: number}) {
@@ -68,15 +69,7 @@ export function ExecFormOverlay({width, height}: {width: number; height: number}
   const {form} = overlay;
   const text = (index: number, value: string) => {
     if (form.focus !== index) return <Text>{sanitizeLine(value) || ' '}</Text>;
-    const draft = sanitizeLine(overlay.draft);
-    const cursor = Math.min(overlay.cursor ?? draft.length, draft.length);
-    return (
-      <Text>
-        {draft.slice(0, cursor)}
-        <Text inverse>{draft[cursor] ?? ' '}</Text>
-        {draft.slice(cursor + 1)}
-      </Text>
-    );
+    return <EditedText text={overlay.draft} cursor={overlay.cursor} />;
   };
   const toggle = (index: number, on: boolean) => <Text inverse={form.focus === index}>{on ? '[x]' : '[ ]'}</Text>;
   return (
