@@ -9,6 +9,13 @@ let counter = 0;
 
 const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], {encoding: 'utf8'});
 
+// Test files share one tmux server, which exits with its last session: a test ending its session while another
+// starts one raced it ("server exited unexpectedly"). A session that lives as long as the run keeps it up;
+// scripts/test.sh kills the server at the end.
+function keepServer(): void {
+  spawnSync('tmux', ['-L', SOCKET, 'new-session', '-d', '-s', 'keep', 'sleep 86400']);
+}
+
 export type Terminal = {
   session: string;
   screen(): string;
@@ -40,6 +47,7 @@ export function startBerth(options: {args?: string[]; env?: NodeJS.ProcessEnv; c
     script,
     `${exports}\ncd '${ROOT}'\n${options.before ?? ''}\nnode bin/berth.js ${(options.args ?? []).map(a => `'${a}'`).join(' ')}\necho "__EXIT:$?" > '${dir}/exit'\nstty -a > '${dir}/stty'\necho "__AFTER__"\nsleep 600\n`,
   );
+  keepServer();
   tmux('new-session', '-d', '-s', session, '-x', String(options.columns ?? 100), '-y', String(options.rows ?? 30), `bash ${script}`);
   const screen = () => tmux('capture-pane', '-p', '-t', session);
   const waitUntil = async (check: (s: string) => boolean, description: string, timeoutMs = 10_000) => {
