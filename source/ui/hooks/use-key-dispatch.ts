@@ -12,12 +12,15 @@ const NO_KEY: Key = {
   return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false,
 } as Key;
 
-// What Ink would have reported had the character arrived alone.
-function charKey(char: string): Key {
-  if (char === '\r' || char === '\n') return {...NO_KEY, return: true};
-  if (char === '\t') return {...NO_KEY, tab: true};
-  if (char === '\x7f' || char === '\b') return {...NO_KEY, backspace: true};
-  return NO_KEY;
+// What Ink would have reported had the character arrived alone: [input, key].
+function charKey(char: string): [string, Key] {
+  if (char === '\r' || char === '\n') return [char, {...NO_KEY, return: true}];
+  if (char === '\t') return [char, {...NO_KEY, tab: true}];
+  if (char === '\x7f' || char === '\b') return [char, {...NO_KEY, backspace: true}];
+  // Other C0 codes are ctrl + a letter (ctrl-u clears a prompt, ctrl-s saves), as Ink names them.
+  const code = char.charCodeAt(0);
+  if (code >= 1 && code <= 26) return [String.fromCharCode(code + 96), {...NO_KEY, ctrl: true}];
+  return [char, NO_KEY];
 }
 
 // One keypress: edits the open prompt, or goes through the keymap.
@@ -66,7 +69,7 @@ export function useKeyDispatch(): void {
       return;
     }
     for (const char of input) {
-      const request = handleKey(controller, char, charKey(char));
+      const request = handleKey(controller, ...charKey(char));
       if (request) return exit(request);
     }
   });
