@@ -37,7 +37,7 @@ const work = mkdtempSync(join(tmpdir(), 'berth-bench-logs-'));
 await build({
   stdin: {
     contents: [
-      "export {LogSession} from './source/engine/log-session.ts';",
+      "export {LogSession} from './source/engine/logs/log-session.ts';",
       "export {connectEngine} from './source/engine/client.ts';",
       "export {resolveEngineTarget} from './source/engine/target.ts';",
     ].join('\n'),

@@ -12,7 +12,8 @@ while :; do
 done`;
 
 export const HISTORY_LINES = 1_000_000;
-export const LONGLINE_SCRIPT = `head -c 1000000 /dev/zero | tr '\\0' x; echo; i=0; while :; do i=$((i+1)); echo "tick $i"; usleep 100000; done`;
+// The 1 MB line, then a line of 10,000 zero-width spaces (each shown as an 8-cell marker: issue 15), then ticks.
+export const LONGLINE_SCRIPT = `head -c 1000000 /dev/zero | tr '\\0' x; echo; yes "$(printf '\\342\\200\\213')" | head -n 10000 | tr -d '\\n'; echo; i=0; while :; do i=$((i+1)); echo "tick $i"; usleep 100000; done`;
 
 const FOLLOW_RE = /follow (\d+) the/g;
 
@@ -224,7 +225,7 @@ export async function longLine(ctx) {
   await sleep(50);
   await b.pane.keys('Enter');
   const LONG = /x{40}/;
-  await b.pane.waitScreen(s => LONG.test(s) && /tick \d+/.test(s), {timeout: 10_000, interval: 10, what: 'the long line and ticks'});
+  await b.pane.waitScreen(s => LONG.test(s) && s.includes('‹U+200B›‹U+200B›') && /tick \d+/.test(s), {timeout: 10_000, interval: 10, what: 'the long lines and ticks'});
   const before = b.trace.keyFrames('t').length;
   const external = [];
   let visible = 0;

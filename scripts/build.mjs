@@ -12,7 +12,7 @@ const withoutBuildkit = {
   name: 'without-buildkit',
   setup(b) {
     // modem's own ssh transport (a new SSH session per request, no host key check) is never used: berth brings
-    // its own agent for ssh:// (source/engine/ssh-agent.ts), so ssh2 stays out of the start-up path.
+    // its own agent for ssh:// (source/engine/ssh/agent.ts), so ssh2 stays out of the start-up path.
     b.onResolve({filter: /^\.\/(session|buildkit|ssh)$/}, args =>
       args.importer.includes('/dockerode/lib/') || (args.path === './ssh' && args.importer.includes('/docker-modem/lib/'))
         ? {path: args.path, namespace: 'no-buildkit'}
@@ -22,26 +22,6 @@ const withoutBuildkit = {
       contents: 'module.exports = function () { throw new Error("not bundled in berth (BuildKit sessions, docker-modem ssh)"); };',
       loader: 'js',
     }));
-  },
-};
-
-// Ink 6.8's incremental log-update moves up one line too few when the previous frame ended with a newline (every
-// frame shorter than the terminal does), so the first redraw lands one row low. Fixed here until Ink is upgraded.
-const inkCursorFix = {
-  name: 'ink-incremental-cursor-fix',
-  setup(b) {
-    b.onLoad({filter: /ink[\\/]build[\\/]log-update\.js$/}, async args => {
-      const source = await readFile(args.path, 'utf8');
-      const broken = 'buffer.push(ansiEscapes.cursorUp(previousVisible - 1));';
-      if (!source.includes(broken)) throw new Error(`ink log-update changed; review the cursor fix in scripts/build.mjs`);
-      const fixed = "buffer.push(ansiEscapes.cursorUp(previousVisible - 1 + (previousOutput.endsWith('\\n') ? 1 : 0)));";
-      // Each unchanged line costs a "next line" escape: a run of them becomes one counted move (CNL n), which
-      // is most of what a cursor move between two rows used to send.
-      const write = "stream.write(buffer.join(''));";
-      if (!source.includes(write)) throw new Error(`ink log-update changed; review the line-skip patch in scripts/build.mjs`);
-      const compact = "stream.write(buffer.join('').replace(/(?:\\x1b\\[E){2,}/g, run => `\\x1b[${run.length / 3}E`));";
-      return {contents: source.replace(broken, fixed).replace(write, compact), loader: 'js'};
-    });
   },
 };
 
@@ -74,7 +54,7 @@ await build({
   // Ink imports react-devtools-core only when DEV=true; ssh2's native helpers are optional.
   alias: {'react-devtools-core': './scripts/empty.mjs'},
   external: ['cpu-features', '*.node'],
-  plugins: [withoutBuildkit, inkCursorFix, modemQuietDebug],
+  plugins: [withoutBuildkit, modemQuietDebug],
   // CommonJS dependencies (dockerode, ssh2) call require() for Node built-ins.
   banner: {js: "import {createRequire as __berthRequire} from 'node:module'; const require = __berthRequire(import.meta.url); import {fileURLToPath as __berthPath} from 'node:url'; const __filename = __berthPath(import.meta.url); const __dirname = __berthPath(new URL('.', import.meta.url));"},
   logLevel: 'warning',

@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# npm test: bring the bench up if it is not running, build, run every test, and leave nothing behind that this
-# run started.
+# npm test: bring the bench up if it is not running, build, run every test, then the unit and integration suites
+# again on Node 24 (scripts/node-binary.sh fetches it once into a cache), and leave nothing behind that this run
+# started. With arguments (`npm test -- test/unit/x.test.ts`) only those run, on the machine's Node only.
+# BERTH_NODE_VERSIONS lists the extra majors (default "24"; "" skips them outside CI). Under CI=true a Node that
+# cannot be had fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 started_bench=0
 cleanup() {
-  tmux -L berth-e2e kill-server 2>/dev/null || true
+  tmux -L "${BERTH_E2E_TMUX:-berth-e2e}" kill-server 2>/dev/null || true
   if [ "$started_bench" = 1 ] && [ -z "${BERTH_KEEP_TESTBED:-}" ]; then bash scripts/testbed.sh down >/dev/null 2>&1 || true; fi
+  # dist/ is left built by the machine's Node, as after `npm install`.
+  if [ "${rebuilt:-0}" = 1 ]; then node scripts/build.mjs >/dev/null 2>&1 || true; fi
 }
 trap cleanup EXIT
 
@@ -17,5 +22,24 @@ if ! bash scripts/testbed.sh status >/dev/null 2>&1; then
   started_bench=1
 fi
 eval "$(bash scripts/testbed.sh env)"
+node scripts/check-cycles.mjs
 node scripts/build.mjs
 npx vitest run "$@"
+
+[ $# -eq 0 ] || exit 0
+versions=${BERTH_NODE_VERSIONS-24}
+if [ -z "$versions" ] && [ "${CI:-}" = true ]; then
+  echo "BERTH_NODE_VERSIONS is empty under CI=true: the Node 24 suites may not be skipped in CI" >&2
+  exit 1
+fi
+for major in $versions; do
+  if ! bin=$(bash scripts/node-binary.sh "$major"); then
+    if [ "${CI:-}" = true ]; then echo "Node $major is required under CI=true and could not be obtained" >&2; exit 1; fi
+    echo "WARNING: Node $major could not be obtained; its unit and integration suites did NOT run" >&2
+    continue
+  fi
+  echo "unit and integration suites on Node $("$bin" --version) ($bin)"
+  # Its directory first on PATH: tests that spawn `node` (the CLI tests) use it too.
+  rebuilt=1
+  PATH="$(dirname "$bin"):$PATH" BERTH_EXPECT_NODE_MAJOR="$major" bash -c 'node scripts/build.mjs && node node_modules/vitest/vitest.mjs run test/unit test/integration'
+done

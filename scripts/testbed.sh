@@ -115,7 +115,7 @@ bench_leftovers() {
 # ---------------------------------------------------------------- packages
 ensure_packages() {
   local missing=() b
-  for b in dockerd docker-registry docker-compose busybox tmux openssl curl ssh-keygen ssh-agent ssh-add; do
+  for b in dockerd docker-registry docker-compose busybox tmux openssl curl ssh-keygen ssh-agent ssh-add podman; do
     command -v "$b" >/dev/null 2>&1 || missing+=("$b")
   done
   command -v docker >/dev/null 2>&1 || missing+=(docker)
@@ -126,7 +126,8 @@ ensure_packages() {
   [[ $(id -u) == 0 ]] || die "need root to apt-get install (missing: ${missing[*]})"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update
-  apt-get install -y docker.io docker-registry docker-compose busybox-static tmux openssl curl openssh-server openssh-client
+  # podman: test/helpers/podman.ts serves its Docker-compatible API for the Podman tests
+  apt-get install -y docker.io docker-registry docker-compose busybox-static tmux openssl curl openssh-server openssh-client podman
 }
 
 # ---------------------------------------------------------------- certificates

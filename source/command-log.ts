@@ -104,3 +104,8 @@ export function dockerRunCommand(parts: RunCommandParts): string {
     ...(parts.cmd ?? []),
   ]);
 }
+
+// Any docker command from its words, quoted for the shell (save, load, export, …).
+export function dockerCommand(words: readonly string[]): string {
+  return renderCommand(['docker', ...words]);
+}

@@ -3,8 +3,15 @@ import {BerthError, UsageError, errorMessage} from './errors.js';
 import {connectEngine} from './engine/client.js';
 import {resolveEngineTarget} from './engine/target.js';
 import {VERSION} from './version.js';
+import {quietDependencyWarnings} from './node-warnings.js';
+
+quietDependencyWarnings();
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'setup') {
+    const {setupCommand} = await import('./cli/setup/setup-command.js');
+    return setupCommand(argv.slice(1), {stdout: process.stdout, env: process.env});
+  }
   const {options, flags, command} = parseCommandLine(argv);
   if (options.help) {
     process.stdout.write(HELP);
@@ -23,11 +30,32 @@ async function main(argv: string[]): Promise<number> {
     if (flags.json) forwarded.push('--json');
     return registryCommand(forwarded, {stdout: process.stdout, stderr: process.stderr, env: process.env});
   }
+  if (name === 'doctor') {
+    if (rest.length) throw new UsageError(`berth doctor takes no arguments (got "${rest.join(' ')}"); see berth --help`);
+    // Before the engine target is resolved: a target that cannot be (a missing TLS file) is one of its findings.
+    const {doctorCommand} = await import('./cli/doctor/doctor-command.js');
+    return doctorCommand({options, json: flags.json, diskLimit: flags.diskLimit, env: process.env, stdout: process.stdout});
+  }
   const target = resolveEngineTarget(options, process.env);
   if (name === 'version') {
     if (rest.length) throw new UsageError(`berth version takes no arguments (got "${rest.join(' ')}"); see berth --help`);
     const {versionCommand} = await import('./cli/version-command.js');
     return versionCommand(target, flags.json, process.stdout);
+  }
+  if (name === 'stats') {
+    const {statsCommand} = await import('./cli/stats-command.js');
+    return statsCommand(target, rest, flags, process.stdout);
+  }
+  if (name === 'save' || name === 'load' || name === 'export') {
+    const {archiveCommand} = await import('./cli/archive-commands.js');
+    return archiveCommand(name, rest, flags, target, process);
+  }
+  if (name === 'images' || name === 'rmi' || name === 'prune') {
+    const io = {stdout: process.stdout, stderr: process.stderr};
+    if (name === 'images') return (await import('./cli/image-commands.js')).imagesCommand(target, rest, flags, io);
+    if (name === 'rmi') return (await import('./cli/image-commands.js')).rmiCommand(target, rest, flags, io);
+    const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY);
+    return (await import('./cli/prune-command.js')).pruneCommand(target, rest, flags, {...io, stdin: process.stdin, interactive});
   }
   if (name) throw new UsageError(`unknown command "${name}"; see berth --help`);
   if (!process.stdout.isTTY || !process.stdin.isTTY) {

@@ -27,12 +27,23 @@ const OPTIONS = {
   help: {type: 'boolean', short: 'h'},
   version: {type: 'boolean', short: 'v'},
   json: {type: 'boolean'},
+  'no-stream': {type: 'boolean'},
+  'disk-limit': {type: 'string'},
   output: {type: 'string', short: 'o'},
   input: {type: 'string', short: 'i'},
+  // Flags of the image commands (images, rmi, prune); each command refuses the ones it does not take.
+  all: {type: 'boolean', short: 'a'},
+  dangling: {type: 'boolean'},
+  force: {type: 'boolean', short: 'f'},
+  volumes: {type: 'boolean'},
+  'dry-run': {type: 'boolean'},
+  yes: {type: 'boolean', short: 'y'},
 } as const;
 
+export type CommandFlags = {json: boolean; noStream: boolean; output?: string; input?: string; diskLimit?: string; all?: boolean; dangling?: boolean; force: boolean; volumes?: boolean; dryRun?: boolean; yes?: boolean};
+
 // Subcommands take their own flags; the global ones may stand anywhere, as with the docker CLI.
-export function parseCommandLine(argv: string[]): ParsedArgs & {flags: {json: boolean; output?: string; input?: string}} {
+export function parseCommandLine(argv: string[]): ParsedArgs & {flags: CommandFlags} {
   let parsed;
   try {
     parsed = parseArgs({args: argv, options: OPTIONS, allowPositionals: true, strict: true});
@@ -56,7 +67,19 @@ export function parseCommandLine(argv: string[]): ParsedArgs & {flags: {json: bo
       help: values.help ?? false,
       version: values.version ?? false,
     },
-    flags: {json: values.json ?? false, output: values.output, input: values.input},
+    flags: {
+      json: values.json ?? false,
+      output: values.output,
+      input: values.input,
+      noStream: values['no-stream'] ?? false,
+      diskLimit: values['disk-limit'],
+      all: values.all,
+      dangling: values.dangling,
+      force: values.force ?? false,
+      volumes: values.volumes,
+      dryRun: values['dry-run'],
+      yes: values.yes,
+    },
     command: parsed.positionals,
   };
 }
@@ -68,6 +91,26 @@ Usage:
   berth version [--json]              berth's version and the engine's GET /version
   berth registry ls [URL] [--json]    repositories of a registry (all pages)
   berth registry tags REPO [--json]   tags of a repository (all pages)
+  berth stats [--no-stream] [--json] [CONTAINER...]
+                                      CPU, memory, network and block I/O, PIDs (like docker stats)
+  berth save IMAGE... [-o FILE] [-f]  images to one tar archive (stdout without -o; -f overwrites FILE)
+  berth load [-i FILE]                images from a tar archive, plain or gzip/bzip2/xz (stdin without -i)
+  berth export CONTAINER [-o FILE] [-f]  a container's filesystem to a tar archive (stdout without -o)
+  berth doctor [--json] [--disk-limit 50GB]
+                                      check engine, TLS, API, clock, compose, registries, log rotation, disk
+  berth setup log-rotation [--max-size 10m] [--max-file 3] [--compress] [--config FILE] [--dry-run]
+                                      bound json-file logs in daemon.json (backup, atomic write)
+  berth setup remote --ip ADDR [--dns NAME]... [--port 2376] --out DIR [--apply]
+                                      CA, server and client certificates and the systemd drop-in for TLS on TCP
+  berth images [--all] [--dangling] [--json]
+                                      images, one row per tag, newest first (--all: intermediate ones too)
+  berth rmi [--force] IMAGE...        remove images (prints the engine's Untagged:/Deleted: lines)
+  berth prune [--all] [--volumes] [--dry-run] [--yes]
+                                      system prune: stopped containers, unused networks, dangling (--all:
+                                      all unused) images, build cache (--volumes: unused volumes)
+  berth prune images [--all] | berth prune volumes [--all]   [--dry-run] [--yes]
+                                      every prune previews first; on a terminal it asks, without one and
+                                      without --yes it only previews
 
 Engine (same order as the docker CLI: --host, DOCKER_HOST, --context, DOCKER_CONTEXT, currentContext, local socket):
   -H, --host URL        unix:///path, tcp://host:port, ssh://user@host[:port]

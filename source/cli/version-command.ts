@@ -1,4 +1,4 @@
-import {connectEngine} from '../engine/client.js';
+import {connectEngine, engineProduct} from '../engine/client.js';
 import type {EngineTarget} from '../engine/target.js';
 import {VERSION} from '../version.js';
 
@@ -14,7 +14,7 @@ export async function versionCommand(target: EngineTarget, json: boolean, out: N
       [
         `berth:        ${VERSION}`,
         `engine host:  ${target.url}`,
-        `engine:       Docker ${v.Version} (${v.Os}/${v.Arch}, kernel ${v.KernelVersion ?? '?'}, commit ${v.GitCommit ?? '?'})`,
+        `engine:       ${engineProduct(v)} ${v.Version} (${v.Os}/${v.Arch}, kernel ${v.KernelVersion ?? '?'}, commit ${v.GitCommit ?? '?'})`,
         `API:          engine ${v.ApiVersion} (min ${v.MinAPIVersion ?? '?'}), berth uses ${client.api}`,
         '',
       ].join('\n'),

@@ -1,9 +1,9 @@
-import {Agent as HttpsAgent} from 'node:https';
 import type {Agent} from 'node:http';
 import Docker from 'dockerode';
 import {BerthError} from '../errors.js';
 import type {EngineTarget} from './target.js';
 import {describeConnectError} from './connect-errors.js';
+import {DEFAULT_ENGINE_TIMEOUTS, firstByteDeadline, timedAgent, type EngineTimeouts} from './limits/timed-agent.js';
 
 // The highest Engine API version berth knows; newer engines are pinned down to it.
 export const MAX_API_VERSION = '1.47';
@@ -17,8 +17,15 @@ export type EngineVersion = {
   Arch: string;
   KernelVersion?: string;
   GitCommit?: string;
+  Components?: unknown;
   [key: string]: unknown;
 };
+
+// Podman serves the Docker API too; its /version names its own components.
+export function engineProduct(version: Pick<EngineVersion, 'Components'> & Record<string, unknown>): 'Docker' | 'Podman' {
+  const components = Array.isArray(version.Components) ? (version.Components as {Name?: unknown}[]) : [];
+  return components.some(component => typeof component?.Name === 'string' && /podman/i.test(component.Name)) ? 'Podman' : 'Docker';
+}
 
 export type EngineClient = {
   target: EngineTarget;
@@ -64,21 +71,20 @@ export function negotiateApi(version: Pick<EngineVersion, 'ApiVersion' | 'MinAPI
 }
 
 // ssh2 loads only for ssh:// engines: it is ~100 ms of start-up that socket and TCP users never need.
-async function makeAgent(target: EngineTarget): Promise<Agent | undefined> {
-  if (target.kind === 'ssh') return (await import('./ssh-agent.js')).createSshAgent(target);
-  if (target.kind === 'tcp' && target.tls) {
-    return new HttpsAgent({
-      keepAlive: true,
-      // Log follows and the event stream hold their own sockets; idle ones beyond a few are closed.
-      maxFreeSockets: 4,
-      ca: target.tls.ca,
-      cert: target.tls.cert,
-      key: target.tls.key,
-      rejectUnauthorized: target.tls.verify,
-    });
-  }
-  return undefined;
-}
+// TCP engines get an agent that bounds the time to connect (limits/timed-agent.ts).
+async function makeAgent(target: EngineTarget, connectMs: number): Promise<Agent | undefined> {
+  if (target.kind === 'ssh') return (await import('./ssh/agent.js')).createSshAgent(target);
+  if (target.kind !== 'tcp') return undefined;
+  const tls = target.tls && {
+    keepAlive: true,
+    // Log follows and the event stream hold their own sockets; idle ones beyond a few are closed.
+    maxFreeSockets: 4,
+    ca: target.tls.ca,
+    cert: target.tls.cert,
+    key: target.tls.key,
+    rejectUnauthorized: target.tls.verify,
+  };
+  return timedAgent(tls, connectMs);}
 
 export function makeDocker(target: EngineTarget, agent: Agent | undefined, api?: string): Docker {
   return withoutEngineEnv(() => {
@@ -99,15 +105,16 @@ export function makeDocker(target: EngineTarget, agent: Agent | undefined, api?:
 }
 
 // GET /version without a version prefix answers at the engine's own maximum, which is what negotiation needs.
-export async function connectEngine(target: EngineTarget, options: {timeoutMs?: number} = {}): Promise<EngineClient> {
-  const agent = await makeAgent(target);
+export async function connectEngine(target: EngineTarget, options: {timeouts?: Partial<EngineTimeouts>} = {}): Promise<EngineClient> {
+  const timeouts = {...DEFAULT_ENGINE_TIMEOUTS, ...options.timeouts};
+  const agent = await makeAgent(target, timeouts.connectMs);
   const probe = makeDocker(target, agent);
   let version: EngineVersion;
   try {
-    version = (await dial(probe, {path: '/version', method: 'GET', timeoutMs: options.timeoutMs ?? 10_000})) as EngineVersion;
+    version = (await dial(probe, {path: '/version', method: 'GET', timeoutMs: firstByteDeadline(timeouts)})) as EngineVersion;
   } catch (error) {
     agent?.destroy();
-    throw new BerthError(describeConnectError(target, error));
+    throw new BerthError(describeConnectError(target, error, {what: 'GET /version', timeouts}));
   }
   if (!version || typeof version.ApiVersion !== 'string') {
     agent?.destroy();

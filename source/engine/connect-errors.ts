@@ -1,5 +1,6 @@
 import type {EngineTarget} from './target.js';
 import {engineMessage} from './engine-error.js';
+import {ConnectPhaseTimeout, firstByteDeadline, type EngineTimeouts} from './limits/timed-agent.js';
 
 type ErrorLike = {
   code?: string;
@@ -14,8 +15,11 @@ type ErrorLike = {
   hostname?: string;
 };
 
-// Turns a failed first request into one line: which engine, why, and what to change.
-export function describeConnectError(target: EngineTarget, error: unknown): string {
+const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
+
+// Turns a failed first request into one line: which engine, why, and what to change. `request` names the
+// request and the limits in force, for a timeout.
+export function describeConnectError(target: EngineTarget, error: unknown, request?: {what: string; timeouts: EngineTimeouts}): string {
   const e = (error ?? {}) as ErrorLike;
   const code = e.code ?? '';
   const message = e.message ?? String(error);
@@ -26,6 +30,14 @@ export function describeConnectError(target: EngineTarget, error: unknown): stri
     if (ssh) return `${where}: ${ssh}`;
   }
 
+  if (error instanceof ConnectPhaseTimeout) {
+    return error.phase === 'connect'
+      ? `${where}: no connection within ${seconds(error.timeoutMs)}; check that the host is reachable and the port is right (a firewall may drop the packets)`
+      : `${where}: connected, but the TLS handshake did not finish within ${seconds(error.timeoutMs)}; the engine (or a proxy in front of it) is not answering, or something other than a TLS engine listens on that port`;
+  }
+  if (request && (e.name === 'TimeoutError' || e.name === 'AbortError')) {
+    return `${where}: connected, but no answer to ${request.what} within ${seconds(firstByteDeadline(request.timeouts))}; the engine (or a proxy in front of it) is stalled: check dockerd on that host`;
+  }
   if (e.name === 'TimeoutError' || e.name === 'AbortError' || code === 'ETIMEDOUT') {
     return `${where}: no answer within the time limit; check that the host is reachable and the port is right`;
   }

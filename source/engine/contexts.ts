@@ -23,8 +23,9 @@ export function readCurrentContext(env: NodeJS.ProcessEnv): string | undefined {
   const file = join(dockerConfigDir(env), 'config.json');
   if (!existsSync(file)) return undefined;
   try {
-    const config = JSON.parse(readFileSync(file, 'utf8')) as {currentContext?: unknown};
-    return typeof config.currentContext === 'string' && config.currentContext ? config.currentContext : undefined;
+    const config = JSON.parse(readFileSync(file, 'utf8')) as {currentContext?: unknown} | null;
+    // Valid JSON of another shape (null, a list) names no context, as for the docker CLI's default.
+    return typeof config?.currentContext === 'string' && config.currentContext ? config.currentContext : undefined;
   } catch (error) {
     throw new UsageError(
       `docker config ${file}: not valid JSON (${(error as Error).message}); fix or remove the file, or set DOCKER_CONFIG to another directory`,
@@ -41,14 +42,14 @@ export function loadContext(name: string, env: NodeJS.ProcessEnv): DockerContext
       `docker context "${name}": not found in ${join(root, 'meta')}; known contexts: ${known.length ? known.join(', ') : 'none'} (create it with docker context create, or pick another with --context)`,
     );
   }
-  let meta: {Name?: string; Endpoints?: {docker?: {Host?: string; SkipTLSVerify?: boolean}}};
+  let meta: {Name?: unknown; Endpoints?: {docker?: {Host?: unknown; SkipTLSVerify?: unknown}}} | null;
   try {
     meta = JSON.parse(readFileSync(metaFile, 'utf8'));
   } catch (error) {
     throw new UsageError(`docker context "${name}": ${metaFile} is not valid JSON (${(error as Error).message}); recreate the context`);
   }
-  const endpoint = meta.Endpoints?.docker;
-  if (!endpoint?.Host) {
+  const endpoint = meta?.Endpoints?.docker;
+  if (!endpoint?.Host || typeof endpoint.Host !== 'string') {
     throw new UsageError(`docker context "${name}": ${metaFile} has no docker endpoint host; recreate the context with --docker host=...`);
   }
   const tlsDir = join(root, 'tls', digest(name), 'docker');
@@ -66,8 +67,8 @@ export function listContexts(env: NodeJS.ProcessEnv): DockerContext[] {
   const contexts: DockerContext[] = [];
   for (const entry of safeReaddir(metaRoot)) {
     try {
-      const meta = JSON.parse(readFileSync(join(metaRoot, entry, 'meta.json'), 'utf8')) as {Name?: string};
-      if (meta.Name) contexts.push(loadContext(meta.Name, env));
+      const meta = JSON.parse(readFileSync(join(metaRoot, entry, 'meta.json'), 'utf8')) as {Name?: unknown} | null;
+      if (typeof meta?.Name === 'string' && meta.Name) contexts.push(loadContext(meta.Name, env));
     } catch {
       // A broken context must not hide the others.
     }

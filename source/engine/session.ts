@@ -1,17 +1,32 @@
 import type {IncomingMessage} from 'node:http';
-import type {Action} from '../store/actions.js';
-import type {ConnectionState} from '../store/state.js';
 import {errorMessage} from '../errors.js';
-import {connectEngine, type EngineClient} from './client.js';
-import {listContainers} from './containers.js';
+import {connectEngine, engineProduct, type EngineClient} from './client.js';
+import {listContainers, type ContainerRow} from './containers/list.js';
 import type {EngineTarget} from './target.js';
 
-export type Dispatch = (action: Action) => void;
+export type ConnectionState =
+  | {status: 'connecting'; target: string}
+  | {status: 'connected'; target: string; engine: string; api: string; os: string; tls: string; context: string; unencrypted: boolean}
+  | {status: 'down'; target: string; reason: string; retryAt: number; engine?: string; api?: string; os?: string; tls?: string; context?: string; unencrypted?: boolean};
+
+// One line of GET /events (the fields berth reads).
+export type EngineEvent = {Type?: string; Action?: string; Actor?: {ID?: string; Attributes?: Record<string, string>}};
+
+// What the session reports; the UI turns these into store actions.
+export type SessionListener = {
+  connection(state: ConnectionState): void;
+  containers(items: ContainerRow[]): void;
+  // The engine is gone: lists on screen are out of date.
+  stale(): void;
+  // Every event of the watched types (container events also refresh the container list).
+  event?(event: EngineEvent): void;
+};
 
 const BACKOFF_MS = [1000, 2000, 5000, 10_000];
 // Bursts of events (compose up, prune) become one list refresh.
 const COALESCE_MS = 100;
 const MIN_REFRESH_MS = 500;
+const MAX_EVENT_BYTES = 1024 * 1024;
 
 export function tlsLabel(target: EngineTarget): string {
   if (target.kind === 'ssh') return 'ssh';
@@ -35,7 +50,9 @@ export class EngineSession {
 
   constructor(
     readonly target: EngineTarget,
-    private readonly dispatch: Dispatch,
+    private readonly listener: SessionListener,
+    // Event types to watch besides containers (views ask for image, service, … events).
+    private readonly eventTypes: readonly string[] = [],
   ) {}
 
   start(existing?: Promise<EngineClient>): void {
@@ -67,14 +84,14 @@ export class EngineSession {
       this.attempt = 0;
       this.lastKnown = {
         target: this.target.url,
-        engine: client.version.Version,
+        engine: `${engineProduct(client.version)} ${client.version.Version}`,
         api: client.api,
         os: `${client.version.Os}/${client.version.Arch}`,
         tls: tlsLabel(this.target),
         context: this.target.context,
         unencrypted: this.target.unencrypted,
       };
-      this.dispatch({type: 'connection', connection: {status: 'connected', ...this.lastKnown}});
+      this.listener.connection({status: 'connected', ...this.lastKnown});
       await this.refresh();
       this.watchEvents();
     } catch (error) {
@@ -90,8 +107,8 @@ export class EngineSession {
     this.client = undefined;
     const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
     this.attempt += 1;
-    this.dispatch({type: 'connection', connection: {status: 'down', ...this.lastKnown, target: this.target.url, reason, retryAt: Date.now() + delay}});
-    this.dispatch({type: 'containers.stale'});
+    this.listener.connection({status: 'down', ...this.lastKnown, target: this.target.url, reason, retryAt: Date.now() + delay});
+    this.listener.stale();
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => void this.connect(), delay);
   }
@@ -101,7 +118,7 @@ export class EngineSession {
     if (!client || this.closed) return;
     try {
       const items = await listContainers(client.docker);
-      if (client === this.client) this.dispatch({type: 'containers.loaded', items});
+      if (client === this.client) this.listener.containers(items);
     } catch (error) {
       if (client === this.client) this.lost(errorMessage(error));
     }
@@ -130,16 +147,43 @@ export class EngineSession {
     }, delay);
   }
 
+  private onEventLine(line: string): void {
+    if (!line.trim()) return;
+    let event: EngineEvent;
+    try {
+      event = JSON.parse(line) as EngineEvent;
+    } catch {
+      return;
+    }
+    if (event.Type === 'container') this.scheduleRefresh();
+    this.listener.event?.(event);
+  }
+
   private watchEvents(): void {
     const client = this.client;
     if (!client) return;
-    client.docker.getEvents({filters: {type: ['container']}}, (error, stream) => {
+    const types = [...new Set(['container', ...this.eventTypes])];
+    // (dockerode's type lists the engine's event types; ours are names the views asked for.)
+    client.docker.getEvents({filters: {type: types as 'container'[]}}, (error, stream) => {
       if (client !== this.client) return (stream as IncomingMessage | undefined)?.destroy();
       if (error || !stream) return this.lost(errorMessage(error ?? 'no event stream'));
       const events = stream as IncomingMessage;
       this.events = events;
-      // Any container event may change the list; the content is not needed, only the fact.
-      events.on('data', () => this.scheduleRefresh());
+      if (types.length === 1 || !this.listener.event) {
+        // Any container event may change the list; the content is not needed, only the fact.
+        events.on('data', () => this.scheduleRefresh());
+      } else {
+        let partial = '';
+        // Decoded as a stream, so a character split across two chunks arrives whole.
+        events.setEncoding('utf8');
+        events.on('data', (chunk: string) => {
+          const lines = (partial + chunk).split('\n');
+          partial = lines.pop() ?? '';
+          // A line longer than this is no event berth understands: drop it rather than grow without bound.
+          if (partial.length > MAX_EVENT_BYTES) partial = '';
+          for (const line of lines) this.onEventLine(line);
+        });
+      }
       const end = () => {
         if (this.events === events && client === this.client) this.lost(`engine ${this.target.url}: the event stream ended (engine stopped or connection lost)`);
       };

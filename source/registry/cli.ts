@@ -1,6 +1,7 @@
 import { stripAnsi, sanitizeLine } from '../text/sanitize.js';
 import { RegistryClient } from './client.js';
 import { RegistryError } from './errors.js';
+import { describeRetryWait, type RetryWait } from './retry.js';
 import { missingRegistryError, resolveRegistrySettings } from './settings.js';
 import { sortTags } from './sort.js';
 import { splitRepositoryReference } from './url.js';
@@ -47,9 +48,10 @@ function parseArgs(args: string[]): ParsedArgs {
   return parsed;
 }
 
-// Registry names are untrusted text: no escape sequence or control character reaches the terminal.
+// Registry names are untrusted text: no escape sequence, control or format character reaches the terminal. Output
+// that may go to a pipe carries no colour at all: the markers of format characters (`‹U+202E›`) lose their dim too.
 function safe(name: string): string {
-  return sanitizeLine(stripAnsi(name));
+  return stripAnsi(sanitizeLine(name));
 }
 
 // Waits for the pipe to take more; a reader that went away (`| head`) ends the listing quietly.
@@ -100,6 +102,8 @@ export async function registryCommand(args: string[], io: RegistryCommandIo): Pr
   }
   const abort = new AbortController();
   const out = writer(io.stdout, abort);
+  // Waits for a 429/5xx retry go to stderr, so a listing that seems stuck says why.
+  const onRetry = (wait: RetryWait) => io.stderr.write(`berth: ${describeRetryWait(wait)}\n`);
   let client: RegistryClient | undefined;
   try {
     const settings = resolveRegistrySettings({ registry: parsed.registry, registryCa: parsed.registryCa }, io.env);
@@ -107,10 +111,11 @@ export async function registryCommand(args: string[], io: RegistryCommandIo): Pr
       if (parsed.positionals.length > 1) throw new UsageProblem(`registry ls takes at most one URL (got "${parsed.positionals.join(' ')}")`);
       const url = parsed.positionals[0] ?? settings.url;
       if (!url) throw missingRegistryError('ls');
-      client = await RegistryClient.create(url, { caFile: settings.caFile, env: io.env });
+      client = await RegistryClient.create(url, { caFile: settings.caFile, env: io.env, onRetry });
       const all: string[] = [];
       for await (const page of client.repositories({ signal: abort.signal })) {
-        if (parsed.json) all.push(...page.items);
+        // Not push(...items): spreading a 400,000-name page into a call overflows the stack.
+        if (parsed.json) for (const name of page.items) all.push(name);
         else await out.write(page.items.map((name) => `${safe(name)}\n`).join(''));
       }
       if (parsed.json) await out.write(`${JSON.stringify({ registry: client.registry.origin, repositories: all })}\n`);
@@ -124,7 +129,7 @@ export async function registryCommand(args: string[], io: RegistryCommandIo): Pr
         if (split.registry) [url, repository] = [split.registry, split.repository];
       }
       if (!url) throw missingRegistryError('tags');
-      client = await RegistryClient.create(url, { caFile: settings.caFile, env: io.env });
+      client = await RegistryClient.create(url, { caFile: settings.caFile, env: io.env, onRetry });
       // distribution 2.x returns tags in storage order; sorted output is what scripts can diff.
       const tags = sortTags(await client.listTags(repository, undefined, abort.signal), 'name');
       if (parsed.json) await out.write(`${JSON.stringify({ registry: client.registry.origin, name: repository, tags })}\n`);

@@ -3,12 +3,13 @@ import { VERSION } from '../version.js';
 import { resolveCredentials, type RegistryCredentials } from './docker-config.js';
 import { RegistryError, problem } from './errors.js';
 import { describeRegistryErrors, parseRegistryErrors } from './registry-errors.js';
-import { TagDetailsReader, type TagDetails } from './details.js';
-import { paginate, type Page, type PaginateOptions } from './paginate.js';
-import { responseError, type Subject } from './response-errors.js';
+import { TagDetailsReader, type ManifestClient, type TagDetails } from './details.js';
+import type { RequestOptions } from './request-options.js';
+import { MAX_PAGE_BYTES, paginate, type Page, type PaginateOptions } from './paginate.js';import { responseError, type Subject } from './response-errors.js';
 import { SecretScrubber } from './secrets.js';
 import { loadTrust, type Trust } from './trust.js';
-import { HttpTransport, headerValue, type HttpMethod, type HttpResponse } from './transport.js';
+import type { RetryPolicy, RetryWait } from './retry.js';
+import { HttpTransport, headerValue, type HttpMethod, type HttpResponse, type RegistryTimeouts } from './transport.js';
 import { assertRepositoryName, hubRepositoryName, parseRegistryUrl, plainHttpFallback, type RegistryUrl } from './url.js';
 
 export interface RegistryClientOptions {
@@ -28,15 +29,14 @@ export interface RegistryClientOptions {
   pageSize?: number;
   // Requests in flight per origin (at most 4).
   connections?: number;
+  // How 429 and 5xx answers are retried (retry.ts DEFAULT_RETRY), and a callback for each wait (the UI shows it).
+  retry?: Partial<RetryPolicy>;
+  onRetry?: (wait: RetryWait) => void;
+  // Connect, first-byte and body-idle limits (transport.ts DEFAULT_REGISTRY_TIMEOUTS).
+  timeouts?: Partial<RegistryTimeouts>;
 }
 
-export interface RequestOptions {
-  scopes: string[];
-  subject: Subject;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  maxBytes?: number;
-}
+export type {RequestOptions};
 
 export interface PingResult {
   // 'ok' when /v2/ answered 200 (possibly after logging in); 'login-required' when it needs
@@ -49,7 +49,7 @@ export interface PingResult {
 const MAX_REDIRECTS = 5;
 const USER_AGENT = `berth/${VERSION}`;
 
-export class RegistryClient {
+export class RegistryClient implements ManifestClient {
   // Changes once at most: to plain http, when a loopback or insecure registry given without a
   // scheme turns out not to speak TLS.
   registry: RegistryUrl;
@@ -65,7 +65,7 @@ export class RegistryClient {
     this.registry = registry;
     this.trust = trust;
     this.pageSize = options.pageSize;
-    this.transport = new HttpTransport(trust, options.connections);
+    this.transport = new HttpTransport(trust, { connections: options.connections, retry: options.retry, onRetry: options.onRetry, timeouts: options.timeouts });
     const env = options.env ?? process.env;
     const load = async () => {
       if (options.credentials === null) return undefined;
@@ -187,7 +187,7 @@ export class RegistryClient {
         what: subject.what,
         field,
         firstUrl,
-        fetch: (url, signal) => this.request('GET', url, { scopes, subject, signal, maxBytes: 16 * 1024 * 1024 }),
+        fetch: (url, signal) => this.request('GET', url, { scopes, subject, signal, maxBytes: MAX_PAGE_BYTES }),
         fail: async (response) => this.fail(response, subject),
         linkHint: this.linkHints[field],
       },

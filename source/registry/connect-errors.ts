@@ -103,7 +103,13 @@ export interface ConnectTarget {
 
 // Turns a failed connection into one line naming the host, the reason and the file or setting
 // that would fix it (SPEC §1.2).
-export async function explainConnectError(error: unknown, target: ConnectTarget, trust: Trust, probe = probePeerCertificate): Promise<RegistryError> {
+export async function explainConnectError(
+  error: unknown,
+  target: ConnectTarget,
+  trust: Trust,
+  probe = probePeerCertificate,
+  context?: { request: string; timeouts: { connectMs: number; firstByteMs: number; idleMs: number } },
+): Promise<RegistryError> {
   const cause = rootCause(error);
   let code = cause?.code ?? '';
   let message = cause?.message ?? String(error);
@@ -155,6 +161,18 @@ export async function explainConnectError(error: unknown, target: ConnectTarget,
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new RegistryError('network', problem(thing, `host name ${target.hostname} does not resolve`, 'Check the spelling, or this machine\'s DNS.'), opts);
+  }
+  const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
+  const stalled = 'The registry (or a proxy in front of it) is stalled: check it, or try again later.';
+  if (context && code === 'UND_ERR_CONNECT_TIMEOUT') {
+    const handshake = target.scheme === 'https' ? ' (TCP connect and TLS handshake)' : '';
+    return new RegistryError('network', problem(thing, `no connection within ${seconds(context.timeouts.connectMs)}${handshake}`, 'Check that the host is reachable and the port is right, or that it speaks TLS there.'), opts);
+  }
+  if (context && code === 'UND_ERR_HEADERS_TIMEOUT') {
+    return new RegistryError('network', problem(thing, `connected, but no answer to ${context.request} within ${seconds(context.timeouts.firstByteMs)}`, stalled), opts);
+  }
+  if (context && code === 'UND_ERR_BODY_TIMEOUT') {
+    return new RegistryError('network', problem(thing, `the answer to ${context.request} stopped arriving (nothing for ${seconds(context.timeouts.idleMs)})`, stalled), opts);
   }
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new RegistryError('network', problem(thing, 'timed out', 'Check the network path to it, or try again (large catalogs can be slow).'), opts);

@@ -6,7 +6,19 @@ import { imageSize, isAttestation, parseManifest, platformName, type ImageManife
 import { MANIFEST_ACCEPT, bareMediaType } from './media-types.js';
 import { headerValue } from './transport.js';
 import { assertRepositoryName, assertTagName } from './url.js';
-import type { RegistryClient } from './client.js';
+import type { HttpMethod, HttpResponse } from './transport.js';
+import type { Subject } from './response-errors.js';
+import type { RequestOptions } from './request-options.js';
+import type { RegistryUrl } from './url.js';
+
+// What details need of the client (client.ts implements it; an interface here keeps the two files out of a circle).
+export interface ManifestClient {
+  readonly registry: RegistryUrl;
+  url(path: string): URL;
+  request(method: HttpMethod, url: URL, options: RequestOptions): Promise<HttpResponse>;
+  getFollowingRedirects(url: URL, options: RequestOptions): Promise<HttpResponse>;
+  fail(response: HttpResponse, subject: Subject): RegistryError;
+}
 
 export interface PlatformDetails {
   // "linux/arm64/v8"
@@ -72,7 +84,7 @@ export class TagDetailsReader {
   private readonly manifests = new DigestCache<FetchedManifest>();
   private readonly configs = new DigestCache<ConfigSummary>();
 
-  constructor(private readonly client: RegistryClient) {}
+  constructor(private readonly client: ManifestClient) {}
 
   async head(repository: string, reference: string, signal?: AbortSignal): Promise<ManifestHead> {
     const subject = { what: `read ${repository}:${reference}`, repository, reference };

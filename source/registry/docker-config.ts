@@ -58,13 +58,46 @@ export function decodeAuthField(auth: string): { username: string; password: str
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1).replace(/\0+$/, '') };
 }
 
+const AUTH_FIELDS = ['auth', 'username', 'password', 'identitytoken', 'registrytoken'] as const;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+// JSON.parse gives any shape; the fields berth reads are checked here so a hand-edited file gets a message that
+// names the field (the docker CLI refuses such a file too), not a TypeError deep in the lookup.
+function checkShape(parsed: unknown, path: string): DockerConfigFile {
+  const wrong = (field: string, want: string) =>
+    new RegistryError('credentials', problem(`docker config ${path}`, `${field} must be ${want}`, 'Fix the file, or run "docker login" to rewrite it.'));
+  if (!isRecord(parsed)) throw wrong('the top level', 'a JSON object');
+  const { auths, credHelpers, credsStore } = parsed;
+  if (auths !== undefined && auths !== null) {
+    if (!isRecord(auths)) throw wrong('"auths"', 'an object of registries');
+    for (const [key, entry] of Object.entries(auths)) {
+      if (!isRecord(entry)) throw wrong(`auths[${JSON.stringify(key)}]`, 'an object');
+      for (const field of AUTH_FIELDS) {
+        if (entry[field] !== undefined && entry[field] !== null && typeof entry[field] !== 'string') throw wrong(`auths[${JSON.stringify(key)}].${field}`, 'a string');
+      }
+    }
+  }
+  if (credHelpers !== undefined && credHelpers !== null) {
+    if (!isRecord(credHelpers)) throw wrong('"credHelpers"', 'an object of registry: helper name');
+    for (const [key, helper] of Object.entries(credHelpers)) if (typeof helper !== 'string') throw wrong(`credHelpers[${JSON.stringify(key)}]`, 'a helper name');
+  }
+  if (credsStore !== undefined && credsStore !== null && typeof credsStore !== 'string') throw wrong('"credsStore"', 'a helper name');
+  return {
+    auths: (auths ?? undefined) as Record<string, AuthEntry> | undefined,
+    credHelpers: (credHelpers ?? undefined) as Record<string, string> | undefined,
+    credsStore: (credsStore ?? undefined) as string | undefined,
+  };
+}
+
 async function readConfig(env: NodeJS.ProcessEnv, configDir?: string): Promise<{ config: DockerConfigFile; path: string } | undefined> {
   if (env.DOCKER_AUTH_CONFIG) {
+    let fromEnv: unknown;
     try {
-      return { config: JSON.parse(env.DOCKER_AUTH_CONFIG) as DockerConfigFile, path: 'DOCKER_AUTH_CONFIG' };
+      fromEnv = JSON.parse(env.DOCKER_AUTH_CONFIG);
     } catch {
       throw new RegistryError('credentials', problem('DOCKER_AUTH_CONFIG', 'is not valid JSON', 'Fix or unset it.'));
     }
+    return { config: checkShape(fromEnv, 'DOCKER_AUTH_CONFIG'), path: 'DOCKER_AUTH_CONFIG' };
   }
   const path = join(configDir ?? dockerConfigDir(env), 'config.json');
   let text: string;
@@ -74,11 +107,13 @@ async function readConfig(env: NodeJS.ProcessEnv, configDir?: string): Promise<{
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new RegistryError('credentials', problem(`docker config ${path}`, `cannot be read (${(error as NodeJS.ErrnoException).code})`, 'Fix its permissions, or point DOCKER_CONFIG elsewhere.'));
   }
+  let parsed: unknown;
   try {
-    return { config: JSON.parse(text) as DockerConfigFile, path };
+    parsed = JSON.parse(text);
   } catch {
     throw new RegistryError('credentials', problem(`docker config ${path}`, 'is not valid JSON', 'Fix the file, or run "docker login" to rewrite it.'));
   }
+  return { config: checkShape(parsed, path), path };
 }
 
 function findAuthEntry(auths: Record<string, AuthEntry> | undefined, host: string): [string, AuthEntry] | undefined {

@@ -11,6 +11,8 @@ import { RegistryClient, type RegistryClientOptions } from './client.js';
 export { RegistryClient } from './client.js';
 export type { PingResult, RegistryClientOptions } from './client.js';
 export type { Page } from './paginate.js';
+export type { RetryPolicy, RetryWait } from './retry.js';
+export { describeRetryWait } from './retry.js';
 export type { TagDetails, PlatformDetails } from './details.js';
 export type { RegistryCredentials } from './docker-config.js';
 export { RegistryError, isAbortError } from './errors.js';

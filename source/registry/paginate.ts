@@ -32,6 +32,12 @@ export interface PageSource {
 }
 
 export const MAX_PAGE_SIZE = 1000;
+// One page's body. A registry that ignores `n` (or a mirror's flat catalog) can send every name in one page:
+// 16 MiB holds ~500,000 names of 30 characters; past it the page is refused with a message, not parsed.
+export const MAX_PAGE_BYTES = 16 * 1024 * 1024;
+// Names taken from one page: ~1,000,000 names of one letter fit in MAX_PAGE_BYTES; this bound keeps the
+// memory of one page's strings below ~50 MB whatever their length.
+export const MAX_PAGE_ITEMS = 1_000_000;
 export const FALLBACK_PAGE_SIZE = 100;
 
 // n ≤ 1000 works everywhere (distribution's maxentries, ECR's cap); a registry that wants
@@ -65,6 +71,13 @@ function parsePage(response: HttpResponse, source: PageSource): string[] {
   // A registry with nothing to list may send null or leave the field out.
   if (list === null || list === undefined) return [];
   if (!Array.isArray(list)) throw malformed(`"${source.field}" is not a list`);
+  if (list.length > MAX_PAGE_ITEMS) {
+    throw new RegistryError(
+      'protocol',
+      problem(`registry ${source.host}`, `sent a page of ${list.length} names while trying to ${source.what}, more than the ${MAX_PAGE_ITEMS} berth takes from one page`, 'The registry ignored the page size (n); ask its operator to honour it.'),
+      { host: source.host, status: response.status },
+    );
+  }
   // Nexus puts nulls in tag lists (registry.md §1.3); skip anything that is not a name.
   return list.filter((item): item is string => typeof item === 'string' && item.length > 0);
 }

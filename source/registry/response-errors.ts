@@ -1,6 +1,7 @@
 import { RegistryError, problem } from './errors.js';
 import { bodyExcerpt, describeRegistryErrors, parseRegistryErrors } from './registry-errors.js';
 import { headerValue, type HttpResponse } from './transport.js';
+import { retryAfterMs } from './retry.js';
 
 export interface Subject {
   // "list repositories", "list tags of tools/busybox", "read tools/busybox:1.0"
@@ -19,6 +20,7 @@ export function responseError(response: HttpResponse, host: string, subject: Sub
   const opts = { host, status: response.status, registryErrors: entries };
   const has = (code: string) => entries.some((e) => e.code === code);
   const { status } = response;
+  const tries = response.attempts && response.attempts > 1 ? ` after ${response.attempts} tries` : '';
 
   if (status === 404 && subject.what === 'list repositories') {
     return new RegistryError('not-found', problem(thing, `has no repository catalog (HTTP 404${said ? `: ${said}` : ''})`, 'Registries like Docker Hub and GHCR do not offer one: open a repository by name instead.'), opts);
@@ -33,14 +35,15 @@ export function responseError(response: HttpResponse, host: string, subject: Sub
     return new RegistryError('auth', problem(thing, `access denied to ${subject.what}${detail}`, 'Check that this account has access, or run "docker login ' + host + '" with one that does.'), opts);
   }
   if (status === 429) {
-    const retryAfter = headerValue(response, 'retry-after');
-    return new RegistryError('registry', problem(thing, `rate limit reached while trying to ${subject.what}${detail}`, retryAfter ? `Try again in ${retryAfter} s.` : 'Wait a while, or log in for a higher limit.'), opts);
+    const waitMs = retryAfterMs(headerValue(response, 'retry-after'), Date.now());
+    const again = waitMs !== undefined ? `The registry asks to wait ${Math.ceil(waitMs / 1000)} s; try again then.` : 'Wait a while, or log in for a higher limit.';
+    return new RegistryError('registry', problem(thing, `rate limit reached (HTTP 429${tries}) while trying to ${subject.what}${detail}`, again), opts);
   }
   if (status === 400 && has('PAGINATION_NUMBER_INVALID')) {
     return new RegistryError('registry', problem(thing, `refused the page size while trying to ${subject.what}${detail}`, 'Its catalog.maxentries setting is below 100; raise it.'), opts);
   }
   if (status >= 500) {
-    return new RegistryError('registry', problem(thing, `failed to ${subject.what}: HTTP ${status}${detail}`, 'The registry or a proxy in front of it is in trouble; try again, or check its logs.'), opts);
+    return new RegistryError('registry', problem(thing, `failed to ${subject.what}: HTTP ${status}${tries}${detail}`, 'The registry or a proxy in front of it is in trouble; try again, or check its logs.'), opts);
   }
   return new RegistryError('registry', problem(thing, `could not ${subject.what}: HTTP ${status}${detail}`, 'See the registry\'s message above.'), opts);
 }

@@ -2,6 +2,7 @@ import { Pool, errors as undiciErrors } from 'undici';
 import { RegistryError, cancelledError, problem } from './errors.js';
 import { explainConnectError, type ConnectTarget } from './connect-errors.js';
 import type { Trust } from './trust.js';
+import { DEFAULT_RETRY, isRetryable, retryAfterMs, retryDelay, sleep, type RetryPolicy, type RetryWait } from './retry.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST';
 
@@ -20,9 +21,37 @@ export interface HttpResponse {
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
   url: URL;
+  // Requests made for this answer: more than 1 when 429/5xx answers were retried.
+  attempts?: number;
+}
+
+export interface TransportOptions {
+  connections?: number;
+  retry?: Partial<RetryPolicy>;
+  timeouts?: Partial<RegistryTimeouts>;
+  // Called before each wait for a retry, so a UI can show it.
+  onRetry?: (wait: RetryWait) => void;
 }
 
 export const DEFAULT_MAX_BODY = 32 * 1024 * 1024;
+// A registry (or a proxy) that accepts the connection and then hangs, or sends a byte a second, is reported
+// rather than waited on: the time to connect (TCP and TLS handshake), from the request to the whole header of
+// the answer, and the longest pause inside a body.
+export const REGISTRY_CONNECT_TIMEOUT_MS = 10_000;
+export const REGISTRY_FIRST_BYTE_TIMEOUT_MS = 30_000;
+export const REGISTRY_BODY_IDLE_TIMEOUT_MS = 30_000;
+
+export interface RegistryTimeouts {
+  connectMs: number;
+  firstByteMs: number;
+  idleMs: number;
+}
+
+export const DEFAULT_REGISTRY_TIMEOUTS: RegistryTimeouts = {
+  connectMs: REGISTRY_CONNECT_TIMEOUT_MS,
+  firstByteMs: REGISTRY_FIRST_BYTE_TIMEOUT_MS,
+  idleMs: REGISTRY_BODY_IDLE_TIMEOUT_MS,
+};
 // At most this many requests in flight per origin (registry.md §4: regclient 3, ggcr 4).
 export const MAX_CONNECTIONS = 4;
 
@@ -39,9 +68,15 @@ export function headerValue(response: HttpResponse, name: string): string | unde
 export class HttpTransport {
   private readonly pools = new Map<string, Pool>();
   private readonly connections: number;
+  private readonly retry: RetryPolicy;
+  private readonly onRetry?: (wait: RetryWait) => void;
+  private readonly timeouts: RegistryTimeouts;
 
-  constructor(private readonly trust: Trust, connections = MAX_CONNECTIONS) {
-    this.connections = Math.max(1, Math.min(connections, MAX_CONNECTIONS));
+  constructor(private readonly trust: Trust, options: TransportOptions = {}) {
+    this.connections = Math.max(1, Math.min(options.connections ?? MAX_CONNECTIONS, MAX_CONNECTIONS));
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.onRetry = options.onRetry;
+    this.timeouts = { ...DEFAULT_REGISTRY_TIMEOUTS, ...options.timeouts };
   }
 
   private pool(origin: string): Pool {
@@ -51,7 +86,10 @@ export class HttpTransport {
         connections: this.connections,
         pipelining: 1,
         keepAliveTimeout: 30_000,
+        headersTimeout: this.timeouts.firstByteMs,
+        bodyTimeout: this.timeouts.idleMs,
         connect: {
+          timeout: this.timeouts.connectMs,
           secureContext: this.trust.secureContext,
           rejectUnauthorized: this.trust.rejectUnauthorized,
         },
@@ -61,7 +99,23 @@ export class HttpTransport {
     return pool;
   }
 
+  // One request, repeated after a wait while the answer is 429 or 5xx (idempotent methods only) and the policy
+  // allows; the last answer is returned either way, for the caller to report with the registry's message.
   async send(request: HttpRequest): Promise<HttpResponse> {
+    for (let retry = 1; ; retry++) {
+      const response = await this.sendOnce(request);
+      response.attempts = retry;
+      if (!isRetryable(request.method, response.status)) return response;
+      const asked = retryAfterMs(headerValue(response, 'retry-after'), Date.now());
+      const waitMs = retryDelay(this.retry, retry, asked);
+      if (waitMs === undefined) return response;
+      const path = `${request.url.pathname}${request.url.search}`;
+      this.onRetry?.({ host: request.url.host, method: request.method, path, status: response.status, retry, retries: this.retry.retries, waitMs, retryAfter: asked !== undefined });
+      await sleep(waitMs, request.url.host, request.signal);
+    }
+  }
+
+  private async sendOnce(request: HttpRequest): Promise<HttpResponse> {
     if (request.signal?.aborted) throw cancelledError(request.url.host);
     const maxBytes = request.maxBytes ?? DEFAULT_MAX_BODY;
     try {
@@ -103,7 +157,7 @@ export class HttpTransport {
     } catch (error) {
       if (error instanceof RegistryError) throw error;
       if (request.signal?.aborted || error instanceof undiciErrors.RequestAbortedError) throw cancelledError(request.url.host);
-      throw await explainConnectError(error, targetOf(request.url), this.trust);
+      throw await explainConnectError(error, targetOf(request.url), this.trust, undefined, { request: `${request.method} ${request.url.pathname}`, timeouts: this.timeouts });
     }
   }
 

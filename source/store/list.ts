@@ -1,5 +1,15 @@
 import {compileMatcher, InvalidPatternError} from '../text/match.js';
-import type {ListState} from './state.js';
+
+export type ListState = {
+  cursor: number;
+  // The id under the cursor, so a refreshed list keeps the same row selected.
+  selectedId?: string;
+  scrollTop: number;
+  filter: string;
+  marked: readonly string[];
+};
+
+export const emptyList = (): ListState => ({cursor: 0, scrollTop: 0, filter: '', marked: []});
 
 // A list filter (text/match.ts); `/re:` with a broken expression matches nothing rather than throwing.
 export function makeMatcher(filter: string): (text: string) => boolean {

@@ -1,3 +1,5 @@
+import {withoutInvisibles} from './invisible.js';
+
 // The query language of every filter and search (SPEC §3): a case-insensitive substring, or `re:` and a regular
 // expression, also case-insensitive. One implementation for the container and registry lists (store/list.ts), the
 // registry CLI (registry/filter.ts) and log search (engine/logs/log-query.ts); each decides what a broken
@@ -15,18 +17,21 @@ export class InvalidPatternError extends Error {
   }
 }
 
-// Throws InvalidPatternError for a `re:` query whose expression does not compile.
+// Throws InvalidPatternError for a `re:` query whose expression does not compile. Invisible format characters
+// (text/invisible.ts) are taken out of the query and of the text: `password` matches `pass\u200Bword`, which the
+// screen shows as `pass‹U+200B›word`.
 export function compileMatcher(query: string): (text: string) => boolean {
-  if (query === '') return () => true;
-  if (query.startsWith(REGEX_PREFIX)) {
+  const visibleQuery = withoutInvisibles(query);
+  if (visibleQuery === '') return () => true;
+  if (visibleQuery.startsWith(REGEX_PREFIX)) {
     let pattern: RegExp;
     try {
-      pattern = new RegExp(query.slice(REGEX_PREFIX.length), 'i');
+      pattern = new RegExp(visibleQuery.slice(REGEX_PREFIX.length), 'i');
     } catch (error) {
       throw new InvalidPatternError(query, error as SyntaxError);
     }
-    return text => pattern.test(text);
+    return text => pattern.test(withoutInvisibles(text));
   }
-  const needle = query.toLowerCase();
-  return text => text.toLowerCase().includes(needle);
+  const needle = visibleQuery.toLowerCase();
+  return text => withoutInvisibles(text).toLowerCase().includes(needle);
 }

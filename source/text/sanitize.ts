@@ -1,4 +1,5 @@
 import stringWidth from 'string-width';
+import {formatMarker, formatTreatment, intensityAfter, isFormatCharacter, MARKER_WIDTH} from './invisible.js';
 
 // Text from containers, images, labels, registries and logs is untrusted (SPEC §7, engine.md §2):
 // a log line must not be able to set the window title, write the clipboard, move the cursor or
@@ -13,6 +14,9 @@ import stringWidth from 'string-width';
 // - C1 controls U+0080–U+009F are removed. The 8-bit introducers (CSI U+009B, OSC U+009D,
 //   DCS U+0090, SOS U+0098, PM U+009E, APC U+009F) are parsed like their 7-bit forms so that
 //   their parameters do not leak as text.
+// - Unicode format characters (bidi controls, zero-width characters, U+2028/U+2029, …; invisible.ts lists them
+//   and says why) are shown as a dim marker `‹U+202E›`, except a joiner doing its job in an emoji sequence or a
+//   joining script (kept) and a soft hyphen inside a word (left out).
 
 const ESC = 0x1b;
 const BEL = 0x07;
@@ -28,9 +32,8 @@ const DEFAULT_TAB_WIDTH = 8;
 const MAX_TAB_WIDTH = 64;
 const MAX_UNITS_PER_CELL = 32;
 
-const NEEDS_SANITIZING = /[\x00-\x1f\x7f-\x9f]/;
+const NEEDS_SANITIZING = /[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-const ESCAPE_START = /[\x1b\x80-\x9f]/g;
 const HAS_ESCAPE_START = /[\x1b\x80-\x9f]/;
 const graphemes = new Intl.Segmenter();
 
@@ -191,8 +194,9 @@ export interface SanitizeOptions {
 
 /**
  * Makes one line of untrusted text safe to draw: keeps SGR colour, removes every other escape
- * sequence and C1 control, shows C0 controls in caret notation and expands tabs to the next tab
- * stop, counted in terminal cells. The result contains no ESC except in `ESC[<digits ; :>m`.
+ * sequence and C1 control, shows C0 controls in caret notation and Unicode format characters as
+ * dim `‹U+XXXX›` markers, and expands tabs to the next tab stop, counted in terminal cells. The
+ * result contains no ESC except in `ESC[<digits ; :>m`. Linear in the length of the line.
  */
 export function sanitizeLine(s: string, opts: SanitizeOptions = {}): string {
   if (!NEEDS_SANITIZING.test(s)) return s;
@@ -212,16 +216,37 @@ export function sanitizeLine(s: string, opts: SanitizeOptions = {}): string {
     }
   };
 
+  // SGR sequences passed since the last marker: folded into `intensity` only when a marker needs it.
+  let sgrSinceMarker: string[] = [];
+  let intensity = 0;
+
   while (i < s.length) {
     const code = s.charCodeAt(i);
-    if ((code >= 0x20 && code < DEL) || code > 0x9f) {
+    if ((code >= 0x20 && code < DEL) || (code > 0x9f && !isFormatCharacter(code))) {
+      i++;
+      continue;
+    }
+    const treatment = code > 0x9f ? formatTreatment(s, i, code) : undefined;
+    if (treatment === 'keep') {
       i++;
       continue;
     }
     endRun(i);
-    if (isEscapeStart(code)) {
+    if (treatment === 'show') {
+      for (const sgr of sgrSinceMarker) intensity = intensityAfter(intensity, sgr);
+      sgrSinceMarker = [];
+      out.push(formatMarker(code, intensity));
+      column += MARKER_WIDTH;
+      i++;
+    } else if (treatment === 'drop') {
+      i++;
+    } else if (isEscapeStart(code)) {
       const token = scanEscape(s, i);
-      if (token.isSgr) out.push(s.slice(i, token.end));
+      if (token.isSgr) {
+        const sgr = s.slice(i, token.end);
+        out.push(sgr);
+        sgrSinceMarker.push(sgr);
+      }
       i = token.end;
     } else if (code === 0x09) {
       for (const run of unmeasured) column += plainWidth(run);
@@ -299,10 +324,12 @@ export function truncateCells(s: string, width: number): string {
       i = token.end;
       continue;
     }
-    ESCAPE_START.lastIndex = i;
-    const runEnd = ESCAPE_START.test(s) ? ESCAPE_START.lastIndex - 1 : s.length;
-    const run = s.slice(i, runEnd);
-    i = runEnd;
+    // Only as much text as the unit budget could still keep is looked at: a 64 KiB run without an escape costs
+    // the width, not its length. Past the window the budget is spent, so the loop ends there.
+    const window = s.slice(i, Math.min(s.length, i + unitBudget - keptUnits + 2));
+    const escapeAt = window.search(HAS_ESCAPE_START);
+    const run = escapeAt < 0 ? window : window.slice(0, escapeAt);
+    i += run.length;
     if (PRINTABLE_ASCII.test(run)) {
       if (used + run.length <= limit) {
         out.push(run);

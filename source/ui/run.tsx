@@ -1,18 +1,20 @@
 import {render} from 'ink';
 import {dockerExecCommand, dockerRunCommand, logCommand} from '../command-log.js';
-import {execInteractive} from '../engine/exec.js';
-import {runInteractive} from '../engine/run-interactive.js';
+import {execInteractive} from '../engine/exec/exec.js';
+import {runInteractive} from '../engine/exec/run-interactive.js';
 import {handOffTerminal} from './handoff.js';
 import type {GlobalOptions} from '../cli/args.js';
 import type {EngineClient} from '../engine/client.js';
 import {EngineSession} from '../engine/session.js';
 import type {EngineTarget} from '../engine/target.js';
-import {Controller, type ExitRequest} from '../store/controller.js';
+import {AppContext} from '../views/use-store.js';
+import {Controller, type ExitRequest} from './controller.js';
 import {enterAltScreen, installRestoreHandlers, restoreTerminal} from '../terminal.js';
 import {trace} from '../trace.js';
 import {App} from './components/App.js';
-import {ControllerContext} from './hooks/use-store.js';
-import {applyKeyOverrides, DEFAULT_KEYMAP, readonlyKeymap} from './keymap.js';
+import {ControllerContext} from './hooks/use-controller.js';
+import {DEFAULT_VIEWS} from './view-set.js';
+import {applyKeyOverrides, buildKeymap, readonlyKeymap} from './keymap.js';
 import {loadConfig} from '../config.js';
 
 // exec and run get the real terminal while the UI is unmounted; the store (selection, filter, log follows)
@@ -48,12 +50,15 @@ type UiOptions = {target: EngineTarget; options: GlobalOptions; connecting: Prom
 // Owns the terminal for the UI's lifetime: render, wait for an exit request, act on the real terminal, render again.
 export async function runUi({target, options, connecting}: UiOptions): Promise<number> {
   const loaded = await loadConfig(options.config, process.env);
-  const overridden = applyKeyOverrides(DEFAULT_KEYMAP, loaded.config.keys);
+  const overridden = applyKeyOverrides(buildKeymap(DEFAULT_VIEWS), loaded.config.keys);
   const keymap = options.readonly ? readonlyKeymap(overridden.keymap) : overridden.keymap;
   const registries = [
     ...new Set([...options.registries, ...(process.env.BERTH_REGISTRY ? [process.env.BERTH_REGISTRY] : []), ...loaded.config.registries.map(r => r.url)]),
   ];
-  const controller = new Controller(target.url, registries, keymap, {
+  const controller = new Controller(
+    target.url,
+    {
+    registries,
     registryCa: options.registryCa ?? process.env.BERTH_REGISTRY_CA,
     registryOptions: Object.fromEntries(loaded.config.registries.map(r => [r.url, {insecure: r.insecure, caFile: r.ca}])),
     configFile: loaded.file,
@@ -62,10 +67,13 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
     logTail: loaded.config.logs.tail,
     shells: loaded.config.exec.shells,
     execUser: loaded.config.exec.user,
-  });
+    },
+    DEFAULT_VIEWS,
+    keymap,
+  );
   const problems = [...loaded.problems, ...overridden.problems];
   if (problems.length) controller.status(problems.join(' · '), 'error');
-  const session = new EngineSession(target, action => controller.dispatch(action));
+  const session = new EngineSession(target, controller.sessionListener, controller.engineEventTypes());
   controller.session = session;
   session.start(connecting);
 
@@ -75,7 +83,9 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
     for (;;) {
       const instance = render(
         <ControllerContext.Provider value={controller}>
-          <App />
+          <AppContext.Provider value={{services: controller.services, keymap: controller.keymap}}>
+            <App />
+          </AppContext.Provider>
         </ControllerContext.Provider>,
         {
           exitOnCtrlC: false,
@@ -93,8 +103,12 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
       await onRealTerminal(controller, request);
     }
   } finally {
-    controller.close();
-    restoreTerminal();
+    // The terminal is restored even if a view's close fails.
+    try {
+      controller.close();
+    } finally {
+      restoreTerminal();
+    }
   }
   return 0;
 }

@@ -1,28 +1,20 @@
 import type {AppState} from '../store/state.js';
-import type {Scope} from './keymap.js';
+import type {Scope} from '../views/types.js';
+import {SHELL_OVERLAYS} from './shell-overlays.js';
+import type {ViewSet} from './view-set.js';
 
-// The keymap scopes active in this state, most specific first.
-export function activeScopes(state: AppState): Scope[] {
-  switch (state.overlay?.kind) {
-    case 'help':
-      return ['help'];
-    case 'filter':
-    case 'command':
-    case 'search':
-    case 'save':
-    case 'repository':
-    case 'addRegistry':
-    case 'execForm':
-      return ['prompt'];
-    case 'confirm':
-      return ['confirm'];
-    case 'env':
-      return ['env', 'dialog', 'move'];
-    case 'text':
-      return ['dialog', 'move'];
+// The keymap scopes active in this state, most specific first: an overlay's, a focused pane's, the view's.
+export function activeScopes(views: ViewSet, state: AppState): Scope[] {
+  if (state.overlay?.kind === 'help' && 'draft' in state.overlay) return ['prompt'];
+  if (state.overlay) {
+    const spec = SHELL_OVERLAYS[state.overlay.kind] ?? views.overlay(state.overlay.kind);
+    return [...(spec?.scopes ?? ['dialog'])];
   }
-  if (state.focus === 'logs' && state.logs) return ['logs', 'move', 'global'];
-  if (state.view === 'containers') return ['containers', 'list', 'move', 'global'];
-  if (state.view === 'registry') return ['registry', 'list', 'move', 'global'];
-  return ['list', 'move', 'global'];
+  for (const pane of views.panes) {
+    const scopes = pane.scopes?.(state);
+    if (scopes) return [...scopes];
+  }
+  const view = views.active(state);
+  if (!view) return ['list', 'move', 'global'];
+  return [...(view.scopes?.(state) ?? [view.id, 'list', 'move', 'global'])];
 }

@@ -1,19 +1,11 @@
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {SOCKET, focusContainer, startBerth, type Terminal} from '../helpers/terminal.js';
 
 let terminal: Terminal | undefined;
 afterEach(() => terminal?.stop());
 
-// Filters the list down to one container: other tests' containers may fill the screen.
-async function focus(t: Terminal, name: string): Promise<void> {
-  await t.waitFor(/API 1\.41/);
-  t.type('/');
-  t.type(name);
-  t.keys('Enter');
-  await t.waitFor(`filter: ${name}`);
-  await t.waitUntil(s => s.split('\n').some(line => line.includes('●') && line.includes(name)) || s.includes(name), name);
-}
+const focus = focusContainer;
 
 const created: string[] = [];
 function run(name: string, ...args: string[]): string {
@@ -131,9 +123,9 @@ describe('containers view', () => {
     await terminal.waitUntil(s => [...s.matchAll(/tick-(\d+)/g)].some(m => Number(m[1]) > Number(tick ?? 0) + 1), 'newer log lines');
     const screen = terminal.screen();
     expect(screen.split('\n')[0]).toMatch(/^ berth ─ engine/);
-    const title = (await import('node:child_process')).execFileSync('tmux', ['-L', 'berth-e2e', 'display-message', '-p', '-t', terminal.session, '#{pane_title}'], {encoding: 'utf8'});
+    const title = (await import('node:child_process')).execFileSync('tmux', ['-L', SOCKET, 'display-message', '-p', '-t', terminal.session, '#{pane_title}'], {encoding: 'utf8'});
     expect(title).not.toContain('pwned');
-    const buffers = (await import('node:child_process')).spawnSync('tmux', ['-L', 'berth-e2e', 'show-buffer'], {encoding: 'utf8'});
+    const buffers = (await import('node:child_process')).spawnSync('tmux', ['-L', SOCKET, 'show-buffer'], {encoding: 'utf8'});
     expect(buffers.stdout ?? '').not.toContain('hello');
     terminal.keys('Escape');
     terminal.type('q');

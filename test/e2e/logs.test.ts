@@ -4,6 +4,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
+import {openLogs, submitSave} from '../helpers/log-pane.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
 
 let terminal: Terminal | undefined;
@@ -17,23 +18,13 @@ beforeAll(() => {
 });
 afterAll(() => docker(['rm', '-f', name]));
 
-async function openLogs(t: Terminal): Promise<void> {
-  await t.waitFor(/API 1\.41/);
-  t.type('/');
-  t.type(name.slice(-10));
-  t.keys('Enter');
-  await t.waitFor(`filter: ${name.slice(-10)}`);
-  t.keys('Enter');
-  await t.waitFor(new RegExp(`logs ${name} · follow`));
-}
-
 describe('log pane', () => {
   test('search highlights and jumps with n/N; ctrl-s saves the buffer; c clears; windows switch', async () => {
     // Several matches: wait until the container printed a few "needle" lines.
     const deadline = Date.now() + 15_000;
     while (!docker(['logs', name]).includes('needle again 20') && Date.now() < deadline) await new Promise(r => setTimeout(r, 200));
     terminal = startBerth({env: benchEnv(), columns: 140, rows: 30});
-    await openLogs(terminal);
+    await openLogs(terminal, name);
     terminal.type('/');
     terminal.type('needle');
     terminal.keys('Enter');
@@ -50,11 +41,7 @@ describe('log pane', () => {
 
     const dir = mkdtempSync(join(tmpdir(), 'berth-save-'));
     const file = join(dir, 'saved.log');
-    terminal.keys('C-s');
-    await terminal.waitFor('save to:');
-    terminal.keys('C-u');
-    terminal.type(file);
-    terminal.keys('Enter');
+    await submitSave(terminal, file);
     await terminal.waitFor(/saved \d+ lines to/);
     expect(existsSync(file)).toBe(true);
     expect(existsSync(`${file}.partial`)).toBe(false);
@@ -62,11 +49,7 @@ describe('log pane', () => {
     expect(saved).toContain('early line 1\n');
     expect(saved).toContain('needle one');
     // The same path again is refused rather than overwritten.
-    terminal.keys('C-s');
-    await terminal.waitFor('save to:');
-    terminal.keys('C-u');
-    terminal.type(file);
-    terminal.keys('Enter');
+    await submitSave(terminal, file);
     await terminal.waitFor(/exists/);
 
     terminal.type('c');
@@ -85,7 +68,7 @@ describe('log pane', () => {
 
   test(':logs --tail N --follow=false reopens with those options', async () => {
     terminal = startBerth({env: benchEnv(), columns: 140, rows: 30});
-    await openLogs(terminal);
+    await openLogs(terminal, name);
     terminal.type(':');
     terminal.type('logs --tail 3 --follow=false');
     terminal.keys('Enter');
@@ -104,7 +87,7 @@ describe('log pane', () => {
     const forwarder = new Forwarder(2375);
     const port = await forwarder.listen();
     terminal = startBerth({env: benchEnv(), args: ['--host', `tcp://127.0.0.1:${port}`], columns: 140, rows: 30});
-    await openLogs(terminal);
+    await openLogs(terminal, name);
     await terminal.waitFor(/live \d+/);
     forwarder.cut();
     await terminal.waitFor(/reconnecting/, 15_000);

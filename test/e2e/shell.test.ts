@@ -24,7 +24,12 @@ describe('the UI shell in a real terminal', () => {
 
     terminal.keys('?');
     await terminal.waitFor('Keys (esc closes)');
-    expect(terminal.screen()).toMatch(/ctrl-r\s+refresh now/);
+    // The current view's keys first; the rest is a scroll away.
+    expect(terminal.screen()).toMatch(/Containers\n\s+enter l\s+logs/);
+    terminal.type('/refresh');
+    await terminal.waitFor(/ctrl-r\s+refresh now/);
+    terminal.keys('Enter');
+    terminal.keys('Escape');
     terminal.keys('Escape');
     await terminal.waitUntil(s => !s.includes('Keys (esc closes)') && s.includes('bench-logger'), 'help to close');
 

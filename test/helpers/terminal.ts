@@ -4,7 +4,8 @@ import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const SOCKET = 'berth-e2e';
+// BERTH_E2E_TMUX: another server name, so two checkouts can run their e2e tests at once.
+export const SOCKET = process.env.BERTH_E2E_TMUX || 'berth-e2e';
 let counter = 0;
 
 const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], {encoding: 'utf8'});
@@ -93,4 +94,14 @@ export function startBerth(options: {args?: string[]; env?: NodeJS.ProcessEnv; c
       spawnSync('tmux', ['-L', SOCKET, 'kill-session', '-t', session]);
     },
   };
+}
+
+// Filters view 1 down to one container: other tests' containers may fill the screen.
+export async function focusContainer(t: Terminal, name: string): Promise<void> {
+  await t.waitFor(/API 1\.41/);
+  t.type('/');
+  t.type(name);
+  t.keys('Enter');
+  await t.waitFor(`filter: ${name}`);
+  await t.waitUntil(s => s.split('\n').some(line => line.includes('●') && line.includes(name)) || s.includes(name), name);
 }

@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {connectEngine, type EngineClient} from '../../source/engine/client.js';
-import {containerEnv, containerSizes, containersMatching, operate} from '../../source/engine/container-ops.js';
-import {listContainers} from '../../source/engine/containers.js';
+import {containerEnv, containerSizes, containersMatching, operate} from '../../source/engine/containers/operations.js';
+import {listContainers} from '../../source/engine/containers/list.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {BUSYBOX, benchEnv, docker} from '../helpers/bench.js';
 

@@ -2,9 +2,9 @@ import {createServer, connect, type Server, type Socket} from 'node:net';
 import {PassThrough, Writable} from 'node:stream';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {connectEngine, type EngineClient} from '../../source/engine/client.js';
-import type {TerminalStreams} from '../../source/engine/attach-terminal.js';
-import {execCapture, execInteractive, quickShellCommand} from '../../source/engine/exec.js';
-import {runInteractive} from '../../source/engine/run-interactive.js';
+import type {TerminalStreams} from '../../source/engine/exec/attach-terminal.js';
+import {execCapture, execInteractive, quickShellCommand} from '../../source/engine/exec/exec.js';
+import {runInteractive} from '../../source/engine/exec/run-interactive.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
 

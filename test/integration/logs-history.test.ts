@@ -2,7 +2,7 @@ import {execFileSync} from 'node:child_process';
 import {monitorEventLoopDelay, performance} from 'node:perf_hooks';
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {connectEngine, type EngineClient} from '../../source/engine/client.js';
-import {LogSession} from '../../source/engine/log-session.js';
+import {LogSession} from '../../source/engine/logs/log-session.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
 

@@ -2,7 +2,7 @@ import {createServer, connect, type Server, type Socket} from 'node:net';
 import {join} from 'node:path';
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {connectEngine, type EngineClient} from '../../source/engine/client.js';
-import {LogSession} from '../../source/engine/log-session.js';
+import {LogSession} from '../../source/engine/logs/log-session.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
 

@@ -1,7 +1,7 @@
 import {execFileSync} from 'node:child_process';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {connectEngine, type EngineClient} from '../../source/engine/client.js';
-import {LogSession, type LogLine, type LogSessionOptions} from '../../source/engine/log-session.js';
+import {LogSession, type LogLine, type LogSessionOptions} from '../../source/engine/logs/log-session.js';
 import {MAX_LINE_BYTES} from '../../source/engine/logs/line-assembler.js';
 import {splitTimestamp, timestampToSince} from '../../source/engine/logs/timestamp.js';
 import {toEngineTimestamp} from '../../source/text/since.js';

@@ -1,5 +1,5 @@
 import {expect, test} from 'vitest';
-import {wrapCells} from '../../source/ui/components/cells.js';
+import {wrapCells} from '../../source/text/cells.js';
 
 test('wraps by cells, keeping the last rows, never splitting a wide character', () => {
   expect(wrapCells('abcdefg', 3, 10)).toEqual(['abc', 'def', 'g']);

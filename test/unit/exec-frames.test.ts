@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {ByteTail} from '../../source/engine/byte-tail.js';
+import {ByteTail} from '../../source/engine/exec/byte-tail.js';
 import {FrameSplitter} from '../../source/engine/frames.js';
 
 function frame(stream: number, payload: string | Buffer): Buffer {

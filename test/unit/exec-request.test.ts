@@ -1,8 +1,8 @@
 import {PassThrough, Writable} from 'node:stream';
 import type Docker from 'dockerode';
 import {describe, expect, it} from 'vitest';
-import type {TerminalStreams} from '../../source/engine/attach-terminal.js';
-import {execInteractive} from '../../source/engine/exec.js';
+import type {TerminalStreams} from '../../source/engine/exec/attach-terminal.js';
+import {execInteractive} from '../../source/engine/exec/exec.js';
 
 // What execInteractive asks of the engine, recorded by a stand-in for dockerode: the parts that decide framing
 // and sizing, which the bench (API 1.41) cannot show for newer engines.

@@ -48,10 +48,10 @@ describe('save', () => {
     await rm(dir, {recursive: true, force: true});
   });
 
-  test('plain text without colour codes, then the partial file is renamed into place', async () => {
+  test('the container\'s output (colour codes included, as docker logs > FILE), then the partial file is renamed into place', async () => {
     const path = join(dir, 'web.log');
     expect(await saveLines(path, lines)).toEqual({lines: 4});
-    expect(await readFile(path, 'utf8')).toBe('GET /health 200\nERROR disk full\nget /metrics 500\nlog stream interrupted\n');
+    expect(await readFile(path, 'utf8')).toBe('GET /health 200\n\x1b[31mERROR\x1b[0m disk full\nget /metrics 500\nlog stream interrupted\n');
     expect(await readdir(dir)).toEqual(['web.log']);
   });
 

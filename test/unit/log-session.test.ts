@@ -1,7 +1,7 @@
 import {PassThrough} from 'node:stream';
 import type Docker from 'dockerode';
 import {afterEach, describe, expect, test} from 'vitest';
-import {LogSession, type LogSessionOptions} from '../../source/engine/log-session.js';
+import {LogSession, type LogSessionOptions} from '../../source/engine/logs/log-session.js';
 import {timestampToSince} from '../../source/engine/logs/timestamp.js';
 
 // An engine in memory that answers GET /containers/{id}/logs the way Engine 20.10 does: multiplexed frames,

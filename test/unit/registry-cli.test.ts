@@ -17,7 +17,7 @@ async function serve(): Promise<FakeRegistry> {
       const { items, link } = pageOf(repositories, url);
       sendJson(res, 200, { repositories: items }, link ? { link } : {});
     } else if (url.pathname === '/v2/team/r0001/tags/list') {
-      sendJson(res, 200, { name: 'team/r0001', tags: ['latest', '1.10.0', '1.2.0', '\u001b[31mevil'] });
+      sendJson(res, 200, { name: 'team/r0001', tags: ['latest', '1.10.0', '1.2.0', '\u001b[31mevil', 'rc\u202e1'] });
     } else {
       sendJson(res, 404, { errors: [{ code: 'NAME_UNKNOWN', message: 'repository name not known to registry' }] });
     }
@@ -48,13 +48,13 @@ describe('berth registry', () => {
     expect(JSON.parse(result.stdout)).toEqual({ registry: url, repositories });
   });
 
-  it('tags prints names sorted, with control characters made visible', async () => {
+  it('tags prints names sorted, with control and format characters made visible (no colour: it may be a pipe)', async () => {
     const { url } = await serve();
     const result = await run(['tags', 'team/r0001', '--registry', url]);
-    expect(result.stdout).toBe('evil\n1.10.0\n1.2.0\nlatest\n');
+    expect(result.stdout).toBe('evil\n1.10.0\n1.2.0\nlatest\nrc‹U+202E›1\n');
     expect(result.stdout).not.toContain('\u001b');
     const json = await run(['tags', 'team/r0001', `--registry=${url}`, '--json']);
-    expect(JSON.parse(json.stdout)).toEqual({ registry: url, name: 'team/r0001', tags: ['\u001b[31mevil', '1.10.0', '1.2.0', 'latest'] });
+    expect(JSON.parse(json.stdout)).toEqual({ registry: url, name: 'team/r0001', tags: ['\u001b[31mevil', '1.10.0', '1.2.0', 'latest', 'rc\u202e1'] });
   });
 
   it('exits 1 with one line for a failure, 2 for usage errors', async () => {

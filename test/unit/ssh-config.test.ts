@@ -4,8 +4,8 @@ import {tmpdir, userInfo} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeEach, describe, expect, test} from 'vitest';
 import {describeConnectError} from '../../source/engine/connect-errors.js';
-import {SshError, sshSettings} from '../../source/engine/ssh-agent.js';
-import {patternListMatches, readSshConfig} from '../../source/engine/ssh-config.js';
+import {SshError, sshSettings} from '../../source/engine/ssh/agent.js';
+import {patternListMatches, readSshConfig} from '../../source/engine/ssh/config.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 
 const saved = {HOME: process.env.HOME, SSH_AUTH_SOCK: process.env.SSH_AUTH_SOCK};

@@ -3,8 +3,8 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, test} from 'vitest';
-import {checkHostKey, keyBlobType, keyFingerprint, knownHostKeyTypes, knownHostsName} from '../../source/engine/known-hosts.js';
-import {hostKeyAlgorithms} from '../../source/engine/ssh-agent.js';
+import {checkHostKey, keyBlobType, keyFingerprint, knownHostKeyTypes, knownHostsName} from '../../source/engine/ssh/known-hosts.js';
+import {hostKeyAlgorithms} from '../../source/engine/ssh/agent.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'berth-known-hosts-'));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));

@@ -3,8 +3,11 @@ import {sanitizeLine} from '../../text/sanitize.js';
 import type {LogEntry, LogStream} from './entry.js';
 
 export type LogLine = {
-  // Sanitised: colour (SGR) kept, every other escape removed, controls made visible, tabs expanded.
+  // Sanitised: colour (SGR) kept, every other escape removed, controls and format characters made visible,
+  // tabs expanded.
   text: string;
+  // What the container wrote, when sanitising changed it: saving writes the container's output, not the screen.
+  raw?: string;
   stream: LogStream;
   // The engine's RFC3339Nano timestamp of the line's first entry.
   time?: string;
@@ -34,7 +37,10 @@ export function makeLine(raw: string, stream: LogStream, time: string | undefine
 
 // For text that is already what a terminal would show (no carriage returns left).
 function lineOf(shown: string, stream: LogStream, time: string | undefined, truncated: boolean): LogLine {
-  const line: LogLine = {text: sanitizeLine(shown), stream};
+  const text = sanitizeLine(shown);
+  const line: LogLine = {text, stream};
+  // Most lines come back as the same string; a changed one keeps its original (at most 64 KiB) for saving.
+  if (text !== shown) line.raw = shown;
   if (time) line.time = time;
   if (truncated) line.truncated = true;
   return line;

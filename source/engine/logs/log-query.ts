@@ -1,8 +1,11 @@
 import {BerthError} from '../../errors.js';
+import {hasMarkers, withoutMarkers} from '../../text/invisible.js';
 import {compileMatcher, InvalidPatternError} from '../../text/match.js';
 import {stripAnsi} from '../../text/sanitize.js';
 
-// The same query language as list filters (text/match.ts). Colour codes never match: the user searches what they see.
+// The same query language as list filters (text/match.ts). The user searches what they see: colour codes and the
+// `‹U+200B›` markers of invisible characters never match, and the invisible characters themselves are not in the
+// way (`password` finds `pass‹U+200B›word`).
 export function compileLogQuery(query: string): (text: string) => boolean {
   let matches: (text: string) => boolean;
   try {
@@ -12,16 +15,32 @@ export function compileLogQuery(query: string): (text: string) => boolean {
     const reason = error.reason.message.replace(/^Invalid regular expression: /, '');
     throw new BerthError(`search "${query}": not a valid regular expression (${reason}); fix it, or search without "re:" for plain text`);
   }
-  return text => matches(stripAnsi(text));
+  return text => matches(stripAnsi(withoutMarkers(text)));
+}
+
+export type LogSearch = {
+  // Indexes of the matching lines.
+  matches: number[];
+  // How many of them hold invisible characters (shown as markers): the pane says so, since what matched is not
+  // quite what the line says.
+  withInvisibles: number;
+};
+
+export function searchLog(lines: Iterable<{text: string}>, query: string): LogSearch {
+  const matches = compileLogQuery(query);
+  const found: number[] = [];
+  let withInvisibles = 0;
+  let index = 0;
+  for (const line of lines) {
+    if (matches(line.text)) {
+      found.push(index);
+      if (hasMarkers(line.text)) withInvisibles++;
+    }
+    index++;
+  }
+  return {matches: found, withInvisibles};
 }
 
 export function searchLines(lines: Iterable<{text: string}>, query: string): number[] {
-  const matches = compileLogQuery(query);
-  const found: number[] = [];
-  let index = 0;
-  for (const line of lines) {
-    if (matches(line.text)) found.push(index);
-    index++;
-  }
-  return found;
+  return searchLog(lines, query).matches;
 }

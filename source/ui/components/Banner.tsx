@@ -1,6 +1,6 @@
 import {Box, Text} from 'ink';
 import {useEffect, useState} from 'react';
-import {useStore} from '../hooks/use-store.js';
+import {useStore} from '../hooks/use-controller.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 
 // A red line while the engine is unreachable: the reason and when berth tries again.

@@ -1,17 +1,20 @@
 import {Box, Text} from 'ink';
-import {useStore} from '../hooks/use-store.js';
-import {EditedText} from './EditedText.js';
+import {EditedText} from '../../views/EditedText.js';
+import {useController, useStore} from '../hooks/use-controller.js';
+import {SHELL_OVERLAYS} from '../shell-overlays.js';
 
-const LABELS = {filter: ' / ', command: ' : ', search: ' search: ', save: ' save to: ', repository: ' repository: ', addRegistry: ' add registry: '} as const;
-
-// Filter, command, search and save lines; the dispatcher edits the text (ui/line-edit.ts), this only draws it.
+// Filter, command, search, save and the views' prompts; the dispatcher edits the text (ui/line-edit.ts), this
+// only draws it.
 export function Prompt({width}: {width: number}) {
+  const {views} = useController();
   const overlay = useStore(state => state.overlay);
-  if (!overlay || !(overlay.kind in LABELS) || !('draft' in overlay)) return null;
+  const spec = overlay && (SHELL_OVERLAYS[overlay.kind] ?? views.overlay(overlay.kind));
+  const label = overlay && spec ? (typeof spec.label === 'function' ? spec.label(overlay) : spec.label) : undefined;
+  if (!overlay || !label || !('draft' in overlay)) return null;
   return (
     <Box width={width} height={1} overflow="hidden">
-      <Text bold>{LABELS[overlay.kind as keyof typeof LABELS]}</Text>
-      <EditedText text={overlay.draft} cursor={overlay.cursor} />
+      <Text bold>{label}</Text>
+      <EditedText text={overlay.draft ?? ''} cursor={overlay.cursor} />
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import {Box, Text} from 'ink';
-import {useStore} from '../hooks/use-store.js';
+import {useStore} from '../hooks/use-controller.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 
 // Errors get a second row when they need it, so the reason and the fix are not cut off.

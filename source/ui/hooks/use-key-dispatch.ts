@@ -1,11 +1,12 @@
 import {type Key, useApp, useInput} from 'ink';
-import type {Controller, ExitRequest} from '../../store/controller.js';
+import type {Action} from '../../store/actions.js';
+import type {Controller, ExitRequest} from '../controller.js';
 import {trace} from '../../trace.js';
 import {keyName} from '../key-name.js';
 import {resolveKey} from '../keymap.js';
 import {editLine} from '../line-edit.js';
 import {activeScopes} from '../scopes.js';
-import {useController} from './use-store.js';
+import {useController} from './use-controller.js';
 
 const NO_KEY: Key = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
@@ -35,19 +36,21 @@ function handleKey(controller: Controller, input: string, key: Key): ExitRequest
     if (overlay.form.focus >= 2 && !key.return && !key.escape) return input === ' ' ? controller.dispatch({type: 'form.toggle'}) : undefined;
   }
   if (overlay && 'draft' in overlay) {
-    const edit = editLine({text: overlay.draft, cursor: overlay.cursor ?? overlay.draft.length}, input, key);
-    if (edit.text !== overlay.draft || edit.cursor !== overlay.cursor) controller.dispatch({type: 'overlay.draft', draft: edit.text, cursor: edit.cursor});
+    const draft = overlay.draft ?? '';
+    const edit = editLine({text: draft, cursor: overlay.cursor ?? draft.length}, input, key);
+    if (edit.text !== draft || edit.cursor !== overlay.cursor) controller.dispatch({type: 'overlay.draft', draft: edit.text, cursor: edit.cursor});
     if (edit.cancel) return controller.dispatch({type: 'overlay.close'});
     return edit.submit ? controller.dispatch({type: 'overlay.submit'}) : undefined;
   }
   const name = keyName(input, key);
   if (!name) return undefined;
-  const scopes = activeScopes(controller.store.get());
+  const scopes = activeScopes(controller.views, controller.store.get());
   // In a confirmation, any key that is not "yes" (or force) means no.
   const action = resolveKey(controller.keymap, scopes, name) ?? (scopes[0] === 'confirm' ? 'confirm.no' : undefined);
   if (!action) return undefined;
   trace.keyPressed(name);
-  return controller.dispatch({type: action});
+  // A key action carries no payload, so its type alone is the whole action.
+  return controller.dispatch({type: action} as Action);
 }
 
 // The application's only keyboard reader. Fast typing or a paste arrives as one string: it is taken one

@@ -1,0 +1,88 @@
+import type Docker from 'dockerode';
+import {connectEngine} from '../engine/client.js';
+import {type RawStats, type Usage, usageOf} from '../engine/stats/compute.js';
+import {StatsSampler} from '../engine/stats/sampler.js';
+import type {EngineTarget} from '../engine/target.js';
+import {UsageError} from '../errors.js';
+import {bytes} from '../text/format.js';
+import {sanitizeLine} from '../text/sanitize.js';
+
+type Row = {id: string; name: string; usage?: Usage};
+
+const percent = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(2)}%`);
+
+function table(rows: readonly Row[]): string {
+  const header = ['CONTAINER ID', 'NAME', 'CPU %', 'MEM USAGE / LIMIT', 'MEM %', 'NET I/O', 'BLOCK I/O', 'PIDS'];
+  const cells = rows.map(({id, name, usage: u}) => [
+    id.slice(0, 12),
+    sanitizeLine(name),
+    percent(u?.cpuPercent),
+    `${bytes(u?.memory)} / ${u?.memoryLimit ? bytes(u.memoryLimit) : 'no limit'}`,
+    percent(u?.memoryPercent),
+    `${bytes(u?.netRx)} / ${bytes(u?.netTx)}`,
+    `${bytes(u?.blockRead)} / ${bytes(u?.blockWrite)}`,
+    u?.pids === undefined ? '–' : String(u.pids),
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...cells.map(row => row[i].length)));
+  return [header, ...cells].map(row => row.map((cell, i) => cell.padEnd(widths[i])).join('   ').trimEnd()).join('\n');
+}
+
+const json = (rows: readonly Row[]) => rows.map(row => JSON.stringify({id: row.id, name: row.name, ...row.usage})).join('\n');
+
+async function targets(docker: Docker, names: readonly string[]): Promise<Row[]> {
+  const all = await docker.listContainers({all: names.length > 0});
+  const rows = all.map(info => ({id: info.Id, name: (info.Names?.[0] ?? info.Id).replace(/^\//, ''), running: info.State === 'running'}));
+  if (!names.length) return rows.filter(row => row.running);
+  return names.map(name => {
+    const row = rows.find(r => r.name === name) ?? rows.find(r => r.id.startsWith(name));
+    if (!row) throw new UsageError(`stats: no container "${name}" on this engine; see berth stats (running containers) or docker ps -a`);
+    return row;
+  });
+}
+
+// berth stats [--no-stream] [--json] [CONTAINER...]: like docker stats (running containers by default).
+export async function statsCommand(target: EngineTarget, args: readonly string[], options: {json: boolean; noStream: boolean}, out: NodeJS.WriteStream): Promise<number> {
+  const unknown = args.find(arg => arg.startsWith('-'));
+  if (unknown) throw new UsageError(`stats: unknown option "${unknown}"; usage berth stats [--no-stream] [--json] [CONTAINER...]`);
+  const client = await connectEngine(target);
+  try {
+    const rows = await targets(client.docker, args);
+    const info = (await client.docker.info()) as {MemTotal?: number};
+    if (options.noStream) {
+      // One sample each; with stream=false the engine waits for a second sample, so CPU % is filled in.
+      await Promise.all(
+        rows.map(async row => {
+          try {
+            const raw = (await client.docker.getContainer(row.id).stats({stream: false})) as RawStats;
+            row.usage = usageOf(raw, info.MemTotal);
+          } catch {
+            // Gone between the list and the sample: shown with dashes, as docker does.
+          }
+        }),
+      );
+      out.write(`${options.json ? json(rows) : table(rows)}\n`);
+      return 0;
+    }
+    const sampler = new StatsSampler(client.docker, client.api);
+    sampler.want(rows.map(row => row.id));
+    const tty = out.isTTY && !options.json;
+    await new Promise<void>(resolve => {
+      const stop = () => {
+        sampler.close();
+        resolve();
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      out.once('error', stop);
+      sampler.subscribe(() => {
+        for (const row of rows) row.usage = sampler.latest(row.id) ?? row.usage;
+        const text = options.json ? json(rows) : table(rows);
+        // On a terminal the table is redrawn in place (cursor home, clear below), like docker stats.
+        out.write(tty ? `\x1b[H\x1b[J${text}\n` : `${text}\n${options.json ? '' : '\n'}`);
+      });
+    });
+    return 0;
+  } finally {
+    client.close();
+  }
+}

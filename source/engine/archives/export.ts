@@ -1,0 +1,47 @@
+import type Docker from 'dockerode';
+import {BerthError} from '../../errors.js';
+import {dockerCommand, logCommand} from '../../command-log.js';
+import {dial} from '../client.js';
+import {engineMessage} from '../engine-error.js';
+import {safeText} from './archive-errors.js';
+import {engineStream} from './engine-stream.js';
+import {writeArchive, type ArchiveDestination, type ArchiveResult, type TransferOptions} from './write-archive.js';
+
+// `docker export`: a container's filesystem as a tar (GET /containers/{id}/export).
+export async function exportContainer(docker: Docker, container: string, destination: ArchiveDestination, options: TransferOptions = {}): Promise<ArchiveResult> {
+  let info: Docker.ContainerInspectInfo;
+  try {
+    info = await docker.getContainer(container).inspect();
+  } catch (error) {
+    if ((error as {statusCode?: number}).statusCode === 404) {
+      throw new BerthError(`no such container: ${safeText(container)}; check the name with docker ps -a`);
+    }
+    throw new BerthError(`cannot look up the container ${safeText(container)}: ${safeText(engineMessage(error))}`);
+  }
+  const name = info.Name.replace(/^\//, '');
+  logCommand(dockerCommand(['export', ...(destination.kind === 'file' ? ['-o', destination.path] : []), name]));
+  const what = `the container ${safeText(name)}`;
+  // The engine walks the whole filesystem to size it: asked beside the export, so it never delays the first byte;
+  // the percentage appears when it answers.
+  const sizing = new AbortController();
+  const total = dial(docker, {path: `/containers/${info.Id}/json?`, method: 'GET', options: {size: true}, signal: sizing.signal}).then(
+    answer => (answer as {SizeRootFs?: number}).SizeRootFs,
+  );
+  total.catch(() => undefined);
+  try {
+    return await writeArchive(
+      what,
+      signal =>
+        engineStream(docker, {
+          path: `/containers/${info.Id}/export`,
+          method: 'GET',
+          signal,
+          refused: (_status, message) => new BerthError(`cannot export ${what}: ${message}`),
+        }),
+      destination,
+      {...options, total},
+    );
+  } finally {
+    sizing.abort();
+  }
+}

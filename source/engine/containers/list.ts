@@ -1,0 +1,52 @@
+import type Docker from 'dockerode';
+import {listContainerInfos} from '../limits/engine-reads.js';
+
+export type ContainerRow = {
+  id: string;
+  name: string;
+  image: string;
+  state: string;
+  status: string;
+  ports: string;
+  created: number;
+  sizeRw?: number;
+  sizeRootFs?: number;
+  // When the engine wrote `status` (its durations are relative to then).
+  listedAt?: number;
+};
+
+function formatPorts(ports: Docker.Port[] | undefined): string {
+  if (!ports?.length) return '';
+  const seen = new Set<string>();
+  for (const port of ports) {
+    const text = port.PublicPort ? `${port.IP && port.IP !== '0.0.0.0' && port.IP !== '::' ? `${port.IP}:` : ''}${port.PublicPort}->${port.PrivatePort}/${port.Type}` : `${port.PrivatePort}/${port.Type}`;
+    seen.add(text);
+  }
+  return [...seen].join(', ');
+}
+
+export function toContainerRow(info: Docker.ContainerInfo): ContainerRow {
+  return {
+    id: info.Id,
+    name: (info.Names?.[0] ?? info.Id.slice(0, 12)).replace(/^\//, ''),
+    image: info.Image,
+    state: info.State,
+    status: info.Status,
+    ports: formatPorts(info.Ports),
+    created: info.Created,
+    listedAt: Date.now(),
+    sizeRw: (info as {SizeRw?: number}).SizeRw,
+    sizeRootFs: (info as {SizeRootFs?: number}).SizeRootFs,
+  };
+}
+
+// Running first, then by name, like the SPEC's list.
+export function sortContainers(rows: ContainerRow[]): ContainerRow[] {
+  const rank = (row: ContainerRow) => (row.state === 'running' ? 0 : row.state === 'paused' || row.state === 'restarting' ? 1 : 2);
+  return rows.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+}
+
+export async function listContainers(docker: Docker, options: {size?: boolean} = {}): Promise<ContainerRow[]> {
+  const infos = await listContainerInfos(docker, {size: options.size ?? false});
+  return sortContainers(infos.map(toContainerRow));
+}

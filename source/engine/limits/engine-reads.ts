@@ -1,0 +1,45 @@
+import type Docker from 'dockerode';
+import {BerthError} from '../../errors.js';
+import {MAX_CONTAINER_LIST_BYTES, MAX_CONTAINER_ROWS, MAX_INSPECT_BYTES, engineName, readBoundedJson} from './bounded-json.js';
+
+const STATUS_CODES = {200: true, 400: 'bad request', 404: 'no such container', 500: 'server error'};
+
+// GET /containers/json within MAX_CONTAINER_LIST_BYTES and MAX_CONTAINER_ROWS.
+export async function listContainerInfos(
+  docker: Docker,
+  options: {size?: boolean; filters?: Record<string, string[]>} = {},
+  limits: {maxBytes?: number; maxRows?: number} = {},
+): Promise<Docker.ContainerInfo[]> {
+  const query: Record<string, unknown> = {all: true};
+  if (options.size) query.size = true;
+  if (options.filters) query.filters = options.filters;
+  const fix = 'remove stopped containers (docker container prune) or point berth at a smaller engine';
+  const infos = await readBoundedJson<unknown>(docker, {
+    path: '/containers/json?',
+    method: 'GET',
+    options: query,
+    statusCodes: STATUS_CODES,
+    maxBytes: limits.maxBytes ?? MAX_CONTAINER_LIST_BYTES,
+    what: 'container list',
+    fix,
+  });
+  if (!Array.isArray(infos)) throw new BerthError(`engine ${engineName(docker)}: the container list is not a JSON list; check that it is a Docker engine`);
+  const maxRows = limits.maxRows ?? MAX_CONTAINER_ROWS;
+  if (infos.length > maxRows) {
+    throw new BerthError(`engine ${engineName(docker)}: the container list has ${infos.length} containers, more than the ${maxRows} berth shows; ${fix}`);
+  }
+  // A row without an Id cannot be acted on or keyed; the engine never sends one, a proxy might.
+  return infos.filter((info): info is Docker.ContainerInfo => !!info && typeof info === 'object' && typeof (info as {Id?: unknown}).Id === 'string');
+}
+
+// GET /containers/{id}/json within MAX_INSPECT_BYTES.
+export async function inspectContainer(docker: Docker, id: string, limits: {maxBytes?: number} = {}): Promise<Docker.ContainerInspectInfo> {
+  return readBoundedJson<Docker.ContainerInspectInfo>(docker, {
+    path: `/containers/${encodeURIComponent(id)}/json`,
+    method: 'GET',
+    statusCodes: STATUS_CODES,
+    maxBytes: limits.maxBytes ?? MAX_INSPECT_BYTES,
+    what: `inspect result of container ${id.slice(0, 64)}`,
+    fix: 'the container carries more labels or environment than berth shows; use docker inspect',
+  });
+}

@@ -1,0 +1,313 @@
+import type Docker from 'dockerode';
+import type {LogEntry} from './entry.js';
+import {EntryFetch, type LogRequest} from './entry-fetch.js';
+import {EntryLines} from './entry-lines.js';
+import {HeadOverlap} from './head-overlap.js';
+import {fetchHistory} from './history-fetch.js';
+import {makeLine, type LogLine} from './line-assembler.js';
+import {LogBuffer} from './log-buffer.js';
+import {searchLog, type LogSearch} from './log-query.js';
+import {Publisher} from './publisher.js';
+import {planRequests, type LogWindow, type RequestPlan} from './request-plan.js';
+import {ResumeTracker} from './resume-tracker.js';
+import {Retries} from './retries.js';
+import {saveLines, type SaveOptions} from './save-lines.js';
+import {entryKey} from './seen-entries.js';
+import {describeStreamError, statusCode} from './stream-errors.js';
+import {timestampToSince} from './timestamp.js';
+
+export type {LogLine} from './line-assembler.js';
+export type {LogWindow} from './request-plan.js';
+export type {LogSearch} from './log-query.js';
+export type {LogStream} from './entry.js';
+export type {SaveOptions} from './save-lines.js';
+export {LogBuffer} from './log-buffer.js';
+
+export type LogStatus = 'loading' | 'streaming' | 'ended' | 'reconnecting' | 'error';
+
+export type LogSessionOptions = {
+  containerId: string;
+  // Whether the container has a TTY (its log stream then has no frames); found out from the stream when not given.
+  tty?: boolean;
+  window: LogWindow;
+  follow: boolean;
+  bufferLines?: number;
+  // Listeners hear about changes at most this often.
+  publishMs?: number;
+  // Waits before reconnecting after the 1st, 2nd, … failure in a row; the last one repeats.
+  reconnectDelaysMs?: readonly number[];
+};
+
+export const RECONNECT_DELAYS_MS: readonly number[] = [1000, 2000, 5000, 10_000, 30_000];
+
+// The lines of one container's log for the log pane: a bounded buffer filled from the engine's log stream.
+//
+// How the window is read (details in logs/request-plan.ts):
+// 1. head: `tail=200` (with `since`, and `follow` when following) opens at once, so lines show in milliseconds;
+// 2. history: when the head's first entry arrives, its timestamp T bounds a second, non-follow request
+//    `tail=<window or buffer size>&until=T`. Its lines are collected aside (never more than the buffer holds)
+//    and put in front of the buffer in one step when that request ends: the buffer stays ordered and bounded,
+//    and a reader anchored to the bottom (the pane) sees nothing move. Entries at T that both requests return
+//    are recognised by (stream, timestamp, bytes) and kept once (logs/head-overlap.ts).
+// 3. resume: when a stream breaks, the session reconnects with backoff and asks again from just before what it
+//    has (logs/resume-tracker.ts), dropping what it already received: no duplicates, no gaps.
+export class LogSession {
+  readonly buffer: LogBuffer<LogLine>;
+  status: LogStatus = 'loading';
+  error?: string;
+  // The older part of the window is still being read.
+  historyLoading = false;
+
+  private readonly options: Required<Omit<LogSessionOptions, 'tty'>> & {tty?: boolean};
+  private readonly plan: RequestPlan;
+  private readonly publisher: Publisher;
+  private readonly retries: Retries;
+  private readonly resumeTracker = new ResumeTracker();
+  private readonly overlap = new HeadOverlap();
+  private readonly headLines = new EntryLines(line => this.pushLine(line));
+  private head: EntryFetch | undefined;
+  private history: EntryFetch | undefined;
+  private historyDone = true;
+  private headDone = false;
+  private started = false;
+  private stopped = false;
+  private statusVersion = 0;
+  private interrupted = false;
+
+  constructor(
+    private readonly docker: Docker,
+    options: LogSessionOptions,
+  ) {
+    // `?? default` rather than spreading: callers pass `bufferLines: config.value` that may be undefined.
+    this.options = {
+      ...options,
+      bufferLines: options.bufferLines ?? 10_000,
+      publishMs: options.publishMs ?? 100,
+      reconnectDelaysMs: options.reconnectDelaysMs?.length ? options.reconnectDelaysMs : RECONNECT_DELAYS_MS,
+    };
+    this.buffer = new LogBuffer<LogLine>(this.options.bufferLines);
+    this.plan = planRequests(options.window, options.follow, this.options.bufferLines);
+    this.publisher = new Publisher(this.options.publishMs);
+    this.retries = new Retries(this.options.reconnectDelaysMs);
+  }
+
+  // Changes whenever the lines or the status change.
+  get version(): number {
+    return this.buffer.version + this.statusVersion;
+  }
+
+  subscribe(listener: () => void): () => void {
+    return this.publisher.subscribe(listener);
+  }
+
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    this.historyDone = !this.plan.history;
+    this.openHead(this.plan.head);
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.head?.stop();
+    this.history?.stop();
+    this.retries.stop();
+    this.publisher.stop();
+  }
+
+  // Empties the pane; new lines keep coming. History still on its way is dropped too: it would come back.
+  clear(): void {
+    if (this.history) {
+      this.history.stop();
+      this.history = undefined;
+      this.historyDone = true;
+      this.setHistoryLoading(false);
+      this.settle();
+    }
+    this.buffer.clear();
+    this.publisher.changed();
+  }
+
+  // Follows again after the stream ended (the container stopped and started again), from where it stopped.
+  resume(): void {
+    if (!this.started || this.stopped || this.head || this.status === 'reconnecting') return;
+    this.headDone = false;
+    this.openHead(this.resumeRequest());
+  }
+
+  search(query: string): LogSearch {
+    return searchLog(this.buffer, query);
+  }
+
+  // Writes what the buffer holds now; lines arriving during the write are not included.
+  save(path: string, options: SaveOptions = {}): Promise<{lines: number}> {
+    return saveLines(path, this.buffer.toArray(), options);
+  }
+
+  // -- head: the newest entries and the follow --------------------------------------------------------------
+
+  private openHead(request: LogRequest): void {
+    const fetch = new EntryFetch(this.docker, this.options.containerId, request, this.options.tty, {
+      onOpen: () => {
+        if (this.head !== fetch) return;
+        this.retries.succeeded('head');
+        if (this.interrupted) this.pushSystem('log stream resumed');
+        this.interrupted = false;
+        this.error = undefined;
+        if (this.options.follow) this.setStatus('streaming');
+      },
+      onEntry: entry => this.takeHeadEntry(entry),
+      onEnd: () => this.headEnded(fetch),
+      onError: error => this.headFailed(fetch, error),
+    });
+    this.head = fetch;
+    fetch.start();
+  }
+
+  private takeHeadEntry(entry: LogEntry): void {
+    const key = entryKey(entry);
+    if (key && this.resumeTracker.isReplay(key)) return;
+    if (key && entry.time) {
+      this.resumeTracker.record(key, entry.time);
+      if (this.overlap.noteHeadEntry(key, entry.time, !this.historyDone)) this.openHistory();
+    }
+    this.headLines.add(entry);
+  }
+
+  private headEnded(fetch: EntryFetch): void {
+    if (this.head !== fetch) return;
+    this.head = undefined;
+    this.resumeTracker.streamClosed();
+    this.headLines.flush();
+    this.headDone = true;
+    // No entry came, so there is no older part of the window to read.
+    if (!this.overlap.time) this.historyDone = true;
+    if (!this.options.follow) {
+      this.settle();
+      return;
+    }
+    // A followed stream ends cleanly when the container stops, and when the engine shuts down politely:
+    // only the container's state tells which.
+    void this.checkContainerAfterEnd();
+  }
+
+  private async checkContainerAfterEnd(): Promise<void> {
+    try {
+      const info = await this.docker.getContainer(this.options.containerId).inspect();
+      if (this.stopped || this.head) return;
+      if (info.State?.Running) {
+        this.scheduleHeadRetry('the log stream ended while the container still runs');
+        return;
+      }
+      this.settle();
+    } catch (error) {
+      if (this.stopped || this.head) return;
+      if (statusCode(error) === 404) this.fail('the container no longer exists');
+      else this.scheduleHeadRetry(describeStreamError(error));
+    }
+  }
+
+  private headFailed(fetch: EntryFetch, error: unknown): void {
+    if (this.head !== fetch) return;
+    this.head = undefined;
+    this.resumeTracker.streamClosed();
+    const code = statusCode(error);
+    if (code === 404) return this.fail('the container no longer exists');
+    if (code !== undefined && code < 500) return this.fail(describeStreamError(error));
+    this.scheduleHeadRetry(describeStreamError(error));
+  }
+
+  private scheduleHeadRetry(reason: string): void {
+    const delay = this.retries.nextDelay('head');
+    if (!this.interrupted) this.pushSystem(`log stream interrupted: ${reason}; reconnecting`);
+    this.interrupted = true;
+    this.error = `${reason}; retrying in ${Math.round(delay / 1000)} s`;
+    this.setStatus('reconnecting');
+    this.retries.after(delay, () => {
+      this.headDone = false;
+      this.openHead(this.resumeRequest());
+    });
+  }
+
+  private resumeRequest(): LogRequest {
+    return this.resumeTracker.request(this.plan.head, this.options.follow);
+  }
+
+  // -- history: the older part of the window ------------------------------------------------------------------
+
+  private openHistory(): void {
+    const plan = this.plan.history;
+    const time = this.overlap.time;
+    if (!plan || !time || this.history || this.historyDone) return;
+    this.setHistoryLoading(true);
+    const request = {tail: plan.tail, since: plan.since, until: timestampToSince(time), follow: false};
+    const fetch = fetchHistory(this.docker, this.options.containerId, request, this.options.tty, this.overlap, this.buffer.capacity, {
+      onEnd: lines => {
+        if (this.history !== fetch) return;
+        this.history = undefined;
+        this.historyDone = true;
+        this.overlap.done();
+        if (this.buffer.prepend(lines) > 0) this.publisher.markChanged();
+        this.setHistoryLoading(false);
+        this.settle();
+      },
+      onError: error => {
+        if (this.history !== fetch) return;
+        this.history = undefined;
+        const code = statusCode(error);
+        if (code !== undefined && code < 500) {
+          this.historyDone = true;
+          this.setHistoryLoading(false);
+          this.pushSystem(`older lines could not be read: ${describeStreamError(error)}`);
+          this.settle();
+          return;
+        }
+        this.retries.after(this.retries.nextDelay('history'), () => this.openHistory());
+      },
+    });
+    this.history = fetch;
+    fetch.start();
+  }
+
+  // -- lines and status -------------------------------------------------------------------------------------
+
+  private pushLine(line: LogLine): void {
+    this.buffer.push(line);
+    this.publisher.changed();
+  }
+
+  private pushSystem(text: string): void {
+    this.pushLine(makeLine(text, 'system', undefined, false));
+  }
+
+  // When neither request has anything left to do: the window was read (no follow) or the container stopped.
+  private settle(): void {
+    if (this.stopped || !this.headDone || !this.historyDone || this.status === 'error') return;
+    this.setStatus('ended');
+  }
+
+  private fail(reason: string): void {
+    this.error = reason;
+    this.pushSystem(`log stream stopped: ${reason}`);
+    this.history?.stop();
+    this.history = undefined;
+    this.historyDone = true;
+    this.setHistoryLoading(false);
+    this.setStatus('error');
+  }
+
+  private setStatus(status: LogStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    this.statusVersion++;
+    this.publisher.changed();
+  }
+
+  private setHistoryLoading(loading: boolean): void {
+    if (this.historyLoading === loading) return;
+    this.historyLoading = loading;
+    this.statusVersion++;
+    this.publisher.changed();
+  }
+}

@@ -1,0 +1,9 @@
+import type { Subject } from './response-errors.js';
+
+export interface RequestOptions {
+  scopes: string[];
+  subject: Subject;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  maxBytes?: number;
+}

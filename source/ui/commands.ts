@@ -1,0 +1,26 @@
+import {errorMessage} from '../errors.js';
+import {splitCommandLine} from '../views/command-line.js';
+import type {CommandSpec, ExitRequest, Services} from '../views/types.js';
+
+// Commands of the shell itself; each view brings its own (ViewModule.commands).
+export const SHELL_COMMANDS: readonly CommandSpec[] = [
+  {name: 'quit', usage: ':quit', run: () => ({type: 'quit'})},
+  {name: 'q', usage: ':q', run: () => ({type: 'quit'})},
+];
+
+export function runCommand(services: Services, commands: readonly CommandSpec[], line: string): ExitRequest | undefined {
+  const [name, ...args] = splitCommandLine(line.replace(/^:/, ''));
+  if (!name) return undefined;
+  const allowed = commands.filter(c => !(c.changes && services.config.readonly));
+  const command = allowed.find(c => c.name === name);
+  if (!command) {
+    services.status(`unknown command ":${name}"; known: ${allowed.map(c => c.usage).join(', ')}`, 'error');
+    return undefined;
+  }
+  try {
+    return command.run(services, args);
+  } catch (error) {
+    services.status(`:${name}: ${errorMessage(error)}; usage ${command.usage}`, 'error');
+    return undefined;
+  }
+}

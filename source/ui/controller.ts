@@ -1,0 +1,141 @@
+import type Docker from 'dockerode';
+import {connectEngine, type EngineClient} from '../engine/client.js';
+import {EngineSession, type SessionListener} from '../engine/session.js';
+import type {EngineTarget} from '../engine/target.js';
+import {errorMessage} from '../errors.js';
+import type {Action} from '../store/actions.js';
+import type {AppState} from '../store/state.js';
+import {createStore, type Store} from '../store/store.js';
+import type {AppConfig, Binding, EngineUpdate, ExitRequest, Services} from '../views/types.js';
+import {runCommand, SHELL_COMMANDS} from './commands.js';
+import {buildKeymap} from './keymap.js';
+import {reduceApp} from './reducer.js';
+import {SHELL_OVERLAYS} from './shell-overlays.js';
+import {DEFAULT_VIEWS, type ViewSet} from './view-set.js';
+
+export type {ExitRequest};
+
+const DEFAULT_CONFIG: AppConfig = {logBufferLines: 10_000, logTail: 200, shells: ['/bin/bash', '/bin/sh'], readonly: false, registries: [], registryOptions: {}};
+
+// Reduces actions into the store and runs their effects through the views; React only reads the store and
+// calls dispatch. The one place that holds the services effects are given.
+export class Controller {
+  readonly store: Store<AppState>;
+  readonly config: AppConfig;
+  readonly keymap: readonly Binding[];
+  readonly services: Services;
+  session?: EngineSession;
+  // Set by the mounted UI: leaves Ink so run.tsx can use the real terminal (async effects end this way).
+  leaveUi?: (request: ExitRequest) => void;
+
+  constructor(
+    target: string,
+    config: Partial<AppConfig> = {},
+    readonly views: ViewSet = DEFAULT_VIEWS,
+    keymap?: readonly Binding[],
+  ) {
+    this.config = {...DEFAULT_CONFIG, ...config};
+    this.keymap = keymap ?? buildKeymap(views);
+    this.store = createStore(views.initialState(target, this.config));
+    const controller = this;
+    this.services = {
+      store: this.store,
+      config: this.config,
+      dispatch: action => controller.dispatch(action),
+      status: (text, kind = 'info') => void controller.dispatch({type: 'status', text, kind}),
+      engine: () => controller.session,
+      docker: () => controller.docker(),
+      leaveUi: request => controller.leaveUi?.(request),
+      switchEngine: target => controller.switchEngine(target),
+    };
+  }
+
+  private docker(): Docker | undefined {
+    const docker = this.session?.client?.docker;
+    if (!docker) this.services.status('the engine is not connected; try again when the banner is gone', 'error');
+    return docker;
+  }
+
+  readonly dispatch = (action: Action): ExitRequest | undefined => {
+    const before = this.store.get();
+    this.store.set(state => reduceApp(this.views, state, action, this.keymap));
+    return this.effect(action, before, this.store.get());
+  };
+
+  // What the engine session reports, handed to the views (the containers view lists containers, others
+  // follow their event types).
+  readonly sessionListener: SessionListener = {
+    connection: connection => void this.dispatch({type: 'connection', connection}),
+    containers: items => this.toViews({kind: 'containers', items}),
+    stale: () => this.toViews({kind: 'stale'}),
+    event: event => this.toViews({kind: 'event', event}),
+  };
+
+  engineEventTypes(): string[] {
+    return [...new Set(this.views.all.flatMap(module => module.engineEvents ?? []))];
+  }
+
+  private toViews(update: EngineUpdate): void {
+    for (const module of this.views.all) module.onEngine?.(this.services, update);
+  }
+
+  private effect(action: Action, before: AppState, after: AppState): ExitRequest | undefined {
+    let request: ExitRequest | undefined;
+    switch (action.type) {
+      case 'app.quit':
+        return {type: 'quit'};
+      case 'overlay.submit':
+        request = this.submit(before);
+        break;
+      case 'confirm.yes':
+        if (before.overlay?.kind === 'confirm' && (!this.config.readonly || before.overlay.confirm.local)) {
+          const {confirm} = before.overlay;
+          this.views.byId(confirm.owner)?.confirmed?.(this.services, confirm);
+        }
+        break;
+    }
+    for (const module of this.views.all) request ??= module.effect?.(this.services, action, before, after) ?? undefined;
+    return request;
+  }
+
+  private submit(before: AppState): ExitRequest | undefined {
+    const overlay = before.overlay;
+    if (!overlay) return undefined;
+    if (overlay.kind === 'command') return runCommand(this.services, [...this.views.commands(), ...SHELL_COMMANDS], overlay.draft);
+    const spec = SHELL_OVERLAYS[overlay.kind] ?? this.views.overlay(overlay.kind);
+    return spec?.submit?.(this.services, overlay);
+  }
+
+  // A context switch: the new engine must answer before anything changes; then the old session closes, every
+  // engine-bound view starts again (the log pane closes), and the header follows the new connection.
+  async switchEngine(target: EngineTarget): Promise<boolean> {
+    let client: EngineClient;
+    try {
+      this.services.status(`connecting to ${target.url} (context ${target.context})…`);
+      client = await connectEngine(target);
+    } catch (error) {
+      const current = this.session?.target;
+      this.services.status(`${errorMessage(error)}; still on ${current ? `${current.url} (context ${current.context})` : 'the previous engine'}`, 'error');
+      return false;
+    }
+    const hadLogs = Boolean(this.store.get().logs);
+    for (const module of this.views.all) if (module.engineBound) module.close?.(this.services);
+    this.session?.close();
+    const slices = Object.assign({}, ...this.views.all.filter(module => module.engineBound).map(module => module.initial?.(this.config) ?? {}));
+    this.dispatch({type: 'engine.switched', slices});
+    const session = new EngineSession(target, this.sessionListener, this.engineEventTypes());
+    this.session = session;
+    session.start(Promise.resolve(client));
+    this.services.status(`switched to context ${target.context}${hadLogs ? ' · log pane closed' : ''}: ${target.url}`);
+    return true;
+  }
+
+  status(text: string, kind: 'info' | 'error' = 'info'): void {
+    this.services.status(text, kind);
+  }
+
+  close(): void {
+    for (const module of this.views.all) module.close?.(this.services);
+    this.session?.close();
+  }
+}

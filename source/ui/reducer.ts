@@ -1,0 +1,129 @@
+import type {Action} from '../store/actions.js';
+import type {AppState} from '../store/state.js';
+import {reduceFocusedList, relocateList, withFilter} from '../views/focused-list.js';
+import type {FocusedList} from '../views/types.js';
+import {helpLines} from './help-lines.js';
+import {DEFAULT_KEYMAP, type Keymap} from './keymap.js';
+import {activeScopes} from './scopes.js';
+import {SHELL_OVERLAYS} from './shell-overlays.js';
+import type {ViewSet} from './view-set.js';
+
+function showView(views: ViewSet, state: AppState, id: string): AppState {
+  if (state.view === id || !views.available(state).some(view => view.id === id)) return state;
+  return {...state, view: id, overlay: undefined};
+}
+
+function cycleView(views: ViewSet, state: AppState, step: number): AppState {
+  const ids = views.available(state).map(view => view.id);
+  if (!ids.length) return state;
+  const index = ids.indexOf(state.view);
+  return showView(views, state, ids[(index + step + ids.length) % ids.length]);
+}
+
+type Shell = {views: ViewSet; keymap: Keymap};
+
+function scrollOverlay({views, keymap}: Shell, state: AppState, by: (scroll: number, page: number) => number): AppState {
+  const overlay = state.overlay;
+  if (!overlay || !('scroll' in overlay)) return state;
+  const spec = SHELL_OVERLAYS[overlay.kind] ?? views.overlay(overlay.kind);
+  // Help scrolls until its last line is at the bottom; dialogs until their last line is at the top.
+  const max =
+    overlay.kind === 'help'
+      ? helpLines(keymap, views, overlay.scopes, overlay.query).length - state.viewportRows
+      : (spec?.rows?.(overlay) ?? 0) - 1;
+  const scroll = Math.max(0, Math.min(Math.max(0, max), by(overlay.scroll, state.viewportRows)));
+  return scroll === overlay.scroll ? state : {...state, overlay: {...overlay, scroll}};
+}
+
+// Overlays every view shares (help, prompts, dialogs) take their keys before the views underneath.
+function reduceOverlay(shell: Shell, state: AppState, action: Action, listOf: (s: AppState) => FocusedList | undefined): AppState {
+  const overlay = state.overlay;
+  if (overlay?.kind === 'help') {
+    // Its filter line: typed live, enter keeps it, esc drops it; esc with a filter set clears it first.
+    const {draft: _draft, cursor: _cursor, ...help} = overlay;
+    switch (action.type) {
+      case 'help.filter':
+        return {...state, overlay: {...help, draft: help.query, cursor: help.query.length}};
+      case 'overlay.draft':
+        return 'draft' in overlay ? {...state, overlay: {...overlay, draft: action.draft, cursor: action.cursor ?? action.draft.length, query: action.draft, scroll: 0}} : state;
+      case 'overlay.submit':
+        return {...state, overlay: help};
+      case 'overlay.close':
+        if ('draft' in overlay || help.query) return {...state, overlay: {...help, query: '', scroll: 0}};
+        return {...state, overlay: undefined};
+    }
+  }
+  switch (action.type) {
+    case 'overlay.show':
+      return {...state, overlay: action.overlay};
+    case 'help.toggle':
+      return {...state, overlay: overlay?.kind === 'help' ? undefined : {kind: 'help', scroll: 0, query: '', scopes: activeScopes(shell.views, state)}};
+    case 'filter.open':
+      return {...state, overlay: {kind: 'filter', draft: listOf(state)?.list.filter ?? ''}};
+    case 'command.open':
+      return {...state, overlay: {kind: 'command', draft: ''}};
+    case 'overlay.draft': {
+      if (!overlay || !('draft' in overlay)) return state;
+      const next = {...state, overlay: {...overlay, draft: action.draft, cursor: action.cursor ?? action.draft.length}};
+      // The list filters as you type.
+      return overlay.kind === 'filter' ? withFilter(next, listOf, action.draft) : next;
+    }
+    case 'overlay.submit':
+    case 'confirm.no':
+      return overlay ? {...state, overlay: undefined} : state;
+    case 'confirm.yes':
+      return overlay?.kind === 'confirm' ? {...state, overlay: undefined} : state;
+    case 'confirm.force':
+      return overlay?.kind === 'confirm' && overlay.confirm.force !== undefined
+        ? {...state, overlay: {kind: 'confirm', confirm: {...overlay.confirm, force: !overlay.confirm.force}}}
+        : state;
+    case 'overlay.close':
+      if (overlay?.kind === 'filter') return withFilter({...state, overlay: undefined}, listOf, '');
+      return overlay ? {...state, overlay: undefined} : state;
+    case 'cursor.up':
+      return scrollOverlay(shell, state, scroll => scroll - 1);
+    case 'cursor.down':
+      return scrollOverlay(shell, state, scroll => scroll + 1);
+    case 'cursor.pageUp':
+      return scrollOverlay(shell, state, (scroll, page) => scroll - page);
+    case 'cursor.pageDown':
+      return scrollOverlay(shell, state, (scroll, page) => scroll + page);
+    case 'cursor.home':
+      return scrollOverlay(shell, state, () => 0);
+    case 'cursor.end':
+      return scrollOverlay(shell, state, () => Number.MAX_SAFE_INTEGER);
+  }
+  return state;
+}
+
+// The shell's reducer: view switching, connection, status and shared overlays; then each view and pane in
+// turn (the first that changes the state wins); then the focused list (movement, marks, esc).
+export function reduceApp(views: ViewSet, state: AppState, action: Action, keymap: Keymap = DEFAULT_KEYMAP): AppState {
+  const listOf = (s: AppState) => views.active(s)?.list?.(s);
+  switch (action.type) {
+    case 'view.show':
+      return showView(views, state, action.view);
+    case 'view.next':
+      return cycleView(views, state, 1);
+    case 'view.previous':
+      return cycleView(views, state, -1);
+    case 'connection':
+      return {...state, connection: action.connection};
+    case 'engine.switched':
+      return {...state, ...action.slices, overlay: undefined, focus: 'list'};
+    case 'status':
+      return {...state, status: {text: action.text, kind: action.kind, at: Date.now()}};
+    case 'viewport':
+      if (action.rows === state.viewportRows) return state;
+      return relocateList({...state, viewportRows: action.rows}, listOf({...state, viewportRows: action.rows}));
+  }
+  if (action.type.startsWith('view.')) return showView(views, state, action.type.slice('view.'.length));
+  // An open overlay takes movement keys only if it scrolls; otherwise they go on to the pane or list.
+  const overlaid = reduceOverlay({views, keymap}, state, action, listOf);
+  if (overlaid !== state || (action.type.startsWith('cursor.') && state.overlay && 'scroll' in state.overlay)) return overlaid;
+  for (const module of views.all) {
+    const next = module.reduce?.(state, action) ?? state;
+    if (next !== state) return next;
+  }
+  return reduceFocusedList(state, action, listOf);
+}

@@ -1,0 +1,117 @@
+import {rmSync} from 'node:fs';
+import {resolve} from 'node:path';
+import {homedir} from 'node:os';
+import {ArchiveCancelledError, ArchiveExistsError} from '../../engine/archives/archive-errors.js';
+import {exportContainer} from '../../engine/archives/export.js';
+import {loadImages} from '../../engine/archives/load.js';
+import type {ArchiveProgress} from '../../engine/archives/progress.js';
+import {bytes} from '../../text/format.js';
+import {saveImages} from '../../engine/archives/save.js';
+import {kindOf} from '../../engine/files/partial-file.js';
+import {errorMessage} from '../../errors.js';
+import type {Confirmation} from '../../store/state.js';
+import type {Services} from '../types.js';
+import type {ArchiveRequest} from './state.js';
+
+// The one archive under way: esc in the progress overlay aborts it.
+let running: AbortController | undefined;
+// Its partial file, removed at once when berth quits mid-archive (the abort's own clean-up is asynchronous and
+// the process exits right after the terminal is restored).
+let partialFile: string | undefined;
+
+export function cancelArchive(): void {
+  running?.abort();
+}
+
+export function abandonArchive(): void {
+  running?.abort();
+  try {
+    if (partialFile) rmSync(partialFile, {force: true});
+  } catch {
+    // Quitting must not fail on a file it cannot remove (the pipeline's own cleanup tries again).
+  }
+}
+
+const VERB = {save: 'saving', load: 'loading', export: 'exporting'} as const;
+
+function titleOf(request: ArchiveRequest): string {
+  if (request.operation === 'load') return `loading ${request.path}`;
+  return `${VERB[request.operation]} ${request.targets.join(', ')} to ${request.path}`;
+}
+
+export function expandPath(path: string): string {
+  const home = path === '~' || path.startsWith('~/') ? homedir() + path.slice(1) : path;
+  return resolve(home);
+}
+
+// :save, :load, :export and x's prompt all come here: `-` is refused (the terminal is the UI's), an existing file
+// is replaced only after the user says so.
+export async function startArchive(services: Services, request: ArchiveRequest, overwrite = false): Promise<void> {
+  if (running) {
+    services.status('an archive is already under way; wait for it or press esc in its progress window', 'error');
+    return;
+  }
+  if (!request.path.trim() || request.path.trim() === '-') {
+    services.status(`${request.operation}: give a file path (standard ${request.operation === 'load' ? 'input' : 'output'} is the UI's own inside berth)`, 'error');
+    return;
+  }
+  const path = expandPath(request.path.trim());
+  const full = {...request, path};
+  // Taken before the first await, so two quick commands cannot both start.
+  const controller = new AbortController();
+  running = controller;
+  if (request.operation !== 'load' && !overwrite && (await kindOf(path)) === 'file') {
+    running = undefined;
+    askOverwrite(services, full);
+    return;
+  }
+  const docker = services.docker();
+  if (!docker) {
+    running = undefined;
+    return;
+  }
+  partialFile = full.operation === 'load' ? undefined : `${path}.partial`;
+  services.dispatch({type: 'archive.started', job: {request: full, title: titleOf(full)}});
+  const options = {signal: controller.signal, onProgress: (progress: ArchiveProgress) => void services.dispatch({type: 'archive.progress', progress})};
+  const started = performance.now();
+  try {
+    if (full.operation === 'load') {
+      const {loaded, bytes: size} = await loadImages(docker, {kind: 'file', path}, options);
+      services.status(`${loaded.join(', ') || 'the engine loaded nothing'} (${bytes(size)} from ${path})`);
+    } else {
+      const destination = {kind: 'file' as const, path, overwrite};
+      const result =
+        full.operation === 'save' ? await saveImages(docker, full.targets, destination, options) : await exportContainer(docker, full.targets[0]!, destination, options);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      services.status(`${full.operation === 'save' ? 'saved' : 'exported'} ${full.targets.join(', ')} to ${path} (${bytes(result.bytes)} in ${seconds} s)`);
+    }
+  } catch (error) {
+    if (error instanceof ArchiveExistsError) askOverwrite(services, full);
+    else if (error instanceof ArchiveCancelledError) services.status(`${full.operation} cancelled; nothing was written`);
+    else services.status(errorMessage(error), 'error');
+  } finally {
+    running = undefined;
+    partialFile = undefined;
+    services.dispatch({type: 'archive.finished'});
+  }
+}
+
+function askOverwrite(services: Services, request: ArchiveRequest): void {
+  const confirm: Confirmation = {
+    local: true,
+    owner: 'archives',
+    operation: 'overwrite',
+    title: `${request.path} exists. Replace it with the ${request.operation === 'save' ? 'images' : 'container'}'s archive?`,
+    targets: [request.path],
+    ids: [request.operation, ...request.targets],
+    names: [request.path],
+  };
+  services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
+}
+
+export function confirmedOverwrite(services: Services, confirm: Confirmation): void {
+  if (confirm.operation !== 'overwrite') return;
+  const [operation, ...targets] = confirm.ids;
+  if (operation !== 'save' && operation !== 'export') return;
+  void startArchive(services, {operation, targets, path: confirm.names[0]!}, true);
+}

@@ -1,0 +1,38 @@
+import type {Overlay} from '../../store/state.js';
+import type {Services, ViewModule} from '../types.js';
+import {ArchiveProgressOverlay} from './ArchiveProgressOverlay.js';
+import {ARCHIVE_COMMANDS} from './commands.js';
+import {abandonArchive, cancelArchive, confirmedOverwrite, startArchive} from './effects.js';
+import {ARCHIVE_BINDINGS} from './keys.js';
+import {reduceArchives} from './reducer.js';
+import './state.js';
+
+function submitPath(services: Services, overlay: Overlay) {
+  if (overlay.kind === 'archivePath') void startArchive(services, {operation: overlay.operation, targets: overlay.targets, path: overlay.draft});
+  return undefined;
+}
+
+// Archives (save, load, export): not a tab, a part the views use — x in view 1, :save, :load, :export — with one
+// progress window for the archive under way.
+export const archives: ViewModule = {
+  id: 'archives',
+  title: 'Archives',
+  scopeTitles: {'archive-progress': 'Archive under way (x, :save, :load, :export)'},
+  initial: () => ({archives: {}}),
+  reduce: reduceArchives,
+  effect(_services, action) {
+    if (action.type === 'archive.cancel') cancelArchive();
+  },
+  confirmed: confirmedOverwrite,
+  close: abandonArchive,
+  bindings: ARCHIVE_BINDINGS,
+  commands: ARCHIVE_COMMANDS,
+  overlays: {
+    archivePath: {
+      label: overlay => (overlay.kind === 'archivePath' ? {save: ' save to: ', load: ' load from: ', export: ' export to: '}[overlay.operation] : ' path: '),
+      scopes: ['prompt'],
+      submit: submitPath,
+    },
+    archiveProgress: {Component: ArchiveProgressOverlay, maxHeight: 6, scopes: ['archive-progress']},
+  },
+};

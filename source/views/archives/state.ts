@@ -1,0 +1,32 @@
+import type {ArchiveProgress} from '../../engine/archives/progress.js';
+
+export type ArchiveOperation = 'save' | 'load' | 'export';
+
+// What an archive request names: the images (save), the container (export) or nothing (load), and the file.
+export type ArchiveRequest = {operation: ArchiveOperation; targets: readonly string[]; path: string};
+
+// The archive under way, one at a time; its progress is drawn by the progress overlay.
+export type ArchiveJob = {request: ArchiveRequest; title: string; progress?: ArchiveProgress};
+
+export type ArchivesState = {job?: ArchiveJob};
+
+declare module '../../store/state.js' {
+  interface ViewSlices {
+    archives: ArchivesState;
+  }
+  interface ViewOverlays {
+    // The path prompt (x in view 1): what will be archived, the path being typed.
+    archivePath: {draft: string; cursor?: number; operation: ArchiveOperation; targets: readonly string[]};
+    archiveProgress: {};
+  }
+}
+
+declare module '../../store/actions.js' {
+  interface ActionMap {
+    'archive.exportPrompt': {};
+    'archive.cancel': {};
+    'archive.started': {job: ArchiveJob};
+    'archive.progress': {progress: ArchiveProgress};
+    'archive.finished': {};
+  }
+}

@@ -1,0 +1,129 @@
+import {Box, Text} from 'ink';
+import {memo, useMemo} from 'react';
+import {sanitizeLine} from '../../text/sanitize.js';
+import {fitColumns} from '../../text/columns.js';
+import {age, bytes, fit} from '../../text/format.js';
+import {compactStatus} from '../../text/status.js';
+import type {Usage} from '../../engine/stats/compute.js';
+import {cpuText, memText} from './usage-text.js';
+import {useStore} from '../use-store.js';
+import {visibleContainers} from './selectors.js';
+import type {ContainerRow} from './state.js';
+
+type Columns = {name: number; status: number; cpu: number; mem: number; image: number; ports: number; created: number; size: number};
+
+const SIZE_WIDTH = 17;
+const CPU_WIDTH = 6;
+const MEM_WIDTH = 13;
+
+// The widest value of each column over all rows (not just the visible ones, so columns do not jump while
+// scrolling); columns are no wider than their content, which keeps rows short — every row the cursor enters
+// or leaves is sent to the terminal again.
+function contentWidths(rows: readonly ContainerRow[]): Record<'name' | 'status' | 'image' | 'ports', number> {
+  const widths = {name: 4, status: 6, image: 5, ports: 0};
+  for (const row of rows) {
+    widths.name = Math.max(widths.name, row.name.length);
+    widths.status = Math.max(widths.status, compactStatus(row.state, row.status).length);
+    widths.image = Math.max(widths.image, row.image.length);
+    widths.ports = Math.max(widths.ports, row.ports.length);
+  }
+  return widths;
+}
+
+// Name and status always show (how long up, how it exited: the engine's full text is in i); the size column
+// when asked for; then image, ports and age while they fit, each dropped whole before the name is cut.
+function columnsFor(width: number, showSize: boolean, showStats: boolean, content: ReturnType<typeof contentWidths>): Columns {
+  const widths = fitColumns(width - 3, [
+    {id: 'name', content: content.name, required: true},
+    {id: 'status', content: content.status, required: true, max: 28},
+    ...(showStats ? [{id: 'cpu', content: CPU_WIDTH}, {id: 'mem', content: MEM_WIDTH}] : []),
+    ...(showSize ? [{id: 'size', content: SIZE_WIDTH}] : []),
+    {id: 'image', content: content.image, min: 12, max: 40},
+    {id: 'ports', content: content.ports, max: 30},
+    {id: 'created', content: 5},
+  ]);
+  return {name: widths.name, status: widths.status, cpu: widths.cpu ?? 0, mem: widths.mem ?? 0, image: widths.image ?? 0, ports: content.ports ? (widths.ports ?? 0) : 0, created: widths.created ?? 0, size: widths.size ?? 0};
+}
+
+const ORDER = ['name', 'status', 'cpu', 'mem', 'size', 'image', 'ports', 'created'] as const;
+
+function joinColumns(columns: Columns, cells: Record<(typeof ORDER)[number], string>): string {
+  return ORDER.filter(id => columns[id] > 0)
+    .map(id => (id === 'cpu' ? cells[id].padStart(columns[id]) : fit(cells[id], columns[id])))
+    .join(' ');
+}
+
+const glyph = (state: string) => (state === 'running' ? '●' : state === 'paused' ? '‖' : '○');
+const stateColor = (state: string) => (state === 'running' ? 'green' : state === 'exited' || state === 'dead' ? 'gray' : 'yellow');
+
+type Size = {rw?: number; rootFs?: number} | undefined;
+
+const sizeText = (size: Size) => (size ? `${bytes(size.rw)} / ${bytes(size.rootFs)}` : '…');
+
+const Row = memo(function Row({row, selected, marked, columns, stale, size, usage}: {row: ContainerRow; selected: boolean; marked: boolean; columns: Columns; stale: boolean; size: Size; usage?: Usage}) {
+  const text = joinColumns(columns, {
+    name: sanitizeLine(row.name),
+    status: sanitizeLine(compactStatus(row.state, row.status, row.listedAt ? (Date.now() - row.listedAt) / 1000 : 0)),
+    cpu: row.state === 'running' ? cpuText(usage) : '',
+    mem: row.state === 'running' ? memText(usage) : '',
+    size: sizeText(size),
+    image: sanitizeLine(row.image),
+    ports: sanitizeLine(row.ports),
+    created: age(row.created),
+  });
+  // Trailing padding is left out: every byte of a row is sent again when the cursor enters or leaves it.
+  const trimmed = text.trimEnd();
+  return (
+    <Text inverse={selected} dimColor={stale} wrap="truncate-end">
+      {/* The cursor is a character too: without colour (NO_COLOR, dumb terminals) inverse video is not drawn. */}
+      {selected ? '›' : ' '}
+      <Text color={stale ? undefined : stateColor(row.state)}>{glyph(row.state)}</Text>
+      {marked ? <Text color="magenta">*</Text> : ' '}
+      {trimmed}
+    </Text>
+  );
+});
+
+// Only the rows on screen are rendered, so thousands of containers cost the same as twenty.
+export function ContainerList({width, height}: {width: number; height: number}) {
+  const rows = useStore(visibleContainers);
+  const list = useStore(state => state.containers.list);
+  const loaded = useStore(state => state.containers.loaded);
+  const stale = useStore(state => state.containers.stale);
+  const total = useStore(state => state.containers.items.length);
+  const showSize = useStore(state => state.containers.showSize);
+  const sizes = useStore(state => state.containers.sizes);
+  const items = useStore(state => state.containers.items);
+  const content = useMemo(() => contentWidths(items), [items]);
+  // Stable between renders, so rows the cursor did not touch are not rendered again (an AGE of "12s" would
+  // otherwise tick on every one of them and the whole list would be resent).
+  const showStats = useStore(state => state.containers.stats.on);
+  const usage = useStore(state => state.containers.stats.usage);
+  const columns = useMemo(() => columnsFor(width, showSize, showStats, content), [width, showSize, showStats, content]);
+  const bodyHeight = Math.max(1, height - 1);
+  const page = rows.slice(list.scrollTop, list.scrollTop + bodyHeight);
+  const heading = '   ' + joinColumns(columns, {name: 'NAME', status: 'STATUS', cpu: 'CPU', mem: 'MEM', size: 'SIZE rw/total', image: 'IMAGE', ports: 'PORTS', created: 'AGE'});
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text bold dimColor wrap="truncate-end">
+        {heading}
+      </Text>
+      {!loaded ? <Text dimColor>  loading containers…</Text> : null}
+      {loaded && rows.length === 0 ? (
+        <Text dimColor>{total ? '  no container matches the filter (esc clears it)' : '  no containers on this engine'}</Text>
+      ) : null}
+      {page.map((row, i) => (
+        <Row
+          key={row.id}
+          row={row}
+          selected={list.scrollTop + i === list.cursor}
+          marked={list.marked.includes(row.id)}
+          columns={columns}
+          stale={stale}
+          size={sizes?.[row.id]}
+          usage={showStats ? usage[row.id] : undefined}
+        />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+import {Box, Text} from 'ink';
+import {rate, type Usage} from '../../engine/stats/compute.js';
+import {bytes} from '../../text/format.js';
+import {barGraph} from '../../text/graph.js';
+import {sanitizeLine, truncateCells} from '../../text/sanitize.js';
+import {useStore} from '../use-store.js';
+import {statsSession} from './stats-session.js';
+
+const percent = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(1)}%`);
+const perSecond = (value: number | undefined) => (value === undefined ? '–' : `${bytes(value)}/s`);
+
+function rates(history: readonly Usage[]): {netRx?: number; netTx?: number; blockRead?: number; blockWrite?: number} {
+  const now = history.at(-1);
+  const before = history.at(-2);
+  if (!now || !before) return {};
+  const seconds = (now.at - before.at) / 1000;
+  return {
+    netRx: rate(now.netRx, before.netRx, seconds),
+    netTx: rate(now.netTx, before.netTx, seconds),
+    blockRead: rate(now.blockRead, before.blockRead, seconds),
+    blockWrite: rate(now.blockWrite, before.blockWrite, seconds),
+  };
+}
+
+// p on a container: CPU and memory over the last minutes as bar graphs, I/O rates, limits, and its processes.
+export function StatsPane({width, height}: {width: number; height: number}) {
+  const overlay = useStore(state => (state.overlay?.kind === 'stats' ? state.overlay : undefined));
+  // Re-rendered when the sampler publishes (about once a second).
+  useStore(state => state.containers.stats.version);
+  if (!overlay) return null;
+  const history = statsSession.sampler()?.history(overlay.id) ?? [];
+  const latest = history.at(-1);
+  const graphWidth = Math.max(10, width - 12);
+  const graphRows = height >= 30 ? 5 : 3;
+  const cpuValues = history.map(u => u.cpuPercent);
+  const cpuMax = Math.max(100, ...cpuValues.slice(-graphWidth).map(v => v ?? 0));
+  const memValues = history.map(u => u.memory);
+  const memMax = latest?.memoryLimit ?? Math.max(1, ...memValues.slice(-graphWidth).map(v => v ?? 0));
+  const io = rates(history);
+  const lines: {text: string; bold?: boolean; dim?: boolean}[] = [];
+  lines.push({text: ` stats ${sanitizeLine(overlay.name)} · ${history.length ? `${history.length} s sampled` : 'waiting for the first sample…'} · esc closes `, bold: true});
+  lines.push({text: `CPU ${percent(latest?.cpuPercent)}   (graph up to ${cpuMax.toFixed(0)}%; 100% = one core)`});
+  for (const row of barGraph(cpuValues, graphWidth, graphRows, cpuMax)) lines.push({text: `  │${row}`});
+  const limit = latest?.memoryLimit ? `${bytes(latest.memoryLimit)} limit, ${percent(latest.memoryPercent)}` : 'no limit set';
+  lines.push({text: `memory ${bytes(latest?.memory)} (${limit}; page cache left out, as docker stats)`});
+  for (const row of barGraph(memValues, graphWidth, graphRows, memMax)) lines.push({text: `  │${row}`});
+  lines.push({text: `network  rx ${perSecond(io.netRx)}  tx ${perSecond(io.netTx)}   total rx ${bytes(latest?.netRx)} tx ${bytes(latest?.netTx)}`});
+  lines.push({text: `block    read ${perSecond(io.blockRead)}  write ${perSecond(io.blockWrite)}   total read ${bytes(latest?.blockRead)} write ${bytes(latest?.blockWrite)}`});
+  lines.push({text: `PIDs ${latest?.pids ?? '–'}   memory limit hits ${latest?.oomEvents ?? 'not reported'}`});
+  lines.push({text: ''});
+  if (overlay.topError) lines.push({text: `processes: ${overlay.topError}`});
+  else if (!overlay.top) lines.push({text: 'processes: loading…', dim: true});
+  else {
+    const {titles, processes} = overlay.top;
+    lines.push({text: `processes (${processes.length})  ${titles.join(' ')}`, bold: true});
+    for (const process of processes) lines.push({text: `  ${process.join(' ')}`});
+  }
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      {lines.slice(0, height).map((line, i) => (
+        <Text key={i} bold={line.bold} inverse={i === 0} dimColor={line.dim} wrap="truncate-end">
+          {truncateCells(sanitizeLine(line.text), width) || ' '}
+        </Text>
+      ))}
+    </Box>
+  );
+}

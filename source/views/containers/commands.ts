@@ -1,0 +1,77 @@
+import {errorMessage} from '../../errors.js';
+import {openLogs} from '../log-pane/effects.js';
+import {parseLogsArgs} from '../log-pane/options.js';
+import type {CommandSpec} from '../types.js';
+import {stopMatching} from './effects.js';
+import {runCaptured} from './exec.js';
+import {selectedContainer} from './selectors.js';
+
+export function parseExecArgs(args: string[]): {user?: string; tty: boolean; interactive: boolean; container: string; cmd: string[]} {
+  let user: string | undefined;
+  let tty = false;
+  let interactive = false;
+  let i = 0;
+  for (; i < args.length && args[i].startsWith('-'); i++) {
+    const flag = args[i];
+    if (flag === '-u' || flag === '--user') {
+      user = args[++i];
+      if (!user) throw new Error(`${flag} needs a user name`);
+    } else if (/^-[it]+$/.test(flag)) {
+      tty ||= flag.includes('t');
+      interactive ||= flag.includes('i');
+    } else throw new Error(`unknown option "${flag}"`);
+  }
+  const [container, ...cmd] = args.slice(i);
+  if (!container || !cmd.length) throw new Error('give a container and a command');
+  return {user, tty, interactive, container, cmd};
+}
+
+export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'stop',
+    usage: ':stop PATTERN (trailing * = starts with)',
+    changes: true,
+    run(services, args) {
+      if (args.length !== 1) throw new Error('give exactly one name pattern');
+      void stopMatching(services, args[0]).catch(error => services.status(`:stop: ${errorMessage(error)}`, 'error'));
+      return undefined;
+    },
+  },
+  {
+    name: 'logs',
+    usage: ':logs [--since 10s|RFC3339] [--tail N] [--follow=false]',
+    run(services, args) {
+      const state = services.store.get();
+      const target = state.logs && state.focus === 'logs' ? {id: state.logs.containerId, name: state.logs.name} : selectedContainer(state);
+      if (!target) throw new Error('select a container first');
+      const options = parseLogsArgs(args, Date.now());
+      void openLogs(services, target, state.logs?.window ?? 0, options);
+      return undefined;
+    },
+  },
+  {
+    name: 'exec',
+    usage: ':exec [-u USER] [-t] [-i] CONTAINER CMD...',
+    run(services, args) {
+      const parsed = parseExecArgs(args);
+      const state = services.store.get();
+      const row = state.containers.items.find(c => c.name === parsed.container || c.id.startsWith(parsed.container));
+      if (!row) throw new Error(`no container named "${parsed.container}"`);
+      const exec = {containerId: row.id, containerName: row.name, cmd: parsed.cmd, user: parsed.user, tty: parsed.tty, interactive: parsed.interactive};
+      if (parsed.interactive || parsed.tty) return {type: 'exec', exec};
+      runCaptured(services, exec);
+      return undefined;
+    },
+  },
+  {
+    name: 'run',
+    usage: ':run [--rm] IMAGE [CMD...]',
+    changes: true,
+    run(_services, args) {
+      const autoRemove = args[0] === '--rm';
+      const [image, ...cmd] = autoRemove ? args.slice(1) : args;
+      if (!image) throw new Error('give an image');
+      return {type: 'run', run: {image, cmd: cmd.length ? cmd : undefined, autoRemove}};
+    },
+  },
+];

@@ -1,0 +1,118 @@
+import {containerEnv, containerSizes, containersMatching, inspectSummary, operate, type ContainerOperation} from '../../engine/containers/operations.js';
+import {logCommand} from '../../command-log.js';
+import {inspectContainer} from '../../engine/limits/engine-reads.js';
+import {errorMessage} from '../../errors.js';
+import type {Confirmation} from '../../store/state.js';
+import type {Services} from '../types.js';
+import {targetContainers} from './selectors.js';
+
+const REMOVE_FORCE = {off: '  (f: force)', on: '  [force: running containers are killed]'};
+
+const PAST: Record<ContainerOperation, string> = {stop: 'stopped', start: 'started', restart: 'restarted', remove: 'removed'};
+
+export async function runOperation(services: Services, operation: ContainerOperation, ids: readonly string[], names: readonly string[], force = false): Promise<void> {
+  const docker = services.docker();
+  if (!docker) return;
+  services.status(`${operation === 'stop' ? 'stopping' : operation === 'remove' ? 'removing' : `${operation}ing`} ${names.join(', ')}…`);
+  const failures: string[] = [];
+  const done: string[] = [];
+  // A few at a time: fast for many containers, without flooding the engine.
+  const queue = ids.map((id, i) => ({id, name: names[i]}));
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      logCommand(`docker ${operation === 'remove' ? `rm${force ? ' -f' : ''}` : operation} ${next.name}`);
+      try {
+        await operate(docker, next.id, operation, {force});
+        done.push(next.name);
+      } catch (error) {
+        failures.push(`${next.name}: ${errorMessage(error)}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({length: Math.min(4, queue.length)}, worker));
+  if (failures.length) {
+    const fix = operation === 'remove' && !force && failures.some(f => /running|stop the container/i.test(f)) ? ' (press d again and f in the dialog to force)' : '';
+    services.status(`${operation} failed for ${failures.join('; ')}${fix}${done.length ? `; ${PAST[operation]} ${done.join(', ')}` : ''}`, 'error');
+  } else services.status(`${PAST[operation]} ${done.join(', ')}`);
+}
+
+export function confirmOperation(services: Services, operation: 'stop' | 'remove'): void {
+  const targets = targetContainers(services.store.get());
+  if (!targets.length) return;
+  const confirm: Confirmation = {
+    title: `${operation === 'stop' ? 'Stop' : 'Remove'} ${targets.length === 1 ? 'this container' : `these ${targets.length} containers`}?`,
+    targets: targets.map(t => `${t.name}  (${t.image}, ${t.status})`),
+    ids: targets.map(t => t.id),
+    names: targets.map(t => t.name),
+    owner: 'containers',
+    operation,
+    ...(operation === 'remove' ? {force: false, forceLabels: REMOVE_FORCE} : {}),
+  };
+  services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
+}
+
+export function confirmed(services: Services, confirm: Confirmation): void {
+  if (confirm.operation !== 'stop' && confirm.operation !== 'remove') return;
+  void runOperation(services, confirm.operation, confirm.ids, confirm.names, confirm.force ?? false);
+}
+
+export async function stopMatching(services: Services, pattern: string): Promise<void> {
+  const docker = services.docker();
+  if (!docker) return;
+  const matches = await containersMatching(docker, pattern);
+  if (!matches.length) {
+    services.status(`:stop ${pattern}: no container name matches (a trailing * means "starts with")`, 'error');
+    return;
+  }
+  services.dispatch({
+    type: 'overlay.show',
+    overlay: {
+      kind: 'confirm',
+      confirm: {
+        title: `Stop ${matches.length} container${matches.length === 1 ? '' : 's'} matching "${pattern}"?`,
+        targets: matches.map(m => `${m.name}  (${m.state})`),
+        ids: matches.map(m => m.id),
+        names: matches.map(m => m.name),
+        owner: 'containers',
+        operation: 'stop',
+      },
+    },
+  });
+}
+
+export async function showEnv(services: Services): Promise<void> {
+  const target = targetContainers(services.store.get())[0];
+  const docker = services.docker();
+  if (!target || !docker) return;
+  try {
+    const {name, entries} = await containerEnv(docker, target.id);
+    services.dispatch({type: 'overlay.show', overlay: {kind: 'env', container: name, entries, reveal: false, scroll: 0}});
+  } catch (error) {
+    services.status(`environment of ${target.name}: ${errorMessage(error)}`, 'error');
+  }
+}
+
+export async function showInspect(services: Services): Promise<void> {
+  const target = targetContainers(services.store.get())[0];
+  const docker = services.docker();
+  if (!target || !docker) return;
+  try {
+    // Bounded: an inspect result larger than engine/limits allows is an explained error, not a stall.
+    const info = await inspectContainer(docker, target.id);
+    services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title: `inspect ${target.name}`, lines: inspectSummary(info), scroll: 0}});
+  } catch (error) {
+    services.status(`inspect ${target.name}: ${errorMessage(error)}`, 'error');
+  }
+}
+
+export async function loadSizes(services: Services): Promise<void> {
+  const docker = services.docker();
+  if (!docker || !services.store.get().containers.showSize) return;
+  services.status('computing container sizes…');
+  try {
+    services.dispatch({type: 'containers.sizes', sizes: await containerSizes(docker)});
+    services.status('sizes: writable layer / total (z hides)');
+  } catch (error) {
+    services.status(`container sizes: ${errorMessage(error)}`, 'error');
+  }
+}

@@ -1,0 +1,68 @@
+import {quickShellCommand} from '../../engine/exec/exec.js';
+import {errorMessage} from '../../errors.js';
+import {splitCommandLine} from '../command-line.js';
+import type {ExitRequest, Services} from '../types.js';
+import {selectedContainer} from './selectors.js';
+import type {ExecForm} from './state.js';
+
+// e: the configured shell, else /bin/bash where the container has it, else /bin/sh — then the real terminal.
+export async function openShell(services: Services): Promise<void> {
+  const row = selectedContainer(services.store.get());
+  const docker = services.docker();
+  if (!row || !docker) return;
+  if (row.state !== 'running') {
+    services.status(`exec into ${row.name}: the container is ${row.state}, not running; start it first (S)`, 'error');
+    return;
+  }
+  try {
+    const cmd = await quickShellCommand(docker, row.id, services.config.shells);
+    services.leaveUi({
+      type: 'exec',
+      exec: {containerId: row.id, containerName: row.name, cmd, user: services.config.execUser, tty: true, interactive: true},
+    });
+  } catch (error) {
+    services.status(`exec into ${row.name}: ${errorMessage(error)}`, 'error');
+  }
+}
+
+export function openExecForm(services: Services): void {
+  const row = selectedContainer(services.store.get());
+  if (!row) return;
+  const form: ExecForm = {containerId: row.id, containerName: row.name, command: 'sh', user: services.config.execUser ?? '', tty: true, interactive: true, focus: 0};
+  services.dispatch({type: 'overlay.show', overlay: {kind: 'execForm', form, draft: form.command}});
+}
+
+// With "interactive" off, the command runs without the terminal and its output opens in a pane.
+export function submitExecForm(services: Services, form: ExecForm, draft: string): ExitRequest | undefined {
+  const filled = {...form, ...(form.focus === 0 ? {command: draft} : form.focus === 1 ? {user: draft} : {})};
+  const cmd = splitCommandLine(filled.command);
+  if (!cmd.length) {
+    services.status('exec: give a command to run', 'error');
+    services.dispatch({type: 'overlay.show', overlay: {kind: 'execForm', form: {...filled, focus: 0}, draft: filled.command}});
+    return undefined;
+  }
+  const exec = {containerId: form.containerId, containerName: form.containerName, cmd, user: filled.user || undefined, tty: filled.tty, interactive: filled.interactive};
+  if (filled.interactive) return {type: 'exec', exec};
+  runCaptured(services, exec);
+  return undefined;
+}
+
+export function runCaptured(services: Services, exec: {containerId: string; containerName: string; cmd: string[]; user?: string; tty: boolean}): void {
+  void captureOutput(services, exec).catch(error => services.status(`exec in ${exec.containerName}: ${errorMessage(error)}`, 'error'));
+}
+
+async function captureOutput(services: Services, exec: {containerId: string; containerName: string; cmd: string[]; user?: string; tty: boolean}): Promise<void> {
+  const client = services.engine()?.client;
+  if (!client) return void services.docker();
+  const {execCapture} = await import('../../engine/exec/exec.js');
+  const {dockerExecCommand, logCommand} = await import('../../command-log.js');
+  logCommand(dockerExecCommand({containerName: exec.containerName, cmd: exec.cmd, user: exec.user, tty: false, interactive: false}));
+  services.status(`running ${exec.cmd.join(' ')} in ${exec.containerName}…`);
+  const result = await execCapture(client.docker, client.api, {containerId: exec.containerId, containerName: exec.containerName, cmd: exec.cmd, user: exec.user});
+  const lines = [...result.stdout.split('\n'), ...(result.stderr ? ['--- stderr ---', ...result.stderr.split('\n')] : [])];
+  if (lines.at(-1) === '') lines.pop();
+  if (result.truncated) lines.push('[output cut at 1 MiB]');
+  const title = `${exec.cmd.join(' ')} in ${exec.containerName} · exit ${result.exitCode}${result.error ? ` · ${result.error}` : ''}`;
+  services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title, lines, scroll: 0}});
+  services.status(result.error ? `exec ${exec.cmd[0]} in ${exec.containerName}: ${result.error}` : `exec ${exec.cmd.join(' ')} in ${exec.containerName} exited ${result.exitCode}`, result.error || result.exitCode ? 'error' : 'info');
+}

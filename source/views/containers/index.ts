@@ -1,0 +1,104 @@
+import {showLogs} from '../log-pane/effects.js';
+import {paneSession} from '../log-pane/session.js';
+import type {ViewModule} from '../types.js';
+import {CONTAINER_COMMANDS} from './commands.js';
+import {ContainersView} from './ContainersView.js';
+import {confirmed, confirmOperation, loadSizes, runOperation, showEnv, showInspect} from './effects.js';
+import {EnvOverlay} from './EnvOverlay.js';
+import {openExecForm, openShell, submitExecForm} from './exec.js';
+import {ExecFormOverlay} from './ExecFormOverlay.js';
+import {CONTAINER_BINDINGS} from './keys.js';
+import {containersLayout} from './layout.js';
+import {reduceContainers} from './reducer.js';
+import {containersList, selectedContainer, targetContainers} from './selectors.js';
+import {initialContainers} from './state.js';
+import {StatsPane} from './StatsPane.js';
+import {followScreen, statsSession} from './stats-session.js';
+import {stopTop, watchTop} from './top.js';
+
+// View 1: every container, running first, with its logs, shell, exec form and actions.
+export const containers: ViewModule = {
+  id: 'containers',
+  key: '1',
+  title: 'Containers',
+  engineBound: true,
+  scopeTitles: {containers: 'Containers', env: 'Environment (v)'},
+  initial: () => ({containers: initialContainers()}),
+  reduce: reduceContainers,
+  effect(services, action, before, after) {
+    // Stats follow the screen: the rows on it, the pane that is open.
+    if (after.containers.stats.on || before.containers.stats.on || after.overlay?.kind === 'stats' || before.overlay?.kind === 'stats') followScreen(services);
+    switch (action.type) {
+      case 'containers.statsPane':
+        if (after.overlay?.kind === 'stats') watchTop(services, after.overlay.id);
+        return;
+      case 'refresh':
+        if (after.view === 'containers') {
+          services.engine()?.refreshNow();
+          void loadSizes(services);
+        }
+        return;
+      case 'container.stop':
+        return confirmOperation(services, 'stop');
+      case 'container.remove':
+        return confirmOperation(services, 'remove');
+      case 'container.start':
+      case 'container.restart': {
+        const targets = targetContainers(before);
+        void runOperation(services, action.type === 'container.start' ? 'start' : 'restart', targets.map(t => t.id), targets.map(t => t.name));
+        return;
+      }
+      case 'exec.shell':
+        return void openShell(services);
+      case 'exec.form':
+        return openExecForm(services);
+      case 'container.env':
+        return void showEnv(services);
+      case 'container.inspect':
+        return void showInspect(services);
+      case 'containers.toggleSize':
+        return void loadSizes(services);
+      case 'logs.open': {
+        const row = selectedContainer(after);
+        if (row) showLogs(services, row);
+        return;
+      }
+      case 'containers.loaded': {
+        // A followed container that stopped and started again: follow it again from where it ended.
+        const pane = after.logs;
+        const row = pane && action.items.find(item => item.id === pane.containerId);
+        const session = paneSession.get();
+        if (row?.state === 'running' && session?.status === 'ended') session.resume();
+        return;
+      }
+    }
+  },
+  onEngine(services, update) {
+    if (update.kind === 'containers') services.dispatch({type: 'containers.loaded', items: update.items});
+    if (update.kind === 'stale') services.dispatch({type: 'containers.stale'});
+  },
+  confirmed,
+  bindings: CONTAINER_BINDINGS,
+  commands: CONTAINER_COMMANDS,
+  overlays: {
+    stats: {Component: StatsPane, scopes: ['dialog']},
+    env: {Component: EnvOverlay, scopes: ['env', 'dialog', 'move'], rows: overlay => (overlay.kind === 'env' ? overlay.entries.length : 0)},
+    execForm: {
+      Component: ExecFormOverlay,
+      maxHeight: 9,
+      scopes: ['prompt'],
+      submit: (services, overlay) => (overlay.kind === 'execForm' ? submitExecForm(services, overlay.form, overlay.draft) : undefined),
+    },
+  },
+  list: containersList,
+  Body: ContainersView,
+  listRows: (state, body) => containersLayout(Boolean(state.logs), body, state.focus === 'logs').listHeight - 1,
+  tabNotes: state => [
+    ...(state.containers.runningOnly ? ['running only'] : []),
+    ...(state.containers.stats.sort !== 'name' ? [`by ${state.containers.stats.sort}`] : []),
+  ],
+  close() {
+    statsSession.close();
+    stopTop();
+  },
+};

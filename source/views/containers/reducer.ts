@@ -1,0 +1,68 @@
+import type {Action} from '../../store/actions.js';
+import type {AppState} from '../../store/state.js';
+import {relocateList} from '../focused-list.js';
+import {containersList, selectedContainer} from './selectors.js';
+
+// The containers the engine reported, the view's toggles, and its two overlays (environment, E form).
+export function reduceContainers(state: AppState, action: Action): AppState {
+  switch (action.type) {
+    case 'containers.toggleAll':
+      return relocate({...state, containers: {...state.containers, runningOnly: !state.containers.runningOnly}});
+    case 'containers.toggleStats':
+      return {...state, containers: {...state.containers, stats: {...state.containers.stats, on: !state.containers.stats.on}}};
+    case 'containers.sortUsage': {
+      const order = ['name', 'cpu', 'memory'] as const;
+      const sort = order[(order.indexOf(state.containers.stats.sort) + 1) % order.length];
+      // Sorting by usage needs the columns.
+      return relocate({...state, containers: {...state.containers, stats: {...state.containers.stats, sort, on: state.containers.stats.on || sort !== 'name'}}});
+    }
+    case 'containers.usage': {
+      const next = {...state, containers: {...state.containers, stats: {...state.containers.stats, usage: action.usage, version: action.version}}};
+      return state.containers.stats.sort === 'name' ? next : relocate(next);
+    }
+    case 'containers.statsPane': {
+      const row = selectedContainer(state);
+      if (!row) return state;
+      return {...state, overlay: {kind: 'stats', id: row.id, name: row.name}};
+    }
+    case 'containers.top':
+      return state.overlay?.kind === 'stats' && state.overlay.id === action.id ? {...state, overlay: {...state.overlay, top: action.top ?? state.overlay.top, topError: action.error}} : state;
+    case 'containers.toggleSize':
+      return {...state, containers: {...state.containers, showSize: !state.containers.showSize}};
+    case 'containers.sizes':
+      return {...state, containers: {...state.containers, sizes: action.sizes}};
+    case 'containers.loaded': {
+      const liveIds = new Set(action.items.map(item => item.id));
+      const marked = state.containers.list.marked.filter(id => liveIds.has(id));
+      const next: AppState = {
+        ...state,
+        containers: {...state.containers, items: action.items, loaded: true, stale: false, list: {...state.containers.list, marked}},
+      };
+      return state.view === 'containers' ? relocate(next) : next;
+    }
+    case 'containers.stale':
+      return state.containers.stale ? state : {...state, containers: {...state.containers, stale: true}};
+    case 'env.reveal':
+      return state.overlay?.kind === 'env' ? {...state, overlay: {...state.overlay, reveal: !state.overlay.reveal}} : state;
+    case 'form.next':
+    case 'form.previous':
+    case 'form.toggle': {
+      const overlay = state.overlay;
+      if (overlay?.kind !== 'execForm') return state;
+      const form = {...overlay.form, ...(overlay.form.focus === 0 ? {command: overlay.draft} : overlay.form.focus === 1 ? {user: overlay.draft} : {})};
+      if (action.type === 'form.toggle') {
+        if (form.focus === 2) form.tty = !form.tty;
+        if (form.focus === 3) form.interactive = !form.interactive;
+        return {...state, overlay: {...overlay, form}};
+      }
+      const focus = ((form.focus + (action.type === 'form.next' ? 1 : 3)) % 4) as 0 | 1 | 2 | 3;
+      const draft = focus === 0 ? form.command : focus === 1 ? form.user : '';
+      return {...state, overlay: {kind: 'execForm', form: {...form, focus}, draft, cursor: draft.length}};
+    }
+  }
+  return state;
+}
+
+function relocate(state: AppState): AppState {
+  return relocateList(state, containersList(state));
+}

@@ -1,0 +1,58 @@
+import {makeMatcher} from '../../store/list.js';
+import {memoLast} from '../../store/memo.js';
+import type {AppState} from '../../store/state.js';
+import type {FocusedList} from '../types.js';
+import type {ContainerRow, ContainersState} from './state.js';
+
+const filterContainers = memoLast((items: readonly ContainerRow[], runningOnly: boolean, filter: string) => {
+  const match = makeMatcher(filter);
+  if (!filter && !runningOnly) return items;
+  return items.filter(row => (!runningOnly || row.state === 'running') && (!filter || match(row.name) || match(row.image) || match(row.status)));
+});
+
+// Sorted by CPU or memory (highest first; rows without a sample after those with one), else as listed.
+const sortByUsage = memoLast((rows: readonly ContainerRow[], sort: ContainersState['stats']['sort'], usage: ContainersState['stats']['usage']) => {
+  if (sort === 'name') return rows;
+  const value = (row: ContainerRow) => (sort === 'cpu' ? usage[row.id]?.cpuPercent : usage[row.id]?.memory) ?? -1;
+  return [...rows].sort((a, b) => value(b) - value(a));
+});
+
+export const visibleContainers = (state: AppState): readonly ContainerRow[] =>
+  sortByUsage(filterContainers(state.containers.items, state.containers.runningOnly, state.containers.list.filter), state.containers.stats.sort, state.containers.stats.usage);
+
+// The containers to sample: the running rows on screen, or every running one while sorted by usage.
+export const MAX_SAMPLED = 500;
+export function containersToSample(state: AppState): string[] {
+  const {stats, list} = state.containers;
+  const ids: string[] = [];
+  // Only while view 1 is on screen: nothing is sampled for a list nobody looks at.
+  if (stats.on && state.view === 'containers') {
+    const rows = stats.sort === 'name' ? visibleContainers(state).slice(list.scrollTop, list.scrollTop + state.viewportRows) : state.containers.items;
+    for (const row of rows) if (row.state === 'running' && ids.length < MAX_SAMPLED) ids.push(row.id);
+  }
+  if (state.overlay?.kind === 'stats' && !ids.includes(state.overlay.id)) ids.push(state.overlay.id);
+  return ids;
+}
+
+const idsOf = memoLast((rows: readonly ContainerRow[]) => rows.map(row => row.id));
+export const visibleContainerIds = (state: AppState): readonly string[] => idsOf(visibleContainers(state));
+
+export function selectedContainer(state: AppState): ContainerRow | undefined {
+  return visibleContainers(state)[state.containers.list.cursor];
+}
+
+// Bulk actions act on marked rows, else on the selected one.
+export function targetContainers(state: AppState): ContainerRow[] {
+  const {marked} = state.containers.list;
+  if (marked.length > 0) return state.containers.items.filter(row => marked.includes(row.id));
+  const selected = selectedContainer(state);
+  return selected ? [selected] : [];
+}
+
+export function containersList(state: AppState): FocusedList {
+  return {
+    ids: visibleContainerIds(state),
+    list: state.containers.list,
+    put: (s, list) => (list === s.containers.list ? s : {...s, containers: {...s.containers, list}}),
+  };
+}

@@ -1,0 +1,82 @@
+import type {ContainerRow} from '../../engine/containers/list.js';
+import type {EnvEntry} from '../../engine/containers/operations.js';
+import type {Usage} from '../../engine/stats/compute.js';
+import {emptyList, type ListState} from '../../store/list.js';
+
+export type {ContainerRow};
+
+export type ContainersState = {
+  items: readonly ContainerRow[];
+  loaded: boolean;
+  stale: boolean;
+  list: ListState;
+  runningOnly: boolean;
+  showSize: boolean;
+  sizes?: Readonly<Record<string, {rw?: number; rootFs?: number}>>;
+  // CPU and memory columns: sampled about once a second for the rows on screen only (all running
+  // containers while sorted by usage); `usage` holds the latest sample of each.
+  stats: {on: boolean; sort: 'name' | 'cpu' | 'memory'; usage: Readonly<Record<string, Usage>>; version: number};
+};
+
+export type TopProcesses = {titles: readonly string[]; processes: readonly (readonly string[])[]};
+
+// The E form: the text fields are edited through `draft` while focused.
+export type ExecForm = {
+  containerId: string;
+  containerName: string;
+  command: string;
+  user: string;
+  tty: boolean;
+  interactive: boolean;
+  focus: 0 | 1 | 2 | 3;
+};
+
+declare module '../../store/state.js' {
+  interface ViewSlices {
+    containers: ContainersState;
+  }
+  interface ViewOverlays {
+    env: {container: string; entries: readonly EnvEntry[]; reveal: boolean; scroll: number};
+    execForm: {form: ExecForm; draft: string; cursor?: number};
+    // p: graphs, rates and limits of one container, and its processes (refreshed while shown).
+    stats: {id: string; name: string; top?: TopProcesses; topError?: string};
+  }
+}
+
+declare module '../../store/actions.js' {
+  interface ActionMap {
+    'view.containers': {};
+    'container.stop': {};
+    'container.start': {};
+    'container.restart': {};
+    'container.remove': {};
+    'container.env': {};
+    'container.inspect': {};
+    'containers.toggleAll': {};
+    'containers.toggleSize': {};
+    'env.reveal': {};
+    'exec.shell': {};
+    'exec.form': {};
+    'form.next': {};
+    'form.previous': {};
+    'form.toggle': {};
+    'containers.loaded': {items: readonly ContainerRow[]};
+    'containers.sizes': {sizes: Record<string, {rw?: number; rootFs?: number}>};
+    'containers.stale': {};
+    'containers.toggleStats': {};
+    'containers.sortUsage': {};
+    'containers.statsPane': {};
+    'containers.usage': {usage: Record<string, Usage>; version: number};
+    'containers.top': {id: string; top?: TopProcesses; error?: string};
+  }
+}
+
+export const initialContainers = (statsOn = false): ContainersState => ({
+  items: [],
+  loaded: false,
+  stale: false,
+  list: emptyList(),
+  runningOnly: false,
+  showSize: false,
+  stats: {on: statsOn, sort: 'name', usage: {}, version: 0},
+});

@@ -1,0 +1,86 @@
+import type {Binding, CommandSpec, ViewModule} from '../types.js';
+import {openContexts, switchContext} from './contexts.js';
+import {ContextsOverlay} from './ContextsOverlay.js';
+import {EngineView} from './EngineView.js';
+import {loadEngineFacts} from './load.js';
+import {openPrune} from '../images/effects.js';
+import {initialEngineView} from './state.js';
+
+const BINDINGS: readonly Binding[] = [
+  {scope: 'engine', keys: ['c'], action: 'engine.contexts', help: 'switch docker context', footer: true},
+  {scope: 'engine', keys: ['p'], action: 'engine.prune', help: 'system prune (preview; a: all unused images, v: volumes)', footer: true, changes: true},
+  {scope: 'contexts', keys: ['enter'], action: 'overlay.submit', help: 'switch to the selected context', footer: true},
+];
+
+const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'context',
+    usage: ':context [NAME] (no name: the list)',
+    run(services, args) {
+      if (args.length > 1) throw new Error('give one context name');
+      if (args.length === 0) openContexts(services);
+      else void switchContext(services, args[0]);
+      return undefined;
+    },
+  },
+];
+
+// View 5: the engine itself, and switching engines through docker contexts.
+export const engine: ViewModule = {
+  id: 'engine',
+  key: '5',
+  title: 'Engine',
+  scopeTitles: {engine: 'Engine', contexts: 'Docker contexts (c)'},
+  engineBound: true,
+  initial: () => ({engine: initialEngineView()}),
+  reduce(state, action) {
+    switch (action.type) {
+      case 'engine.version':
+        return {...state, engine: {...state.engine, version: action.version}};
+      case 'engine.loading':
+        return {...state, engine: {...state.engine, loading: true}};
+      case 'engine.loaded':
+        return {...state, engine: {...state.engine, loading: false, info: action.info, disk: action.disk, hygiene: action.hygiene, errors: action.errors}};
+    }
+    // No list here: the movement keys scroll the page.
+    if (state.view !== 'engine' || state.overlay || !action.type.startsWith('cursor.')) return state;
+    const by: Record<string, (scroll: number) => number> = {
+      'cursor.up': s => s - 1,
+      'cursor.down': s => s + 1,
+      'cursor.pageUp': s => s - state.viewportRows,
+      'cursor.pageDown': s => s + state.viewportRows,
+      'cursor.home': () => 0,
+      'cursor.end': s => s + 1000,
+    };
+    const scroll = Math.max(0, Math.min(2000, by[action.type]?.(state.engine.scroll) ?? state.engine.scroll));
+    return scroll === state.engine.scroll ? state : {...state, engine: {...state.engine, scroll}};
+  },
+  effect(services, action, before, after) {
+    if (action.type === 'engine.contexts') openContexts(services);
+    // The system prune preview the images view owns: stopped containers, unused networks, dangling images, build cache.
+    if (action.type === 'engine.prune') openPrune(services, {kind: 'system', all: false, volumes: false});
+    // The version comes with the connection; it is read again when the view opens or ctrl-r asks.
+    const version = services.engine()?.client?.version;
+    const opened = before.view !== 'engine' && after.view === 'engine';
+    const reload = opened || (action.type === 'refresh' && after.view === 'engine') || (action.type === 'connection' && after.view === 'engine' && action.connection.status === 'connected');
+    if (version && after.engine.version !== version && (reload || action.type === 'connection')) services.dispatch({type: 'engine.version', version});
+    if (reload) loadEngineFacts(services);
+  },
+  bindings: BINDINGS,
+  commands: COMMANDS,
+  overlays: {
+    contexts: {
+      Component: ContextsOverlay,
+      scopes: ['contexts', 'dialog', 'move'],
+      rows: overlay => (overlay.kind === 'contexts' ? overlay.items.length : 0),
+      submit(services, overlay) {
+        if (overlay.kind !== 'contexts') return undefined;
+        const row = overlay.items[overlay.scroll];
+        if (row && !row.current) void switchContext(services, row.name);
+        return undefined;
+      },
+    },
+  },
+  Body: EngineView,
+  scopes: () => ['engine', 'move', 'global'],
+};

@@ -1,0 +1,39 @@
+import type {EngineVersion} from '../../engine/client.js';
+import type {DiskUsage, EngineInfoFacts, LogHygiene} from '../../engine/engine-info/index.js';
+
+export type ContextRow = {name: string; host: string; current: boolean; problem?: string};
+
+export type EngineViewState = {
+  // GET /version of the engine shown, in full (the session has it from connecting).
+  version?: EngineVersion;
+  // /info, /system/df and every container's log settings, loaded when the view opens and on ctrl-r.
+  info?: EngineInfoFacts;
+  disk?: DiskUsage;
+  hygiene?: LogHygiene;
+  loading: boolean;
+  errors: readonly string[];
+  scroll: number;
+};
+
+declare module '../../store/state.js' {
+  interface ViewSlices {
+    engine: EngineViewState;
+  }
+  interface ViewOverlays {
+    // `scroll` is the selected row.
+    contexts: {items: readonly ContextRow[]; scroll: number};
+  }
+}
+
+declare module '../../store/actions.js' {
+  interface ActionMap {
+    'view.engine': {};
+    'engine.contexts': {};
+    'engine.prune': {};
+    'engine.version': {version: EngineVersion};
+    'engine.loading': {};
+    'engine.loaded': {info?: EngineInfoFacts; disk?: DiskUsage; hygiene?: LogHygiene; errors: readonly string[]};
+  }
+}
+
+export const initialEngineView = (): EngineViewState => ({scroll: 0, loading: false, errors: []});

@@ -1,0 +1,194 @@
+import {logCommand} from '../../command-log.js';
+import {createContainer, type CreateRequest} from '../../engine/images/create.js';
+import {dockerCreateCommand, dockerPruneCommand, dockerRmiCommand} from '../../engine/images/docker-commands.js';
+import {imageHistory} from '../../engine/images/history.js';
+import {listImages, sharedSizes, withSharedSizes} from '../../engine/images/list.js';
+import {planPrune, type PrunePreview, type PruneScope} from '../../engine/images/prune-plan.js';
+import {runPrune} from '../../engine/images/prune-run.js';
+import {previewLines, previewTitle, resultLines} from '../../engine/images/prune-text.js';
+import {containersUsing, removeImage} from '../../engine/images/remove.js';
+import {humanSize, createdSince} from '../../engine/images/units.js';
+import {errorMessage} from '../../errors.js';
+import {sanitizeLine} from '../../text/sanitize.js';
+import type {Confirmation} from '../../store/state.js';
+import type {Services} from '../types.js';
+import {selectedImage, targetImages} from './selectors.js';
+
+let loading = false;
+let again = false;
+
+// One list in flight; a burst of image events while it runs makes one more.
+export async function loadImages(services: Services): Promise<void> {
+  const client = services.engine()?.client;
+  if (!client) return;
+  if (loading) {
+    again = true;
+    return;
+  }
+  loading = true;
+  const {all, dangling} = services.store.get().images;
+  try {
+    const items = await listImages(client.docker, client.api, {all, dangling});
+    if (services.engine()?.client !== client) return;
+    services.dispatch({type: 'images.loaded', items});
+    // The SHARED column fills in behind (on API 1.41 only /system/df knows it, and it walks every layer).
+    const shared = await sharedSizes(client.docker, client.api).catch(() => undefined);
+    const now = services.store.get().images.items;
+    if (shared && now === items && services.engine()?.client === client) services.dispatch({type: 'images.loaded', items: withSharedSizes(items, shared)});
+  } catch (error) {
+    services.dispatch({type: 'images.failed', error: errorMessage(error)});
+  } finally {
+    loading = false;
+    if (again) {
+      again = false;
+      void loadImages(services);
+    }
+  }
+}
+
+export async function showHistory(services: Services): Promise<void> {
+  const row = selectedImage(services.store.get());
+  const docker = services.docker();
+  if (!row || !docker) return;
+  try {
+    const rows = await imageHistory(docker, row.id);
+    const lines = [
+      `${'IMAGE'.padEnd(12)}  ${'CREATED'.padEnd(18)}  ${'SIZE'.padStart(8)}  CREATED BY · COMMENT`,
+      ...rows.map(r => `${r.id.padEnd(12)}  ${createdSince(r.created).padEnd(18)}  ${humanSize(r.size).padStart(8)}  ${r.createdBy}${r.comment ? ` · ${r.comment}` : ''}`),
+    ];
+    services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title: `history of ${sanitizeLine(row.reference)} (${row.shortId})`, lines, scroll: 0}});
+  } catch (error) {
+    services.status(errorMessage(error), 'error');
+  }
+}
+
+// d / :rmi — the dialog lists each target and the containers created from it; f forces.
+export async function confirmRemove(services: Services, references?: readonly string[]): Promise<void> {
+  const docker = services.docker();
+  if (!docker) return;
+  const rows = references ? references.map(reference => ({reference, id: reference, label: reference})) : targetImages(services.store.get()).map(row => ({reference: row.tag === '<none>' ? row.shortId : row.reference, id: row.id, label: `${row.repository}:${row.tag} ${row.shortId}`}));
+  if (!rows.length) return;
+  const targets: string[] = [];
+  for (const row of rows) {
+    let users: string[] = [];
+    try {
+      const id = references ? ((await docker.getImage(row.reference).inspect()) as {Id: string}).Id : row.id;
+      users = (await containersUsing(docker, id)).map(user => `${user.name} (${user.state})`);
+    } catch {
+      users = [];
+    }
+    targets.push(`${sanitizeLine(row.label)}${users.length ? `  used by ${users.map(user => sanitizeLine(user)).join(', ')}` : ''}`);
+  }
+  const confirm: Confirmation = {
+    title: `Remove ${rows.length === 1 ? 'this image' : `these ${rows.length} images`}?`,
+    targets,
+    ids: rows.map(row => row.reference),
+    names: rows.map(row => row.reference),
+    owner: 'images',
+    operation: 'rmi',
+    force: false,
+    forceLabels: {off: '  (f: force)', on: '  [force: untag every name, delete even if a stopped container uses it]'},
+  };
+  services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
+}
+
+export async function runRemove(services: Services, references: readonly string[], force: boolean): Promise<void> {
+  const docker = services.docker();
+  if (!docker) return;
+  services.status(`removing ${references.join(', ')}…`);
+  const lines: string[] = [];
+  let failed = 0;
+  for (const reference of references) {
+    logCommand(dockerRmiCommand([reference], force));
+    const result = await removeImage(docker, reference, {force});
+    if (result.ok) lines.push(...result.lines.map(line => `${line.kind}: ${line.value}`));
+    else {
+      failed += 1;
+      const conflict = result.conflict;
+      lines.push(`not removed: ${sanitizeLine(reference)}: ${conflict ? `${conflict.reason}${conflict.forceable && !force ? ' (d, then f in the dialog, forces)' : ''}` : result.message}`);
+    }
+  }
+  services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title: `remove: ${references.length - failed} removed, ${failed} not`, lines, scroll: 0}});
+  services.status(failed ? `${failed} image${failed === 1 ? '' : 's'} not removed (see the list)` : `removed ${references.join(', ')}`, failed ? 'error' : 'info');
+  void loadImages(services);
+}
+
+let previews = new Map<string, PrunePreview>();
+
+export function openPrune(services: Services, scope: PruneScope): void {
+  services.dispatch({type: 'overlay.show', overlay: {kind: 'imagePrune', scope, lines: [], loading: true, ready: false, scroll: 0}});
+  void preview(services, scope);
+}
+
+export async function preview(services: Services, scope: PruneScope): Promise<void> {
+  const client = services.engine()?.client;
+  if (!client) return;
+  try {
+    const plan = await planPrune(client.docker, client.api, scope);
+    previews = new Map([[JSON.stringify(scope), plan]]);
+    services.dispatch({type: 'imagePrune.preview', scope, lines: [`${previewTitle(plan)} would remove:`, ...previewLines(plan)]});
+  } catch (error) {
+    services.dispatch({type: 'imagePrune.preview', scope, lines: [`preview failed: ${errorMessage(error)}`]});
+  }
+}
+
+export async function runPruneFromOverlay(services: Services): Promise<void> {
+  const overlay = services.store.get().overlay;
+  const client = services.engine()?.client;
+  if (overlay?.kind !== 'imagePrune' || !overlay.ready || !client) return;
+  const plan = previews.get(JSON.stringify(overlay.scope));
+  if (!plan) return;
+  services.status(`${previewTitle(plan)}…`);
+  logCommand(dockerPruneCommand(plan.scope, client.api));
+  try {
+    const result = await runPrune(client.docker, plan);
+    services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title: `${previewTitle(plan)}: reclaimed ${humanSize(result.spaceReclaimed)}`, lines: resultLines(result), scroll: 0}});
+    services.status(`${previewTitle(plan)}: reclaimed ${humanSize(result.spaceReclaimed)}`);
+  } catch (error) {
+    services.status(`${previewTitle(plan)}: ${errorMessage(error)}`, 'error');
+  }
+  void loadImages(services);
+}
+
+export function openCreate(services: Services, image?: string): void {
+  const row = selectedImage(services.store.get());
+  const name = image ?? (row ? (row.tag === '<none>' ? row.shortId : row.reference) : undefined);
+  if (!name) return;
+  services.dispatch({type: 'overlay.show', overlay: {kind: 'imageCreate', image: name, draft: '', cursor: 0}});
+}
+
+// NAME [-t] [-e KEY=VALUE]... [CMD...] (the c prompt) and :create NAME IMAGE [...] share this.
+export function parseCreate(image: string | undefined, words: string[]): CreateRequest {
+  const [name, ...rest] = words;
+  if (!name) throw new Error('give a name for the container (then -t, -e KEY=VALUE, and the command if any)');
+  let tty = false;
+  const env: string[] = [];
+  let i = 0;
+  let chosen = image;
+  for (; i < rest.length && rest[i].startsWith('-'); i++) {
+    if (rest[i] === '-t') tty = true;
+    else if (rest[i] === '-e') {
+      const entry = rest[++i];
+      if (!entry) throw new Error('-e needs KEY=VALUE');
+      env.push(entry);
+    } else throw new Error(`unknown option "${rest[i]}" (-t, -e KEY=VALUE)`);
+  }
+  let cmd = rest.slice(i);
+  if (!chosen) {
+    [chosen, ...cmd] = cmd;
+    if (!chosen) throw new Error('give an image: :create NAME IMAGE [CMD...]');
+  }
+  return {name, image: chosen, cmd, env, tty};
+}
+
+export async function runCreate(services: Services, request: CreateRequest): Promise<void> {
+  const docker = services.docker();
+  if (!docker) return;
+  logCommand(dockerCreateCommand(request));
+  try {
+    await createContainer(docker, request);
+    services.status(`created ${request.name} from ${request.image} (not started; view 1 shows it as Created)`);
+  } catch (error) {
+    services.status(errorMessage(error), 'error');
+  }
+}

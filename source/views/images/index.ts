@@ -1,0 +1,104 @@
+import type {ViewModule} from '../types.js';
+import {defaultArchivePath} from '../archives/reducer.js';
+import {IMAGE_COMMANDS} from './commands.js';
+import {confirmRemove, loadImages, openCreate, openPrune, parseCreate, preview, runCreate, runPruneFromOverlay, runRemove, showHistory} from './effects.js';
+import {ImagesView} from './ImagesView.js';
+import {IMAGE_BINDINGS} from './keys.js';
+import {PruneOverlay} from './PruneOverlay.js';
+import {reduceImages} from './reducer.js';
+import {imagesList, selectedImage, targetImages} from './selectors.js';
+import {initialImages} from './state.js';
+
+let refreshTimer: NodeJS.Timeout | undefined;
+
+// Image events come in bursts (a build, a prune): one reload after they settle.
+function scheduleReload(services: Parameters<NonNullable<ViewModule['onEngine']>>[0]): void {
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => void loadImages(services), 150);
+}
+
+// View 2: images, their history, remove, prune (with a preview) and create.
+export const images: ViewModule = {
+  id: 'images',
+  key: '2',
+  title: 'Images',
+  engineBound: true,
+  scopeTitles: {images: 'Images', imagePrune: 'Prune preview (p)'},
+  initial: () => ({images: initialImages()}),
+  reduce: reduceImages,
+  effect(services, action, before, after) {
+    const opened = before.view !== 'images' && after.view === 'images';
+    if (opened || (action.type === 'refresh' && after.view === 'images')) void loadImages(services);
+    switch (action.type) {
+      case 'images.toggleAll':
+      case 'images.toggleDangling':
+        return void loadImages(services);
+      case 'images.history':
+        return void showHistory(services);
+      case 'images.remove':
+        return void confirmRemove(services);
+      case 'images.prune':
+        return openPrune(services, {kind: 'images', all: false});
+      case 'images.create':
+        return openCreate(services);
+      case 'imagePrune.toggleAll':
+      case 'imagePrune.toggleVolumes':
+        if (after.overlay?.kind === 'imagePrune') void preview(services, after.overlay.scope);
+        return;
+      case 'images.run': {
+        // r: a container from the image with a terminal, then back (as :run).
+        const row = selectedImage(after);
+        if (!row) return;
+        return {type: 'run', run: {image: row.reference}};
+      }
+      case 'images.save': {
+        const rows = targetImages(after);
+        if (!rows.length) return;
+        const names = rows.map(row => row.reference);
+        services.dispatch({type: 'overlay.show', overlay: {kind: 'archivePath', draft: defaultArchivePath(names.length === 1 ? names[0]! : 'images'), operation: 'save', targets: names}});
+        return;
+      }
+      case 'images.load':
+        services.dispatch({type: 'overlay.show', overlay: {kind: 'archivePath', draft: './', operation: 'load', targets: []}});
+        return;
+      case 'imagePrune.run':
+        return void runPruneFromOverlay(services);
+      case 'connection':
+        if (after.view === 'images' && action.connection.status === 'connected') void loadImages(services);
+        return;
+    }
+  },
+  confirmed(services, confirm) {
+    if (confirm.operation === 'rmi') void runRemove(services, confirm.ids, confirm.force ?? false);
+  },
+  engineEvents: ['image'],
+  onEngine(services, update) {
+    if (update.kind === 'stale') services.dispatch({type: 'images.stale'});
+    // Image events, and container changes (the USED column), while the view shows.
+    else if (services.store.get().view === 'images' && (update.kind === 'containers' || update.event.Type === 'image')) scheduleReload(services);
+  },
+  bindings: IMAGE_BINDINGS,
+  commands: IMAGE_COMMANDS,
+  overlays: {
+    imagePrune: {Component: PruneOverlay, scopes: ['imagePrune', 'dialog', 'move'], rows: overlay => (overlay.kind === 'imagePrune' ? overlay.lines.length : 0)},
+    imageCreate: {
+      label: 'create (not started) — NAME [-t] [-e KEY=VALUE]... [CMD...]: ',
+      scopes: ['prompt'],
+      submit(services, overlay) {
+        if (overlay.kind !== 'imageCreate') return undefined;
+        try {
+          void runCreate(services, parseCreate(overlay.image, overlay.draft.trim().split(/\s+/).filter(Boolean)));
+        } catch (error) {
+          services.status((error as Error).message, 'error');
+        }
+        return undefined;
+      },
+    },
+  },
+  list: imagesList,
+  Body: ImagesView,
+  tabNotes: state => [...(state.images.all ? ['all images'] : []), ...(state.images.dangling ? ['dangling only'] : [])],
+  close() {
+    clearTimeout(refreshTimer);
+  },
+};

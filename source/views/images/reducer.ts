@@ -1,0 +1,41 @@
+import type {Action} from '../../store/actions.js';
+import type {AppState} from '../../store/state.js';
+import {relocateList} from '../focused-list.js';
+import {imagesList, rowKey} from './selectors.js';
+
+export function reduceImages(state: AppState, action: Action): AppState {
+  switch (action.type) {
+    case 'images.loaded': {
+      const live = new Set(action.items.map(rowKey));
+      const marked = state.images.list.marked.filter(key => live.has(key));
+      const next = {...state, images: {...state.images, items: action.items, loaded: true, stale: false, error: undefined, list: {...state.images.list, marked}}};
+      return state.view === 'images' ? relocateList(next, imagesList(next)) : next;
+    }
+    case 'images.failed':
+      return {...state, images: {...state.images, loaded: true, error: action.error}};
+    case 'images.stale':
+      return state.images.stale ? state : {...state, images: {...state.images, stale: true}};
+    // The toggles change what the engine is asked; the list is reloaded by the effect.
+    case 'images.toggleAll':
+      return {...state, images: {...state.images, all: !state.images.all, dangling: false}};
+    case 'images.toggleDangling':
+      return {...state, images: {...state.images, dangling: !state.images.dangling, all: false}};
+    case 'imagePrune.toggleAll': {
+      const overlay = state.overlay;
+      if (overlay?.kind !== 'imagePrune') return state;
+      return {...state, overlay: {...overlay, scope: {...overlay.scope, all: !overlay.scope.all}, loading: true, ready: false, scroll: 0}};
+    }
+    case 'imagePrune.toggleVolumes': {
+      // System prunes only: unused volumes go too.
+      const overlay = state.overlay;
+      if (overlay?.kind !== 'imagePrune' || overlay.scope.kind !== 'system') return state;
+      return {...state, overlay: {...overlay, scope: {...overlay.scope, volumes: !overlay.scope.volumes}, loading: true, ready: false, scroll: 0}};
+    }
+    case 'imagePrune.preview': {
+      const overlay = state.overlay;
+      if (overlay?.kind !== 'imagePrune' || JSON.stringify(overlay.scope) !== JSON.stringify(action.scope)) return state;
+      return {...state, overlay: {...overlay, lines: action.lines, loading: false, ready: true}};
+    }
+  }
+  return state;
+}

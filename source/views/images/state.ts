@@ -1,0 +1,52 @@
+import type {ImageRow} from '../../engine/images/list.js';
+import type {PruneScope} from '../../engine/images/prune-plan.js';
+import {emptyList, type ListState} from '../../store/list.js';
+
+export type {ImageRow};
+
+export type ImagesState = {
+  items: readonly ImageRow[];
+  loaded: boolean;
+  stale: boolean;
+  error?: string;
+  list: ListState;
+  // a: intermediate images too (all=true); D: dangling only (the engine's dangling=true filter).
+  all: boolean;
+  dangling: boolean;
+};
+
+declare module '../../store/state.js' {
+  interface ViewSlices {
+    images: ImagesState;
+  }
+  interface ViewOverlays {
+    // p / :prune: the preview of what goes (lines), recomputed when a toggles "all"; y runs it.
+    imagePrune: {scope: PruneScope; lines: readonly string[]; loading: boolean; ready: boolean; scroll: number};
+    // c / :create: NAME [-t] [-e KEY=VALUE]... [CMD...] for a container from `image`, created, not started.
+    imageCreate: {image: string; draft: string; cursor?: number};
+  }
+}
+
+declare module '../../store/actions.js' {
+  interface ActionMap {
+    'view.images': {};
+    'images.loaded': {items: readonly ImageRow[]};
+    'images.failed': {error: string};
+    'images.stale': {};
+    'images.toggleAll': {};
+    'images.toggleDangling': {};
+    'images.history': {};
+    'images.remove': {};
+    'images.prune': {};
+    'images.create': {};
+    'imagePrune.toggleAll': {};
+    'imagePrune.toggleVolumes': {};
+    'images.save': {};
+    'images.load': {};
+    'images.run': {};
+    'imagePrune.run': {};
+    'imagePrune.preview': {scope: PruneScope; lines: readonly string[]};
+  }
+}
+
+export const initialImages = (): ImagesState => ({items: [], loaded: false, stale: false, list: emptyList(), all: false, dangling: false});

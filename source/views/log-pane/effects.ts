@@ -1,0 +1,126 @@
+import {engineClockOffsetMs} from '../../engine/clock.js';
+import {LogSession} from '../../engine/logs/log-session.js';
+import {errorMessage} from '../../errors.js';
+import type {Services} from '../types.js';
+import {paneSession} from './session.js';
+import {LOG_WINDOWS, type LogPaneState} from './state.js';
+
+const FLOOD_FRAME_MS = 200;
+
+export type LogOptions = {since?: number; tail?: number | 'all'; follow: boolean; label: string};
+
+// Opens (or reopens with other options) the log pane of a container; the session lives outside the store.
+export async function openLogs(services: Services, target: {id: string; name: string}, window: number, custom?: LogOptions): Promise<void> {
+  const client = services.engine()?.client;
+  if (!client) {
+    services.status('the engine is not connected; logs open once it is back', 'error');
+    return;
+  }
+  paneSession.replace(undefined);
+  const choice = LOG_WINDOWS[window] ?? LOG_WINDOWS[0];
+  let since = custom?.since;
+  if (!custom && choice.sinceSeconds) since = (Date.now() + (await engineClockOffsetMs(client))) / 1000 - choice.sinceSeconds;
+  const follow = custom?.follow ?? true;
+  const session = new LogSession(client.docker, {
+    containerId: target.id,
+    window: {tail: custom ? custom.tail : window === 0 ? services.config.logTail : choice.tail, since},
+    follow,
+    bufferLines: services.config.logBufferLines,
+  });
+  paneSession.replace(session);
+  const previous = services.store.get().logs;
+  const pane: LogPaneState = {
+    containerId: target.id,
+    name: target.name,
+    window,
+    custom,
+    follow: true,
+    scrollBack: 0,
+    timestamps: previous?.timestamps ?? false,
+    wrap: previous?.wrap ?? false,
+    fullscreen: previous?.fullscreen ?? false,
+    version: 0,
+    total: 0,
+    status: 'loading',
+  };
+  services.dispatch({type: 'logs.opened', pane});
+  let seen = 0;
+  let lastPublish = 0;
+  let pending: NodeJS.Timeout | undefined;
+  const publish = () => {
+    pending = undefined;
+    if (paneSession.get() !== session) return;
+    const total = session.buffer.totalPushed;
+    lastPublish = Date.now();
+    services.dispatch({
+      type: 'logs.changed',
+      version: session.version,
+      total: session.buffer.length,
+      appended: total - seen,
+      status: session.status === 'error' || session.status === 'reconnecting' ? `${session.status}: ${session.error ?? ''}` : session.status,
+    });
+    seen = total;
+  };
+  // The session publishes at most 10 times a second. When more than a screenful arrives between two frames
+  // (a flood nobody can read line by line), the pane follows at 5 frames a second instead: half the render
+  // cost, and the newest line is still on screen within 0.2 s.
+  session.subscribe(() => {
+    if (pending) return;
+    const flood = session.buffer.totalPushed - seen > services.store.get().viewportRows * 2;
+    const wait = flood ? Math.max(0, lastPublish + FLOOD_FRAME_MS - Date.now()) : 0;
+    if (wait === 0) publish();
+    else pending = setTimeout(publish, wait);
+  });
+  session.start();
+}
+
+// Focuses the pane when it already shows this target, else opens it.
+export function showLogs(services: Services, target: {id: string; name: string}): void {
+  const state = services.store.get();
+  if (state.logs?.containerId === target.id) {
+    services.dispatch({type: 'logs.open'});
+    return;
+  }
+  void openLogs(services, target, state.logs?.window ?? 0);
+}
+
+export function changeWindow(services: Services, window: number): void {
+  const pane = services.store.get().logs;
+  if (!pane) return;
+  void openLogs(services, {id: pane.containerId, name: pane.name}, window);
+}
+
+export function clearLogs(services: Services): void {
+  const session = paneSession.get();
+  if (!session) return;
+  session.clear();
+  services.status('log pane cleared (new lines keep coming)');
+}
+
+export function searchLogs(services: Services, query: string): void {
+  const session = paneSession.get();
+  if (!session) return;
+  if (!query) {
+    services.dispatch({type: 'logs.back'});
+    return;
+  }
+  const {matches, withInvisibles} = session.search(query);
+  services.dispatch({type: 'logs.searched', query, matches});
+  const invisibles = withInvisibles ? ` (${withInvisibles} with invisible characters, shown as ‹U+…›)` : '';
+  services.status(matches.length ? `${matches.length} lines match "${query}"${invisibles} (n next, N previous, esc clears)` : `no line matches "${query}"`, matches.length ? 'info' : 'error');
+}
+
+export async function saveLogs(services: Services, path: string): Promise<void> {
+  const session = paneSession.get();
+  if (!session || !path.trim()) return;
+  if (path.trim() === '-') {
+    services.status('saving to standard output is not possible inside the UI; give a file path', 'error');
+    return;
+  }
+  try {
+    const {lines} = await session.save(path.trim());
+    services.status(`saved ${lines} lines to ${path.trim()}`);
+  } catch (error) {
+    services.status(errorMessage(error), 'error');
+  }
+}

@@ -1,0 +1,43 @@
+import type {Overlay} from '../../store/state.js';
+import type {ViewModule} from '../types.js';
+import {changeWindow, clearLogs, saveLogs, searchLogs} from './effects.js';
+import {LOG_PANE_BINDINGS} from './keys.js';
+import {reduceLogPane} from './reducer.js';
+import {paneSession} from './session.js';
+import './state.js';
+
+const draftOf = (overlay: Overlay) => ('draft' in overlay ? (overlay.draft ?? '') : '');
+
+// The log pane: not a tab of its own, but a part the views that have logs show beside their list.
+export const logPane: ViewModule = {
+  id: 'logs',
+  title: 'Logs',
+  engineBound: true,
+  scopeTitles: {logs: 'Log pane (enter or l on a container)'},
+  initial: () => ({logs: undefined}),
+  reduce: reduceLogPane,
+  effect(services, action) {
+    switch (action.type) {
+      case 'logs.clear':
+        clearLogs(services);
+        break;
+      case 'logs.window0':
+      case 'logs.window1':
+      case 'logs.window2':
+      case 'logs.window3':
+      case 'logs.window4':
+      case 'logs.window5':
+      case 'logs.window6':
+        changeWindow(services, Number(action.type.slice(-1)));
+        break;
+    }
+  },
+  bindings: LOG_PANE_BINDINGS,
+  overlays: {
+    search: {label: ' search: ', scopes: ['prompt'], submit: (services, overlay) => void searchLogs(services, draftOf(overlay))},
+    save: {label: ' save to: ', scopes: ['prompt'], submit: (services, overlay) => void saveLogs(services, draftOf(overlay))},
+  },
+  // The pane's keys win while it has the focus, whichever view shows it.
+  scopes: state => (state.focus === 'logs' && state.logs ? ['logs', 'move', 'global'] : undefined),
+  close: () => paneSession.replace(undefined),
+};

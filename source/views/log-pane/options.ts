@@ -1,0 +1,35 @@
+import {parseSince} from '../../text/since.js';
+import type {LogOptions} from './effects.js';
+
+// :logs [--since 10s|RFC3339] [--tail N] [--follow=false]
+export function parseLogsArgs(args: string[], nowMs: number): LogOptions {
+  let since: number | undefined;
+  let tail: number | 'all' | undefined;
+  let follow = true;
+  const label: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = args[i].split(/=(.*)/s, 2);
+    const value = () => {
+      const v = inline ?? args[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    if (flag === '--since') {
+      const raw = value();
+      since = parseSince(raw, nowMs);
+      label.push(`since ${raw}`);
+    } else if (flag === '--tail') {
+      const raw = value();
+      if (raw === 'all') tail = 'all';
+      else if (/^\d+$/.test(raw)) tail = Number(raw);
+      else throw new Error(`--tail "${raw}": give a line count or "all"`);
+      label.push(`tail ${raw}`);
+    } else if (flag === '--follow' || flag === '-f') {
+      const raw = inline ?? 'true';
+      if (raw !== 'true' && raw !== 'false') throw new Error(`--follow="${raw}": use --follow=true or --follow=false`);
+      follow = raw === 'true';
+    } else throw new Error(`unknown option "${args[i]}"`);
+  }
+  if (!follow) label.push('no follow');
+  return {since, tail: tail ?? (since === undefined ? 200 : 'all'), follow, label: label.join(' · ') || 'tail 200'};
+}

@@ -1,0 +1,90 @@
+import type {Action} from '../../store/actions.js';
+import type {AppState} from '../../store/state.js';
+import type {LogPaneState} from './state.js';
+
+function withPane(state: AppState, update: (pane: LogPaneState) => LogPaneState): AppState {
+  if (!state.logs) return state;
+  const logs = update(state.logs);
+  return logs === state.logs ? state : {...state, logs};
+}
+
+function scroll(state: AppState, by: (back: number, page: number, total: number) => number): AppState {
+  if (state.focus !== 'logs') return state;
+  return withPane(state, pane => {
+    const page = Math.max(1, state.viewportRows - 1);
+    const scrollBack = Math.max(0, Math.min(Math.max(0, pane.total - 1), by(pane.scrollBack, page, pane.total)));
+    // Scrolling up stops following; reaching the bottom again does not restart it (f or end does).
+    return {...pane, scrollBack, follow: scrollBack === 0 ? pane.follow : false};
+  });
+}
+
+function jumpToMatch(pane: LogPaneState, step: number): LogPaneState {
+  const search = pane.search;
+  if (!search || search.matches.length === 0) return pane;
+  const current = (search.current + step + search.matches.length) % search.matches.length;
+  const line = search.matches[current];
+  return {...pane, follow: false, scrollBack: Math.max(0, pane.total - 1 - line), search: {...search, current}};
+}
+
+// The log pane: focus, follow, scrolling and display toggles. The lines live outside the store.
+export function reduceLogPane(state: AppState, action: Action): AppState {
+  switch (action.type) {
+    case 'logs.opened':
+      return {...state, logs: action.pane, focus: 'logs'};
+    case 'logs.closed':
+      return {...state, logs: undefined, focus: 'list'};
+    case 'logs.open':
+      return state.logs ? {...state, focus: 'logs'} : state;
+    case 'logs.back':
+      if (state.logs?.search) return withPane(state, pane => ({...pane, search: undefined}));
+      if (state.logs?.fullscreen) return withPane({...state, focus: 'list'}, pane => ({...pane, fullscreen: false}));
+      return state.focus === 'logs' ? {...state, focus: 'list'} : state;
+    case 'logs.changed':
+      return withPane(state, pane => ({
+        ...pane,
+        version: action.version,
+        total: action.total,
+        status: action.status,
+        // Keep the rows on screen still while new lines arrive below them.
+        scrollBack: pane.follow ? 0 : Math.min(Math.max(0, action.total - 1), pane.scrollBack + action.appended),
+      }));
+    case 'logs.follow':
+      return withPane(state, pane => ({...pane, follow: true, scrollBack: 0}));
+    case 'logs.timestamps':
+      return withPane(state, pane => ({...pane, timestamps: !pane.timestamps}));
+    case 'logs.wrap':
+      return withPane(state, pane => ({...pane, wrap: !pane.wrap}));
+    case 'logs.fullscreen':
+      return withPane(state, pane => ({...pane, fullscreen: !pane.fullscreen}));
+    case 'logs.search':
+      return {...state, overlay: {kind: 'search', draft: state.logs?.search?.query ?? ''}};
+    case 'logs.save':
+      return state.logs ? {...state, overlay: {kind: 'save', draft: defaultSavePath(state.logs.name)}} : state;
+    case 'logs.searched':
+      return withPane(state, pane =>
+        jumpToMatch({...pane, search: {query: action.query, matches: action.matches, current: action.matches.length}}, -1),
+      );
+    case 'logs.next':
+      return withPane(state, pane => jumpToMatch(pane, 1));
+    case 'logs.previous':
+      return withPane(state, pane => jumpToMatch(pane, -1));
+    case 'cursor.up':
+      return scroll(state, back => back + 1);
+    case 'cursor.down':
+      return scroll(state, back => back - 1);
+    case 'cursor.pageUp':
+      return scroll(state, (back, page) => back + page);
+    case 'cursor.pageDown':
+      return scroll(state, (back, page) => back - page);
+    case 'cursor.home':
+      return scroll(state, (_back, _page, total) => total);
+    case 'cursor.end':
+      return state.focus === 'logs' ? withPane(state, pane => ({...pane, follow: true, scrollBack: 0})) : state;
+  }
+  return state;
+}
+
+export function defaultSavePath(name: string, now = new Date()): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z');
+  return `./${name.replace(/[^A-Za-z0-9_.-]/g, '_')}-${stamp}.log`;
+}

@@ -1,0 +1,69 @@
+// The log pane: a pane several views open (containers now; compose and swarm later). Its lines live in the
+// LogSession outside the store (session.ts); the store holds what the pane shows.
+
+export type LogPaneState = {
+  containerId: string;
+  name: string;
+  window: number;
+  // Extra options from :logs that replace the window until another window key is pressed.
+  custom?: {since?: number; tail?: number | 'all'; follow: boolean; label: string};
+  follow: boolean;
+  // Lines between the newest line and the bottom row when not following.
+  scrollBack: number;
+  timestamps: boolean;
+  wrap: boolean;
+  fullscreen: boolean;
+  search?: {query: string; matches: readonly number[]; current: number};
+  // Bumped (at most ~10 Hz) when the session's lines change, so the pane re-renders.
+  version: number;
+  total: number;
+  status: string;
+};
+
+declare module '../../store/state.js' {
+  interface ViewSlices {
+    logs?: LogPaneState;
+  }
+  interface ViewOverlays {
+    search: {draft: string; cursor?: number};
+    save: {draft: string; cursor?: number};
+  }
+}
+
+declare module '../../store/actions.js' {
+  interface ActionMap {
+    'logs.open': {};
+    'logs.back': {};
+    'logs.follow': {};
+    'logs.window0': {};
+    'logs.window1': {};
+    'logs.window2': {};
+    'logs.window3': {};
+    'logs.window4': {};
+    'logs.window5': {};
+    'logs.window6': {};
+    'logs.timestamps': {};
+    'logs.wrap': {};
+    'logs.search': {};
+    'logs.next': {};
+    'logs.previous': {};
+    'logs.save': {};
+    'logs.clear': {};
+    'logs.fullscreen': {};
+    'logs.opened': {pane: LogPaneState};
+    'logs.changed': {version: number; total: number; appended: number; status: string};
+    'logs.searched': {query: string; matches: readonly number[]};
+    'logs.closed': {};
+  }
+}
+
+// Log pane windows, keys 0–6.
+export const LOG_WINDOWS: readonly {label: string; tail?: number | 'all'; sinceSeconds?: number}[] = [
+  {label: 'tail 200', tail: 200},
+  {label: 'since 1m', sinceSeconds: 60},
+  {label: 'since 5m', sinceSeconds: 300},
+  {label: 'since 15m', sinceSeconds: 900},
+  {label: 'since 30m', sinceSeconds: 1800},
+  {label: 'since 1h', sinceSeconds: 3600},
+  {label: 'everything', tail: 'all'},
+];

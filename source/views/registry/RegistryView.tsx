@@ -1,0 +1,82 @@
+import {Box, Text} from 'ink';
+import {bytes, fit} from '../../text/format.js';
+import {sanitizeLine} from '../../text/sanitize.js';
+import {useStore} from '../use-store.js';
+import {selectedTag, visibleRepositories, visibleTags} from './reducer.js';
+import type {RegistryViewState} from './state.js';
+import {detailLines} from './details-lines.js';
+import {registryLayout} from './layout.js';
+
+const STATUS: Record<RegistryViewState['repoStatus'], string> = {
+  idle: '',
+  loading: 'loading… (esc cancels)',
+  done: '',
+  cancelled: 'cancelled (ctrl-r reloads)',
+  error: 'failed',
+};
+
+function NameList({width, height, names, cursor, scrollTop, title}: {width: number; height: number; names: readonly string[]; cursor: number; scrollTop: number; title: string}) {
+  const rows = names.slice(scrollTop, scrollTop + Math.max(1, height - 1));
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text bold dimColor wrap="truncate-end">
+        {` ${title}`}
+      </Text>
+      {rows.map((name, i) => (
+        <Text key={name} inverse={scrollTop + i === cursor} wrap="truncate-end">
+          {`${scrollTop + i === cursor ? '›' : ' '}${fit(sanitizeLine(name), width - 2)}`}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+function Details({width, height}: {width: number; height: number}) {
+  const registry = useStore(state => state.registry);
+  const tag = useStore(selectedTag);
+  const lines = detailLines(registry, tag, width);
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden" paddingLeft={1}>
+      {lines.slice(0, height).map((line, i) => (
+        <Text key={i} color={line.color} wrap={line.color ? 'wrap' : 'truncate-end'}>
+          {sanitizeLine(line.text) || ' '}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+// View 4: repositories → tags → details of the focused tag, pages shown as they arrive.
+export function RegistryView({width, height}: {width: number; height: number}) {
+  const registry = useStore(state => state.registry);
+  const repos = useStore(visibleRepositories);
+  const tags = useStore(visibleTags);
+  const tag = useStore(selectedTag);
+  const url = registry.urls[registry.current];
+  if (!url) {
+    return (
+      <Box flexDirection="column" width={width} height={height} paddingLeft={1}>
+        <Text>No registry configured.</Text>
+        <Text>Press + to add one (https://host:port), or start berth with --registry URL or BERTH_REGISTRY.</Text>
+      </Box>
+    );
+  }
+  const {wide, listWidth, listHeight} = registryLayout({width, height}, detailLines(registry, tag, width).length);
+  const error = registry.error && registry.level === 'tags' ? ` · ${registry.error}` : '';
+  const title =
+    registry.level === 'repositories'
+      ? `${url} · ${registry.repositories.length.toLocaleString('en-US')} repositories${repos.length !== registry.repositories.length ? ` (${repos.length} shown)` : ''} ${STATUS[registry.repoStatus]}${error}`
+      : `${registry.repository} · ${registry.tags.length.toLocaleString('en-US')} tags · ${registry.sort === 'newest' ? 'newest version first' : 'by name'} ${STATUS[registry.tagStatus]}${error}`;
+  const list =
+    registry.level === 'repositories' ? (
+      <NameList width={listWidth} height={listHeight} names={repos} cursor={registry.repoList.cursor} scrollTop={registry.repoList.scrollTop} title={sanitizeLine(title)} />
+    ) : (
+      <NameList width={listWidth} height={listHeight} names={tags} cursor={registry.tagList.cursor} scrollTop={registry.tagList.scrollTop} title={sanitizeLine(title)} />
+    );
+  return (
+    <Box flexDirection={wide ? 'row' : 'column'} width={width} height={height} overflow="hidden">
+      {list}
+      <Details width={wide ? width - listWidth : width} height={wide ? height : height - listHeight} />
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import {bytes} from '../../text/format.js';
+import type {RegistryViewState} from './state.js';
+
+export type DetailLine = {text: string; color?: string};
+
+// What a finished pull did, in words: nothing to fetch reads differently from fetched layers.
+export function pullResult(pull: NonNullable<RegistryViewState['pull']>): string {
+  const pulled = pull.pulled ?? 0;
+  const present = pull.present ?? 0;
+  if (pulled === 0) return `already present${present ? ` (${present} layer${present === 1 ? '' : 's'})` : ''} · up to date`;
+  return `pulled ${pullSummary(pull)}`;
+}
+
+// "3 layers, 12MB" (and what the engine already had).
+export function pullSummary(pull: NonNullable<RegistryViewState['pull']>): string {
+  const pulled = pull.pulled ?? 0;
+  const present = pull.present ?? 0;
+  const size = pull.bytes ? `, ${bytes(pull.bytes)}` : '';
+  return `${pulled} layer${pulled === 1 ? '' : 's'}${size}${present ? ` · ${present} already present` : ''}`;
+}
+
+// The right (or lower) pane of view 4: hints at the repository level, the focused tag's details, a pull.
+export function detailLines(registry: RegistryViewState, tag: string | undefined, width: number): DetailLine[] {
+  const lines: {text: string; color?: string}[] = [];
+  if (registry.level === 'repositories') {
+    if (registry.noCatalog) lines.push({text: 'this registry does not list its repositories: press enter and type a name', color: 'yellow'});
+    if (registry.error) lines.push({text: registry.error, color: registry.noCatalog ? undefined : 'red'});
+    lines.push({text: 'enter: tags of the repository · / filter · + add a registry'});
+  } else if (tag) {
+    const details = registry.details;
+    lines.push({text: `${registry.repository}:${tag}`});
+    if (!details || (!details.data && !details.error)) lines.push({text: 'loading details…'});
+    if (details?.error) lines.push({text: details.error, color: 'red'});
+    const d = details?.data;
+    if (d) {
+      lines.push({text: `digest   ${d.digest}`});
+      lines.push({text: `type     ${d.kind === 'index' ? 'multi-platform index' : 'image'} (${d.mediaType})`});
+      if (d.size !== undefined) lines.push({text: `size     ${bytes(d.size)} (config + layers, compressed)`});
+      if (d.created) lines.push({text: `created  ${d.created}`});
+      lines.push({text: `platforms (${d.platforms.length})`});
+      for (const p of d.platforms) {
+        lines.push({text: `  ${p.platform.padEnd(16)} ${p.size !== undefined ? bytes(p.size).padStart(8) : ''}  ${p.created ?? ''}${p.error ? `  ${p.error}` : ''}`, color: p.error ? 'red' : undefined});
+      }
+    }
+  }
+  const pull = registry.pull;
+  if (pull) {
+    const barWidth = Math.max(10, Math.min(40, width - 30));
+    const filled = Math.round(((pull.finished ? 100 : (pull.percent ?? 0)) / 100) * barWidth);
+    lines.push({text: ''});
+    lines.push({text: `pull ${pull.ref}`});
+    lines.push({
+      text: pull.error ? `failed: ${pull.error}` : pull.finished ? pullResult(pull) : `${'█'.repeat(filled)}${'░'.repeat(barWidth - filled)} ${pull.percent ?? 0}% · ${pull.done}/${pull.layers} layers`,
+      color: pull.error ? 'red' : pull.finished ? 'green' : undefined,
+    });
+  }
+  return lines;
+}

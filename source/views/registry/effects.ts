@@ -1,0 +1,272 @@
+import type {IncomingMessage} from 'node:http';
+import {saveRegistry} from '../../config.js';
+import {logCommand} from '../../command-log.js';
+import {engineMessage} from '../../engine/engine-error.js';
+import {errorMessage} from '../../errors.js';
+import {createRegistryClient, describeRetryWait, isAbortError, parseRegistryUrl, RegistryError, type RegistryClient} from '../../registry/index.js';
+import type {Action} from '../../store/actions.js';
+import type {AppState} from '../../store/state.js';
+import type {Services} from '../types.js';
+import {pullSummary} from './details-lines.js';
+import {selectedRepository, selectedTag} from './reducer.js';
+
+// One client per registry URL, kept while berth runs (pooled connections, cached tokens).
+const clients = new Map<string, Promise<RegistryClient>>();
+let listing: AbortController | undefined;
+let detailsRequest: AbortController | undefined;
+let detailsTimer: NodeJS.Timeout | undefined;
+
+function currentUrl(services: Services): string | undefined {
+  const {urls, current} = services.store.get().registry;
+  return urls[current];
+}
+
+function client(services: Services, url: string): Promise<RegistryClient> {
+  let existing = clients.get(url);
+  if (!existing) {
+    const options = services.config.registryOptions[url] ?? {};
+    existing = createRegistryClient(url, {
+      caFile: options.caFile ?? services.config.registryCa,
+      insecure: options.insecure,
+      env: process.env,
+      // 429 and 5xx are retried a few times; the wait shows, and esc still cancels the listing.
+      onRetry: wait => services.status(`${describeRetryWait(wait)} (esc cancels)`),
+    });
+    existing.catch(() => clients.delete(url));
+    clients.set(url, existing);
+  }
+  return existing;
+}
+
+export function closeRegistryClients(): void {
+  listing?.abort();
+  for (const pending of clients.values()) void pending.then(c => c.close()).catch(() => {});
+  clients.clear();
+}
+
+// Pages go to the store as they arrive; esc aborts a long listing.
+export async function loadRepositories(services: Services): Promise<void> {
+  const url = currentUrl(services);
+  if (!url) return;
+  listing?.abort();
+  const abort = new AbortController();
+  listing = abort;
+  services.dispatch({type: 'registry.loading', level: 'repositories'});
+  try {
+    const registry = await client(services, url);
+    await registry.listRepositories(page => services.dispatch({type: 'registry.page', level: 'repositories', items: page.items}), abort.signal);
+    services.dispatch({type: 'registry.loaded', level: 'repositories', status: 'done'});
+  } catch (error) {
+    if (isAbortError(error) || abort.signal.aborted) {
+      services.dispatch({type: 'registry.loaded', level: 'repositories', status: 'cancelled'});
+      return;
+    }
+    const noCatalog = error instanceof RegistryError && (error.status === 401 || error.status === 404 || error.status === 403);
+    services.dispatch({type: 'registry.loaded', level: 'repositories', status: 'error', error: errorMessage(error), noCatalog});
+    if (noCatalog) services.dispatch({type: 'overlay.show', overlay: {kind: 'repository', draft: ''}});
+  } finally {
+    if (listing === abort) listing = undefined;
+  }
+}
+
+export async function loadTags(services: Services, repository: string): Promise<void> {
+  const url = currentUrl(services);
+  if (!url) return;
+  listing?.abort();
+  const abort = new AbortController();
+  listing = abort;
+  services.dispatch({type: 'registry.loading', level: 'tags', repository});
+  try {
+    const registry = await client(services, url);
+    await registry.listTags(repository, page => services.dispatch({type: 'registry.page', level: 'tags', repository, items: page.items}), abort.signal);
+    services.dispatch({type: 'registry.loaded', level: 'tags', repository, status: 'done'});
+    scheduleDetails(services);
+  } catch (error) {
+    const cancelled = isAbortError(error) || abort.signal.aborted;
+    services.dispatch({type: 'registry.loaded', level: 'tags', repository, status: cancelled ? 'cancelled' : 'error', error: cancelled ? undefined : errorMessage(error)});
+  } finally {
+    if (listing === abort) listing = undefined;
+  }
+}
+
+export function cancelListing(): boolean {
+  if (!listing) return false;
+  listing.abort();
+  return true;
+}
+
+// Details are fetched for the focused tag only, once the cursor rests on it.
+export function scheduleDetails(services: Services, delayMs = 120): void {
+  clearTimeout(detailsTimer);
+  detailsTimer = setTimeout(() => void loadDetails(services), delayMs);
+}
+
+async function loadDetails(services: Services): Promise<void> {
+  const state = services.store.get();
+  const repository = state.registry.repository;
+  const tag = selectedTag(state);
+  const url = currentUrl(services);
+  if (!repository || !tag || !url) return;
+  const key = `${url} ${repository}:${tag}`;
+  if (state.registry.details?.key === key && !state.registry.details.error) return;
+  detailsRequest?.abort();
+  const abort = new AbortController();
+  detailsRequest = abort;
+  services.dispatch({type: 'registry.details', details: {key}});
+  try {
+    const registry = await client(services, url);
+    const data = await registry.tagDetails(repository, tag, abort.signal);
+    if (!abort.signal.aborted) services.dispatch({type: 'registry.details', details: {key, data}});
+  } catch (error) {
+    if (!abort.signal.aborted && !isAbortError(error)) services.dispatch({type: 'registry.details', details: {key, error: errorMessage(error)}});
+  }
+}
+
+export function enter(services: Services): void {
+  const state = services.store.get();
+  if (!state.registry.urls.length) {
+    services.dispatch({type: 'registry.addPrompt'});
+    return;
+  }
+  if (state.registry.level === 'repositories') {
+    const repository = selectedRepository(state);
+    if (repository) void loadTags(services, repository);
+    else if (state.registry.noCatalog) services.dispatch({type: 'overlay.show', overlay: {kind: 'repository', draft: ''}});
+    return;
+  }
+  services.dispatch({type: 'registry.openDetails'});
+  scheduleDetails(services, 0);
+}
+
+export function openRepository(services: Services, name: string): void {
+  const repository = name.trim().replace(/^\/+|\/+$/g, '');
+  if (repository) void loadTags(services, repository);
+}
+
+export async function addRegistry(services: Services, raw: string): Promise<void> {
+  const input = raw.trim();
+  if (!input || input === 'https://') return;
+  try {
+    parseRegistryUrl(input);
+  } catch (error) {
+    services.status(`registry "${input}": ${errorMessage(error)}`, 'error');
+    return;
+  }
+  const {urls} = services.store.get().registry;
+  const next = urls.includes(input) ? urls : [...urls, input];
+  services.dispatch({type: 'registry.urls', urls: next, current: next.indexOf(input)});
+  if (services.config.configFile) {
+    try {
+      await saveRegistry(services.config.configFile, input);
+      services.status(`added ${input} and saved it to ${services.config.configFile}`);
+    } catch (error) {
+      services.status(`added ${input}, but could not save ${services.config.configFile}: ${errorMessage(error)}`, 'error');
+    }
+  }
+  void loadRepositories(services);
+}
+
+export function nextRegistry(services: Services): void {
+  const {urls, current} = services.store.get().registry;
+  if (urls.length < 2) return;
+  services.dispatch({type: 'registry.urls', urls, current: (current + 1) % urls.length});
+  void loadRepositories(services);
+}
+
+type Progress = {id?: string; status?: string; progressDetail?: {current?: number; total?: number}; errorDetail?: {message?: string}; error?: string};
+
+// Pull through the engine, with progress; errors the engine reports inside the 200 stream count as errors.
+export async function pull(services: Services): Promise<void> {
+  const state = services.store.get();
+  const url = currentUrl(services);
+  const repository = state.registry.repository;
+  const tag = selectedTag(state);
+  const docker = services.docker();
+  if (!url || !repository || !tag || !docker) return;
+  const host = parseRegistryUrl(url).host;
+  const ref = `${host}/${repository}:${tag}`;
+  logCommand(`docker pull ${ref}`);
+  const layers = new Map<string, {current: number; total: number; done: boolean; present?: boolean}>();
+  const report = (patch: {finished?: boolean; error?: string} = {}) => {
+    let current = 0;
+    let total = 0;
+    let done = 0;
+    let present = 0;
+    let pulledBytes = 0;
+    for (const layer of layers.values()) {
+      current += layer.current;
+      total += layer.total;
+      if (layer.done) done += 1;
+      if (layer.present) present += 1;
+      else pulledBytes += layer.total;
+    }
+    services.dispatch({
+      type: 'registry.pullProgress',
+      pull: {ref, layers: layers.size, done, percent: total ? Math.min(100, Math.round((current / total) * 100)) : undefined, pulled: done - present, present, bytes: pulledBytes, ...patch},
+    });
+  };
+  report();
+  try {
+    const stream = (await docker.pull(ref)) as IncomingMessage;
+    await new Promise<void>((resolve, reject) => {
+      docker.modem.followProgress(
+        stream,
+        (error: Error | null) => (error ? reject(error) : resolve()),
+        (event: Progress) => {
+          if (event.errorDetail || event.error) return reject(new Error(event.errorDetail?.message ?? event.error));
+          if (!event.id || event.id === tag) return;
+          const layer = layers.get(event.id) ?? {current: 0, total: 0, done: false};
+          if (event.progressDetail?.total) layer.total = event.progressDetail.total;
+          if (event.progressDetail?.current !== undefined && /Downloading/.test(event.status ?? '')) layer.current = event.progressDetail.current;
+          if (/Pull complete|Already exists|Download complete/.test(event.status ?? '')) {
+            layer.done = /Pull complete|Already exists/.test(event.status ?? '') || layer.done;
+            layer.present = /Already exists/.test(event.status ?? '') || layer.present;
+            layer.current = layer.total;
+          }
+          layers.set(event.id, layer);
+          report();
+        },
+      );
+    });
+    report({finished: true});
+    const result = services.store.get().registry.pull;
+    services.status(result?.pulled ? `pulled ${ref}: ${pullSummary(result)}` : `${ref} is already present: nothing to fetch`);
+  } catch (error) {
+    const message = engineMessage(error);
+    const fix = /x509|certificate/i.test(message)
+      ? `; the engine does not trust ${host}: put the registry's CA in /etc/docker/certs.d/${host}/ca.crt on the engine host`
+      : /unauthorized|authentication required|denied/i.test(message)
+        ? `; log the engine in: docker login ${host}`
+        : '';
+    report({error: message});
+    services.status(`pull ${ref}: ${message}${fix}`, 'error');
+  }
+}
+
+// What registry view actions do beyond the reducer (called with the module loaded, see Controller.registry).
+export function registryEffect(services: Services, action: Action, before: AppState, after: AppState): void {
+  if (before.view !== 'registry' && after.registry.repoStatus === 'idle' && after.registry.urls.length) void loadRepositories(services);
+  if (before.view !== 'registry' && !after.registry.urls.length) services.status('no registry configured: press + to add one (or start berth with --registry URL)');
+  switch (action.type) {
+    case 'registry.enter':
+      enter(services);
+      break;
+    case 'registry.back':
+      if (cancelListing()) services.status('listing cancelled');
+      break;
+    case 'registry.pull':
+      if (!services.config.readonly) void pull(services);
+      break;
+    case 'registry.add':
+      services.dispatch({type: 'registry.addPrompt'});
+      break;
+    case 'registry.next':
+      nextRegistry(services);
+      break;
+    case 'refresh':
+      if (after.registry.level === 'tags' && after.registry.repository) openRepository(services, after.registry.repository);
+      else void loadRepositories(services);
+      break;
+  }
+  if (action.type.startsWith('cursor.') && after.registry.level === 'tags' && !after.overlay) scheduleDetails(services);
+}

@@ -1,0 +1,41 @@
+import type {Overlay} from '../../store/state.js';
+import type {Services, ViewModule} from '../types.js';
+import {REGISTRY_BINDINGS} from './keys.js';
+import {registryLayout} from './layout.js';
+import {detailLines} from './details-lines.js';
+import {reduceRegistry, registryList, selectedTag} from './reducer.js';
+import {RegistryView} from './RegistryView.js';
+import {initialRegistryState} from './state.js';
+
+// The registry client (undici and friends) loads on first use: most sessions never open view 4.
+let effects: Promise<typeof import('./effects.js')> | undefined;
+const loadEffects = () => (effects ??= import('./effects.js'));
+const later = (services: Services, run: (module: typeof import('./effects.js')) => unknown) =>
+  void loadEffects().then(run).catch(error => services.status(`registry: ${String(error)}`, 'error'));
+const draftOf = (overlay: Overlay) => ('draft' in overlay ? (overlay.draft ?? '') : '');
+
+// View 4: a registry's repositories → tags → the focused tag's details; pull into the engine.
+export const registry: ViewModule = {
+  id: 'registry',
+  key: '4',
+  title: 'Registry',
+  scopeTitles: {registry: 'Registry'},
+  initial: config => ({registry: initialRegistryState(config.registries)}),
+  reduce: reduceRegistry,
+  effect(services, action, before, after) {
+    if (after.view === 'registry') later(services, module => module.registryEffect(services, action, before, after));
+  },
+  bindings: REGISTRY_BINDINGS,
+  overlays: {
+    repository: {label: ' repository: ', scopes: ['prompt'], submit: (services, overlay) => later(services, module => module.openRepository(services, draftOf(overlay)))},
+    addRegistry: {label: ' add registry: ', scopes: ['prompt'], submit: (services, overlay) => later(services, module => module.addRegistry(services, draftOf(overlay)))},
+  },
+  list: registryList,
+  Body: RegistryView,
+  listRows: (state, body) => registryLayout(body, detailLines(state.registry, selectedTag(state), body.width).length).listHeight - 1,
+  headerParts: state => {
+    const url = state.registry.urls[state.registry.current];
+    return url ? [`registry ${url}`] : [];
+  },
+  close: () => void effects?.then(module => module.closeRegistryClients()),
+};

@@ -1,0 +1,139 @@
+import type Docker from 'dockerode';
+import type {ComponentType} from 'react';
+import type {ExecRequest} from '../engine/exec/exec.js';
+import type {RunRequest} from '../engine/exec/run-interactive.js';
+import type {ContainerRow} from '../engine/containers/list.js';
+import type {EngineEvent, EngineSession} from '../engine/session.js';
+import type {EngineTarget} from '../engine/target.js';
+import type {Action, KeyAction} from '../store/actions.js';
+import type {ListState} from '../store/list.js';
+import type {AppState, Confirmation, Overlay, OverlayKind} from '../store/state.js';
+import type {Store} from '../store/store.js';
+
+export type EngineUpdate = {kind: 'containers'; items: readonly ContainerRow[]} | {kind: 'stale'} | {kind: 'event'; event: EngineEvent};
+
+// The view module contract: everything one view owns, exported from its folder's index.ts and listed in
+// source/views/index.ts. The shell (source/ui/) knows views only through that list.
+
+// What the UI must do after an action: nothing, or leave Ink so main.ts can use the real terminal.
+export type ExitRequest = {type: 'quit'} | {type: 'exec'; exec: ExecRequest} | {type: 'run'; run: RunRequest};
+
+// Settings from the command line and the config file that views read.
+export type AppConfig = {
+  logBufferLines: number;
+  // Lines of window 0 (key 0), from logs.tail in the config.
+  logTail: number;
+  shells: readonly string[];
+  execUser?: string;
+  readonly: boolean;
+  // Registry URLs from --registry, BERTH_REGISTRY and the config file.
+  registries: readonly string[];
+  registryCa?: string;
+  registryOptions: Record<string, {insecure?: boolean; caFile?: string}>;
+  configFile?: string;
+};
+
+// What effects may use, passed in explicitly: effects never import the controller.
+export type Services = {
+  readonly store: Store<AppState>;
+  readonly config: AppConfig;
+  dispatch(action: Action): ExitRequest | undefined;
+  status(text: string, kind?: 'info' | 'error'): void;
+  // The engine connection (undefined before the first connect and while it is down).
+  engine(): EngineSession | undefined;
+  // The dockerode client, or undefined after telling the user the engine is not connected.
+  docker(): Docker | undefined;
+  // Leaves Ink so the real terminal can be used (exec, run); set while the UI is mounted.
+  leaveUi(request: ExitRequest): void;
+  // Connects to another engine and, once it answers, makes it the one every view shows (a context switch).
+  // An engine that does not answer leaves the current one as it was; the promise says which happened.
+  switchEngine(target: EngineTarget): Promise<boolean>;
+};
+
+// Where a binding applies: 'global', 'move', 'list', the shell's overlays, or a view's or pane's own scope
+// (its id). The dispatcher asks the scopes that are active now, most specific first.
+export type Scope = string;
+
+export type Binding = {
+  scope: Scope;
+  keys: readonly string[];
+  action: KeyAction;
+  help: string;
+  // Shown in the footer (the help overlay shows every binding).
+  footer?: boolean;
+  // Changes something on the engine: hidden with --readonly.
+  changes?: boolean;
+};
+
+export type CommandSpec = {
+  name: string;
+  usage: string;
+  // Changes something on the engine: unavailable with --readonly.
+  changes?: boolean;
+  run(services: Services, args: string[]): ExitRequest | undefined;
+};
+
+// The list that movement, marks and the filter act on: each view says which of its lists has focus.
+export type FocusedList = {
+  ids: readonly string[];
+  list: ListState;
+  put(state: AppState, list: ListState): AppState;
+};
+
+export type Size = {width: number; height: number};
+
+// An overlay a view (or the shell) owns: how it is drawn, which keys apply, what enter does.
+export type OverlaySpec = {
+  // Drawn instead of the body (dialogs, panes); prompts draw in the prompt line instead (see `label`).
+  Component?: ComponentType<Size>;
+  // Rows the component wants at most (the E form is short).
+  maxHeight?: number;
+  // The prompt line's label, for overlays with a draft (or a function of the overlay, e.g. save to / load from).
+  label?: string | ((overlay: Overlay) => string);
+  scopes: readonly Scope[];
+  // For overlays with a `scroll`: how many rows there are to scroll through.
+  rows?(overlay: Overlay): number;
+  submit?(services: Services, overlay: Overlay): ExitRequest | undefined;
+};
+
+export type ViewModule = {
+  id: string;
+  // The tab key (1–6); a pane used by several views (the log pane) has none and no tab.
+  key?: string;
+  title: string;
+  // Help section titles of the scopes its bindings use, in the order help shows them.
+  scopeTitles?: Readonly<Record<Scope, string>>;
+  // Whether the view is offered on this engine (Swarm only on a manager); default yes.
+  available?(state: AppState): boolean;
+  // Its slice of the state.
+  initial?(config: AppConfig): Partial<AppState>;
+  // Its reducer: returns the state unchanged for actions it does not handle.
+  reduce?(state: AppState, action: Action): AppState;
+  // What its actions do beyond the reducer; `after` is the state once every reducer ran.
+  effect?(services: Services, action: Action, before: AppState, after: AppState): ExitRequest | undefined | void;
+  // On y in a confirmation it owns.
+  confirmed?(services: Services, confirm: Confirmation): void;
+  bindings?: readonly Binding[];
+  commands?: readonly CommandSpec[];
+  overlays?: Partial<Record<OverlayKind, OverlaySpec>>;
+  // The list movement, marks and the filter act on while the view shows.
+  list?(state: AppState): FocusedList | undefined;
+  // Scopes active while the view shows (default: its id, then 'list', 'move', 'global'). A pane returns
+  // scopes only while it has the focus, and those win.
+  scopes?(state: AppState): readonly Scope[] | undefined;
+  // The body under the tabs.
+  Body?: ComponentType<Size>;
+  // Rows of its focused list on screen, for paging (default: the body's height less a heading).
+  listRows?(state: AppState, body: Size): number;
+  // Text for the header (the registry's URL) and the tab line's right side (running only).
+  headerParts?(state: AppState): readonly string[];
+  tabNotes?(state: AppState): readonly string[];
+  // Engine event types (image, service, …) it wants besides container events, and what it does with the
+  // session's news: a container list, the engine gone (lists stale), an event.
+  engineEvents?: readonly string[];
+  onEngine?(services: Services, update: EngineUpdate): void;
+  // Its slice comes from the engine: reset to `initial` when berth switches to another engine.
+  engineBound?: boolean;
+  // On quit: close clients, stop streams.
+  close?(services: Services): void;
+};

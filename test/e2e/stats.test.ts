@@ -1,0 +1,72 @@
+import {execFileSync} from 'node:child_process';
+import {afterAll, afterEach, beforeAll, expect, test} from 'vitest';
+import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
+import {SOCKET, startBerth, type Terminal} from '../helpers/terminal.js';
+
+// Stats cost is a feature: streams only for the rows on screen. Counted at the socket level: berth's
+// established connections to the engine, while a list of 30 running containers scrolls at 80x24.
+const prefix = uniqueName('st');
+const names = Array.from({length: 30}, (_, i) => `${prefix}-${String(i).padStart(2, '0')}`);
+let terminal: Terminal | undefined;
+
+beforeAll(() => {
+  for (const name of names) docker(['run', '-d', '--name', name, '--network', 'none', '--init', '--label', 'berth.test=1', BUSYBOX, 'sleep', '100000']);
+}, 120_000);
+afterAll(() => {
+  docker(['rm', '-f', ...names]);
+}, 60_000);
+afterEach(() => terminal?.stop());
+
+function berthPid(session: string): string {
+  const shell = execFileSync('tmux', ['-L', SOCKET, 'display-message', '-p', '-t', session, '#{pane_pid}'], {encoding: 'utf8'}).trim();
+  return execFileSync('pgrep', ['-P', shell, 'node'], {encoding: 'utf8'}).trim().split('\n')[0];
+}
+
+function engineConnections(pid: string): number {
+  const port = new URL(benchEnv().DOCKER_HOST!.replace(/^tcp:/, 'https:')).port;
+  const lines = execFileSync('ss', ['-tnpH', 'state', 'established', `( dport = :${port} )`], {encoding: 'utf8'}).split('\n');
+  return lines.filter(line => line.includes(`pid=${pid},`)).length;
+}
+
+test('CPU and memory columns at 80x24; streams follow the rows on screen; p shows graphs and processes', async () => {
+  terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
+  await terminal.waitFor(/API 1\.41/);
+  terminal.type(`/${prefix}`);
+  terminal.keys('Enter');
+  // Off by default (the idle bench rows hold without them); u turns them on.
+  terminal.type('u');
+  // Sampled rows show a CPU value (0.0% for sleep), the heading has the columns.
+  const screen = await terminal.waitUntil(s => /CPU MEM/.test(s) && new RegExp(`${names[0]}.*\\d+\\.\\d%`).test(s), 'CPU values on the first rows', 25_000);
+  const visible = names.filter(name => screen.includes(name)).length;
+  expect(visible).toBeGreaterThan(5);
+  expect(visible).toBeLessThan(names.length);
+  const pid = berthPid(terminal.session);
+  await new Promise(r => setTimeout(r, 1500));
+  // Never more connections than the rows on screen (API 1.41 is polled over a few pooled connections; older
+  // engines get a stream per visible row), plus the event stream and a pooled list connection.
+  const open = engineConnections(pid);
+  expect(open).toBeGreaterThan(0);
+  expect(open).toBeLessThanOrEqual(Math.min(visible, 6) + 3);
+
+  // Scroll to the end: the rows now on screen get values, the ones that left are no longer sampled.
+  terminal.type('G');
+  const last = names.at(-1)!;
+  await terminal.waitUntil(s => new RegExp(`${last}.*\\d+\\.\\d%`).test(s), 'CPU values on the last rows', 25_000);
+  await new Promise(r => setTimeout(r, 1500));
+  expect(engineConnections(pid)).toBeLessThanOrEqual(Math.min(visible, 6) + 3);
+
+  terminal.type('p');
+  const pane = await terminal.waitFor(/processes \(\d+\)/);
+  expect(pane).toMatch(new RegExp(`stats ${last}`));
+  expect(pane).toMatch(/CPU \d+\.\d%/);
+  expect(pane).toMatch(/memory .*no limit set/);
+  expect(pane).toMatch(/sleep 100000/);
+  terminal.keys('Escape');
+  // u again turns the columns (and every stream) off.
+  terminal.type('u');
+  await terminal.waitUntil(s => !/CPU MEM/.test(s), 'the columns to go');
+  await new Promise(r => setTimeout(r, 1000));
+  expect(engineConnections(pid)).toBeLessThanOrEqual(5);
+  terminal.type('q');
+  expect(await terminal.exitCode()).toBe(0);
+}, 60_000);

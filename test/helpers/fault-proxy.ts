@@ -1,0 +1,130 @@
+import {createConnection, createServer, type Server, type Socket} from 'node:net';
+import type {AddressInfo} from 'node:net';
+
+// A TCP proxy in front of a real peer (the bench engine, the bench registry) that misbehaves on demand, for the
+// faults a healthy peer never shows:
+// - pass: a transparent proxy (the control case);
+// - blackhole: accepts the connection, reads everything, sends nothing (a peer that hangs; with TLS the handshake
+//   never finishes);
+// - drip: forwards the client's bytes, and the peer's bytes one at a time, one every `dripMs` (a crawling link);
+// - cut: accepts, then resets the connection at once;
+// - hold-response: forwards everything until the client has sent its first request, then withholds the peer's
+//   answer (a peer that takes the request and never answers). With TLS (`tls: true`) the request is the client's
+//   second application-data record (TLS 1.3: the first is its Finished message).
+export type FaultMode = 'pass' | 'blackhole' | 'drip' | 'cut' | 'hold-response';
+
+export interface FaultProxy {
+  url(scheme: string): string;
+  host: string;
+  port: number;
+  mode: FaultMode;
+  // Connections accepted so far.
+  accepted: number;
+  close(): Promise<void>;
+}
+
+const TLS_APPLICATION_DATA = 23;
+
+// Counts TLS records of one type in a byte stream that arrives in arbitrary pieces.
+function recordCounter(type: number): (chunk: Buffer) => number {
+  let pending = Buffer.alloc(0);
+  let skip = 0;
+  let count = 0;
+  return chunk => {
+    let data = Buffer.concat([pending, chunk]);
+    for (;;) {
+      if (skip > 0) {
+        const take = Math.min(skip, data.length);
+        skip -= take;
+        data = data.subarray(take);
+      }
+      if (skip > 0 || data.length < 5) break;
+      if (data[0] === type) count++;
+      skip = data.readUInt16BE(3);
+      data = data.subarray(5);
+    }
+    pending = Buffer.from(data);
+    return count;
+  };
+}
+
+export async function startFaultProxy(upstream: {host: string; port: number}, options: {mode?: FaultMode; dripMs?: number; tls?: boolean} = {}): Promise<FaultProxy> {
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  const state = {accepted: 0};
+  const proxy: FaultProxy = {
+    url: scheme => `${scheme}://127.0.0.1:${proxy.port}`,
+    host: '',
+    port: 0,
+    mode: options.mode ?? 'pass',
+    get accepted() {
+      return state.accepted;
+    },
+    close: async () => {},
+  };
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+  };
+
+  const server: Server = createServer(client => {
+    state.accepted++;
+    track(client);
+    const mode = proxy.mode;
+    if (mode === 'cut') {
+      client.resetAndDestroy();
+      return;
+    }
+    if (mode === 'blackhole') {
+      client.resume();
+      return;
+    }
+    const peer = createConnection(upstream);
+    track(peer);
+    client.on('close', () => peer.destroy());
+    peer.on('close', () => client.destroy());
+    if (mode === 'pass') {
+      client.pipe(peer);
+      peer.pipe(client);
+      return;
+    }
+    if (mode === 'hold-response') {
+      const count = recordCounter(TLS_APPLICATION_DATA);
+      let held = false;
+      client.on('data', (chunk: Buffer) => {
+        if (!held) held = options.tls ? count(chunk) >= 2 : chunk.length > 0;
+        peer.write(chunk);
+      });
+      peer.on('data', (chunk: Buffer) => {
+        if (!held) client.write(chunk);
+      });
+      return;
+    }
+    // drip
+    client.pipe(peer);
+    const queue: number[] = [];
+    peer.on('data', (chunk: Buffer) => {
+      for (const byte of chunk) queue.push(byte);
+    });
+    const timer = setInterval(() => {
+      const byte = queue.shift();
+      if (byte !== undefined && !client.destroyed) client.write(Buffer.from([byte]));
+    }, options.dripMs ?? 1000);
+    timers.add(timer);
+    client.on('close', () => {
+      clearInterval(timer);
+      timers.delete(timer);
+    });
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  proxy.port = (server.address() as AddressInfo).port;
+  proxy.host = `127.0.0.1:${proxy.port}`;
+  proxy.close = () =>
+    new Promise<void>(resolve => {
+      for (const timer of timers) clearInterval(timer);
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
+  return proxy;
+}

@@ -1,0 +1,130 @@
+import {execFileSync, spawn, spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {join} from 'node:path';
+import {BUSYBOX, benchEnv} from './bench.js';
+
+// A dockerd of a test's own, for what must not touch the shared bench engine: prunes, swarm mode, daemon.json
+// and TLS set-ups, restarts. Unix socket only unless the test adds hosts; no bridge, no iptables, like the bench.
+export type PrivateEngine = {
+  dir: string;
+  socket: string;
+  // unix:///…/docker.sock, for DOCKER_HOST or --host.
+  host: string;
+  pid: number;
+  log(): string;
+  docker(args: string[], input?: string | Buffer): string;
+  // The bench's busybox image, copied in (the private engine has no network to pull from).
+  loadBusybox(): void;
+  stop(): Promise<void>;
+};
+
+export type PrivateEngineOptions = {
+  // Extra dockerd arguments (e.g. -H tcp://127.0.0.1:PORT --tlsverify …, --config-file FILE).
+  args?: string[];
+  // Without --config-file, dockerd would read /etc/docker/daemon.json: an empty one is used instead.
+  configFile?: string;
+  timeoutMs?: number;
+};
+
+const running = new Set<PrivateEngine>();
+
+function benchStorageDriver(): string | undefined {
+  try {
+    const file = join(benchEnv().BERTH_TESTBED_DIR!, 'engine/storage-driver');
+    return existsSync(file) ? readFileSync(file, 'utf8').trim() || undefined : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startPrivateEngine(options: PrivateEngineOptions = {}): Promise<PrivateEngine> {
+  // Short paths: containerd's sockets live under the exec root and unix socket paths are limited to 107 bytes.
+  const dir = mkdtempSync('/tmp/bpe-');
+  const socket = join(dir, 'docker.sock');
+  mkdirSync(join(dir, 'data'));
+  mkdirSync(join(dir, 'exec'));
+  let configFile = options.configFile;
+  if (!configFile) {
+    configFile = join(dir, 'daemon.json');
+    execFileSync('sh', ['-c', `printf '{}\\n' > '${configFile}'`]);
+  }
+  const driver = benchStorageDriver();
+  const args = [
+    '--data-root', join(dir, 'data'), '--exec-root', join(dir, 'exec'), '--pidfile', join(dir, 'dockerd.pid'),
+    '-H', `unix://${socket}`,
+    '--bridge', 'none', '--iptables=false', '--ip6tables=false', '--ip-masq=false',
+    '--cgroup-parent', `/berth-private-${dir.slice(-6)}`,
+    '--config-file', configFile,
+    ...(driver ? ['--storage-driver', driver] : []),
+    ...(options.args ?? []),
+  ];
+  const logFile = join(dir, 'dockerd.log');
+  const child = spawn('sh', ['-c', `exec dockerd "$@" >> '${logFile}' 2>&1`, 'dockerd', ...args], {detached: true, stdio: 'ignore'});
+  child.unref();
+  const pid = child.pid!;
+  const env = {...process.env, DOCKER_HOST: `unix://${socket}`, DOCKER_TLS_VERIFY: '', DOCKER_CERT_PATH: '', DOCKER_CONTEXT: '', DOCKER_CLI_HINTS: 'false'};
+  const engine: PrivateEngine = {
+    dir,
+    socket,
+    host: `unix://${socket}`,
+    pid,
+    log: () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''),
+    docker: (dockerArgs, input) => execFileSync('docker', dockerArgs, {env, input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024}),
+    loadBusybox() {
+      const archive = execFileSync('docker', ['save', BUSYBOX], {env: {...process.env, ...benchEnv()}, maxBuffer: 256 * 1024 * 1024});
+      execFileSync('docker', ['load'], {env, input: archive, stdio: ['pipe', 'ignore', 'pipe']});
+    },
+    stop: () => stopEngine(engine),
+  };
+  running.add(engine);
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    const ok = existsSync(socket) && spawnSync('docker', ['version', '--format', '{{.Server.Version}}'], {env, stdio: 'ignore'}).status === 0;
+    if (ok) return engine;
+    let alive = true;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (!alive || Date.now() > deadline) {
+      const log = engine.log().split('\n').slice(-20).join('\n');
+      await stopEngine(engine);
+      throw new Error(`private dockerd did not start (${alive ? 'timeout' : 'exited'}); last log lines:\n${log}`);
+    }
+    await new Promise(r => setTimeout(r, 100));
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function stopEngine(engine: PrivateEngine): Promise<void> {
+  running.delete(engine);
+  if (alive(engine.pid)) {
+    process.kill(engine.pid, 'SIGTERM');
+    const deadline = Date.now() + 20_000;
+    while (alive(engine.pid) && Date.now() < deadline) await new Promise(r => setTimeout(r, 100));
+    if (alive(engine.pid)) process.kill(engine.pid, 'SIGKILL');
+  }
+  // dockerd's own containerd and any shim left behind name the directory on their command lines.
+  spawnSync('pkill', ['-9', '-f', `${engine.dir}/`]);
+  spawnSync('sh', ['-c', `grep -o ' ${engine.dir}[^ ]*' /proc/mounts | sort -r | xargs -r -n1 umount -l`]);
+  rmSync(engine.dir, {recursive: true, force: true, maxRetries: 3});
+}
+
+// A test that forgot to stop its engine (or failed before it could) does not leave a dockerd running.
+process.once('exit', () => {
+  for (const engine of running) {
+    try {
+      process.kill(engine.pid, 'SIGKILL');
+    } catch {}
+    spawnSync('pkill', ['-9', '-f', `${engine.dir}/`]);
+  }
+});

@@ -1,0 +1,84 @@
+import {execFileSync} from 'node:child_process';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
+import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
+
+// docker stats is the oracle: the same containers, sampled by both right after each other.
+const burner = uniqueName('stats-burn');
+const hog = uniqueName('stats-hog');
+const limited = uniqueName('stats-limited');
+
+const berth = (args: string[]) => execFileSync(process.execPath, ['bin/berth.js', ...args], {env: {...process.env, ...benchEnv()}, encoding: 'utf8'});
+const berthJson = (names: string[]) =>
+  Object.fromEntries(
+    berth(['stats', '--no-stream', '--json', ...names])
+      .trim()
+      .split('\n')
+      .map(line => JSON.parse(line) as {name: string; cpuPercent?: number; memory?: number; memoryLimit?: number; pids?: number})
+      .map(row => [row.name, row]),
+  );
+const dockerStats = (names: string[]) =>
+  Object.fromEntries(
+    docker(['stats', '--no-stream', '--format', '{{.Name}}\t{{.CPUPerc}}\t{{.MemUsage}}', ...names])
+      .trim()
+      .split('\n')
+      .map(line => line.split('\t'))
+      .map(([name, cpu, mem]) => [name, {cpu: Number.parseFloat(cpu), mem: mem.split(' / ')}]),
+  );
+const toBytes = (text: string) => {
+  const match = /^([\d.]+)([KMGT]?i?B)$/.exec(text.trim());
+  if (!match) throw new Error(`not a size: ${text}`);
+  const scale: Record<string, number> = {B: 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3, kB: 1e3, MB: 1e6, GB: 1e9};
+  return Number(match[1]) * scale[match[2]];
+};
+
+beforeAll(() => {
+  docker(['run', '-d', '--name', burner, '--network', 'none', '--init', BUSYBOX, 'sh', '-c', 'while :; do :; done']);
+  // 40 MiB in the container's /dev/shm (tmpfs pages count as its memory, as docker stats reports).
+  docker(['run', '-d', '--name', hog, '--network', 'none', '--init', BUSYBOX, 'sh', '-c', 'dd if=/dev/zero of=/dev/shm/blob bs=1M count=40 2>/dev/null; sleep 100000']);
+  docker(['run', '-d', '--name', limited, '--network', 'none', '--memory', '64m', '--init', BUSYBOX, 'sleep', '100000']);
+  execFileSync('sleep', ['3']);
+}, 60_000);
+afterAll(() => {
+  docker(['rm', '-f', burner, hog, limited]);
+});
+
+describe('berth stats against docker stats', () => {
+  test('a container burning a CPU shows what docker stats shows; an idle one near 0', () => {
+    // docker stats just before and just after berth: on a quiet machine all say ~100%; on a busy one the burner
+    // gets less and varies, and berth must fall within what docker saw around it.
+    const before = dockerStats([burner, limited]);
+    const ours = berthJson([burner, limited]);
+    const after = dockerStats([burner, limited]);
+    const low = Math.min(before[burner].cpu, after[burner].cpu);
+    const high = Math.max(before[burner].cpu, after[burner].cpu);
+    expect(ours[burner].cpuPercent).toBeGreaterThan(25);
+    expect(ours[burner].cpuPercent!).toBeGreaterThan(low - 15);
+    expect(ours[burner].cpuPercent!).toBeLessThan(high + 15);
+    expect(ours[limited].cpuPercent).toBeLessThan(5);
+    expect(after[limited].cpu).toBeLessThan(5);
+  });
+
+  test('memory within 10% of docker stats; a limit shows as the limit, none as none', () => {
+    const ours = berthJson([hog, limited]);
+    const theirs = dockerStats([hog, limited]);
+    const dockerMemory = toBytes(theirs[hog].mem[0]);
+    expect(dockerMemory).toBeGreaterThan(35e6);
+    expect(Math.abs(ours[hog].memory! - dockerMemory) / dockerMemory).toBeLessThan(0.1);
+    expect(ours[hog].memoryLimit).toBeUndefined();
+    expect(ours[limited].memoryLimit).toBe(64 * 1024 * 1024);
+    expect(toBytes(theirs[limited].mem[1])).toBe(64 * 1024 * 1024);
+  });
+
+  test('a table like docker stats, and clear errors', () => {
+    const table = berth(['stats', '--no-stream', burner]);
+    expect(table).toMatch(/^CONTAINER ID\s+NAME\s+CPU %\s+MEM USAGE \/ LIMIT/);
+    expect(table).toContain(burner);
+    let failure = '';
+    try {
+      berth(['stats', '--no-stream', 'no-such-container-xyz']);
+    } catch (error) {
+      failure = String((error as {stderr?: string}).stderr);
+    }
+    expect(failure).toMatch(/^berth: stats: no container "no-such-container-xyz" on this engine/);
+  });
+});

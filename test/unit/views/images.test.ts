@@ -1,0 +1,54 @@
+import {describe, expect, test} from 'vitest';
+import {toImageRows, type ImageRow} from '../../../source/engine/images/list.js';
+import type {Action} from '../../../source/store/actions.js';
+import type {AppState} from '../../../source/store/state.js';
+import {resolveKey, DEFAULT_KEYMAP} from '../../../source/ui/keymap.js';
+import {reduceApp} from '../../../source/ui/reducer.js';
+import {activeScopes} from '../../../source/ui/scopes.js';
+import {DEFAULT_VIEWS} from '../../../source/ui/view-set.js';
+import {parsePruneArgs} from '../../../source/views/images/commands.js';
+import {parseCreate} from '../../../source/views/images/effects.js';
+import {targetImages} from '../../../source/views/images/selectors.js';
+
+const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
+const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
+const image = (id: string, tags: string[], created: number): ImageRow[] => toImageRows({Id: `sha256:${id.padEnd(64, '0')}`, Created: created, Size: 1, RepoTags: tags}, 0);
+
+describe('images view', () => {
+  const start = reduce(reduce({...DEFAULT_VIEWS.initialState('t', config), viewportRows: 5}, {type: 'view.show', view: 'images'}), {
+    type: 'images.loaded',
+    items: [...image('a', ['app:1', 'app:2'], 3), ...image('b', [], 2), ...image('c', ['db:1'], 1)],
+  });
+
+  test('each tag is a row; marks act on rows; the filter matches name:tag and short ID', () => {
+    expect(start.images.items.map(row => row.reference)).toEqual(['app:1', 'app:2', 'b00000000000', 'db:1']);
+    // space marks and moves on, as in view 1.
+    let state = reduce(start, {type: 'list.mark'});
+    state = reduce(state, {type: 'list.mark'});
+    expect(targetImages(state).map(row => row.reference)).toEqual(['app:1', 'app:2']);
+    state = reduce(reduce(start, {type: 'filter.open'}), {type: 'overlay.draft', draft: 'db:'});
+    expect(targetImages(reduce(state, {type: 'overlay.submit'})).map(row => row.reference)).toEqual(['db:1']);
+  });
+
+  test('a and D are exclusive toggles; its keys apply only while it shows', () => {
+    const all = reduce(start, {type: 'images.toggleAll'});
+    expect(all.images).toMatchObject({all: true, dangling: false});
+    expect(reduce(all, {type: 'images.toggleDangling'}).images).toMatchObject({all: false, dangling: true});
+    const scopes = activeScopes(DEFAULT_VIEWS, start);
+    expect(scopes[0]).toBe('images');
+    expect(resolveKey(DEFAULT_KEYMAP, scopes, 'D')).toBe('images.toggleDangling');
+    expect(resolveKey(DEFAULT_KEYMAP, scopes, 'enter')).toBe('images.history');
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, {...start, view: 'containers'}), 'D')).not.toBe('images.toggleDangling');
+  });
+
+  test(':prune and the c prompt parse their words', () => {
+    expect(parsePruneArgs([])).toEqual({kind: 'system', all: false, volumes: false});
+    expect(parsePruneArgs(['--all', '--volumes'])).toEqual({kind: 'system', all: true, volumes: true});
+    expect(parsePruneArgs(['volumes', '--all'])).toEqual({kind: 'volumes', all: true});
+    expect(() => parsePruneArgs(['images', '--volumes'])).toThrow(/takes --all only/);
+    expect(() => parsePruneArgs(['--bogus'])).toThrow(/unknown option/);
+    expect(parseCreate('img', ['web', '-t', '-e', 'A=1', 'sh', '-c', 'x'])).toEqual({name: 'web', image: 'img', cmd: ['sh', '-c', 'x'], env: ['A=1'], tty: true});
+    expect(parseCreate(undefined, ['web', 'img', 'true'])).toMatchObject({name: 'web', image: 'img', cmd: ['true']});
+    expect(() => parseCreate(undefined, ['web'])).toThrow(/give an image/);
+  });
+});

@@ -1,0 +1,118 @@
+import {Box, Text} from 'ink';
+import {render} from 'ink-testing-library';
+import {afterEach, describe, expect, test} from 'vitest';
+import type {Action} from '../../../source/store/actions.js';
+import type {AppState} from '../../../source/store/state.js';
+import {Controller} from '../../../source/ui/controller.js';
+import {App} from '../../../source/ui/components/App.js';
+import {ControllerContext} from '../../../source/ui/hooks/use-controller.js';
+import {keymapMarkdown} from '../../../source/ui/keymap-markdown.js';
+import {DEFAULT_VIEWS, ViewSet} from '../../../source/ui/view-set.js';
+import {VIEWS, PANES} from '../../../source/views/index.js';
+import type {ViewModule} from '../../../source/views/types.js';
+import {AppContext, useStore} from '../../../source/views/use-store.js';
+
+// A view of the test's own, registered here and nowhere else: the shell must pick up its tab, key, body,
+// keys, command, state and effects without a line of the shell changing.
+type CounterState = {count: number; effects: string[]};
+
+declare module '../../../source/store/state.js' {
+  interface ViewSlices {
+    counter?: CounterState;
+  }
+}
+declare module '../../../source/store/actions.js' {
+  interface ActionMap {
+    'view.counter': {};
+    'counter.bump': {};
+  }
+}
+
+const slice = (state: AppState) => state.counter ?? {count: 0, effects: []};
+
+function CounterBody({width, height}: {width: number; height: number}) {
+  const count = useStore(state => slice(state).count);
+  return (
+    <Box width={width} height={height}>
+      <Text>{`counter is ${count}`}</Text>
+    </Box>
+  );
+}
+
+const counter: ViewModule = {
+  id: 'counter',
+  key: '7',
+  title: 'Counter',
+  scopeTitles: {counter: 'Counter view'},
+  initial: () => ({counter: {count: 0, effects: []}}),
+  reduce(state, action: Action) {
+    if (action.type !== 'counter.bump') return state;
+    return {...state, counter: {...slice(state), count: slice(state).count + 1}};
+  },
+  effect(services, action) {
+    if (action.type === 'counter.bump') services.status(`bumped to ${slice(services.store.get()).count}`);
+  },
+  bindings: [{scope: 'counter', keys: ['+'], action: 'counter.bump', help: 'bump the counter', footer: true}],
+  commands: [{name: 'bump', usage: ':bump', run: services => void services.dispatch({type: 'counter.bump'})}],
+  Body: CounterBody,
+};
+
+const config = {logBufferLines: 10, logTail: 10, shells: [], readonly: false, registries: [], registryOptions: {}};
+const tick = () => new Promise(resolve => setTimeout(resolve, 30));
+let unmount: (() => void) | undefined;
+afterEach(() => unmount?.());
+
+function mount(views: ViewSet) {
+  const controller = new Controller('unix:///nowhere.sock', config, views);
+  const instance = render(
+    <ControllerContext.Provider value={controller}>
+      <AppContext.Provider value={{services: controller.services, keymap: controller.keymap}}>
+        <App />
+      </AppContext.Provider>
+    </ControllerContext.Provider>,
+  );
+  unmount = instance.unmount;
+  return {controller, instance};
+}
+
+describe('the views registry', () => {
+  test('a view added to the list gets a tab, its key, its body, its keys, its commands and its effects', async () => {
+    const {controller, instance} = mount(new ViewSet([...VIEWS, counter], PANES));
+    await tick();
+    expect(instance.lastFrame()).toContain('7 Counter');
+    instance.stdin.write('7');
+    await tick();
+    expect(controller.store.get().view).toBe('counter');
+    expect(instance.lastFrame()).toContain('counter is 0');
+    expect(instance.lastFrame()).toContain('+ bump the counter');
+    instance.stdin.write('+');
+    await tick();
+    expect(instance.lastFrame()).toContain('counter is 1');
+    expect(instance.lastFrame()).toContain('bumped to 1');
+    controller.dispatch({type: 'command.open'});
+    controller.dispatch({type: 'overlay.draft', draft: 'bump'});
+    controller.dispatch({type: 'overlay.submit'});
+    await tick();
+    expect(instance.lastFrame()).toContain('counter is 2');
+    // tab cycles through it like any other view
+    instance.stdin.write('\t');
+    await tick();
+    expect(controller.store.get().view).toBe('containers');
+  });
+
+  test('the help and the README key list include a registered view, and leave out one that is not', () => {
+    const views = new ViewSet([...VIEWS, counter], PANES);
+    expect(keymapMarkdown(new Controller('t', config, views).keymap, views)).toContain('**Counter view**');
+    expect(keymapMarkdown(new Controller('t', config).keymap, DEFAULT_VIEWS)).not.toContain('Counter');
+  });
+
+  test('a view can say it is not available on this engine: no tab, its key does nothing', async () => {
+    const hidden: ViewModule = {...counter, available: () => false};
+    const {controller, instance} = mount(new ViewSet([...VIEWS, hidden], PANES));
+    await tick();
+    expect(instance.lastFrame()).not.toContain('7 Counter');
+    instance.stdin.write('7');
+    await tick();
+    expect(controller.store.get().view).toBe('containers');
+  });
+});
