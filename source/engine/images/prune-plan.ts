@@ -1,5 +1,6 @@
 import type Docker from 'dockerode';
 import {compareApi, dial} from '../client.js';
+import {systemDf} from '../system-df.js';
 import {shortId} from './list.js';
 
 // What a prune covers. `all`: every unused image (not only dangling ones); for volumes on API >= 1.42, named
@@ -103,7 +104,7 @@ function containerName(info: Docker.ContainerInfo): string {
 const isStopped = (state: string) => !['running', 'paused', 'restarting', 'removing'].includes(state);
 
 export async function diskUsage(docker: Docker): Promise<DiskUsage> {
-  return (await dial(docker, {path: '/system/df?', method: 'GET'})) as DiskUsage;
+  return (await systemDf(docker)) as DiskUsage;
 }
 
 export async function planPrune(docker: Docker, api: string, scope: PruneScope): Promise<PrunePreview> {
