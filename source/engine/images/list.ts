@@ -1,6 +1,7 @@
 import type Docker from 'dockerode';
 import {compareApi} from '../client.js';
 import {systemDf} from '../system-df.js';
+import {compareText} from '../../text/compare.js';
 
 // One row per tag, as `docker images` shows them: an image with three tags is three rows with the same ID.
 export type ImageRow = {
@@ -86,7 +87,7 @@ export function toImageRows(summary: Summary, containers: number): ImageRow[] {
 
 // Newest first; rows of one image stay together, in name order.
 export function sortImageRows(rows: ImageRow[]): ImageRow[] {
-  return rows.sort((a, b) => b.created - a.created || a.id.localeCompare(b.id) || a.reference.localeCompare(b.reference));
+  return rows.sort((a, b) => b.created - a.created || compareText(a.id, b.id) || compareText(a.reference, b.reference));
 }
 
 // How many containers (running or not) were created from each image ID.
