@@ -82,11 +82,22 @@ describe('view 2 Images in a real terminal', () => {
     await openImages(terminal);
     await terminal.waitUntil(screen => screen.includes(repo), `${repo} row`);
     terminal.type('c');
-    await terminal.waitFor('create (not started)');
-    terminal.type(`${made} -t sh`);
+    await terminal.waitFor(`create a container from ${repo}:1 (not started)`);
+    terminal.type(made);
+    terminal.keys('Tab');
+    terminal.type('sh -c "echo $GREETING; exit 3"');
+    terminal.keys('Tab');
+    terminal.type('GREETING="hello there" B=2');
+    terminal.keys('Tab');
+    terminal.type(' ');
+    await terminal.waitFor('[x]  a terminal');
     terminal.keys('Enter');
     await terminal.waitFor(`created ${made} from ${repo}:1`, 20_000);
-    expect(JSON.parse(docker(['inspect', '--format', '{{json .State.Status}}', made]))).toBe('created');
+    const created = JSON.parse(docker(['inspect', '--format', '{{json .}}', made])) as {State: {Status: string}; Config: {Tty: boolean; Env: string[]; Cmd: string[]}};
+    expect(created.State.Status).toBe('created');
+    expect(created.Config.Tty).toBe(true);
+    expect(created.Config.Env).toEqual(expect.arrayContaining(['GREETING=hello there', 'B=2']));
+    expect(created.Config.Cmd).toEqual(['sh', '-c', 'echo $GREETING; exit 3']);
     docker(['rm', made]);
 
     terminal.type('d');
