@@ -1,0 +1,210 @@
+import type Docker from 'dockerode';
+import {LogBuffer} from '../logs/log-buffer.js';
+import {searchLog, type LogSearch} from '../logs/log-query.js';
+import {LogSession, type LogLine, type LogWindow} from '../logs/log-session.js';
+import type {LogSource} from '../logs/log-source.js';
+import {Publisher} from '../logs/publisher.js';
+import {saveLines} from '../logs/save-lines.js';
+import {compareTimestamps} from '../logs/timestamp.js';
+
+export type ProjectLogTarget = {id: string; service: string; name: string; tty?: boolean};
+
+// Colours a service keeps wherever its lines show (picked from its name, so every run agrees).
+export const SERVICE_COLORS = ['cyan', 'green', 'yellow', 'magenta', 'blue', 'redBright', 'cyanBright', 'greenBright', 'yellowBright', 'magentaBright'] as const;
+
+export function serviceColor(service: string): string {
+  let hash = 0;
+  for (const char of service) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
+  return SERVICE_COLORS[hash % SERVICE_COLORS.length]!;
+}
+
+// Lines wait this long before they are put in order: streams of two containers arrive in separate reads.
+const HOLD_MS = 250;
+
+type Child = {target: ProjectLogTarget; label: string; session: LogSession; seen: number; held: number};
+type Pending = {line: LogLine; label: string; color: string; arrived: number; order: number};
+
+// A compose project's logs, interleaved like `docker compose logs -f`: one LogSession per container (berth's own
+// log machinery: bounded, resumable, sanitised), merged in timestamp order into one bounded buffer, each line
+// prefixed with its service (`web-2` when a service has several containers) in the service's colour.
+export class ProjectLogs implements LogSource {
+  readonly buffer: LogBuffer<LogLine>;
+  private readonly children: Child[] = [];
+  private readonly publisher: Publisher;
+  private pending: Pending[] = [];
+  private timer?: NodeJS.Timeout;
+  private stopped = false;
+  private order = 0;
+  private statusVersion = 0;
+  private labelWidth = 0;
+
+  constructor(
+    private readonly docker: Docker,
+    private readonly options: {targets: readonly ProjectLogTarget[]; window: LogWindow; follow: boolean; bufferLines?: number; publishMs?: number},
+  ) {
+    this.buffer = new LogBuffer<LogLine>(options.bufferLines ?? 10_000);
+    this.publisher = new Publisher(options.publishMs ?? 100);
+  }
+
+  get version(): number {
+    return this.buffer.version + this.statusVersion;
+  }
+
+  get status(): string {
+    const statuses = this.children.map(child => child.session.status);
+    if (!statuses.length) return 'no containers';
+    if (statuses.includes('reconnecting')) return 'reconnecting';
+    if (statuses.includes('loading')) return 'loading';
+    if (statuses.every(status => status === 'ended' || status === 'error')) return 'ended';
+    return 'streaming';
+  }
+
+  get error(): string | undefined {
+    return this.children.map(child => child.session.error).find(Boolean);
+  }
+
+  subscribe(listener: () => void): () => void {
+    return this.publisher.subscribe(listener);
+  }
+
+  start(): void {
+    for (const target of this.options.targets) this.add(target);
+    this.publisher.changed();
+  }
+
+  // A container of the project that appeared after the logs opened (up, scale): followed from its start.
+  add(target: ProjectLogTarget): void {
+    if (this.stopped || this.children.some(child => child.target.id === target.id)) return;
+    const services = new Map<string, number>();
+    for (const t of [...this.children.map(child => child.target), target]) services.set(t.service, (services.get(t.service) ?? 0) + 1);
+    const several = (services.get(target.service) ?? 0) > 1;
+    const label = several ? target.name : target.service;
+    const session = new LogSession(this.docker, {
+      containerId: target.id,
+      tty: target.tty,
+      window: this.options.window,
+      follow: this.options.follow,
+      // Each container's share; the merged buffer is the bound that matters.
+      bufferLines: Math.max(1000, Math.ceil((this.options.bufferLines ?? 10_000) / 2)),
+      publishMs: 50,
+    });
+    const child: Child = {target, label, session, seen: 0, held: 0};
+    this.children.push(child);
+    this.labelWidth = Math.max(this.labelWidth, ...this.children.map(c => c.label.length));
+    session.subscribe(() => this.take(child));
+    session.start();
+  }
+
+  has(id: string): boolean {
+    return this.children.some(child => child.target.id === id);
+  }
+
+  resume(): void {
+    for (const child of this.children) child.session.resume();
+  }
+
+  // Follows again a container that stopped and started again.
+  resumeContainer(id: string): void {
+    const child = this.children.find(c => c.target.id === id);
+    if (child?.session.status === 'ended') child.session.resume();
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearTimeout(this.timer);
+    for (const child of this.children) child.session.stop();
+    this.publisher.stop();
+  }
+
+  clear(): void {
+    for (const child of this.children) {
+      child.session.clear();
+      child.seen = child.session.buffer.totalPushed;
+      child.held = child.session.buffer.length;
+    }
+    this.pending = [];
+    this.buffer.clear();
+    this.publisher.changed();
+  }
+
+  search(query: string): LogSearch {
+    return searchLog(this.buffer, query);
+  }
+
+  save(path: string): Promise<{lines: number}> {
+    return saveLines(path, this.buffer.toArray());
+  }
+
+  // -- merging ------------------------------------------------------------------------------------------------
+
+  private take(child: Child): void {
+    const buffer = child.session.buffer;
+    const fresh = buffer.totalPushed - child.seen;
+    const expected = Math.min(buffer.capacity, child.held + fresh);
+    // Older lines put in front (the window's history): the merged buffer is rebuilt from every container's.
+    if (buffer.length > expected) {
+      child.seen = buffer.totalPushed;
+      child.held = buffer.length;
+      this.rebuild();
+      return;
+    }
+    const now = Date.now();
+    const color = this.colorOf(child);
+    for (let i = Math.max(0, buffer.length - fresh); i < buffer.length; i++) this.pending.push({line: buffer.get(i), label: child.label, color, arrived: now, order: this.order++});
+    child.seen = buffer.totalPushed;
+    child.held = buffer.length;
+    this.statusVersion++;
+    this.schedule();
+  }
+
+  private colorOf(child: Child): string {
+    return serviceColor(child.target.service);
+  }
+
+  private schedule(): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flush();
+    }, Math.min(HOLD_MS, 100));
+  }
+
+  private flush(): void {
+    const cutoff = Date.now() - HOLD_MS;
+    const ready = this.pending.filter(item => item.arrived <= cutoff);
+    if (ready.length) {
+      this.pending = this.pending.filter(item => item.arrived > cutoff);
+      ready.sort(byTime);
+      for (const item of ready) this.buffer.push(this.prefixed(item));
+    }
+    this.publisher.changed();
+    if (this.pending.length) this.schedule();
+  }
+
+  private prefixed(item: Pick<Pending, 'line' | 'label' | 'color'>): LogLine {
+    const prefix = `${item.label.padEnd(this.labelWidth)} | `;
+    const line: LogLine = {...item.line, text: prefix + item.line.text, prefix: {length: prefix.length, color: item.color}};
+    if (item.line.raw !== undefined) line.raw = prefix + item.line.raw;
+    return line;
+  }
+
+  private rebuild(): void {
+    const all: Pending[] = [];
+    for (const child of this.children) {
+      const color = this.colorOf(child);
+      for (const line of child.session.buffer) all.push({line, label: child.label, color, arrived: 0, order: this.order++});
+    }
+    all.sort(byTime);
+    this.pending = [];
+    this.buffer.clear();
+    for (const item of all.slice(-this.buffer.capacity)) this.buffer.push(this.prefixed(item));
+    this.publisher.changed();
+  }
+}
+
+function byTime(a: Pending, b: Pending): number {
+  const at = a.line.time;
+  const bt = b.line.time;
+  return (at && bt ? compareTimestamps(at, bt) : 0) || a.order - b.order;
+}
