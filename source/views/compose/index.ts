@@ -18,7 +18,7 @@ export const compose: ViewModule = {
   title: 'Compose',
   // Projects come from the container list (reset with it on a context switch); a compose command under way is
   // not interrupted by a switch, only by ctrl-c and quit.
-  scopeTitles: {compose: 'Compose projects', composeServices: 'A project\'s services (enter on a project)', composeRun: 'A running compose command (its output pane)', composeDown: 'Compose down (D)'},
+  scopeTitles: {compose: 'Compose projects', composeActions: 'Compose: the selected (or open) project', composeServices: 'A project\'s services (enter on a project)', composeRun: 'A running compose command (its output pane)', composeDown: 'Compose down (D)'},
   initial: config => ({compose: initialCompose(config.cwd ? localProject({cwd: config.cwd, files: config.composeFiles, name: config.composeProject, env: process.env}) : undefined)}),
   reduce: reduceCompose,
   effect(services, action, before, after) {
@@ -67,7 +67,8 @@ export const compose: ViewModule = {
   overlays: {
     composeDown: {Component: DownOverlay, scopes: ['composeDown', 'dialog', 'move'], rows: overlay => (overlay.kind === 'composeDown' ? downLines(overlay).length : 0)},
   },
-  scopes: state => (state.compose.open ? ['composeServices', 'compose', 'list', 'move', 'global'] : ['compose', 'list', 'move', 'global']),
+  // enter opens a project in the list, a container's log in its services; the actions apply in both.
+  scopes: state => (state.compose.open ? ['composeServices', 'composeActions', 'list', 'move', 'global'] : ['compose', 'composeActions', 'list', 'move', 'global']),
   list: composeList,
   Body: ComposeView,
   listRows: (state, body) => composeLayout(Boolean(state.logs), {width: body.width, height: body.height - 1}, state.focus === 'logs').listHeight - 1 - (state.compose.open ? 2 : 0),
