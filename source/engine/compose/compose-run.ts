@@ -1,5 +1,6 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {shellQuote} from '../../command-log.js';
+import {trace} from '../../trace.js';
 import {makeLine, type LogLine} from '../logs/line-assembler.js';
 import {LogBuffer} from '../logs/log-buffer.js';
 import {searchLog, type LogSearch} from '../logs/log-query.js';
@@ -169,7 +170,11 @@ export class ComposeRun implements LogSource {
   }
 
   private line(text: string, stream: 'stdout' | 'stderr', truncated: boolean): void {
-    this.firstOutputAt ??= Date.now();
+    if (this.firstOutputAt === undefined) {
+      this.firstOutputAt = Date.now();
+      // The bench's `u` → first line: from here to the frame that shows it.
+      trace.event({event: 'compose-output'});
+    }
     const line = makeLine(text, stream, new Date().toISOString(), truncated);
     const key = progressKey(line.text);
     const at = key === undefined ? undefined : this.keys.get(key);

@@ -84,9 +84,9 @@ export class ProjectLogs implements LogSource {
       tty: target.tty,
       window: this.options.window,
       follow: this.options.follow,
-      // Each container's share; the merged buffer is the bound that matters.
-      bufferLines: Math.max(1000, Math.ceil((this.options.bufferLines ?? 10_000) / 2)),
-      publishMs: 50,
+      // Each container's lines wait here only until they are merged (and for a rebuild when older lines arrive).
+      bufferLines: Math.min(this.options.bufferLines ?? 10_000, 2000),
+      publishMs: 100,
     });
     const child: Child = {target, label, session, seen: 0, held: 0};
     this.children.push(child);
@@ -172,9 +172,11 @@ export class ProjectLogs implements LogSource {
 
   private flush(): void {
     const cutoff = Date.now() - HOLD_MS;
-    const ready = this.pending.filter(item => item.arrived <= cutoff);
-    if (ready.length) {
-      this.pending = this.pending.filter(item => item.arrived > cutoff);
+    // Arrival times only grow along `pending`: what is ready is a prefix.
+    let count = 0;
+    while (count < this.pending.length && this.pending[count]!.arrived <= cutoff) count++;
+    if (count) {
+      const ready = this.pending.splice(0, count);
       ready.sort(byTime);
       for (const item of ready) this.buffer.push(this.prefixed(item));
     }
