@@ -2,6 +2,7 @@ import type Docker from 'dockerode';
 import {LogBuffer} from '../logs/log-buffer.js';
 import {searchLog, type LogSearch} from '../logs/log-query.js';
 import {LogSession, type LogLine, type LogWindow} from '../logs/log-session.js';
+import {HEAD_ENTRIES} from '../logs/request-plan.js';
 import type {LogSource} from '../logs/log-source.js';
 import {Publisher} from '../logs/publisher.js';
 import {saveLines} from '../logs/save-lines.js';
@@ -21,8 +22,7 @@ export function serviceColor(service: string): string {
 // Lines wait this long before they are put in order: streams of two containers arrive in separate reads.
 const HOLD_MS = 250;
 
-type Child = {target: ProjectLogTarget; label: string; session: LogSession; seen: number; held: number};
-type Pending = {line: LogLine; label: string; color: string; arrived: number; order: number};
+type Child = {target: ProjectLogTarget; label: string; color: string; session: LogSession; seen: number; held: number};
 
 // A compose project's logs, interleaved like `docker compose logs -f`: one LogSession per container (berth's own
 // log machinery: bounded, resumable, sanitised), merged in timestamp order into one bounded buffer, each line
@@ -31,10 +31,11 @@ export class ProjectLogs implements LogSource {
   readonly buffer: LogBuffer<LogLine>;
   private readonly children: Child[] = [];
   private readonly publisher: Publisher;
-  private pending: Pending[] = [];
+  // Lines read from the containers, not merged yet, and when each arrived (parallel arrays: no object per line).
+  private pending: LogLine[] = [];
+  private arrived: number[] = [];
   private timer?: NodeJS.Timeout;
   private stopped = false;
-  private order = 0;
   private statusVersion = 0;
   private labelWidth = 0;
 
@@ -84,15 +85,21 @@ export class ProjectLogs implements LogSource {
       tty: target.tty,
       window: this.options.window,
       follow: this.options.follow,
-      // Each container's lines wait here only until they are merged (and for a rebuild when older lines arrive).
-      bufferLines: Math.min(this.options.bufferLines ?? 10_000, 2000),
+      // Each container's lines wait here only until they are merged; a window with history (since, everything)
+      // keeps more, for the rebuild when the older lines arrive.
+      bufferLines: Math.min(this.options.bufferLines ?? 10_000, this.historyWanted() ? 5000 : 1000),
       publishMs: 100,
     });
-    const child: Child = {target, label, session, seen: 0, held: 0};
+    const child: Child = {target, label, color: serviceColor(target.service), session, seen: 0, held: 0};
     this.children.push(child);
     this.labelWidth = Math.max(this.labelWidth, ...this.children.map(c => c.label.length));
     session.subscribe(() => this.take(child));
     session.start();
+  }
+
+  private historyWanted(): boolean {
+    const {tail, since} = this.options.window;
+    return since !== undefined || tail === undefined || tail === 'all' || tail > HEAD_ENTRIES;
   }
 
   has(id: string): boolean {
@@ -124,6 +131,7 @@ export class ProjectLogs implements LogSource {
       child.held = child.session.buffer.length;
     }
     this.pending = [];
+    this.arrived = [];
     this.buffer.clear();
     this.publisher.changed();
   }
@@ -138,6 +146,8 @@ export class ProjectLogs implements LogSource {
 
   // -- merging ------------------------------------------------------------------------------------------------
 
+  // New lines of a container: prefixed once (the merged buffer holds the container buffer's own objects), and held
+  // until they can be put in order.
   private take(child: Child): void {
     const buffer = child.session.buffer;
     const fresh = buffer.totalPushed - child.seen;
@@ -150,16 +160,14 @@ export class ProjectLogs implements LogSource {
       return;
     }
     const now = Date.now();
-    const color = this.colorOf(child);
-    for (let i = Math.max(0, buffer.length - fresh); i < buffer.length; i++) this.pending.push({line: buffer.get(i), label: child.label, color, arrived: now, order: this.order++});
+    for (let i = Math.max(0, buffer.length - fresh); i < buffer.length; i++) {
+      this.pending.push(this.prefixed(buffer.get(i), child));
+      this.arrived.push(now);
+    }
     child.seen = buffer.totalPushed;
     child.held = buffer.length;
     this.statusVersion++;
     this.schedule();
-  }
-
-  private colorOf(child: Child): string {
-    return serviceColor(child.target.service);
   }
 
   private schedule(): void {
@@ -174,39 +182,43 @@ export class ProjectLogs implements LogSource {
     const cutoff = Date.now() - HOLD_MS;
     // Arrival times only grow along `pending`: what is ready is a prefix.
     let count = 0;
-    while (count < this.pending.length && this.pending[count]!.arrived <= cutoff) count++;
+    while (count < this.arrived.length && this.arrived[count]! <= cutoff) count++;
     if (count) {
       const ready = this.pending.splice(0, count);
+      this.arrived.splice(0, count);
+      // A stable sort: lines of one container with the same timestamp keep their order.
       ready.sort(byTime);
-      for (const item of ready) this.buffer.push(this.prefixed(item));
+      for (const line of ready) this.buffer.push(line);
     }
     this.publisher.changed();
     if (this.pending.length) this.schedule();
   }
 
-  private prefixed(item: Pick<Pending, 'line' | 'label' | 'color'>): LogLine {
-    const prefix = `${item.label.padEnd(this.labelWidth)} | `;
-    const line: LogLine = {...item.line, text: prefix + item.line.text, prefix: {length: prefix.length, color: item.color}};
-    if (item.line.raw !== undefined) line.raw = prefix + item.line.raw;
+  // In place: the line is the container buffer's own object, so no second copy of it lives anywhere.
+  private prefixed(line: LogLine, child: Child): LogLine {
+    if (line.prefix) return line;
+    const prefix = `${child.label.padEnd(this.labelWidth)} | `;
+    line.text = prefix + line.text;
+    if (line.raw !== undefined) line.raw = prefix + line.raw;
+    line.prefix = {length: prefix.length, color: child.color};
     return line;
   }
 
   private rebuild(): void {
-    const all: Pending[] = [];
+    const all: LogLine[] = [];
     for (const child of this.children) {
-      const color = this.colorOf(child);
-      for (const line of child.session.buffer) all.push({line, label: child.label, color, arrived: 0, order: this.order++});
+      const buffer = child.session.buffer;
+      for (const line of buffer) all.push(this.prefixed(line, child));
     }
     all.sort(byTime);
     this.pending = [];
+    this.arrived = [];
     this.buffer.clear();
-    for (const item of all.slice(-this.buffer.capacity)) this.buffer.push(this.prefixed(item));
+    for (const line of all.slice(-this.buffer.capacity)) this.buffer.push(line);
     this.publisher.changed();
   }
 }
 
-function byTime(a: Pending, b: Pending): number {
-  const at = a.line.time;
-  const bt = b.line.time;
-  return (at && bt ? compareTimestamps(at, bt) : 0) || a.order - b.order;
+function byTime(a: LogLine, b: LogLine): number {
+  return a.time && b.time ? compareTimestamps(a.time, b.time) : 0;
 }
