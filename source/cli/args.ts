@@ -4,6 +4,9 @@ import type {ConnectionFlags} from '../engine/target.js';
 
 export type GlobalOptions = ConnectionFlags & {
   config?: string;
+  // The UI's compose project (view 3): -f FILE (repeatable) and -p NAME, as compose takes them.
+  composeFiles: string[];
+  composeProject?: string;
   registries: string[];
   registryCa?: string;
   readonly: boolean;
@@ -38,7 +41,29 @@ const OPTIONS = {
   volumes: {type: 'boolean'},
   'dry-run': {type: 'boolean'},
   yes: {type: 'boolean', short: 'y'},
+  file: {type: 'string', multiple: true},
+  'project-name': {type: 'string', short: 'p'},
 } as const;
+
+// Options that take a value, so the scan for the subcommand skips their values.
+const VALUE_OPTIONS = new Set(['-H', '--host', '-c', '--context', '--tlscacert', '--tlscert', '--tlskey', '--config', '--registry', '--registry-ca', '--disk-limit', '-o', '--output', '-i', '--input', '--file', '-p', '--project-name']);
+
+const COMMANDS = new Set(['setup', 'registry', 'doctor', 'version', 'stats', 'save', 'load', 'export', 'images', 'rmi', 'prune']);
+
+// `-f` is compose's FILE for the UI (berth -f a.yml -f b.yml) and --force for the commands that have one
+// (save, export, rmi): which one depends on whether a command is given.
+function composeFileFlags(argv: string[]): string[] {
+  const isFile = (i: number) => argv[i] === '-f' && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('-') && !COMMANDS.has(argv[i + 1]!);
+  let command: string | undefined;
+  for (let i = 0; i < argv.length && command === undefined; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (VALUE_OPTIONS.has(arg) || isFile(i)) i++;
+    else if (!arg.startsWith('-')) command = arg;
+  }
+  if (command !== undefined) return argv;
+  return argv.map((arg, i) => (isFile(i) ? '--file' : arg));
+}
 
 export type CommandFlags = {json: boolean; noStream: boolean; output?: string; input?: string; diskLimit?: string; all?: boolean; dangling?: boolean; force: boolean; volumes?: boolean; dryRun?: boolean; yes?: boolean};
 
@@ -46,7 +71,7 @@ export type CommandFlags = {json: boolean; noStream: boolean; output?: string; i
 export function parseCommandLine(argv: string[]): ParsedArgs & {flags: CommandFlags} {
   let parsed;
   try {
-    parsed = parseArgs({args: argv, options: OPTIONS, allowPositionals: true, strict: true});
+    parsed = parseArgs({args: composeFileFlags(argv), options: OPTIONS, allowPositionals: true, strict: true});
   } catch (error) {
     const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '');
     throw new UsageError(`${message}; see berth --help`);
@@ -61,6 +86,8 @@ export function parseCommandLine(argv: string[]): ParsedArgs & {flags: CommandFl
       tlscert: values.tlscert,
       tlskey: values.tlskey,
       config: values.config,
+      composeFiles: values.file ?? [],
+      composeProject: values['project-name'],
       registries: values.registry ?? [],
       registryCa: values['registry-ca'],
       readonly: values.readonly ?? false,
@@ -87,7 +114,7 @@ export function parseCommandLine(argv: string[]): ParsedArgs & {flags: CommandFl
 export const HELP = `berth — a terminal UI for Docker engines and container registries
 
 Usage:
-  berth [options]                     the UI
+  berth [options] [-f FILE]... [-p NAME]   the UI
   berth version [--json]              berth's version and the engine's GET /version
   berth registry ls [URL] [--json]    repositories of a registry (all pages)
   berth registry tags REPO [--json]   tags of a repository (all pages)
@@ -119,6 +146,10 @@ Engine (same order as the docker CLI: --host, DOCKER_HOST, --context, DOCKER_CON
   --tlscacert FILE      CA certificate (default $DOCKER_CERT_PATH/ca.pem)
   --tlscert FILE        client certificate (default $DOCKER_CERT_PATH/cert.pem)
   --tlskey FILE         client key (default $DOCKER_CERT_PATH/key.pem)
+
+Compose (view 3):
+  -f, --file FILE       a compose file (repeatable); default: the compose file of the working directory
+  -p, --project-name NAME   the project's name (default: its directory's name)
 
 Registries:
   --registry URL        a registry to browse (repeatable; also BERTH_REGISTRY)

@@ -65,8 +65,9 @@ export function readonlyKeymap(keymap: Keymap): Keymap {
 }
 
 export function resolveKey(keymap: Keymap, scopes: readonly Scope[], key: string): KeyAction | undefined {
-  // ctrl-c always quits, whatever is open.
-  if (key === 'ctrl-c') return 'app.quit';
+  // ctrl-c quits, whatever is open, unless the most specific scope takes it (a running compose command's pane
+  // interrupts compose, as ctrl-c in a terminal would).
+  if (key === 'ctrl-c') return keymap.find(b => b.scope === scopes[0] && b.scope !== 'global' && b.keys.includes(key))?.action ?? 'app.quit';
   for (const scope of scopes) {
     const binding = keymap.find(b => b.scope === scope && b.keys.includes(key));
     if (binding) return binding.action;

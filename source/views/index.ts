@@ -1,4 +1,5 @@
 import {archives} from './archives/index.js';
+import {compose} from './compose/index.js';
 import {containers} from './containers/index.js';
 import {engine} from './engine/index.js';
 import {images} from './images/index.js';
@@ -8,7 +9,7 @@ import type {ViewModule} from './types.js';
 
 // Every view berth has, in tab order, and the panes several views share. The shell (source/ui/) knows views
 // only through this list: adding a view is writing its folder and adding it here.
-export const VIEWS: readonly ViewModule[] = [containers, images, registry, engine];
+export const VIEWS: readonly ViewModule[] = [containers, images, compose, registry, engine];
 
 // Parts that are not tabs but take part in reducing, effects and keys (the log pane).
 export const PANES: readonly ViewModule[] = [logPane, archives];

@@ -31,6 +31,10 @@ export type AppConfig = {
   registryCa?: string;
   registryOptions: Record<string, {insecure?: boolean; caFile?: string}>;
   configFile?: string;
+  // View 3's local project: berth's working directory (its compose file), -f FILE... and -p NAME.
+  cwd?: string;
+  composeFiles?: readonly string[];
+  composeProject?: string;
 };
 
 // What effects may use, passed in explicitly: effects never import the controller.

@@ -1,4 +1,5 @@
 import type Docker from 'dockerode';
+import {composeLabels, type ComposeLabels} from '../compose/labels.js';
 import {listContainerInfos} from '../limits/engine-reads.js';
 import {compareText} from '../../text/compare.js';
 
@@ -14,6 +15,8 @@ export type ContainerRow = {
   sizeRootFs?: number;
   // When the engine wrote `status` (its durations are relative to then).
   listedAt?: number;
+  // The com.docker.compose.* labels of a container compose made (view 3 groups projects by them).
+  compose?: ComposeLabels;
 };
 
 function formatPorts(ports: Docker.Port[] | undefined): string {
@@ -38,6 +41,7 @@ export function toContainerRow(info: Docker.ContainerInfo): ContainerRow {
     listedAt: Date.now(),
     sizeRw: (info as {SizeRw?: number}).SizeRw,
     sizeRootFs: (info as {SizeRootFs?: number}).SizeRootFs,
+    compose: composeLabels(info.Labels),
   };
 }
 

@@ -13,6 +13,9 @@ export type LogLine = {
   time?: string;
   // The line was longer than MAX_LINE_BYTES and was cut there.
   truncated?: boolean;
+  // Interleaved logs (a compose project's): the text starts with `length` characters naming where the line came
+  // from ("web    | "), drawn in `color`.
+  prefix?: {length: number; color: string};
 };
 
 // Lines are cut at 64 KiB of UTF-8 (SPEC §7): a 90,000-character progress line froze lazydocker (LD#221). The cap

@@ -42,6 +42,13 @@ export class LogBuffer<T> implements Iterable<T> {
     this.version++;
   }
 
+  // Replaces a held item (a progress line rewritten in place); counts as a change, not as a push.
+  set(index: number, item: T): void {
+    if (!Number.isInteger(index) || index < 0 || index >= this.count) throw new RangeError(`index ${index} outside 0..${this.count - 1}`);
+    this.slots[(this.start + index) % this.capacity] = item;
+    this.version++;
+  }
+
   // Puts older items (oldest first) in front of the held ones; only as many as there is room for, newest kept.
   prepend(older: readonly T[]): number {
     const take = Math.min(older.length, this.capacity - this.count);

@@ -28,7 +28,7 @@ function charKey(char: string): [string, Key] {
 // One keypress: edits the open prompt, or goes through the keymap.
 function handleKey(controller: Controller, input: string, key: Key): ExitRequest | undefined {
   const overlay = controller.store.get().overlay;
-  if (key.ctrl && input === 'c') return controller.dispatch({type: 'app.quit'});
+  if (key.ctrl && input === 'c') return controller.dispatch({type: resolveKey(controller.keymap, activeScopes(controller.views, controller.store.get()), 'ctrl-c') ?? 'app.quit'} as Action);
   if (overlay && 'form' in overlay) {
     // Forms (E, c): text fields are edited like a prompt, switches flip with space.
     if (key.tab && key.shift) return controller.dispatch({type: 'form.previous'});

@@ -68,7 +68,7 @@ export const containers: ViewModule = {
         const pane = after.logs;
         const row = pane && action.items.find(item => item.id === pane.containerId);
         const session = paneSession.get();
-        if (row?.state === 'running' && session?.status === 'ended') session.resume();
+        if ((pane?.kind ?? 'container') === 'container' && row?.state === 'running' && session?.status === 'ended') session.resume?.();
         return;
       }
     }

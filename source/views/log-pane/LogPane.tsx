@@ -8,7 +8,7 @@ import {paneSession} from './session.js';
 import {LOG_WINDOWS, type LogPaneState} from './state.js';
 import {groupDigits} from '../../text/compare.js';
 
-type Row = {text: string; stream: LogLine['stream']; match: boolean; current: boolean; query?: string};
+type Row = {text: string; stream: LogLine['stream']; match: boolean; current: boolean; query?: string; prefix?: LogLine['prefix']};
 
 // Lines from the bottom up until the pane is full: only what is on screen is ever laid out.
 function visibleRows(lines: {get(i: number): LogLine; length: number}, pane: LogPaneState, width: number, height: number): Row[] {
@@ -22,7 +22,7 @@ function visibleRows(lines: {get(i: number): LogLine; length: number}, pane: Log
     const match = matches?.has(index) ?? false;
     const base = {stream: line.stream, match, current: index === currentLine, query: match ? pane.search?.query : undefined};
     if (!pane.wrap || cellWidth(text) <= width) {
-      rows.push({...base, text: cutWithEllipsis(text, width)});
+      rows.push({...base, text: cutWithEllipsis(text, width), prefix: line.prefix && {...line.prefix, length: line.prefix.length + prefix.length}});
       continue;
     }
     const pieces = wrapCells(stripAnsi(text), width, height - rows.length);
@@ -64,11 +64,11 @@ export function LogPane({width, height}: {width: number; height: number}) {
   const window = pane.custom?.label ?? (pane.window === 0 ? `tail ${config.logTail}` : LOG_WINDOWS[pane.window]?.label);
   // What changes most (search position, follow state) comes first, so a narrow pane still shows it.
   const title = [
-    `logs ${pane.name}`,
+    pane.title ?? `logs ${pane.name}`,
     pane.search ? `/${pane.search.query} ${pane.search.matches.length ? `${pane.search.current + 1}/${pane.search.matches.length}` : 'no match'}` : '',
     pane.follow ? 'follow' : `paused (${pane.scrollBack} newer)`,
     pane.status !== 'streaming' ? pane.status : '',
-    window,
+    pane.kind === 'compose' ? '' : window,
     `${groupDigits(pane.total)} lines`,
   ]
     .filter(Boolean)
@@ -85,8 +85,13 @@ export function LogPane({width, height}: {width: number; height: number}) {
           <Text key={i} wrap="truncate-end" bold={row.current}>
             <Highlighted text={row.text} query={row.query} />
           </Text>
+        ) : row.prefix && row.prefix.length < row.text.length ? (
+          <Text key={i} wrap="truncate-end">
+            <Text color={row.prefix.color}>{row.text.slice(0, row.prefix.length)}</Text>
+            <Text color={row.stream === 'system' ? 'red' : undefined}>{row.text.slice(row.prefix.length)}</Text>
+          </Text>
         ) : (
-          <Text key={i} wrap="truncate-end" color={row.stream === 'system' ? 'red' : row.stream === 'stderr' ? 'yellow' : undefined}>
+          <Text key={i} wrap="truncate-end" color={row.stream === 'system' ? (pane.kind === 'compose' ? 'cyan' : 'red') : row.stream === 'stderr' && pane.kind !== 'compose' ? 'yellow' : undefined}>
             {row.text || ' '}
           </Text>
         ),

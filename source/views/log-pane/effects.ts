@@ -1,11 +1,13 @@
 import {engineClockOffsetMs} from '../../engine/clock.js';
 import {LogSession} from '../../engine/logs/log-session.js';
 import {errorMessage} from '../../errors.js';
+import type {LogSource} from '../../engine/logs/log-source.js';
 import type {Services} from '../types.js';
 import {paneSession} from './session.js';
 import {LOG_WINDOWS, type LogPaneState} from './state.js';
 
 const FLOOD_FRAME_MS = 200;
+let showings = 0;
 
 export type LogOptions = {since?: number; tail?: number | 'all'; follow: boolean; label: string};
 
@@ -27,13 +29,24 @@ export async function openLogs(services: Services, target: {id: string; name: st
     follow,
     bufferLines: services.config.logBufferLines,
   });
-  paneSession.replace(session);
+  showSource(services, session, {containerId: target.id, name: target.name, window, custom}, () =>
+    session.status === 'error' || session.status === 'reconnecting' ? `${session.status}: ${session.error ?? ''}` : session.status,
+  );
+}
+
+// Puts a log source in the pane (a container's log above; compose's project logs and command output) and
+// publishes its changes to the store at most ~10 times a second.
+export function showSource(
+  services: Services,
+  session: LogSource,
+  init: Pick<LogPaneState, 'containerId' | 'name' | 'window' | 'custom' | 'kind' | 'title'>,
+  statusText: () => string,
+  options: {reopen?: (window: number) => void} = {},
+): void {
+  paneSession.replace(session, {reopen: options.reopen});
   const previous = services.store.get().logs;
   const pane: LogPaneState = {
-    containerId: target.id,
-    name: target.name,
-    window,
-    custom,
+    ...init,
     follow: true,
     scrollBack: 0,
     timestamps: previous?.timestamps ?? false,
@@ -41,15 +54,17 @@ export async function openLogs(services: Services, target: {id: string; name: st
     fullscreen: previous?.fullscreen ?? false,
     version: 0,
     total: 0,
-    status: 'loading',
+    status: statusText(),
   };
   services.dispatch({type: 'logs.opened', pane});
+  // The same source shown again (a compose command's output): only the newest showing publishes.
+  const showing = ++showings;
   let seen = 0;
   let lastPublish = 0;
   let pending: NodeJS.Timeout | undefined;
   const publish = () => {
     pending = undefined;
-    if (paneSession.get() !== session) return;
+    if (paneSession.get() !== session || showing !== showings) return;
     const total = session.buffer.totalPushed;
     lastPublish = Date.now();
     services.dispatch({
@@ -57,7 +72,7 @@ export async function openLogs(services: Services, target: {id: string; name: st
       version: session.version,
       total: session.buffer.length,
       appended: total - seen,
-      status: session.status === 'error' || session.status === 'reconnecting' ? `${session.status}: ${session.error ?? ''}` : session.status,
+      status: statusText(),
     });
     seen = total;
   };
@@ -88,6 +103,12 @@ export function showLogs(services: Services, target: {id: string; name: string})
 export function changeWindow(services: Services, window: number): void {
   const pane = services.store.get().logs;
   if (!pane) return;
+  if (pane.kind && pane.kind !== 'container') {
+    const reopen = paneSession.reopen();
+    if (reopen) reopen(window);
+    else services.status('a command\'s output has no log windows (0–6 apply to logs)', 'error');
+    return;
+  }
   void openLogs(services, {id: pane.containerId, name: pane.name}, window);
 }
 

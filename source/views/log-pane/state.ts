@@ -2,8 +2,13 @@
 // LogSession outside the store (session.ts); the store holds what the pane shows.
 
 export type LogPaneState = {
+  // A container's ID; for other sources a key of their own (project:NAME, compose-run:N).
   containerId: string;
   name: string;
+  // What the pane shows: one container's log (default), a compose project's logs, a compose command's output.
+  kind?: 'container' | 'project' | 'compose';
+  // The title instead of `logs NAME` (a compose command's output).
+  title?: string;
   window: number;
   // Extra options from :logs that replace the window until another window key is pressed.
   custom?: {since?: number; tail?: number | 'all'; follow: boolean; label: string};

@@ -60,9 +60,9 @@ describe('containers view: reducer', () => {
   });
 
   test('views that are not registered cannot be switched to; tab cycles the registered ones', () => {
-    expect(reduce(loaded, {type: 'view.show', view: 'compose'}).view).toBe('containers');
+    expect(reduce(loaded, {type: 'view.show', view: 'swarm'}).view).toBe('containers');
     expect(reduce(loaded, {type: 'view.next'}).view).toBe('images');
-    expect(reduce(reduce(loaded, {type: 'view.next'}), {type: 'view.next'}).view).toBe('registry');
+    expect(reduce(reduce(loaded, {type: 'view.next'}), {type: 'view.next'}).view).toBe('compose');
     expect(reduce(loaded, {type: 'view.previous'}).view).toBe('engine');
   });
 

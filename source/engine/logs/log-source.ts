@@ -1,0 +1,20 @@
+import type {LogLine} from './line-assembler.js';
+import type {LogBuffer} from './log-buffer.js';
+import type {LogSearch} from './log-query.js';
+
+// What the log pane shows: one container's log (LogSession), a compose project's logs interleaved
+// (compose/project-logs.ts) or a compose command's output (compose/compose-run.ts).
+export interface LogSource {
+  readonly buffer: LogBuffer<LogLine>;
+  readonly status: string;
+  readonly error?: string;
+  readonly version: number;
+  subscribe(listener: () => void): () => void;
+  start(): void;
+  // Stops showing: the pane no longer listens (a compose command keeps running; see ComposeRun.interrupt).
+  stop(): void;
+  clear(): void;
+  resume?(): void;
+  search(query: string): LogSearch;
+  save(path: string): Promise<{lines: number}>;
+}

@@ -1,0 +1,234 @@
+import {execFile} from 'node:child_process';
+import {logCommand} from '../../command-log.js';
+import {engineClockOffsetMs} from '../../engine/clock.js';
+import {ComposeRun} from '../../engine/compose/compose-run.js';
+import {PROJECT_LABEL} from '../../engine/compose/labels.js';
+import type {ComposeProject} from '../../engine/compose/project.js';
+import {ProjectLogs} from '../../engine/compose/project-logs.js';
+import {composeArgs, composeEngine, composeRunner, displayCommand, needsFiles, type ComposeOperation, type ComposeRunner} from '../../engine/compose/runner.js';
+import {errorMessage} from '../../errors.js';
+import {showLogs, showSource} from '../log-pane/effects.js';
+import {paneSession} from '../log-pane/session.js';
+import {LOG_WINDOWS} from '../log-pane/state.js';
+import type {Services} from '../types.js';
+import {projectNamed, selectedProject, selectedService} from './selectors.js';
+
+// Every compose command berth started, by project (the newest one); `o` shows it again, quit interrupts it.
+const runs = new Map<string, ComposeRun>();
+let runIds = 0;
+let lastRun: ComposeRun | undefined;
+
+const OPERATION_WORDS: Record<ComposeOperation['op'], string> = {build: 'build', up: 'up', down: 'down', 'config-services': 'config', logs: 'logs'};
+
+// Which compose there is, found once; the view shows it (or what to install).
+export async function detect(services: Services): Promise<ComposeRunner | undefined> {
+  const found = await composeRunner();
+  if (!services.store.get().compose.detected) services.dispatch({type: 'compose.detected', runner: found.runner, problem: found.runner ? undefined : found.problem});
+  return found.runner;
+}
+
+function engineTarget(services: Services) {
+  return services.engine()?.client?.target ?? services.engine()?.target;
+}
+
+// `config --services` for a project whose files are here: its services without containers show as well.
+export async function loadConfigured(services: Services, project: ComposeProject): Promise<void> {
+  const runner = await detect(services);
+  const target = engineTarget(services);
+  if (!runner || !target || !project.filesKnown) return;
+  const engine = composeEngine(target);
+  const command = composeArgs(runner, project, {op: 'config-services'}, engine.context);
+  await new Promise<void>(resolve => {
+    execFile(command.program, command.args, {cwd: project.workingDir, env: engine.env, timeout: 20_000, encoding: 'utf8', maxBuffer: 1024 * 1024}, (error, stdout, stderr) => {
+      if (error) {
+        const why = `${stderr || error.message}`.trim().split('\n').filter(Boolean).slice(-3).join(' · ');
+        services.dispatch({type: 'compose.configured', project: project.name, error: `compose config: ${why}`});
+      } else services.dispatch({type: 'compose.configured', project: project.name, services: stdout.split('\n').map(line => line.trim()).filter(Boolean)});
+      resolve();
+    });
+  });
+}
+
+function statusOf(run: ComposeRun): string {
+  if (run.status === 'running') return 'running';
+  if (run.status === 'interrupting') return 'interrupting';
+  if (run.exitCode === undefined) return `could not start: ${run.error ?? ''}`;
+  return `${run.interrupted ? 'interrupted · ' : ''}exit ${run.exitCode}`;
+}
+
+function showRun(services: Services, run: ComposeRun, project: string, word: string): void {
+  showSource(services, run, {containerId: `compose-run:${project}:${word}`, name: project, window: 0, kind: 'compose', title: `compose ${word} ${project}`}, () => statusOf(run));
+}
+
+// Why an operation cannot run for this project now, or undefined.
+export function unavailable(runner: ComposeRunner | undefined, problem: string | undefined, project: ComposeProject | undefined, operation: ComposeOperation): string | undefined {
+  if (!runner) return problem ?? 'no compose found';
+  if (!project) return 'no project selected';
+  if (!project.filesKnown && needsFiles(runner, operation)) {
+    const what = operation.op === 'down' ? `down needs the project's files with compose v1 (${runner.program} ${runner.version}); compose v2 takes down by name` : `${operation.op} needs the project's files`;
+    return `${project.name}: ${what}, and ${project.filesProblem ?? 'they are unknown'}`;
+  }
+  return undefined;
+}
+
+export async function runCompose(services: Services, projectName: string, operation: ComposeOperation): Promise<void> {
+  const word = OPERATION_WORDS[operation.op];
+  const runner = await detect(services);
+  const state = services.store.get();
+  const project = projectNamed(state, projectName);
+  const why = unavailable(runner, state.compose.runnerProblem, project, operation);
+  if (why || !runner || !project) {
+    services.status(`compose ${word}: ${why}`, 'error');
+    return;
+  }
+  const target = engineTarget(services);
+  if (!target) {
+    services.status('the engine is not connected; compose runs against the engine berth shows', 'error');
+    return;
+  }
+  const running = runs.get(project.name);
+  if (running?.running) {
+    services.status(`a compose command is still running for ${project.name} (o shows it; ctrl-c there interrupts it)`, 'error');
+    return;
+  }
+  let engine;
+  try {
+    engine = composeEngine(target);
+  } catch (error) {
+    services.status(`compose ${word}: ${errorMessage(error)}`, 'error');
+    return;
+  }
+  const command = composeArgs(runner, project, operation, engine.context);
+  const run = new ComposeRun({
+    ...command,
+    env: engine.env,
+    // Without its files a project's directory may be gone: compose then runs where berth runs.
+    cwd: project.filesKnown ? project.workingDir : undefined,
+    display: displayCommand(command, engine.env),
+    bufferLines: services.config.logBufferLines,
+  });
+  runs.set(project.name, run);
+  lastRun = run;
+  const id = ++runIds;
+  logCommand(run.command);
+  services.dispatch({type: 'compose.run', summary: {id, project: project.name, operation: word, status: 'running'}});
+  showRun(services, run, project.name, word);
+  await run.done();
+  const status = statusOf(run);
+  services.dispatch({type: 'compose.run', summary: {id, project: project.name, operation: word, status}});
+  services.status(`compose ${word} ${project.name}: ${status}${run.exitCode ? ' (the pane shows compose\'s output)' : ''}`, run.exitCode === 0 ? 'info' : 'error');
+  if (project.filesKnown) void loadConfigured(services, project);
+}
+
+export function showOutput(services: Services): void {
+  const project = selectedProject(services.store.get());
+  const run = (project && runs.get(project.name)) ?? lastRun;
+  if (!run) {
+    services.status('no compose command has run yet (b build, u up, D down)', 'error');
+    return;
+  }
+  const name = [...runs].find(([, r]) => r === run)?.[0] ?? '';
+  showRun(services, run, name, run.command.includes(' build ') ? 'build' : run.command.includes(' down') ? 'down' : 'up');
+}
+
+export function interrupt(services: Services): void {
+  const source = paneSession.get();
+  if (!(source instanceof ComposeRun)) return;
+  if (source.interrupt()) services.status('ctrl-c: compose interrupted (SIGINT; SIGTERM follows if it keeps running; ctrl-c again sends it now)');
+  else services.status('compose is not running any more', 'error');
+}
+
+// L: every container of the project, interleaved (berth's log machinery per container, merged by time).
+export async function showProjectLogs(services: Services, projectName: string, window = 0): Promise<void> {
+  const client = services.engine()?.client;
+  const project = projectNamed(services.store.get(), projectName);
+  if (!client || !project) return;
+  if (!project.containers.length) {
+    services.status(`${project.name} has no containers yet (u brings it up)`, 'error');
+    return;
+  }
+  const choice = LOG_WINDOWS[window] ?? LOG_WINDOWS[0]!;
+  const since = choice.sinceSeconds ? (Date.now() + (await engineClockOffsetMs(client))) / 1000 - choice.sinceSeconds : undefined;
+  const logs = new ProjectLogs(client.docker, {
+    targets: project.containers.map(row => ({id: row.id, name: row.name, service: row.compose?.service ?? row.name})),
+    window: {tail: window === 0 ? services.config.logTail : choice.tail, since},
+    follow: true,
+    bufferLines: services.config.logBufferLines,
+  });
+  showSource(
+    services,
+    logs,
+    {containerId: `project:${project.name}`, name: `${project.name} (${project.containers.length} containers)`, window, kind: 'project'},
+    () => (logs.status === 'reconnecting' ? `reconnecting: ${logs.error ?? ''}` : logs.status),
+    {reopen: next => void showProjectLogs(services, projectName, next)},
+  );
+}
+
+// New containers of a project whose logs are open join them (up, scale); restarted ones are followed again.
+export function followProjectChanges(services: Services): void {
+  const state = services.store.get();
+  const source = paneSession.get();
+  if (state.logs?.kind !== 'project' || !(source instanceof ProjectLogs)) return;
+  const name = state.logs.containerId.slice('project:'.length);
+  const project = projectNamed(state, name);
+  for (const row of project?.containers ?? []) {
+    if (!source.has(row.id)) source.add({id: row.id, name: row.name, service: row.compose?.service ?? row.name});
+    else if (row.state === 'running') source.resumeContainer(row.id);
+  }
+}
+
+export function showContainerLogs(services: Services): void {
+  const row = selectedService(services.store.get());
+  if (!row?.container) {
+    if (row) services.status(`${row.service} has no container yet (u brings the project up)`, 'error');
+    return;
+  }
+  showLogs(services, {id: row.container.id, name: row.container.name});
+}
+
+// D: what goes, from the labels — the project's containers (orphans only with --remove-orphans), its networks,
+// and with --volumes its volumes.
+export async function openDown(services: Services, projectName: string): Promise<void> {
+  const runner = await detect(services);
+  const state = services.store.get();
+  const project = projectNamed(state, projectName);
+  const why = unavailable(runner, state.compose.runnerProblem, project, {op: 'down'});
+  if (why || !project) {
+    services.status(`compose down: ${why}`, 'error');
+    return;
+  }
+  const configured = state.compose.configured[project.name];
+  const containers = project.containers.map(row => {
+    const orphan = configured && row.compose && !configured.includes(row.compose.service);
+    return `container ${row.name}  (${row.compose?.service ?? ''}, ${row.state})${orphan ? '  orphan: only with --remove-orphans' : ''}`;
+  });
+  services.dispatch({type: 'overlay.show', overlay: {kind: 'composeDown', project: project.name, containers, networks: [], volumes: [], withVolumes: false, removeOrphans: false, loading: true, scroll: 0}});
+  const docker = services.docker();
+  if (!docker) return;
+  const filters = {label: [`${PROJECT_LABEL}=${project.name}`]};
+  try {
+    const [networks, volumes] = await Promise.all([docker.listNetworks({filters}), docker.listVolumes({filters})]);
+    services.dispatch({
+      type: 'composeDown.targets',
+      project: project.name,
+      networks: networks.map(network => network.Name).sort(),
+      volumes: (volumes.Volumes ?? []).map(volume => volume.Name).sort(),
+    });
+  } catch (error) {
+    services.status(`listing the project's networks and volumes: ${errorMessage(error)}`, 'error');
+    services.dispatch({type: 'composeDown.targets', project: project.name, networks: [], volumes: []});
+  }
+}
+
+export function runDownFromOverlay(services: Services): void {
+  const overlay = services.store.get().overlay;
+  if (overlay?.kind !== 'composeDown') return;
+  services.dispatch({type: 'overlay.close'});
+  void runCompose(services, overlay.project, {op: 'down', volumes: overlay.withVolumes, removeOrphans: overlay.removeOrphans});
+}
+
+export function closeRuns(): void {
+  for (const run of runs.values()) run.close();
+  runs.clear();
+  lastRun = undefined;
+}

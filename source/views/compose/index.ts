@@ -1,0 +1,77 @@
+import {localProject} from '../../engine/compose/project.js';
+import type {ViewModule} from '../types.js';
+import {COMPOSE_COMMANDS} from './commands.js';
+import {ComposeView} from './ComposeView.js';
+import {closeRuns, detect, followProjectChanges, interrupt, loadConfigured, openDown, runCompose, runDownFromOverlay, showContainerLogs, showOutput, showProjectLogs} from './effects.js';
+import {downLines, DownOverlay} from './DownOverlay.js';
+import {COMPOSE_BINDINGS} from './keys.js';
+import {composeLayout} from './layout.js';
+import {reduceCompose} from './reducer.js';
+import {composeList, selectedProject} from './selectors.js';
+import {initialCompose} from './state.js';
+
+// View 3: compose projects from container labels, the working directory's compose file and -f/-p; their
+// services; build/up/down through the real compose; a container's or the whole project's logs.
+export const compose: ViewModule = {
+  id: 'compose',
+  key: '3',
+  title: 'Compose',
+  // Projects come from the container list (reset with it on a context switch); a compose command under way is
+  // not interrupted by a switch, only by ctrl-c and quit.
+  scopeTitles: {compose: 'Compose projects', composeActions: 'Compose: the selected (or open) project', composeServices: 'A project\'s services (enter on a project)', composeRun: 'A running compose command (its output pane)', composeDown: 'Compose down (D)'},
+  initial: config => ({compose: initialCompose(config.cwd ? localProject({cwd: config.cwd, files: config.composeFiles, name: config.composeProject, env: process.env}) : undefined)}),
+  reduce: reduceCompose,
+  effect(services, action, before, after) {
+    if (before.view !== 'compose' && after.view === 'compose') void detect(services);
+    const project = () => selectedProject(after);
+    switch (action.type) {
+      case 'compose.open': {
+        const opened = after.compose.open ? project() : undefined;
+        if (opened) void loadConfigured(services, opened);
+        return;
+      }
+      case 'compose.build':
+      case 'compose.up': {
+        const name = project()?.name;
+        if (name) void runCompose(services, name, {op: action.type === 'compose.build' ? 'build' : 'up'});
+        return;
+      }
+      case 'compose.down': {
+        const name = project()?.name;
+        if (!name) return;
+        // What goes depends on the services the files name (orphans): ask compose first when it can tell.
+        const opened = project();
+        if (opened?.filesKnown && !after.compose.configured[name]) void loadConfigured(services, opened).finally(() => openDown(services, name));
+        else void openDown(services, name);
+        return;
+      }
+      case 'compose.logs':
+        return showContainerLogs(services);
+      case 'compose.projectLogs': {
+        const name = project()?.name;
+        if (name) void showProjectLogs(services, name);
+        return;
+      }
+      case 'compose.output':
+        return showOutput(services);
+      case 'compose.interrupt':
+        return interrupt(services);
+      case 'composeDown.run':
+        return runDownFromOverlay(services);
+      case 'containers.loaded':
+        return followProjectChanges(services);
+    }
+  },
+  bindings: COMPOSE_BINDINGS,
+  commands: COMPOSE_COMMANDS,
+  overlays: {
+    composeDown: {Component: DownOverlay, scopes: ['composeDown', 'dialog', 'move'], rows: overlay => (overlay.kind === 'composeDown' ? downLines(overlay).length : 0)},
+  },
+  // enter opens a project in the list, a container's log in its services; the actions apply in both.
+  scopes: state => (state.compose.open ? ['composeServices', 'composeActions', 'list', 'move', 'global'] : ['compose', 'composeActions', 'list', 'move', 'global']),
+  list: composeList,
+  Body: ComposeView,
+  listRows: (state, body) => composeLayout(Boolean(state.logs), {width: body.width, height: body.height - 1}, state.focus === 'logs').listHeight - 1 - (state.compose.open ? 2 : 0),
+  tabNotes: state => (state.compose.open ? [`project ${state.compose.open}`] : []),
+  close: () => closeRuns(),
+};

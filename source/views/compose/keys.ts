@@ -1,0 +1,16 @@
+import type {Binding} from '../types.js';
+
+export const COMPOSE_BINDINGS: readonly Binding[] = [
+  {scope: 'compose', keys: ['enter'], action: 'compose.open', help: 'services', footer: true},
+  {scope: 'composeServices', keys: ['escape', 'left'], action: 'compose.back', help: 'back to the projects', footer: true},
+  {scope: 'composeServices', keys: ['enter', 'l'], action: 'compose.logs', help: 'logs', footer: true},
+  {scope: 'composeActions', keys: ['L'], action: 'compose.projectLogs', help: 'project logs', footer: true},
+  {scope: 'composeActions', keys: ['b'], action: 'compose.build', help: 'build --no-cache', footer: true, changes: true},
+  {scope: 'composeActions', keys: ['u'], action: 'compose.up', help: 'up -d', footer: true, changes: true},
+  {scope: 'composeActions', keys: ['D'], action: 'compose.down', help: 'down', footer: true, changes: true},
+  {scope: 'composeActions', keys: ['o'], action: 'compose.output', help: 'last compose output'},
+  {scope: 'composeRun', keys: ['ctrl-c'], action: 'compose.interrupt', help: 'interrupt compose', footer: true},
+  {scope: 'composeDown', keys: ['y'], action: 'composeDown.run', help: 'yes, down', footer: true},
+  {scope: 'composeDown', keys: ['v'], action: 'composeDown.toggleVolumes', help: '--volumes', footer: true},
+  {scope: 'composeDown', keys: ['o'], action: 'composeDown.toggleOrphans', help: '--remove-orphans', footer: true},
+];

@@ -1,0 +1,67 @@
+import type {ComposeProject} from '../../engine/compose/project.js';
+import type {ComposeRunner} from '../../engine/compose/runner.js';
+import {emptyList, type ListState} from '../../store/list.js';
+
+export type {ComposeProject};
+
+// The last compose command of a project, as its row shows it.
+export type RunSummary = {id: number; project: string; operation: string; status: string};
+
+export type ComposeState = {
+  // Which compose runs the commands (found once); `problem` says what to install when there is none.
+  runner?: ComposeRunner;
+  runnerProblem?: string;
+  detected: boolean;
+  // The project of berth's working directory or of -f/-p (shown even when nothing of it runs).
+  local?: ComposeProject;
+  list: ListState;
+  // The project whose services are shown (enter), by name.
+  open?: string;
+  services: ListState;
+  // `config --services` of projects whose files are known (services without containers show too).
+  configured: Readonly<Record<string, readonly string[]>>;
+  configErrors: Readonly<Record<string, string>>;
+  runs: Readonly<Record<string, RunSummary>>;
+};
+
+declare module '../../store/state.js' {
+  interface ViewSlices {
+    compose: ComposeState;
+  }
+  interface ViewOverlays {
+    // D: what goes (containers, networks, volumes with --volumes), and the two toggles; y runs it.
+    composeDown: {project: string; containers: readonly string[]; networks: readonly string[]; volumes: readonly string[]; withVolumes: boolean; removeOrphans: boolean; loading: boolean; scroll: number};
+  }
+}
+
+declare module '../../store/actions.js' {
+  interface ActionMap {
+    'view.compose': {};
+    'compose.detected': {runner?: ComposeRunner; problem?: string};
+    'compose.open': {};
+    'compose.back': {};
+    'compose.build': {};
+    'compose.up': {};
+    'compose.down': {};
+    'compose.logs': {};
+    'compose.projectLogs': {};
+    'compose.output': {};
+    'compose.interrupt': {};
+    'compose.configured': {project: string; services?: readonly string[]; error?: string};
+    'compose.run': {summary: RunSummary};
+    'composeDown.toggleVolumes': {};
+    'composeDown.toggleOrphans': {};
+    'composeDown.run': {};
+    'composeDown.targets': {project: string; networks: readonly string[]; volumes: readonly string[]};
+  }
+}
+
+export const initialCompose = (local?: ComposeProject): ComposeState => ({
+  detected: false,
+  local,
+  list: emptyList(),
+  services: emptyList(),
+  configured: {},
+  configErrors: {},
+  runs: {},
+});

@@ -1,0 +1,97 @@
+import {rmSync} from 'node:fs';
+import {afterAll, afterEach, describe, expect, test} from 'vitest';
+import {benchEnv, docker, uniqueName} from '../helpers/bench.js';
+import {composeCli, demoProject} from '../helpers/compose.js';
+import {startBerth, type Terminal} from '../helpers/terminal.js';
+
+let terminal: Terminal | undefined;
+afterEach(() => terminal?.stop());
+
+const demo = demoProject(uniqueName('berth-e2e-cmp'));
+
+afterAll(() => {
+  try {
+    composeCli(demo.dir, ['-p', demo.name, 'down', '--volumes', '--remove-orphans', '-t', '1']);
+  } catch {
+    // Already down.
+  }
+  try {
+    docker(['rmi', '-f', demo.image]);
+  } catch {
+    // Never built.
+  }
+  rmSync(demo.dir, {recursive: true, force: true});
+});
+
+const labelled = () =>
+  docker(['ps', '-a', '--filter', `label=com.docker.compose.project=${demo.name}`, '--format', '{{.Label "com.docker.compose.service"}} {{.State}}'])
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .sort();
+
+describe('view 3 Compose in a real terminal', () => {
+  test('3, the -f/-p project, b, u with its output, the services, L interleaved, D with what goes', async () => {
+    // The shell's CA bundle would break compose v1's TLS if it leaked into the subprocess.
+    terminal = startBerth({args: ['-f', demo.file, '-p', demo.name], env: {...benchEnv(), REQUESTS_CA_BUNDLE: '/etc/ssl/certs/ca-certificates.crt', CURL_CA_BUNDLE: '/etc/ssl/certs/ca-certificates.crt'}, columns: 150, rows: 40});
+    const t = terminal;
+    await t.waitFor(/API 1\.41/);
+    t.type('3');
+    await t.waitFor('compose: docker-compose 1.29.2 (v1)');
+    t.type('/');
+    t.type(demo.name);
+    t.keys('Enter');
+    await t.waitUntil(screen => screen.split('\n').some(line => line.includes(demo.name) && line.includes('not created')), 'the project, not created yet');
+
+    // The pane's title names the command; its last line says how it ended.
+    const ended = (word: string) => t.waitUntil(screen => screen.includes(`compose ${word} ${demo.name}`) && /exit 0 · [\d.]+ s · DOCKER_HOST=/.test(screen), `compose ${word} to end`, 60_000);
+    t.type('b');
+    const built = await ended('build');
+    expect(built).toMatch(/Step 3\/3 : RUN echo second/);
+    t.keys('Escape');
+
+    t.type('u');
+    const up = await ended('up');
+    // compose's progress lines, one per container, rewritten in place.
+    expect(up).toMatch(new RegExp(`Creating ${demo.name}_web_1 +\\.\\.\\. done`));
+    expect(up).toMatch(new RegExp(`Creating ${demo.name}_worker_1 +\\.\\.\\. done`));
+    expect(up).not.toMatch(new RegExp(`Creating ${demo.name}_web_1 \\.\\.\\. *\\n`));
+    expect(labelled()).toEqual(['web running', 'worker running']);
+    t.keys('Escape');
+    await t.waitUntil(screen => screen.split('\n').some(line => line.includes(demo.name) && line.includes('running 2/2') && line.includes('up: exit 0')), 'running 2/2 and the last run');
+
+    t.keys('Enter');
+    const servicesScreen = await t.waitUntil(screen => /›●web +\S+_web_1 +up/.test(screen) && /●worker +\S+_worker_1 +up/.test(screen), 'the services with their containers');
+    expect(servicesScreen).toContain(`project ${demo.name}`);
+
+    t.type('L');
+    const logs = await t.waitUntil(screen => /web {4}\| web line \d+/.test(screen) && /worker \| worker line \d+/.test(screen), 'both services\' lines, prefixed', 20_000);
+    expect(logs).toContain(`logs ${demo.name} (2 containers)`);
+    // Still following: a newer line arrives.
+    const newest = Math.max(...[...logs.matchAll(/web line (\d+)/g)].map(m => Number(m[1])));
+    await t.waitUntil(screen => [...screen.matchAll(/web line (\d+)/g)].some(m => Number(m[1]) > newest), 'newer lines', 10_000);
+    t.keys('Escape');
+    t.keys('Escape');
+    await t.waitUntil(screen => !screen.includes(`project ${demo.name}`), 'back to the projects');
+
+    t.type('D');
+    const dialog = await t.waitFor(`network ${demo.name}_default`, 20_000);
+    expect(dialog).toContain(`Bring ${demo.name} down (compose down)? These go:`);
+    expect(dialog).toContain(`container ${demo.name}_web_1  (web, running)`);
+    expect(dialog).toContain(`container ${demo.name}_worker_1  (worker, running)`);
+    t.type('o');
+    await t.waitFor('(compose down --remove-orphans)');
+    t.type('y');
+    await ended('down');
+    // w wraps the pane: the whole command that ran is on the last line.
+    t.type('w');
+    const down = await t.waitFor(/down --remove-orphans/);
+    expect(down).toMatch(new RegExp(`Removing network ${demo.name}_default`));
+    expect(labelled()).toEqual([]);
+    expect(docker(['network', 'ls', '-q', '--filter', `name=${demo.name}_default`]).trim()).toBe('');
+    t.keys('Escape');
+    await t.waitUntil(screen => screen.split('\n').some(line => line.includes(demo.name) && line.includes('not created')), 'not created again');
+    t.type('q');
+    expect(await t.exitCode()).toBe(0);
+  }, 180_000);
+});
