@@ -98,7 +98,8 @@ export type OverlaySpec = {
 
 export type ViewModule = {
   id: string;
-  // The tab key (1–6); a pane used by several views (the log pane) has none and no tab.
+  // The tab key (1–6 kept for Containers, Images, Compose, Registry, Engine, Swarm; 7 Volumes, 8 Networks); a pane
+  // used by several views (the log pane) has none and no tab.
   key?: string;
   title: string;
   // Help section titles of the scopes its bindings use, in the order help shows them.

@@ -1,0 +1,69 @@
+import type {Action} from '../../store/actions.js';
+import type {AppState} from '../../store/state.js';
+import {relocateList} from '../focused-list.js';
+import type {Binding, Services, ViewModule} from '../types.js';
+import {confirmRemove, loadNetworks, runRemove, showInspect} from './effects.js';
+import {networksList} from './selectors.js';
+import {initialNetworks} from './state.js';
+import {NetworksView} from './NetworksView.js';
+
+const BINDINGS: readonly Binding[] = [
+  {scope: 'networks', keys: ['enter', 'i'], action: 'networks.inspect', help: 'inspect', footer: true},
+  {scope: 'networks', keys: ['d'], action: 'networks.remove', help: 'remove (in use: f disconnects)', footer: true, changes: true},
+];
+
+let reloadTimer: NodeJS.Timeout | undefined;
+
+// Network events (and container changes, for USED BY) come in bursts: one reload after they settle.
+function scheduleReload(services: Services): void {
+  clearTimeout(reloadTimer);
+  reloadTimer = setTimeout(() => void loadNetworks(services), 150);
+}
+
+function reduce(state: AppState, action: Action): AppState {
+  switch (action.type) {
+    case 'networks.loaded': {
+      const live = new Set(action.items.map(row => row.id));
+      const marked = state.networks.list.marked.filter(key => live.has(key));
+      const next = {...state, networks: {...state.networks, items: action.items, loaded: true, stale: false, error: undefined, list: {...state.networks.list, marked}}};
+      return state.view === 'networks' ? relocateList(next, networksList(next)) : next;
+    }
+    case 'networks.failed':
+      return {...state, networks: {...state.networks, loaded: true, error: action.error}};
+    case 'networks.stale':
+      return state.networks.stale ? state : {...state, networks: {...state.networks, stale: true}};
+  }
+  return state;
+}
+
+// View 8 (keys 1–6 are Containers, Images, Compose, Registry, Engine, Swarm; 7 Volumes): networks, who is connected, remove.
+export const networks: ViewModule = {
+  id: 'networks',
+  key: '8',
+  title: 'Networks',
+  engineBound: true,
+  scopeTitles: {networks: 'Networks'},
+  initial: () => ({networks: initialNetworks()}),
+  reduce,
+  effect(services, action, before, after) {
+    const opened = before.view !== 'networks' && after.view === 'networks';
+    const connected = action.type === 'connection' && action.connection.status === 'connected' && after.view === 'networks';
+    if (opened || connected || (action.type === 'refresh' && after.view === 'networks')) void loadNetworks(services);
+    if (action.type === 'networks.inspect') void showInspect(services);
+    if (action.type === 'networks.remove') confirmRemove(services);
+  },
+  confirmed(services, confirm) {
+    if (confirm.operation === 'rm') void runRemove(services, confirm.ids, confirm.force ?? false);
+  },
+  engineEvents: ['network'],
+  onEngine(services, update) {
+    if (update.kind === 'stale') services.dispatch({type: 'networks.stale'});
+    else if (services.store.get().view === 'networks' && (update.kind === 'containers' || update.event.Type === 'network')) scheduleReload(services);
+  },
+  bindings: BINDINGS,
+  list: networksList,
+  Body: NetworksView,
+  close() {
+    clearTimeout(reloadTimer);
+  },
+};
