@@ -1,12 +1,15 @@
 import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import {homedir} from 'node:os';
 import {dirname, join} from 'node:path';
+import {parseDetachKeys} from './engine/exec/detach-keys.js';
 
 export type BerthConfig = {
   registries: {url: string; insecure?: boolean; ca?: string}[];
   keys: Record<string, string[]>;
   logs: {tail: number; bufferLines: number};
   exec: {shells: string[]; user?: string};
+  // attach.detachKeys: docker's --detach-keys format (ctrl-p,ctrl-q by default).
+  attach: {detachKeys?: string};
   theme: {noColor: boolean};
   confirmations: boolean;
 };
@@ -16,6 +19,7 @@ export const DEFAULT_CONFIG: BerthConfig = {
   keys: {},
   logs: {tail: 200, bufferLines: 10_000},
   exec: {shells: ['/bin/bash', '/bin/sh']},
+  attach: {},
   theme: {noColor: false},
   confirmations: true,
 };
@@ -103,6 +107,18 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
           if (value.user !== undefined) (typeof value.user === 'string' ? (config.exec.user = value.user) : bad('exec.user', 'must be a user name'));
         }
         break;
+      case 'attach':
+        if (!isObject(value)) bad('attach', 'must be a mapping');
+        else if (value.detachKeys !== undefined) {
+          try {
+            if (typeof value.detachKeys !== 'string') throw new Error('must be keys such as ctrl-p,ctrl-q');
+            parseDetachKeys(value.detachKeys);
+            config.attach.detachKeys = value.detachKeys;
+          } catch (error) {
+            bad('attach.detachKeys', (error as Error).message);
+          }
+        }
+        break;
       case 'theme':
         if (!isObject(value)) bad('theme', 'must be a mapping');
         else if (value.noColor !== undefined) typeof value.noColor === 'boolean' ? (config.theme.noColor = value.noColor) : bad('theme.noColor', 'must be true or false');
@@ -111,7 +127,7 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
         typeof value === 'boolean' ? (config.confirmations = value) : bad('confirmations', 'must be true or false');
         break;
       default:
-        problems.push(`config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, theme, confirmations); ignored`);
+        problems.push(`config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, attach, theme, confirmations, commands); ignored`);
     }
   }
   return {config, file, problems};

@@ -2,6 +2,9 @@ import {render} from 'ink';
 import {dockerExecCommand, dockerRunCommand, logCommand} from '../command-log.js';
 import {execInteractive} from '../engine/exec/exec.js';
 import {runInteractive} from '../engine/exec/run-interactive.js';
+import {attachContainer} from '../engine/exec/attach-container.js';
+import {DEFAULT_DETACH_KEYS, describeDetachKeys} from '../engine/exec/detach-keys.js';
+import {dockerCommand} from '../command-log.js';
 import {handOffTerminal} from './handoff.js';
 import type {GlobalOptions} from '../cli/args.js';
 import type {EngineClient} from '../engine/client.js';
@@ -32,6 +35,25 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
     const outcome = await handOffTerminal(() => execInteractive(client.docker, client.api, exec), {rawMode: exec.tty && exec.interactive});
     const what = `exec ${exec.cmd.join(' ')} in ${exec.containerName}`;
     controller.status(outcome.error ? `${what}: ${outcome.error}` : `${what} exited ${outcome.exitCode}`, outcome.error ? 'error' : 'info');
+  } else if (request.type === 'attach') {
+    const {attach} = request;
+    const name = attach.containerName ?? attach.containerId.slice(0, 12);
+    const keys = attach.detachKeys ?? DEFAULT_DETACH_KEYS;
+    logCommand(dockerCommand(['attach', `--detach-keys=${keys}`, name]));
+    const outcome = await handOffTerminal(async () => {
+      process.stdout.write(`\r\nberth: attached to ${name} · ${describeDetachKeys(keys)} detaches · ctrl-c goes to the process\r\n`);
+      return attachContainer(client.docker, attach);
+    });
+    const sent = outcome.interrupts ? ` · ${outcome.interrupts} ctrl-c sent as SIGINT` : '';
+    const text =
+      outcome.how === 'refused'
+        ? `attach ${name}: ${outcome.error}`
+        : outcome.how === 'detached'
+          ? `detached from ${name} (${describeDetachKeys(keys)}); it is still running${sent}`
+          : outcome.how === 'exited'
+            ? `attach ${name}: the process exited ${outcome.exitCode}; the container stopped${sent}`
+            : `attach ${name}: ${outcome.error}${outcome.running ? `; ${name} is still running` : ''}${sent}`;
+    controller.status(text, outcome.how === 'refused' || outcome.how === 'closed' ? 'error' : 'info');
   } else {
     const {run} = request;
     logCommand(dockerRunCommand({image: run.image, cmd: run.cmd, rm: run.autoRemove, name: run.name}));
@@ -67,6 +89,7 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
     logTail: loaded.config.logs.tail,
     shells: loaded.config.exec.shells,
     execUser: loaded.config.exec.user,
+    detachKeys: loaded.config.attach.detachKeys,
     },
     DEFAULT_VIEWS,
     keymap,

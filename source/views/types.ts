@@ -2,6 +2,7 @@ import type Docker from 'dockerode';
 import type {ComponentType} from 'react';
 import type {ExecRequest} from '../engine/exec/exec.js';
 import type {RunRequest} from '../engine/exec/run-interactive.js';
+import type {AttachRequest} from '../engine/exec/attach-container.js';
 import type {ContainerRow} from '../engine/containers/list.js';
 import type {EngineEvent, EngineSession} from '../engine/session.js';
 import type {EngineTarget} from '../engine/target.js';
@@ -16,7 +17,7 @@ export type EngineUpdate = {kind: 'containers'; items: readonly ContainerRow[]} 
 // source/views/index.ts. The shell (source/ui/) knows views only through that list.
 
 // What the UI must do after an action: nothing, or leave Ink so main.ts can use the real terminal.
-export type ExitRequest = {type: 'quit'} | {type: 'exec'; exec: ExecRequest} | {type: 'run'; run: RunRequest};
+export type ExitRequest = {type: 'quit'} | {type: 'exec'; exec: ExecRequest} | {type: 'run'; run: RunRequest} | {type: 'attach'; attach: AttachRequest};
 
 // Settings from the command line and the config file that views read.
 export type AppConfig = {
@@ -25,6 +26,8 @@ export type AppConfig = {
   logTail: number;
   shells: readonly string[];
   execUser?: string;
+  // The attach detach sequence (docker's --detach-keys format), from attach.detachKeys in the config.
+  detachKeys?: string;
   readonly: boolean;
   // Registry URLs from --registry, BERTH_REGISTRY and the config file.
   registries: readonly string[];

@@ -3,7 +3,7 @@ import {paneSession} from '../log-pane/session.js';
 import type {ViewModule} from '../types.js';
 import {CONTAINER_COMMANDS} from './commands.js';
 import {ContainersView} from './ContainersView.js';
-import {confirmed, confirmOperation, loadSizes, runOperation, showEnv, showInspect} from './effects.js';
+import {confirmAttach, confirmed, confirmOperation, loadSizes, runOperation, showEnv, showInspect} from './effects.js';
 import {EnvOverlay} from './EnvOverlay.js';
 import {openExecForm, openShell, submitExecForm} from './exec.js';
 import {ExecFormOverlay} from './ExecFormOverlay.js';
@@ -56,6 +56,11 @@ export const containers: ViewModule = {
         return void showEnv(services);
       case 'container.inspect':
         return void showInspect(services);
+      case 'container.attach': {
+        const row = selectedContainer(after);
+        if (row) confirmAttach(services, row);
+        return;
+      }
       case 'containers.toggleSize':
         return void loadSizes(services);
       case 'logs.open': {

@@ -52,6 +52,7 @@ declare module '../../store/actions.js' {
     'container.remove': {};
     'container.env': {};
     'container.inspect': {};
+    'container.attach': {};
     'containers.toggleAll': {};
     'containers.toggleSize': {};
     'env.reveal': {};
