@@ -12,6 +12,21 @@ export type BerthConfig = {
   attach: {detachKeys?: string};
   theme: {noColor: boolean};
   confirmations: boolean;
+  // User-defined commands (commands: in the file), as written; checked against the views in views/user-commands/.
+  commands: UserCommandEntry[];
+};
+
+export type UserCommandEntry = {
+  name: string;
+  key?: string;
+  scope: string;
+  // argv: each element one argument, {{.Field}} templates expanded inside it.
+  command: string[];
+  // true, or the question to ask.
+  confirm?: boolean | string;
+  output: 'pane' | 'terminal' | 'none';
+  // Where it was in the file, for messages: commands[2] (name).
+  where: string;
 };
 
 export const DEFAULT_CONFIG: BerthConfig = {
@@ -22,6 +37,7 @@ export const DEFAULT_CONFIG: BerthConfig = {
   attach: {},
   theme: {noColor: false},
   confirmations: true,
+  commands: [],
 };
 
 // yaml is CommonJS: bundled and loaded on demand, its functions sit on the namespace or on its default export.
@@ -123,6 +139,10 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
         if (!isObject(value)) bad('theme', 'must be a mapping');
         else if (value.noColor !== undefined) typeof value.noColor === 'boolean' ? (config.theme.noColor = value.noColor) : bad('theme.noColor', 'must be true or false');
         break;
+      case 'commands':
+        if (!Array.isArray(value)) bad('commands', 'must be a list of {name, key, scope, command, confirm, output}');
+        else value.forEach((entry, i) => parseUserCommand(entry, i, config.commands, why => problems.push(`config ${file}: commands[${i}]${isObject(entry) && typeof entry.name === 'string' ? ` (${entry.name})` : ''} ${why}; that command is left out`)));
+        break;
       case 'confirmations':
         typeof value === 'boolean' ? (config.confirmations = value) : bad('confirmations', 'must be true or false');
         break;
@@ -147,4 +167,27 @@ export async function saveRegistry(file: string, url: string): Promise<void> {
   mkdirSync(dirname(file), {recursive: true});
   writeFileSync(`${file}.partial`, stringify(doc));
   renameSync(`${file}.partial`, file);
+}
+
+const COMMAND_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+const OUTPUTS = ['pane', 'terminal', 'none'];
+
+// The shape of one commands: entry; what it may refer to (scopes, fields, keys) is checked where the views are known.
+function parseUserCommand(entry: unknown, index: number, into: UserCommandEntry[], bad: (why: string) => void): void {
+  if (!isObject(entry)) return bad('must be a mapping {name, key, scope, command, confirm, output}');
+  const known = ['name', 'key', 'scope', 'command', 'confirm', 'output'];
+  const unknown = Object.keys(entry).filter(key => !known.includes(key));
+  if (unknown.length) return bad(`has unknown field${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} (known: ${known.join(', ')})`);
+  const {name, key, scope, command, confirm, output} = entry;
+  if (typeof name !== 'string' || !COMMAND_NAME.test(name)) return bad('name must be a word (letters, digits, - and _), used as :NAME');
+  if (into.some(other => other.name === name)) return bad(`name "${name}" is used twice`);
+  if (key !== undefined && (typeof key !== 'string' || !key)) return bad('key must be a key name such as U or ctrl-g');
+  if (typeof scope !== 'string' || !scope) return bad('scope must name a view (containers, images, volumes, networks, …) or be global');
+  if (typeof command === 'string') {
+    return bad(`command must be a list of arguments, not a shell string ("${command}"); berth runs no shell. Write it as [docker, logs, "{{.Name}}"], or for pipes and redirections [sh, -c, 'SCRIPT "$1"', sh, "{{.Name}}"]`);
+  }
+  if (!Array.isArray(command) || !command.length || !command.every(word => typeof word === 'string' || typeof word === 'number')) return bad('command must be a non-empty list of arguments');
+  if (confirm !== undefined && typeof confirm !== 'boolean' && typeof confirm !== 'string') return bad('confirm must be true, false or the question to ask');
+  if (output !== undefined && !OUTPUTS.includes(output as string)) return bad(`output must be ${OUTPUTS.join(', ')}`);
+  into.push({name, key: key as string | undefined, scope, command: command.map(String), confirm: confirm as boolean | string | undefined, output: (output as UserCommandEntry['output']) ?? 'pane', where: `commands[${index}] (${name})`});
 }

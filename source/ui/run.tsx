@@ -16,7 +16,11 @@ import {enterAltScreen, installRestoreHandlers, restoreTerminal} from '../termin
 import {trace} from '../trace.js';
 import {App} from './components/App.js';
 import {ControllerContext} from './hooks/use-controller.js';
-import {DEFAULT_VIEWS} from './view-set.js';
+import {DEFAULT_VIEWS, ViewSet} from './view-set.js';
+import {engineEnv} from '../engine/user-commands/engine-env.js';
+import {runInTerminal} from '../engine/user-commands/run.js';
+import {userCommandsModule} from '../views/user-commands/index.js';
+import {SHELL_COMMANDS} from './commands.js';
 import {applyKeyOverrides, buildKeymap, readonlyKeymap} from './keymap.js';
 import {loadConfig} from '../config.js';
 
@@ -54,6 +58,23 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
             ? `attach ${name}: the process exited ${outcome.exitCode}; the container stopped${sent}`
             : `attach ${name}: ${outcome.error}${outcome.running ? `; ${name} is still running` : ''}${sent}`;
     controller.status(text, outcome.how === 'refused' || outcome.how === 'closed' ? 'error' : 'info');
+  } else if (request.type === 'command') {
+    const {name, argv} = request.command;
+    const env = engineEnv(controller.session!.target);
+    const outcome = await handOffTerminal(
+      async () => {
+        const result = await runInTerminal(argv, env);
+        const how = result.error ?? (result.signal ? `killed by ${result.signal}` : `exited ${result.exitCode}`);
+        process.stdout.write(`\r\nberth: ${name} ${how} · press enter to return\r\n`);
+        await new Promise<void>(resolve => {
+          process.stdin.once('data', () => resolve());
+          process.stdin.resume();
+        });
+        return {...result, how};
+      },
+      {rawMode: false},
+    );
+    controller.status(`${name}: ${outcome.how}`, outcome.error || outcome.exitCode ? 'error' : 'info');
   } else {
     const {run} = request;
     logCommand(dockerRunCommand({image: run.image, cmd: run.cmd, rm: run.autoRemove, name: run.name}));
@@ -72,7 +93,11 @@ type UiOptions = {target: EngineTarget; options: GlobalOptions; connecting: Prom
 // Owns the terminal for the UI's lifetime: render, wait for an exit request, act on the real terminal, render again.
 export async function runUi({target, options, connecting}: UiOptions): Promise<number> {
   const loaded = await loadConfig(options.config, process.env);
-  const overridden = applyKeyOverrides(buildKeymap(DEFAULT_VIEWS), loaded.config.keys);
+  // User-defined commands become one more module: their keys join the one keymap, their names the : commands.
+  const builtin = [...DEFAULT_VIEWS.commands(), ...SHELL_COMMANDS].map(command => command.name);
+  const user = userCommandsModule(loaded.config.commands, DEFAULT_VIEWS.views, buildKeymap(DEFAULT_VIEWS), builtin, loaded.file);
+  const views = user.commands.length ? new ViewSet(DEFAULT_VIEWS.views, [...DEFAULT_VIEWS.panes, user.module]) : DEFAULT_VIEWS;
+  const overridden = applyKeyOverrides(buildKeymap(views), loaded.config.keys);
   const keymap = options.readonly ? readonlyKeymap(overridden.keymap) : overridden.keymap;
   const registries = [
     ...new Set([...options.registries, ...(process.env.BERTH_REGISTRY ? [process.env.BERTH_REGISTRY] : []), ...loaded.config.registries.map(r => r.url)]),
@@ -91,10 +116,10 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
     execUser: loaded.config.exec.user,
     detachKeys: loaded.config.attach.detachKeys,
     },
-    DEFAULT_VIEWS,
+    views,
     keymap,
   );
-  const problems = [...loaded.problems, ...overridden.problems];
+  const problems = [...loaded.problems, ...user.problems, ...overridden.problems];
   if (problems.length) controller.status(problems.join(' · '), 'error');
   const session = new EngineSession(target, controller.sessionListener, controller.engineEventTypes());
   controller.session = session;

@@ -3,6 +3,7 @@ import type {ComponentType} from 'react';
 import type {ExecRequest} from '../engine/exec/exec.js';
 import type {RunRequest} from '../engine/exec/run-interactive.js';
 import type {AttachRequest} from '../engine/exec/attach-container.js';
+import type {CommandItem} from '../engine/user-commands/template.js';
 import type {ContainerRow} from '../engine/containers/list.js';
 import type {EngineEvent, EngineSession} from '../engine/session.js';
 import type {EngineTarget} from '../engine/target.js';
@@ -17,7 +18,21 @@ export type EngineUpdate = {kind: 'containers'; items: readonly ContainerRow[]} 
 // source/views/index.ts. The shell (source/ui/) knows views only through that list.
 
 // What the UI must do after an action: nothing, or leave Ink so main.ts can use the real terminal.
-export type ExitRequest = {type: 'quit'} | {type: 'exec'; exec: ExecRequest} | {type: 'run'; run: RunRequest} | {type: 'attach'; attach: AttachRequest};
+export type ExitRequest =
+  | {type: 'quit'}
+  | {type: 'exec'; exec: ExecRequest}
+  | {type: 'run'; run: RunRequest}
+  | {type: 'attach'; attach: AttachRequest}
+  // A user-defined command with `output: terminal`: argv already expanded (views/user-commands/).
+  | {type: 'command'; command: {name: string; argv: string[]}};
+
+// The selected row as fields for user-defined commands ({{.Name}}, {{.Label "key"}}): the names a template may
+// use in this view's scope, and their values for the row selected now.
+export type ItemFields = {
+  names: readonly string[];
+  labels: boolean;
+  selected(state: AppState): CommandItem | undefined;
+};
 
 // Settings from the command line and the config file that views read.
 export type AppConfig = {
@@ -140,4 +155,6 @@ export type ViewModule = {
   engineBound?: boolean;
   // On quit: close clients, stop streams.
   close?(services: Services): void;
+  // Fields of its selected row for user-defined commands with this view's scope.
+  itemFields?: ItemFields;
 };

@@ -13,6 +13,7 @@ export type ContainerRow = {
   sizeRootFs?: number;
   // When the engine wrote `status` (its durations are relative to then).
   listedAt?: number;
+  labels?: Readonly<Record<string, string>>;
 };
 
 function formatPorts(ports: Docker.Port[] | undefined): string {
@@ -37,6 +38,7 @@ export function toContainerRow(info: Docker.ContainerInfo): ContainerRow {
     listedAt: Date.now(),
     sizeRw: (info as {SizeRw?: number}).SizeRw,
     sizeRootFs: (info as {SizeRootFs?: number}).SizeRootFs,
+    labels: info.Labels ?? {},
   };
 }
 

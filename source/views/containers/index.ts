@@ -102,6 +102,28 @@ export const containers: ViewModule = {
     ...(state.containers.runningOnly ? ['running only'] : []),
     ...(state.containers.stats.sort !== 'name' ? [`by ${state.containers.stats.sort}`] : []),
   ],
+  itemFields: {
+    names: ['Name', 'ID', 'ShortID', 'Image', 'State', 'Status', 'Project', 'Service'],
+    labels: true,
+    selected(state) {
+      const row = selectedContainer(state);
+      if (!row) return undefined;
+      const labels = row.labels ?? {};
+      return {
+        fields: {
+          Name: row.name,
+          ID: row.id,
+          ShortID: row.id.slice(0, 12),
+          Image: row.image,
+          State: row.state,
+          Status: row.status,
+          Project: labels['com.docker.compose.project'] ?? '',
+          Service: labels['com.docker.compose.service'] ?? '',
+        },
+        labels,
+      };
+    },
+  },
   close() {
     statsSession.close();
     stopTop();

@@ -3,7 +3,7 @@ import type {AppState} from '../../store/state.js';
 import {relocateList} from '../focused-list.js';
 import type {Binding, Services, ViewModule} from '../types.js';
 import {confirmRemove, loadNetworks, runRemove, showInspect} from './effects.js';
-import {networksList} from './selectors.js';
+import {networksList, selectedNetwork} from './selectors.js';
 import {initialNetworks} from './state.js';
 import {NetworksView} from './NetworksView.js';
 
@@ -63,6 +63,14 @@ export const networks: ViewModule = {
   bindings: BINDINGS,
   list: networksList,
   Body: NetworksView,
+  itemFields: {
+    names: ['Name', 'ID', 'ShortID', 'Driver', 'Scope', 'Subnet'],
+    labels: true,
+    selected(state) {
+      const row = selectedNetwork(state);
+      return row && {fields: {Name: row.name, ID: row.id, ShortID: row.id.slice(0, 12), Driver: row.driver, Scope: row.scope, Subnet: row.subnet}, labels: row.labels};
+    },
+  },
   close() {
     clearTimeout(reloadTimer);
   },

@@ -3,7 +3,7 @@ import type {AppState} from '../../store/state.js';
 import {relocateList} from '../focused-list.js';
 import type {Binding, Services, ViewModule} from '../types.js';
 import {confirmRemove, loadVolumes, runRemove, showInspect} from './effects.js';
-import {volumesList} from './selectors.js';
+import {selectedVolume, volumesList} from './selectors.js';
 import {initialVolumes} from './state.js';
 import {VolumesView} from './VolumesView.js';
 
@@ -63,6 +63,14 @@ export const volumes: ViewModule = {
   bindings: BINDINGS,
   list: volumesList,
   Body: VolumesView,
+  itemFields: {
+    names: ['Name', 'Driver', 'Scope', 'Mountpoint'],
+    labels: true,
+    selected(state) {
+      const row = selectedVolume(state);
+      return row && {fields: {Name: row.name, Driver: row.driver, Scope: row.scope, Mountpoint: row.mountpoint}, labels: row.labels};
+    },
+  },
   close() {
     clearTimeout(reloadTimer);
   },
