@@ -184,7 +184,7 @@ function parseUserCommand(entry: unknown, index: number, into: UserCommandEntry[
   if (key !== undefined && (typeof key !== 'string' || !key)) return bad('key must be a key name such as U or ctrl-g');
   if (typeof scope !== 'string' || !scope) return bad('scope must name a view (containers, images, volumes, networks, …) or be global');
   if (typeof command === 'string') {
-    return bad(`command must be a list of arguments, not a shell string ("${command}"); berth runs no shell. Write it as [docker, logs, "{{.Name}}"], or for pipes and redirections [sh, -c, 'SCRIPT "$1"', sh, "{{.Name}}"]`);
+    return bad(`command must be a list of arguments, not a shell string; berth runs no shell: write [docker, logs, "{{.Name}}"], or for pipes [sh, -c, 'SCRIPT "$1"', sh, "{{.Name}}"]`);
   }
   if (!Array.isArray(command) || !command.length || !command.every(word => typeof word === 'string' || typeof word === 'number')) return bad('command must be a non-empty list of arguments');
   if (confirm !== undefined && typeof confirm !== 'boolean' && typeof confirm !== 'string') return bad('confirm must be true, false or the question to ask');

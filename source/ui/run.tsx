@@ -1,3 +1,5 @@
+import {openSync} from 'node:fs';
+import {ReadStream} from 'node:tty';
 import {render} from 'ink';
 import {dockerExecCommand, dockerRunCommand, logCommand} from '../command-log.js';
 import {execInteractive} from '../engine/exec/exec.js';
@@ -66,10 +68,7 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
         const result = await runInTerminal(argv, env);
         const how = result.error ?? (result.signal ? `killed by ${result.signal}` : `exited ${result.exitCode}`);
         process.stdout.write(`\r\nberth: ${name} ${how} · press enter to return\r\n`);
-        await new Promise<void>(resolve => {
-          process.stdin.once('data', () => resolve());
-          process.stdin.resume();
-        });
+        await waitForEnter();
         return {...result, how};
       },
       {rawMode: false},
@@ -86,6 +85,23 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
     );
   }
   trace.event({event: `${request.type}-returned`});
+}
+
+// After a command on the real terminal: its last lines stay readable until enter. Read from a second descriptor on
+// the terminal (as the cooked exec does), so process.stdin, which Ink reads, is left exactly as it was.
+async function waitForEnter(): Promise<void> {
+  let input: ReadStream;
+  try {
+    input = new ReadStream(openSync('/dev/tty', 'r'));
+  } catch {
+    return;
+  }
+  await new Promise<void>(resolve => {
+    input.once('data', () => resolve());
+    input.once('error', () => resolve());
+    input.once('end', () => resolve());
+  });
+  input.destroy();
 }
 
 type UiOptions = {target: EngineTarget; options: GlobalOptions; connecting: Promise<EngineClient>};

@@ -112,7 +112,7 @@ function execute(services: Services, entry: UserCommandEntry, argv: string[]): v
   logCommand(`${quoteArgv(argv)}  # berth: your command :${entry.name}`);
   if (entry.output === 'terminal') return services.leaveUi({type: 'command', command: {name: entry.name, argv}});
   const env = engineEnv(target);
-  const title = (state: string) => `${entry.name} · ${quoteArgv(argv)} · ${state}`;
+  const title = (state: string) => `${entry.name} · ${state} · ${quoteArgv(argv)}`;
   let text = '';
   let timer: NodeJS.Timeout | undefined;
   const pane = entry.output === 'pane';
