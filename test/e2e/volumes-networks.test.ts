@@ -11,6 +11,7 @@ const free = `${base}-free`;
 const late = `${base}-late`;
 const net = `${base}-net`;
 const runner = `${base}-runner`;
+const small = `${base}-small`;
 
 const quiet = (args: string[]) => {
   try {
@@ -30,7 +31,7 @@ beforeAll(() => {
 afterAll(() => {
   quiet(['rm', '-f', runner]);
   quiet(['volume', 'rm', used, free, late]);
-  quiet(['network', 'rm', net]);
+  quiet(['network', 'rm', net, small]);
 });
 
 async function open(t: Terminal, key: string, heading: RegExp): Promise<void> {
@@ -97,6 +98,33 @@ describe('views 7 Volumes and 8 Networks in a real terminal', () => {
     await terminal.waitFor(`removed network ${net} (disconnected ${runner})`, 10_000);
     expect(docker(['network', 'ls', '--format', '{{.Name}}']).split('\n')).not.toContain(net);
     expect(docker(['inspect', '--format', '{{.State.Running}}', runner]).trim()).toBe('true');
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
+  test('80x24: columns, the footer and the dialogs stay readable', async () => {
+    docker(['network', 'create', small]);
+    docker(['network', 'connect', small, runner]);
+    terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
+    await open(terminal, '7', /VOLUME NAME +DRIVER +SCOPE +CREATED +USED BY/);
+    const volumes = await terminal.waitUntil(s => rowOf(s, used).includes(runner.slice(0, 10)), 'the volume row');
+    const footer = (screen: string) => screen.trimEnd().split('\n').at(-1) ?? '';
+    expect(footer(volumes)).toMatch(/d remove .*\? help\s*$/);
+    expect(volumes).toContain(`filter: ${base}`);
+    expect(volumes.split('\n').every(line => line.length <= 80)).toBe(true);
+    terminal.keys('Escape');
+    terminal.type('8');
+    await terminal.waitFor(/NETWORK +DRIVER +SCOPE +CREATED +SUBNET +USED BY/);
+    terminal.type('/');
+    terminal.type(base);
+    terminal.keys('Enter');
+    const subnet = JSON.parse(docker(['network', 'inspect', small]))[0].IPAM.Config[0].Subnet as string;
+    const networks = await terminal.waitUntil(s => rowOf(s, small).includes(subnet), 'the network row with its whole subnet');
+    expect(footer(networks)).toMatch(/\? help\s*$/);
+    terminal.type('d');
+    const dialog = await terminal.waitFor('y confirms · any other key cancels');
+    expect(dialog).toContain(`in use by ${runner} (running)`);
+    terminal.type('n');
     terminal.type('q');
     expect(await terminal.exitCode()).toBe(0);
   });

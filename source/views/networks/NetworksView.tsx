@@ -13,7 +13,7 @@ const FIXED = {id: 12, driver: 7, scope: 6, created: 7};
 function columns(width: number) {
   const id = width >= 100 ? FIXED.id + 1 : 0;
   const rest = Math.max(24, width - 3 - (id + FIXED.driver + FIXED.scope + FIXED.created) - 5);
-  const name = Math.max(8, Math.floor(rest * 0.35));
+  const name = Math.max(8, Math.floor(rest * (id ? 0.35 : 0.5)));
   const subnet = Math.min(18, Math.max(8, Math.floor(rest * 0.3)));
   return {id, name, subnet, used: Math.max(4, rest - name - subnet)};
 }

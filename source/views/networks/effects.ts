@@ -86,18 +86,19 @@ export function confirmRemove(services: Services): void {
   const rows = targetNetworks(services.store.get());
   if (!rows.length) return;
   const removable = rows.filter(row => !row.predefined);
-  const predefined = rows.filter(row => row.predefined).map(row => `kept, ${sanitizeLine(row.name)}: predefined, the engine keeps it`);
+  const predefined = rows.filter(row => row.predefined).flatMap(row => [`kept: ${sanitizeLine(row.name)}`, '  predefined, the engine keeps it']);
   if (!removable.length) {
     services.status(`not removing ${rows.map(row => sanitizeLine(row.name)).join(', ')}: predefined network${rows.length === 1 ? '' : 's'}, the engine keeps bridge, host and none`, 'error');
     return;
   }
-  const targets = removable.map(row => {
+  // One line per network, and the reason under it (at 80 columns a name and a reason do not fit one line).
+  const targets = removable.flatMap(row => {
     const busy = running(row);
     const stopped = row.usedBy.filter(user => !busy.includes(user));
     const name = `${sanitizeLine(row.name)}  (${sanitizeLine(row.driver)}${row.subnet ? ` ${row.subnet}` : ''})`;
-    if (busy.length) return `${name} — in use by ${sanitizeLine(describeUsers(busy))}: kept unless f`;
-    if (stopped.length) return `${name} — stopped ${sanitizeLine(describeUsers(stopped))} will lose it`;
-    return `${name}, unused`;
+    if (busy.length) return [name, `  in use by ${sanitizeLine(describeUsers(busy))}: kept unless f`];
+    if (stopped.length) return [name, `  stopped ${sanitizeLine(describeUsers(stopped))} will lose it`];
+    return [`${name}, unused`];
   });
   const confirm: Confirmation = {
     title: `Remove ${removable.length === 1 ? 'this network' : `these ${removable.length} networks`}?`,

@@ -8,17 +8,19 @@ import type {VolumeRow} from './state.js';
 
 const FIXED = {driver: 7, scope: 6, created: 7};
 
+// Below 100 columns the mountpoint (a long path, in i) gives its room to the name and the users.
 function columns(width: number) {
-  const rest = Math.max(24, width - 3 - (FIXED.driver + FIXED.scope + FIXED.created) - 5);
-  const name = Math.max(8, Math.floor(rest * 0.4));
-  const used = Math.max(8, Math.floor(rest * 0.3));
-  return {name, used, mountpoint: Math.max(4, rest - name - used)};
+  const wide = width >= 100;
+  const rest = Math.max(24, width - 3 - (FIXED.driver + FIXED.scope + FIXED.created) - (wide ? 5 : 4));
+  const name = Math.max(8, Math.floor(rest * (wide ? 0.4 : 0.6)));
+  const used = wide ? Math.max(8, Math.floor(rest * 0.3)) : rest - name;
+  return {name, used, mountpoint: wide ? Math.max(4, rest - name - used) : 0};
 }
 
 type Cells = {name: string; driver: string; scope: string; created: string; used: string; mountpoint: string};
 
 function line(cols: ReturnType<typeof columns>, cells: Cells): string {
-  return [fit(cells.name, cols.name), fit(cells.driver, FIXED.driver), fit(cells.scope, FIXED.scope), fit(cells.created, FIXED.created), fit(cells.used, cols.used), fit(cells.mountpoint, cols.mountpoint)].join(' ');
+  return [fit(cells.name, cols.name), fit(cells.driver, FIXED.driver), fit(cells.scope, FIXED.scope), fit(cells.created, FIXED.created), fit(cells.used, cols.used), ...(cols.mountpoint ? [fit(cells.mountpoint, cols.mountpoint)] : [])].join(' ');
 }
 
 export const usedByText = (row: {usedBy: readonly {name: string}[]}) => (row.usedBy.length ? row.usedBy.map(user => user.name).join(',') : '-');

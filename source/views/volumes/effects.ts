@@ -86,7 +86,7 @@ export function confirmRemove(services: Services): void {
     title: `Remove ${free.length === 1 ? 'this volume' : `these ${free.length} volumes`} and the data in ${free.length === 1 ? 'it' : 'them'}?`,
     targets: [
       ...free.map(row => `${sanitizeLine(row.name)}  (${sanitizeLine(row.driver)}, unused)`),
-      ...refusals.map(text => `kept, ${text}`),
+      ...busy.flatMap(row => [`kept: ${sanitizeLine(row.name)}`, `  in use by ${sanitizeLine(describeUsers(row.usedBy))}`]),
     ],
     ids: free.map(row => row.name),
     names: free.map(row => row.name),
