@@ -114,7 +114,7 @@ describe('views 7 Volumes and 8 Networks in a real terminal', () => {
     expect(volumes.split('\n').every(line => line.length <= 80)).toBe(true);
     terminal.keys('Escape');
     terminal.type('8');
-    await terminal.waitFor(/NETWORK +DRIVER +SCOPE +CREATED +SUBNET +USED BY/);
+    await terminal.waitFor(/NETWORK +DRIVER +CREATED +SUBNET +USED BY/);
     terminal.type('/');
     terminal.type(base);
     terminal.keys('Enter');

@@ -14,6 +14,9 @@ export type ContainerRow = {
   // When the engine wrote `status` (its durations are relative to then).
   listedAt?: number;
   labels?: Readonly<Record<string, string>>;
+  // Named volumes it mounts and networks it is connected to (views 7 and 8 show who uses what from these).
+  volumes?: readonly string[];
+  networks?: readonly {name: string; id: string}[];
 };
 
 function formatPorts(ports: Docker.Port[] | undefined): string {
@@ -39,6 +42,8 @@ export function toContainerRow(info: Docker.ContainerInfo): ContainerRow {
     sizeRw: (info as {SizeRw?: number}).SizeRw,
     sizeRootFs: (info as {SizeRootFs?: number}).SizeRootFs,
     labels: info.Labels ?? {},
+    volumes: (info.Mounts ?? []).filter(mount => mount.Type === 'volume' && mount.Name).map(mount => mount.Name!),
+    networks: Object.entries((info.NetworkSettings?.Networks ?? {}) as Record<string, {NetworkID?: string}>).map(([name, settings]) => ({name, id: settings?.NetworkID ?? ''})),
   };
 }
 

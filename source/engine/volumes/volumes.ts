@@ -31,6 +31,12 @@ export function toVolumeRow(volume: VolumeInfo, users: Map<string, ContainerUse[
   };
 }
 
+// GET /volumes alone; `usedBy` is left empty for the caller to fill from a container list it already has (the UI's).
+export async function listVolumesOnly(docker: Docker): Promise<VolumeRow[]> {
+  const listed = (await docker.listVolumes()) as {Volumes?: VolumeInfo[] | null};
+  return (listed.Volumes ?? []).map(volume => toVolumeRow(volume, new Map())).sort((a, b) => a.name.localeCompare(b.name));
+}
+
 // GET /volumes and the containers that mount each (GET /containers/json?all=1, its Mounts), by name.
 export async function listVolumes(docker: Docker): Promise<VolumeRow[]> {
   const [listed, infos] = await Promise.all([docker.listVolumes() as Promise<{Volumes?: VolumeInfo[] | null}>, containerInfos(docker)]);

@@ -9,19 +9,22 @@ import type {NetworkRow} from './state.js';
 
 const FIXED = {id: 12, driver: 7, scope: 6, created: 7};
 
-// The ID column only where there is room for it (100 columns and up): at 80 the subnet matters more.
+// The ID and SCOPE columns only where there is room for them (100 columns and up): at 80 the name, the whole
+// subnet (192.168.128.0/20) and the users matter more.
 function columns(width: number) {
-  const id = width >= 100 ? FIXED.id + 1 : 0;
-  const rest = Math.max(24, width - 3 - (id + FIXED.driver + FIXED.scope + FIXED.created) - 5);
-  const name = Math.max(8, Math.floor(rest * (id ? 0.35 : 0.5)));
-  const subnet = Math.min(18, Math.max(8, Math.floor(rest * 0.3)));
-  return {id, name, subnet, used: Math.max(4, rest - name - subnet)};
+  const wide = width >= 100;
+  const id = wide ? FIXED.id + 1 : 0;
+  const scope = wide ? FIXED.scope + 1 : 0;
+  const rest = Math.max(24, width - 3 - (id + scope + FIXED.driver + FIXED.created) - 4);
+  const name = Math.max(8, Math.floor(rest * (wide ? 0.35 : 0.45)));
+  const subnet = 18;
+  return {id, scope, name, subnet, used: Math.max(4, rest - name - subnet)};
 }
 
 type Cells = {name: string; id: string; driver: string; scope: string; created: string; subnet: string; used: string};
 
 function line(cols: ReturnType<typeof columns>, cells: Cells): string {
-  return [fit(cells.name, cols.name), ...(cols.id ? [fit(cells.id, FIXED.id)] : []), fit(cells.driver, FIXED.driver), fit(cells.scope, FIXED.scope), fit(cells.created, FIXED.created), fit(cells.subnet, cols.subnet), fit(cells.used, cols.used)].join(' ');
+  return [fit(cells.name, cols.name), ...(cols.id ? [fit(cells.id, FIXED.id)] : []), fit(cells.driver, FIXED.driver), ...(cols.scope ? [fit(cells.scope, FIXED.scope)] : []), fit(cells.created, FIXED.created), fit(cells.subnet, cols.subnet), fit(cells.used, cols.used)].join(' ');
 }
 
 const Row = memo(function Row({row, selected, marked, cols, stale}: {row: NetworkRow; selected: boolean; marked: boolean; cols: ReturnType<typeof columns>; stale: boolean}) {

@@ -1,11 +1,11 @@
 import {dockerCommand, logCommand} from '../../command-log.js';
-import {inspectNetwork, listNetworks, removeNetwork} from '../../engine/networks/networks.js';
+import {inspectNetwork, listNetworksOnly, removeNetwork} from '../../engine/networks/networks.js';
 import {describeUsers} from '../../engine/volumes/usage.js';
 import {errorMessage} from '../../errors.js';
 import type {Confirmation} from '../../store/state.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {Services} from '../types.js';
-import {selectedNetwork, targetNetworks} from './selectors.js';
+import {networkRows, selectedNetwork, targetNetworks} from './selectors.js';
 import type {NetworkRow} from './state.js';
 
 let loading = false;
@@ -21,7 +21,8 @@ export async function loadNetworks(services: Services): Promise<void> {
   }
   loading = true;
   try {
-    const items = await listNetworks(client.docker);
+    // The users come from view 1's container list, which the session keeps current (selectors.ts).
+    const items = await listNetworksOnly(client.docker);
     if (services.engine()?.client === client) services.dispatch({type: 'networks.loaded', items});
   } catch (error) {
     services.dispatch({type: 'networks.failed', error: errorMessage(error)});
@@ -116,7 +117,7 @@ export function confirmRemove(services: Services): void {
 export async function runRemove(services: Services, ids: readonly string[], force: boolean): Promise<void> {
   const docker = services.docker();
   if (!docker) return;
-  const rows = ids.map(id => services.store.get().networks.items.find(row => row.id === id)).filter((row): row is NetworkRow => Boolean(row));
+  const rows = ids.map(id => networkRows(services.store.get()).find(row => row.id === id)).filter((row): row is NetworkRow => Boolean(row));
   services.status(`removing ${rows.map(row => sanitizeLine(row.name)).join(', ')}…`);
   const removed: string[] = [];
   const failed: string[] = [];

@@ -14,7 +14,8 @@ const BINDINGS: readonly Binding[] = [
 
 let reloadTimer: NodeJS.Timeout | undefined;
 
-// Network events (and container changes, for USED BY) come in bursts: one reload after they settle.
+// Network events come in bursts (connect, disconnect, prune): one reload after they settle. USED BY follows view
+// 1's container list, which the session refreshes on container events.
 function scheduleReload(services: Services): void {
   clearTimeout(reloadTimer);
   reloadTimer = setTimeout(() => void loadNetworks(services), 150);
@@ -58,7 +59,11 @@ export const networks: ViewModule = {
   engineEvents: ['network'],
   onEngine(services, update) {
     if (update.kind === 'stale') services.dispatch({type: 'networks.stale'});
-    else if (services.store.get().view === 'networks' && (update.kind === 'containers' || update.event.Type === 'network')) scheduleReload(services);
+    else if (update.kind === 'event' && update.event.Type === 'network' && services.store.get().view === 'networks') {
+      // A connect or disconnect changes the containers' network settings without a container event.
+      if (update.event.Action === 'connect' || update.event.Action === 'disconnect') services.engine()?.refreshNow();
+      scheduleReload(services);
+    }
   },
   bindings: BINDINGS,
   list: networksList,

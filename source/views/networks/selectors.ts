@@ -4,13 +4,24 @@ import type {AppState} from '../../store/state.js';
 import type {FocusedList} from '../types.js';
 import type {NetworkRow} from './state.js';
 
+import {networkUsers, usersOfNetwork} from '../../engine/volumes/usage.js';
+import type {ContainerRow} from '../containers/state.js';
+
+// The networks with the containers connected to each, from view 1's list (kept current by container events).
+const withUsers = memoLast((items: readonly NetworkRow[], containers: readonly ContainerRow[]): readonly NetworkRow[] => {
+  const users = networkUsers(containers);
+  return items.map(row => ({...row, usedBy: usersOfNetwork(users, row.id, row.name)}));
+});
+
+export const networkRows = (state: AppState): readonly NetworkRow[] => withUsers(state.networks.items, state.containers.items);
+
 const filterNetworks = memoLast((items: readonly NetworkRow[], filter: string) => {
   if (!filter) return items;
   const match = makeMatcher(filter);
   return items.filter(row => match(row.name) || match(row.id.slice(0, 12)) || match(row.driver) || match(row.subnet) || row.usedBy.some(user => match(user.name)));
 });
 
-export const visibleNetworks = (state: AppState): readonly NetworkRow[] => filterNetworks(state.networks.items, state.networks.list.filter);
+export const visibleNetworks = (state: AppState): readonly NetworkRow[] => filterNetworks(networkRows(state), state.networks.list.filter);
 
 const keysOf = memoLast((rows: readonly NetworkRow[]) => rows.map(row => row.id));
 
@@ -19,7 +30,7 @@ export const selectedNetwork = (state: AppState): NetworkRow | undefined => visi
 // Marked rows, else the selected one.
 export function targetNetworks(state: AppState): NetworkRow[] {
   const {marked} = state.networks.list;
-  if (marked.length) return state.networks.items.filter(row => marked.includes(row.id));
+  if (marked.length) return networkRows(state).filter(row => marked.includes(row.id));
   const row = selectedNetwork(state);
   return row ? [row] : [];
 }

@@ -1,6 +1,6 @@
 import {dockerCommand, logCommand} from '../../command-log.js';
 import {describeUsers} from '../../engine/volumes/usage.js';
-import {inspectVolume, listVolumes, removeVolume} from '../../engine/volumes/volumes.js';
+import {inspectVolume, listVolumesOnly, removeVolume} from '../../engine/volumes/volumes.js';
 import {errorMessage} from '../../errors.js';
 import type {Confirmation} from '../../store/state.js';
 import {sanitizeLine} from '../../text/sanitize.js';
@@ -21,7 +21,8 @@ export async function loadVolumes(services: Services): Promise<void> {
   }
   loading = true;
   try {
-    const items = await listVolumes(client.docker);
+    // The users come from view 1's container list, which the session keeps current (selectors.ts).
+    const items = await listVolumesOnly(client.docker);
     if (services.engine()?.client === client) services.dispatch({type: 'volumes.loaded', items});
   } catch (error) {
     services.dispatch({type: 'volumes.failed', error: errorMessage(error)});

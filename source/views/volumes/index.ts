@@ -14,7 +14,8 @@ const BINDINGS: readonly Binding[] = [
 
 let reloadTimer: NodeJS.Timeout | undefined;
 
-// Volume events (and container changes, for USED BY) come in bursts: one reload after they settle.
+// Volume events come in bursts (a prune): one reload after they settle. USED BY follows view 1's container
+// list, which the session refreshes on container events, so container changes need no reload here.
 function scheduleReload(services: Services): void {
   clearTimeout(reloadTimer);
   reloadTimer = setTimeout(() => void loadVolumes(services), 150);
@@ -58,7 +59,7 @@ export const volumes: ViewModule = {
   engineEvents: ['volume'],
   onEngine(services, update) {
     if (update.kind === 'stale') services.dispatch({type: 'volumes.stale'});
-    else if (services.store.get().view === 'volumes' && (update.kind === 'containers' || update.event.Type === 'volume')) scheduleReload(services);
+    else if (update.kind === 'event' && update.event.Type === 'volume' && services.store.get().view === 'volumes') scheduleReload(services);
   },
   bindings: BINDINGS,
   list: volumesList,

@@ -9,7 +9,8 @@ import {reduceApp} from '../../../source/ui/reducer.js';
 import {activeScopes} from '../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../source/ui/view-set.js';
 import {targetNetworks} from '../../../source/views/networks/selectors.js';
-import {targetVolumes} from '../../../source/views/volumes/selectors.js';
+import {targetVolumes, volumeRows} from '../../../source/views/volumes/selectors.js';
+import {toContainerRow} from '../../../source/engine/containers/list.js';
 import type Docker from 'dockerode';
 
 const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
@@ -45,8 +46,8 @@ describe('who uses a volume or a network', () => {
 });
 
 describe('views 7 and 8', () => {
-  const start = reduce({...DEFAULT_VIEWS.initialState('t', config), viewportRows: 5}, {type: 'view.volumes'});
-  const users = volumeUsers(infos);
+  const start = reduce(reduce({...DEFAULT_VIEWS.initialState('t', config), viewportRows: 5}, {type: 'view.volumes'}), {type: 'containers.loaded', items: infos.map(toContainerRow)});
+  const users = new Map();
   const loaded = reduce(start, {type: 'volumes.loaded', items: ['a', 'data', 'db'].map(name => toVolumeRow({Name: name, Driver: 'local'}, users))});
 
   test('7 and 8 are their tab keys; i/enter inspect and d remove only there; d is hidden with --readonly', () => {
@@ -60,6 +61,12 @@ describe('views 7 and 8', () => {
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, networks), 'i')).toBe('networks.inspect');
     expect(DEFAULT_KEYMAP.find(b => b.action === 'volumes.remove')?.changes).toBe(true);
     expect(DEFAULT_KEYMAP.find(b => b.action === 'networks.remove')?.changes).toBe(true);
+  });
+
+  test('USED BY comes from view 1\'s container list and follows it', () => {
+    expect(volumeRows(loaded).map(row => `${row.name}:${row.usedBy.map(u => u.name).join(',')}`)).toEqual(['a:', 'data:db,web', 'db:db']);
+    const fewer = reduce(loaded, {type: 'containers.loaded', items: infos.slice(0, 1).map(toContainerRow)});
+    expect(volumeRows(fewer).map(row => row.usedBy.length)).toEqual([0, 1, 0]);
   });
 
   test('marks act on rows and survive a reload while the row is there; the filter matches users', () => {
