@@ -8,17 +8,19 @@ afterEach(() => terminal?.stop());
 const shell = uniqueName('e2e-attach-tty');
 const printer = uniqueName('e2e-attach-log');
 const piped = uniqueName('e2e-attach-stdin');
+const trapper = uniqueName('e2e-attach-int');
 const running = (name: string) => docker(['inspect', '--format', '{{.State.Running}}', name]).trim();
 
 beforeAll(() => {
   docker(['run', '-dit', '--name', shell, '--network', 'none', BUSYBOX, 'sh']);
+  docker(['run', '-d', '--name', trapper, '--network', 'none', BUSYBOX, 'sh', '-c', 'trap "echo got-int; exit 7" INT; while :; do echo alive; sleep 0.2; done']);
   docker(['run', '-di', '--name', piped, '--network', 'none', BUSYBOX, 'sh']);
   docker(['run', '-d', '--name', printer, '--network', 'none', BUSYBOX, 'sh', '-c', 'i=0; while :; do i=$((i+1)); echo "tick $i"; sleep 0.3; done']);
 });
 
 afterAll(() => {
   try {
-    docker(['rm', '-f', shell, printer, piped]);
+    docker(['rm', '-f', shell, printer, piped, trapper]);
   } catch {
     // Already gone.
   }
@@ -82,6 +84,22 @@ describe('attach in a real terminal', () => {
     await terminal.waitFor('piped-42');
     await terminal.waitFor(`attach ${piped}: the process exited 3; the container stopped`);
     expect(running(piped)).toBe('false');
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
+  test('without a TTY, ctrl-c goes to the process as SIGINT, as the warning says', async () => {
+    terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    await terminal.waitFor(/API 1\.41/);
+    terminal.type(`:attach ${trapper}`);
+    terminal.keys('Enter');
+    await terminal.waitFor('ctrl-c goes to the process');
+    terminal.type('y');
+    await terminal.waitFor('alive');
+    terminal.keys('C-c');
+    await terminal.waitFor('got-int');
+    await terminal.waitFor(`attach ${trapper}: the process exited 7; the container stopped · 1 ctrl-c`);
+    expect(running(trapper)).toBe('false');
     terminal.type('q');
     expect(await terminal.exitCode()).toBe(0);
   });
