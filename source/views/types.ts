@@ -31,6 +31,8 @@ export type ExitRequest =
 export type ItemFields = {
   names: readonly string[];
   labels: boolean;
+  // {{.Env "KEY"}}: read from the engine (inspect) by `env` when a command uses it.
+  env?(services: Services, item: CommandItem): Promise<Record<string, string>>;
   selected(state: AppState): CommandItem | undefined;
 };
 

@@ -11,18 +11,19 @@ afterEach(() => terminal?.stop());
 const name = uniqueName('e2e-usercmd');
 const dir = mkdtempSync(join(tmpdir(), 'berth-e2e-usercmd-'));
 const NOTE = `a b; touch ${dir}/pwned "q" $(touch ${dir}/pwned2)`;
+const SECRET = `s3cret 'z'; touch ${dir}/pwned3`;
 const config = join(dir, 'config.yml');
 const state = join(dir, 'state');
 
 beforeAll(() => {
-  docker(['run', '-dit', '--name', name, '--network', 'none', '--label', `berth.note=${NOTE}`, BUSYBOX, 'sh']);
+  docker(['run', '-dit', '--name', name, '--network', 'none', '--label', `berth.note=${NOTE}`, '-e', `API_TOKEN=${SECRET}`, BUSYBOX, 'sh']);
   writeFileSync(
     config,
     `commands:
   - name: peek
     key: U
     scope: containers
-    command: [sh, -c, 'printf "<%s>\\n" "$1"', sh, '{{.Label "berth.note"}}']
+    command: [sh, -c, 'printf "<%s>\\n" "$1" "$2"', sh, '{{.Label "berth.note"}}', '{{.Env "API_TOKEN"}}']
     output: pane
   - name: term
     key: Y
@@ -62,6 +63,8 @@ describe('user-defined commands in a real terminal', () => {
     terminal.type('U');
     const pane = await terminal.waitFor(/peek · exit 0 · sh -c/);
     expect(pane).toContain(`<${NOTE}>`);
+    // The environment value arrives whole (the command log below shows it as ***).
+    expect(pane).toContain(`<${SECRET}>`);
     terminal.keys('Escape');
 
     // none: runs, the status says how it ended.
@@ -87,9 +90,10 @@ describe('user-defined commands in a real terminal', () => {
     terminal.keys('Enter');
     await terminal.waitFor('term: exited 4');
 
-    for (const file of ['pwned', 'pwned2']) expect(existsSync(join(dir, file))).toBe(false);
+    for (const file of ['pwned', 'pwned2', 'pwned3']) expect(existsSync(join(dir, file))).toBe(false);
     const log = readFileSync(join(state, 'berth', 'commands.log'), 'utf8');
-    expect(log).toMatch(/# berth: your command :peek/);
+    expect(log).toMatch(/'\*\*\*' {2}# berth: your command :peek/);
+    expect(log).not.toContain('s3cret');
     expect(log).toMatch(/touch .*made-.* {2}# berth: your command :quiet/);
     expect(log).toMatch(/docker exec -it [0-9a-f]{64} sh {2}# berth: your command :term/);
     terminal.type('q');

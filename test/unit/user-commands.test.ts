@@ -31,6 +31,10 @@ describe('command templates', () => {
       'ximg "quoted"y',
     ]);
     expect(expandCommand(['echo', '{{.Label "missing"}}'], item)).toEqual(['echo', '']);
+    // Environment values: one argument each too, and *** wherever berth shows or logs the command.
+    const withEnv = {...item, env: {TOKEN: 's3cret; $(id) "x"'}};
+    expect(expandCommand(['curl', '-H', 'Authorization: {{.Env "TOKEN"}}'], withEnv)).toEqual(['curl', '-H', 'Authorization: s3cret; $(id) "x"']);
+    expect(expandCommand(['curl', '-H', 'Authorization: {{.Env "TOKEN"}}'], withEnv, {maskEnv: true})).toEqual(['curl', '-H', 'Authorization: ***']);
     // docker's own templates after --format / -f pass through untouched.
     expect(expandCommand(['docker', 'inspect', '--format', '{{.State.Status}}', '-f', '{{.Name}}', '--format={{json .}}', '{{.Name}}'], item)).toEqual([
       'docker', 'inspect', '--format', '{{.State.Status}}', '-f', '{{.Name}}', '--format={{json .}}', 'web; rm -rf / #',
@@ -39,14 +43,16 @@ describe('command templates', () => {
 
   test('what would need a shell, or feed one, is refused with the way to write it', () => {
     const fields = ['Name', 'ID'];
-    expect(checkCommand(['docker', 'logs', '{{.Name}}'], fields, true)).toEqual([]);
-    expect(checkCommand(['docker', 'logs', '{{.Name}}', '|', 'grep', 'x'], fields, true).join()).toMatch(/"\|" needs a shell/);
-    expect(checkCommand(['echo', '$(id)'], fields, true).join()).toMatch(/needs a shell \(command substitution\)/);
-    expect(checkCommand(['sh', '-c', 'echo {{.Name}}'], fields, true).join()).toMatch(/a field inside the shell script .* use "\$1"/);
-    expect(checkCommand(['sh', '-c', 'echo "$1" | wc -c', 'sh', '{{.Name}}'], fields, true)).toEqual([]);
-    expect(checkCommand(['echo', '{{.Nmae}}'], fields, true).join()).toMatch(/\{\{\.Nmae\}\} is not a field of this scope \(fields: Name, ID/);
-    expect(checkCommand(['echo', '{{.Label "x"}}'], fields, false).join()).toMatch(/no labels/);
-    expect(checkCommand(['echo', '{{printf "%s" .Name}}'], fields, true).join()).toMatch(/not a field berth knows/);
+    expect(checkCommand(['docker', 'logs', '{{.Name}}'], {fields, labels: true})).toEqual([]);
+    expect(checkCommand(['docker', 'logs', '{{.Name}}', '|', 'grep', 'x'], {fields, labels: true}).join()).toMatch(/"\|" needs a shell/);
+    expect(checkCommand(['echo', '$(id)'], {fields, labels: true}).join()).toMatch(/needs a shell \(command substitution\)/);
+    expect(checkCommand(['sh', '-c', 'echo {{.Name}}'], {fields, labels: true}).join()).toMatch(/a field inside the shell script .* use "\$1"/);
+    expect(checkCommand(['sh', '-c', 'echo "$1" | wc -c', 'sh', '{{.Name}}'], {fields, labels: true})).toEqual([]);
+    expect(checkCommand(['echo', '{{.Nmae}}'], {fields, labels: true}).join()).toMatch(/\{\{\.Nmae\}\} is not a field of this scope \(fields: Name, ID/);
+    expect(checkCommand(['echo', '{{.Label "x"}}'], {fields, labels: false}).join()).toMatch(/no labels/);
+    expect(checkCommand(['echo', '{{printf "%s" .Name}}'], {fields, labels: true}).join()).toMatch(/not a field berth knows/);
+    expect(checkCommand(['echo', '{{.Env "A"}}'], {fields, labels: true}).join()).toMatch(/only containers have an environment/);
+    expect(checkCommand(['echo', '{{.Env "A"}}'], {fields, labels: true, env: true})).toEqual([]);
   });
 });
 

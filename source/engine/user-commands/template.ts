@@ -5,11 +5,17 @@
 export type CommandItem = {
   fields: Readonly<Record<string, string>>;
   labels?: Readonly<Record<string, string>>;
+  // The container's environment ({{.Env "KEY"}}), read when a command uses it. Its values may be secrets: the
+  // masked expansion (for the command log, dialogs and titles) shows them as ***.
+  env?: Readonly<Record<string, string>>;
 };
+
+// What a scope offers besides its fields.
+export type TemplateScope = {fields: readonly string[]; labels: boolean; env?: boolean};
 
 const TEMPLATE = /\{\{(.*?)\}\}/g;
 
-type Ref = {kind: 'field'; name: string} | {kind: 'label'; key: string};
+type Ref = {kind: 'field'; name: string} | {kind: 'label'; key: string} | {kind: 'env'; key: string};
 
 function parseRef(inner: string): Ref | undefined {
   const text = inner.trim();
@@ -17,6 +23,8 @@ function parseRef(inner: string): Ref | undefined {
   if (match) return {kind: 'field', name: match[1]};
   match = /^\.Label\s+"([^"]*)"$/.exec(text) ?? /^index\s+\.Labels\s+"([^"]*)"$/.exec(text);
   if (match) return {kind: 'label', key: match[1]};
+  match = /^\.Env\s+"([^"]*)"$/.exec(text);
+  if (match) return {kind: 'env', key: match[1]};
   return undefined;
 }
 
@@ -30,7 +38,8 @@ const isFormat = (argv: readonly string[], i: number) => argv[i].startsWith('--f
 
 // What is wrong with a command template, in words: unknown fields, labels where the scope has none, and anything
 // that would need (or feed) a shell.
-export function checkCommand(argv: readonly string[], fields: readonly string[], hasLabels: boolean): string[] {
+export function checkCommand(argv: readonly string[], scope: TemplateScope): string[] {
+  const {fields, labels: hasLabels} = scope;
   const problems: string[] = [];
   const shell = SHELLS.has(basename(argv[0] ?? ''));
   argv.forEach((word, i) => {
@@ -39,6 +48,7 @@ export function checkCommand(argv: readonly string[], fields: readonly string[],
       if (!ref) problems.push(`${whole} is not a field berth knows (write {{.Field}} or {{.Label "key"}}; fields here: ${fields.join(', ') || 'none'})`);
       else if (ref.kind === 'field' && !fields.includes(ref.name)) problems.push(`{{.${ref.name}}} is not a field of this scope (fields: ${fields.join(', ') || 'none'}${hasLabels ? ', {{.Label "key"}}' : ''})`);
       else if (ref.kind === 'label' && !hasLabels) problems.push(`${whole}: this scope has no labels`);
+      else if (ref.kind === 'env' && !scope.env) problems.push(`${whole}: only containers have an environment`);
     }
     if (SHELL_TOKENS.has(word)) problems.push(`"${word}" needs a shell, and berth runs commands without one; use [sh, -c, 'SCRIPT', sh, ARGS…] and refer to the arguments as "$1"…`);
     else if (!shell && (/\$\(|`/.test(word))) problems.push(`"${word}" needs a shell (command substitution), and berth runs commands without one`);
@@ -50,14 +60,17 @@ export function checkCommand(argv: readonly string[], fields: readonly string[],
 }
 
 // One argument in, one argument out: the values are text inside it, never split or interpreted.
-export function expandCommand(argv: readonly string[], item: CommandItem | undefined): string[] {
+export function expandCommand(argv: readonly string[], item: CommandItem | undefined, options: {maskEnv?: boolean} = {}): string[] {
   return argv.map((word, i) =>
     isFormat(argv, i) ? word : word.replace(TEMPLATE, (whole, inner: string) => {
       const ref = parseRef(inner);
       if (!ref || !item) return '';
+      if (ref.kind === 'env') return options.maskEnv ? '***' : (item.env?.[ref.key] ?? '');
       return ref.kind === 'field' ? (item.fields[ref.name] ?? '') : (item.labels?.[ref.key] ?? '');
     }),
   );
 }
 
 export const usesFields = (argv: readonly string[]) => argv.some((word, i) => !isFormat(argv, i) && /\{\{.*?\}\}/.test(word));
+
+export const usesEnv = (argv: readonly string[]) => argv.some((word, i) => !isFormat(argv, i) && [...word.matchAll(TEMPLATE)].some(([, inner]) => parseRef(inner)?.kind === 'env'));

@@ -12,6 +12,7 @@ import {containersLayout} from './layout.js';
 import {reduceContainers} from './reducer.js';
 import {containersList, selectedContainer, targetContainers} from './selectors.js';
 import {initialContainers} from './state.js';
+import {containerEnv} from '../../engine/containers/operations.js';
 import {StatsPane} from './StatsPane.js';
 import {followScreen, statsSession} from './stats-session.js';
 import {stopTop, watchTop} from './top.js';
@@ -105,6 +106,12 @@ export const containers: ViewModule = {
   itemFields: {
     names: ['Name', 'ID', 'ShortID', 'Image', 'State', 'Status', 'Project', 'Service'],
     labels: true,
+    async env(services, item) {
+      const docker = services.docker();
+      if (!docker) throw new Error('the engine is not connected');
+      const {entries} = await containerEnv(docker, item.fields.ID);
+      return Object.fromEntries(entries.map(entry => [entry.key, entry.value]));
+    },
     selected(state) {
       const row = selectedContainer(state);
       if (!row) return undefined;

@@ -2,7 +2,8 @@ import {logCommand, shellQuote} from '../../command-log.js';
 import type {UserCommandEntry} from '../../config.js';
 import {engineEnv} from '../../engine/user-commands/engine-env.js';
 import {runCaptured} from '../../engine/user-commands/run.js';
-import {checkCommand, expandCommand, usesFields, type CommandItem} from '../../engine/user-commands/template.js';
+import {checkCommand, expandCommand, usesEnv, usesFields, type CommandItem} from '../../engine/user-commands/template.js';
+import {errorMessage} from '../../errors.js';
 import type {KeyAction} from '../../store/actions.js';
 import type {Confirmation} from '../../store/state.js';
 import type {Binding, CommandSpec, Services, ViewModule} from '../types.js';
@@ -34,7 +35,7 @@ export function userCommandsModule(entries: readonly UserCommandEntry[], views: 
       bad(entry, `name "${entry.name}" is a built-in command (:${entry.name}); choose another; that command is left out`);
       continue;
     }
-    const wrong = checkCommand(entry.command, view?.itemFields?.names ?? [], view?.itemFields?.labels ?? false);
+    const wrong = checkCommand(entry.command, {fields: view?.itemFields?.names ?? [], labels: view?.itemFields?.labels ?? false, env: Boolean(view?.itemFields?.env)});
     if (wrong.length) {
       bad(entry, `command: ${wrong.join('; ')}; that command is left out`);
       continue;
@@ -51,12 +52,14 @@ export function userCommandsModule(entries: readonly UserCommandEntry[], views: 
   }
 
   const byName = new Map(accepted.map(entry => [entry.name, entry]));
+  // Expanded commands waiting for their confirmation, kept here rather than in the store (they may hold secrets).
+  const pending = new Map<string, {argv: string[]; shown: string[]}>();
   const commands: CommandSpec[] = accepted.map(entry => ({
     name: entry.name,
     usage: `:${entry.name} [ARGS...] (your command: ${quoteArgv(entry.command)})`,
     changes: true,
     run(services, args) {
-      start(services, entry, args, views);
+      void start(services, entry, args, views, pending);
       return undefined;
     },
   }));
@@ -69,11 +72,13 @@ export function userCommandsModule(entries: readonly UserCommandEntry[], views: 
     effect(services, action) {
       if (!action.type.startsWith('user.')) return;
       const entry = byName.get(action.type.slice('user.'.length));
-      if (entry) start(services, entry, [], views);
+      if (entry) void start(services, entry, [], views, pending);
     },
     confirmed(services, confirm) {
       const entry = confirm.extra?.name ? byName.get(confirm.extra.name) : undefined;
-      if (entry && confirm.extra?.argv) execute(services, entry, JSON.parse(confirm.extra.argv) as string[]);
+      const run = entry && pending.get(entry.name);
+      pending.delete(entry?.name ?? '');
+      if (entry && run) execute(services, entry, run.argv, run.shown);
     },
   };
   return {module, problems, commands: accepted};
@@ -87,32 +92,43 @@ function itemOf(services: Services, entry: UserCommandEntry, views: readonly Vie
   return {item};
 }
 
-export function start(services: Services, entry: UserCommandEntry, extra: readonly string[], views: readonly ViewModule[]): void {
+export async function start(services: Services, entry: UserCommandEntry, extra: readonly string[], views: readonly ViewModule[], pending: Map<string, {argv: string[]; shown: string[]}>): Promise<void> {
   const {item, missing} = itemOf(services, entry, views);
   if (missing) return services.status(missing, 'error');
+  if (item && usesEnv(entry.command)) {
+    const read = views.find(v => v.id === entry.scope)?.itemFields?.env;
+    try {
+      item.env = read ? await read(services, item) : {};
+    } catch (error) {
+      return services.status(`:${entry.name}: the environment of ${item.fields.Name ?? 'the row'}: ${errorMessage(error)}`, 'error');
+    }
+  }
   const argv = [...expandCommand(entry.command, item), ...extra];
-  if (!entry.confirm) return execute(services, entry, argv);
+  // What the dialog, the pane's title and the command log show: environment values as ***.
+  const shown = [...expandCommand(entry.command, item, {maskEnv: true}), ...extra];
+  if (!entry.confirm) return execute(services, entry, argv, shown);
+  pending.set(entry.name, {argv, shown});
   const confirm: Confirmation = {
     title: typeof entry.confirm === 'string' ? entry.confirm : `Run your command ${entry.name}?`,
-    targets: [quoteArgv(argv), ...(item?.fields.Name ? [`on ${item.fields.Name}`] : []), `output: ${entry.output}`],
+    targets: [quoteArgv(shown), ...(item?.fields.Name ? [`on ${item.fields.Name}`] : []), `output: ${entry.output}`],
     ids: [entry.name],
     names: [entry.name],
     owner: 'userCommands',
     operation: 'run',
-    extra: {name: entry.name, argv: JSON.stringify(argv)},
+    extra: {name: entry.name},
   };
   services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
 }
 
 const PANE_FRAME_MS = 100;
 
-function execute(services: Services, entry: UserCommandEntry, argv: string[]): void {
+function execute(services: Services, entry: UserCommandEntry, argv: string[], shown: string[]): void {
   const target = services.engine()?.target;
   if (!target) return services.status('the engine is not connected; try again when the banner is gone', 'error');
-  logCommand(`${quoteArgv(argv)}  # berth: your command :${entry.name}`);
+  logCommand(`${quoteArgv(shown)}  # berth: your command :${entry.name}`);
   if (entry.output === 'terminal') return services.leaveUi({type: 'command', command: {name: entry.name, argv}});
   const env = engineEnv(target);
-  const title = (state: string) => `${entry.name} · ${state} · ${quoteArgv(argv)}`;
+  const title = (state: string) => `${entry.name} · ${state} · ${quoteArgv(shown)}`;
   let text = '';
   let timer: NodeJS.Timeout | undefined;
   const pane = entry.output === 'pane';
