@@ -17,6 +17,10 @@ export type ContainerRow = {
   listedAt?: number;
   // The com.docker.compose.* labels of a container compose made (view 3 groups projects by them).
   compose?: ComposeLabels;
+  labels?: Readonly<Record<string, string>>;
+  // Named volumes it mounts and networks it is connected to (views 7 and 8 show who uses what from these).
+  volumes?: readonly string[];
+  networks?: readonly {name: string; id: string}[];
 };
 
 function formatPorts(ports: Docker.Port[] | undefined): string {
@@ -42,6 +46,9 @@ export function toContainerRow(info: Docker.ContainerInfo): ContainerRow {
     sizeRw: (info as {SizeRw?: number}).SizeRw,
     sizeRootFs: (info as {SizeRootFs?: number}).SizeRootFs,
     compose: composeLabels(info.Labels),
+    labels: info.Labels ?? {},
+    volumes: (info.Mounts ?? []).filter(mount => mount.Type === 'volume' && mount.Name).map(mount => mount.Name!),
+    networks: Object.entries((info.NetworkSettings?.Networks ?? {}) as Record<string, {NetworkID?: string}>).map(([name, settings]) => ({name, id: settings?.NetworkID ?? ''})),
   };
 }
 

@@ -5,6 +5,8 @@ import {trace} from '../../trace.js';
 import {keyName} from '../key-name.js';
 import {resolveKey} from '../keymap.js';
 import {editLine} from '../line-edit.js';
+import {SHELL_COMMANDS} from '../commands.js';
+import {completeCommandLine} from '../complete.js';
 import {activeScopes} from '../scopes.js';
 import {useController} from './use-controller.js';
 import {isSwitchFocused} from '../../views/form.js';
@@ -35,6 +37,12 @@ function handleKey(controller: Controller, input: string, key: Key): ExitRequest
     if (key.tab || key.downArrow) return controller.dispatch({type: 'form.next'});
     if (key.upArrow) return controller.dispatch({type: 'form.previous'});
     if (isSwitchFocused(overlay.form) && !key.return && !key.escape) return input === ' ' ? controller.dispatch({type: 'form.toggle'}) : undefined;
+  }
+  if (overlay?.kind === 'command' && key.tab && !key.shift) {
+    const commands = [...controller.views.commands(), ...SHELL_COMMANDS].filter(command => !(command.changes && controller.config.readonly));
+    const done = completeCommandLine(overlay.draft, overlay.cursor ?? overlay.draft.length, commands, controller.store.get());
+    if (done.draft !== overlay.draft) controller.dispatch({type: 'overlay.draft', draft: done.draft, cursor: done.cursor});
+    return undefined;
   }
   if (overlay && 'draft' in overlay) {
     const draft = overlay.draft ?? '';

@@ -43,6 +43,7 @@ declare module '../../store/actions.js' {
     'container.remove': {};
     'container.env': {};
     'container.inspect': {};
+    'container.attach': {};
     'containers.toggleAll': {};
     'containers.toggleSize': {};
     'env.reveal': {};

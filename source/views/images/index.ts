@@ -102,6 +102,14 @@ export const images: ViewModule = {
   list: imagesList,
   Body: ImagesView,
   tabNotes: state => [...(state.images.all ? ['all images'] : []), ...(state.images.dangling ? ['dangling only'] : [])],
+  itemFields: {
+    names: ['Name', 'Repository', 'Tag', 'ID', 'ShortID'],
+    labels: false,
+    selected(state) {
+      const row = selectedImage(state);
+      return row && {fields: {Name: row.reference, Repository: row.repository, Tag: row.tag, ID: row.id, ShortID: row.shortId}};
+    },
+  },
   close() {
     clearTimeout(refreshTimer);
   },

@@ -41,7 +41,7 @@ function CounterBody({width, height}: {width: number; height: number}) {
 
 const counter: ViewModule = {
   id: 'counter',
-  key: '7',
+  key: '9',
   title: 'Counter',
   scopeTitles: {counter: 'Counter view'},
   initial: () => ({counter: {count: 0, effects: []}}),
@@ -79,8 +79,8 @@ describe('the views registry', () => {
   test('a view added to the list gets a tab, its key, its body, its keys, its commands and its effects', async () => {
     const {controller, instance} = mount(new ViewSet([...VIEWS, counter], PANES));
     await tick();
-    expect(instance.lastFrame()).toContain('7 Counter');
-    instance.stdin.write('7');
+    expect(instance.lastFrame()).toContain('9 Counter');
+    instance.stdin.write('9');
     await tick();
     expect(controller.store.get().view).toBe('counter');
     expect(instance.lastFrame()).toContain('counter is 0');
@@ -119,8 +119,8 @@ describe('the views registry', () => {
     const hidden: ViewModule = {...counter, available: () => false};
     const {controller, instance} = mount(new ViewSet([...VIEWS, hidden], PANES));
     await tick();
-    expect(instance.lastFrame()).not.toContain('7 Counter');
-    instance.stdin.write('7');
+    expect(instance.lastFrame()).not.toContain('9 Counter');
+    instance.stdin.write('9');
     await tick();
     expect(controller.store.get().view).toBe('containers');
   });
