@@ -88,6 +88,7 @@ describe('config commands:', () => {
   - {name: typo, scope: images, command: [docker, rmi, "{{.Label \\"x\\"}}"]}
   - {name: clash, key: d, scope: volumes, command: [echo, "{{.Name}}"]}
   - {name: glob, key: ctrl-g, scope: global, command: [docker, system, df]}
+  - {name: ps, scope: compose, command: [docker-compose, -p, "{{.Project}}", --project-directory, "{{.WorkingDir}}", ps]}
 `);
     const {config} = await loadConfig(file, {});
     const builtin = [...DEFAULT_VIEWS.commands(), ...SHELL_COMMANDS].map(c => c.name);
@@ -97,7 +98,7 @@ describe('config commands:', () => {
     expect(text).toMatch(/\(stop\) name "stop" is a built-in command/);
     expect(text).toMatch(/\(typo\) command: .*this scope has no labels/);
     expect(text).toMatch(/\(clash\) key "d" is already volumes.remove there; :clash still runs it/);
-    expect(built.commands.map(c => c.name)).toEqual(['logs1', 'clash', 'glob']);
+    expect(built.commands.map(c => c.name)).toEqual(['logs1', 'clash', 'glob', 'ps']);
     expect(built.module.bindings?.map(b => `${b.scope} ${b.keys[0]} ${b.action}`)).toEqual(['containers U user.logs1', 'global ctrl-g user.glob']);
     expect(built.module.bindings?.every(b => b.changes && b.footer)).toBe(true);
     const views = new ViewSet(DEFAULT_VIEWS.views, [...DEFAULT_VIEWS.panes, built.module]);
