@@ -21,6 +21,9 @@ export function serviceColor(service: string): string {
 
 // Lines wait this long before they are put in order: streams of two containers arrive in separate reads.
 const HOLD_MS = 250;
+// The first lines wait until every container's tail is in (each is its own request, and on a busy engine one
+// can come seconds after another), so the opening screen is in timestamp order; but not longer than this.
+const FIRST_HOLD_MS = 5000;
 
 type Child = {target: ProjectLogTarget; label: string; color: string; session: LogSession; seen: number; held: number};
 
@@ -38,6 +41,7 @@ export class ProjectLogs implements LogSource {
   private stopped = false;
   private statusVersion = 0;
   private labelWidth = 0;
+  private startedAt = 0;
 
   constructor(
     private readonly docker: Docker,
@@ -69,6 +73,7 @@ export class ProjectLogs implements LogSource {
   }
 
   start(): void {
+    this.startedAt = Date.now();
     for (const target of this.options.targets) this.add(target);
     this.publisher.changed();
   }
@@ -179,6 +184,11 @@ export class ProjectLogs implements LogSource {
   }
 
   private flush(): void {
+    const loading = this.children.some(child => child.session.status === 'loading');
+    if (loading && Date.now() - this.startedAt < FIRST_HOLD_MS) {
+      this.schedule();
+      return;
+    }
     const cutoff = Date.now() - HOLD_MS;
     // Arrival times only grow along `pending`: what is ready is a prefix.
     let count = 0;
