@@ -69,6 +69,8 @@ export const containers: ViewModule = {
         const row = pane && action.items.find(item => item.id === pane.containerId);
         const session = paneSession.get();
         if (row?.state === 'running' && session?.status === 'ended') session.resume();
+        // The engine answers again (it was restarted, or the network came back): reconnect the follow now.
+        if (row && session?.status === 'reconnecting') session.retryNow();
         return;
       }
     }
