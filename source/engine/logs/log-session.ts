@@ -108,6 +108,10 @@ export class LogSession {
     return this.publisher.subscribe(listener);
   }
 
+  get listenerCount(): number {
+    return this.publisher.listenerCount;
+  }
+
   start(): void {
     if (this.started || this.stopped) return;
     this.started = true;

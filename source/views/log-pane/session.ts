@@ -1,4 +1,5 @@
 import type {LogSession} from '../../engine/logs/log-session.js';
+import {countResource} from '../../diagnostics.js';
 
 // The one log session the pane shows. It lives outside the store: lines arrive far faster than React should
 // render, and the pane reads the ring buffer directly at ≤ 10 Hz.
@@ -11,3 +12,5 @@ export const paneSession = {
     current = next;
   },
 };
+
+countResource('logPaneListeners', () => current?.listenerCount ?? 0);
