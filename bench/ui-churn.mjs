@@ -137,7 +137,10 @@ export async function churnRow(ctx) {
   await dockerd.stop();
   if (remaining) throw new Error(`${remaining} churn containers could not be removed`);
 
-  const within = (a, b) => (a === b ? true : Math.abs(b - a) <= 0.1 * Math.max(Math.abs(a), 1));
+  // A leak grows with the churn: each reading may end at most 10% above its warm-up value; a count may also be
+  // one more (a keep-alive socket to the engine is open at one reading and idle-closed at the other). Ending
+  // lower is no leak, and is shown as it is.
+  const within = (a, b) => b <= a * 1.1 || b <= a + 1;
   const measures = [
     ['RSS', 'procRss', v => `${fmt(v / 2 ** 20, 1)} MB`],
     ['heap used', 'heapUsed', v => `${fmt(v / 2 ** 20, 1)} MB`],
@@ -157,9 +160,9 @@ export async function churnRow(ctx) {
     berth: measures.map(([label, key, show]) => `${label} ${show(before[key])} → ${show(after[key])}`).join('; '),
     reference: `${fmt(rate, 1)} containers/s; follow ${following ? 'still live' : '**lost**'} at the end`,
     ratio: `RSS ${fmt(after.procRss / before.procRss, 2)}×`,
-    target: 'each within ±10% (a leak grows with the churn)',
+    target: 'none grows by more than 10% (a count: or by one)',
     met: leaks.length === 0 && following,
-    note: leaks.length ? `outside ±10%: ${leaks.join(', ')}` : 'every count back to its warm-up value',
+    note: leaks.length ? `grew more than 10%: ${leaks.join(', ')}` : 'nothing grew beyond its warm-up value + 10%',
   });
 }
 

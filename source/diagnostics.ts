@@ -40,7 +40,16 @@ export function resourceSnapshot(): Record<string, number> {
   return snapshot;
 }
 
+// BERTH_HEAP_SNAPSHOTS=DIR also writes a V8 heap snapshot there on each SIGUSR2, to compare two of them when a
+// count grows (what kind of object, held by what).
 export function installResourceTrace(): void {
   if (!trace.enabled) return;
-  process.on('SIGUSR2', () => trace.event({event: 'resources', ...resourceSnapshot()}));
+  const snapshots = process.env.BERTH_HEAP_SNAPSHOTS;
+  let taken = 0;
+  process.on('SIGUSR2', () => {
+    const resources = resourceSnapshot();
+    const file = snapshots ? `${snapshots}/berth-${process.pid}-${++taken}.heapsnapshot` : undefined;
+    if (file) void import('node:v8').then(v8 => v8.writeHeapSnapshot(file));
+    trace.event({event: 'resources', ...resources, ...(file ? {snapshot: file} : {})});
+  });
 }
