@@ -1,4 +1,4 @@
-import {mkdtempSync, readFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
@@ -96,6 +96,47 @@ describe('engine killed and started again', () => {
       t.keys('Escape');
       t.type('q');
       expect(await t.exitCode()).toBe(0);
+    }
+  }, 120_000);
+
+  test('live-restore: a running container survives the engine; the follow resumes with every line once and no restart note', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'berth-live-restore-'));
+    const configFile = join(dir, 'daemon.json');
+    writeFileSync(configFile, '{"live-restore": true}\n');
+    const live = await startPrivateEngine({configFile});
+    try {
+      live.loadBusybox();
+      live.docker(['run', '-d', '--name', 'lr-ticker', BUSYBOX, 'sh', '-c', TICKER]);
+      const t = startBerth({env: {DOCKER_HOST: live.host, DOCKER_TLS_VERIFY: undefined, DOCKER_CERT_PATH: undefined, DOCKER_CONTEXT: undefined}, columns: 120, rows: 36});
+      terminals.push(t);
+      await openLogs(t, 'lr-ticker');
+      await t.waitFor(/tick \d+/);
+      const startedAt = live.docker(['inspect', '-f', '{{.State.StartedAt}}', 'lr-ticker']).trim();
+      await live.kill();
+      await t.waitFor(/log stream interrupted/, 15_000);
+      await new Promise(r => setTimeout(r, 2000));
+      await live.startAgain();
+      await t.waitFor(/is back after \d+ s; lists refreshed/, 30_000);
+      // The same process: it was never stopped.
+      expect(live.docker(['inspect', '-f', '{{.State.StartedAt}}', 'lr-ticker']).trim()).toBe(startedAt);
+      await new Promise(r => setTimeout(r, 2500));
+      const save = join(dir, 'ticker.log');
+      await submitSave(t, save);
+      await t.waitFor(/saved \d+ lines/);
+      const saved = readFileSync(save, 'utf8');
+      const savedTicks = ticks(saved);
+      const engineTicks = ticks(live.docker(['logs', 'lr-ticker']));
+      // One process counting: consecutive numbers, none twice, none missing, as the engine has them.
+      expect(savedTicks.length).toBeGreaterThan(20);
+      expect(savedTicks.every((n, i) => i === 0 || n === savedTicks[i - 1] + 1)).toBe(true);
+      expect(`,${engineTicks.join(',')},`).toContain(`,${savedTicks.join(',')},`);
+      expect(saved).toContain('log stream resumed');
+      expect(saved).not.toContain('container restarted');
+      t.keys('Escape');
+      t.type('q');
+      expect(await t.exitCode()).toBe(0);
+    } finally {
+      await live.stop();
     }
   }, 120_000);
 });
