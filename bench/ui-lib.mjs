@@ -109,8 +109,9 @@ export function engineTarget() {
 }
 
 export class Engine {
-  constructor() {
-    this.target = engineTarget();
+  // `target` as engineTarget() returns it; another engine than DOCKER_HOST's (the churn row's private one).
+  constructor(target = engineTarget()) {
+    this.target = target;
     const {tls, ca, cert, key} = this.target;
     this.agent = tls ? new https.Agent({keepAlive: true, maxSockets: 16, ca, cert, key}) : new http.Agent({keepAlive: true, maxSockets: 16});
     this.mod = tls ? https : http;

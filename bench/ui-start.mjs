@@ -144,5 +144,46 @@ export async function bytesPerKey(ctx, b) {
       `median ${fmt(median(per))} B, max ${fmt(Math.max(...per))} B per key; a key rewrites ${lines} whole lines (median); per key ` +
       `${fmt(sgr)} B are SGR colour codes and ${fmt(moves)} B cursor moves; ${otherFrames > 0 ? otherFrames : 0} frames not caused by a key in the window`,
   });
+  await bytesPastBottom(ctx, b);
+}
+
+// The first container row on screen (the list's window top).
+const firstRow = screen => /^[ ›][●○‖]\S?\s*(\S+)/m.exec(screen)?.[1];
+
+// ↓ at the last row on screen scrolls the list by one: the terminal moves the rows (DL/IL, source/ui/scroll-lines.ts)
+// and two rows are written, where the whole list was rewritten before.
+async function bytesPastBottom(ctx, b) {
+  const {pane} = b;
+  const presses = 10;
+  let previous = selectedName(await pane.screen());
+  const top = firstRow(await pane.screen());
+  const press = async () => {
+    await pane.keys('Down');
+    previous = await pane.waitScreen(s => {
+      const n = selectedName(s);
+      return n && n !== previous ? n : undefined;
+    }, {timeout: 5000, interval: 10, what: `selection to move from ${previous}`});
+  };
+  // Down to the bottom of the window: the first press that moves the window's top.
+  for (let i = 0; i < 200 && firstRow(await pane.screen()) === top; i++) await press();
+  if (firstRow(await pane.screen()) === top) throw new Error('bytes past the bottom: the list never scrolled');
+  const per = [];
+  for (let i = 0; i < presses; i++) {
+    const before = await pane.settle(60);
+    const firstBefore = firstRow(await pane.screen());
+    await press();
+    await pane.waitScreen(s => firstRow(s) !== firstBefore, {timeout: 5000, interval: 10, what: 'the window to scroll'});
+    per.push((await pane.settle(60)) - before);
+  }
+  const med = median(per);
+  ctx.row({
+    measure: `bytes written per ↓ key one row past the bottom of the list at ${ctx.cols}x${ctx.rows} (${presses} presses)`,
+    berth: `${fmt(med)} B (median)`,
+    reference: '',
+    ratio: '',
+    target: '≤ 600 B (the list is not rewritten)',
+    met: med <= 600,
+    note: `per key: ${per.map(n => fmt(n)).join(', ')} B`,
+  });
 }
 

@@ -2,6 +2,7 @@
 import {build} from 'esbuild';
 import {readFileSync, rmSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
+import {inkScroll} from './ink-scroll.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), {recursive: true, force: true});
@@ -54,7 +55,7 @@ await build({
   // Ink imports react-devtools-core only when DEV=true; ssh2's native helpers are optional.
   alias: {'react-devtools-core': './scripts/empty.mjs'},
   external: ['cpu-features', '*.node'],
-  plugins: [withoutBuildkit, modemQuietDebug],
+  plugins: [withoutBuildkit, modemQuietDebug, inkScroll],
   // CommonJS dependencies (dockerode, ssh2) call require() for Node built-ins.
   banner: {js: "import {createRequire as __berthRequire} from 'node:module'; const require = __berthRequire(import.meta.url); import {fileURLToPath as __berthPath} from 'node:url'; const __filename = __berthPath(import.meta.url); const __dirname = __berthPath(new URL('.', import.meta.url));"},
   logLevel: 'warning',

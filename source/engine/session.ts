@@ -28,6 +28,18 @@ const COALESCE_MS = 100;
 const MIN_REFRESH_MS = 500;
 const MAX_EVENT_BYTES = 1024 * 1024;
 
+// A connection that worked and then broke: the engine stopped, crashed or restarted (or the network dropped).
+// Refused and missing-socket errors say the engine is not there (yet); the rest of what connectEngine explains
+// comes from the reconnect attempts.
+export function describeLostConnection(url: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const message = errorMessage(error);
+  if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up|^aborted$|premature close/i.test(message)) {
+    return `engine ${url}: connection lost (${code ?? message}): the engine stopped or restarted, or the network dropped`;
+  }
+  return message;
+}
+
 export function tlsLabel(target: EngineTarget): string {
   if (target.kind === 'ssh') return 'ssh';
   if (target.kind === 'unix') return 'socket';
@@ -120,7 +132,7 @@ export class EngineSession {
       const items = await listContainers(client.docker);
       if (client === this.client) this.listener.containers(items);
     } catch (error) {
-      if (client === this.client) this.lost(errorMessage(error));
+      if (client === this.client) this.lost(describeLostConnection(this.target.url, error));
     }
   }
 
@@ -166,7 +178,7 @@ export class EngineSession {
     // (dockerode's type lists the engine's event types; ours are names the views asked for.)
     client.docker.getEvents({filters: {type: types as 'container'[]}}, (error, stream) => {
       if (client !== this.client) return (stream as IncomingMessage | undefined)?.destroy();
-      if (error || !stream) return this.lost(errorMessage(error ?? 'no event stream'));
+      if (error || !stream) return this.lost(describeLostConnection(this.target.url, error ?? 'no event stream'));
       const events = stream as IncomingMessage;
       this.events = events;
       if (types.length === 1 || !this.listener.event) {
@@ -185,7 +197,7 @@ export class EngineSession {
         });
       }
       const end = () => {
-        if (this.events === events && client === this.client) this.lost(`engine ${this.target.url}: the event stream ended (engine stopped or connection lost)`);
+        if (this.events === events && client === this.client) this.lost(`engine ${this.target.url}: connection lost (the event stream ended): the engine stopped or restarted, or the network dropped`);
       };
       events.on('end', end);
       events.on('error', end);

@@ -4,6 +4,8 @@ export type Store<S> = {
   get(): S;
   set(update: (state: S) => S): void;
   subscribe(listener: Listener): () => void;
+  // Subscribers now (resource diagnostics: a number that grows under churn is a leak).
+  listenerCount(): number;
 };
 
 export function createStore<S>(initial: S): Store<S> {
@@ -23,5 +25,6 @@ export function createStore<S>(initial: S): Store<S> {
         listeners.delete(listener);
       };
     },
+    listenerCount: () => listeners.size,
   };
 }

@@ -37,13 +37,13 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const HAS_ESCAPE_START = /[\x1b\x80-\x9f]/;
 const graphemes = new Intl.Segmenter();
 
-interface EscapeToken {
+export interface EscapeToken {
   // Index just past the sequence. An unterminated sequence runs to the end of the string.
   end: number;
   isSgr: boolean;
 }
 
-function isEscapeStart(code: number): boolean {
+export function isEscapeStart(code: number): boolean {
   return code === ESC || (code >= 0x80 && code <= 0x9f);
 }
 
@@ -51,7 +51,7 @@ function isEscapeStart(code: number): boolean {
 // parser gives up and the offending character is processed as ordinary input, so garbage cannot
 // hide text behind a half sequence; only a sequence still open at the end of the string runs to
 // the end (a terminal would swallow that text too).
-function scanEscape(s: string, start: number): EscapeToken {
+export function scanEscape(s: string, start: number): EscapeToken {
   const code = s.charCodeAt(start);
   if (code === C1_CSI) return scanCsi(s, start + 1, false);
   if (code === C1_OSC || C1_STRING_STARTS.has(code)) return { end: scanString(s, start + 1), isSgr: false };
@@ -290,7 +290,7 @@ export function cellWidth(s: string): number {
   return plainWidth(stripAnsi(s));
 }
 
-function isSgrReset(sgr: string): boolean {
+export function isSgrReset(sgr: string): boolean {
   const params = sgr.slice(2, -1);
   return params.split(/[;:]/).every((param) => /^0*$/.test(param));
 }

@@ -80,8 +80,20 @@ export class Controller {
 
   // What the engine session reports, handed to the views (the containers view lists containers, others
   // follow their event types).
+  // When the engine connection broke (the first 'down' of a run of them), to say how long it was away.
+  private downSince?: number;
+
   readonly sessionListener: SessionListener = {
-    connection: connection => void this.dispatch({type: 'connection', connection}),
+    connection: connection => {
+      const wasDown = this.downSince;
+      if (connection.status === 'down') this.downSince ??= Date.now();
+      else if (connection.status === 'connected') this.downSince = undefined;
+      this.dispatch({type: 'connection', connection});
+      if (connection.status === 'connected' && wasDown !== undefined) {
+        const seconds = Math.max(1, Math.round((Date.now() - wasDown) / 1000));
+        this.services.status(`engine ${connection.target} is back after ${seconds} s; lists refreshed`);
+      }
+    },
     containers: items => this.toViews({kind: 'containers', items}),
     stale: () => this.toViews({kind: 'stale'}),
     event: event => this.toViews({kind: 'event', event}),

@@ -16,6 +16,7 @@ import {AppContext} from '../views/use-store.js';
 import {Controller, type ExitRequest} from './controller.js';
 import {enterAltScreen, installRestoreHandlers, restoreTerminal} from '../terminal.js';
 import {trace} from '../trace.js';
+import {countResource, installResourceTrace} from '../diagnostics.js';
 import {App} from './components/App.js';
 import {ControllerContext} from './hooks/use-controller.js';
 import {DEFAULT_VIEWS, ViewSet} from './view-set.js';
@@ -145,6 +146,8 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
   session.start(connecting);
 
   installRestoreHandlers();
+  installResourceTrace();
+  countResource('storeListeners', () => controller.store.listenerCount());
   enterAltScreen();
   try {
     for (;;) {

@@ -20,6 +20,11 @@ export interface FaultProxy {
   mode: FaultMode;
   // Connections accepted so far.
   accepted: number;
+  // Bytes the peer sent through the proxy so far ('pass' mode).
+  peerBytes: number;
+  // The peer goes away mid-answer: once it has sent `bytes` more bytes (over all connections), every open
+  // connection is reset and new ones are refused with a reset (mode 'cut') until the mode is set back.
+  cutAfter(bytes: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,7 +56,7 @@ function recordCounter(type: number): (chunk: Buffer) => number {
 export async function startFaultProxy(upstream: {host: string; port: number}, options: {mode?: FaultMode; dripMs?: number; tls?: boolean} = {}): Promise<FaultProxy> {
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
-  const state = {accepted: 0};
+  const state = {accepted: 0, peerBytes: 0};
   const proxy: FaultProxy = {
     url: scheme => `${scheme}://127.0.0.1:${proxy.port}`,
     host: '',
@@ -60,7 +65,28 @@ export async function startFaultProxy(upstream: {host: string; port: number}, op
     get accepted() {
       return state.accepted;
     },
+    get peerBytes() {
+      return state.peerBytes;
+    },
+    cutAfter: bytes =>
+      new Promise<void>(resolve => {
+        cut = {left: bytes, done: resolve};
+      }),
     close: async () => {},
+  };
+  let cut: {left: number; done: () => void} | undefined;
+  // Called with every chunk the peer sends; true when the cut happened (the chunk is not forwarded).
+  const cutting = (chunk: Buffer): boolean => {
+    state.peerBytes += chunk.length;
+    if (!cut) return false;
+    cut.left -= chunk.length;
+    if (cut.left > 0) return false;
+    const {done} = cut;
+    cut = undefined;
+    proxy.mode = 'cut';
+    for (const socket of sockets) socket.resetAndDestroy();
+    done();
+    return true;
   };
   const track = (socket: Socket) => {
     sockets.add(socket);
@@ -86,7 +112,9 @@ export async function startFaultProxy(upstream: {host: string; port: number}, op
     peer.on('close', () => client.destroy());
     if (mode === 'pass') {
       client.pipe(peer);
-      peer.pipe(client);
+      peer.on('data', (chunk: Buffer) => {
+        if (!cutting(chunk) && !client.destroyed) client.write(chunk);
+      });
       return;
     }
     if (mode === 'hold-response') {

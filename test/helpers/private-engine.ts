@@ -15,6 +15,11 @@ export type PrivateEngine = {
   docker(args: string[], input?: string | Buffer): string;
   // The bench's busybox image, copied in (the private engine has no network to pull from).
   loadBusybox(): void;
+  // SIGKILL to dockerd, as a crash or the OOM killer would; resolves once it is gone. Its containerd and shims
+  // are left as the kill left them.
+  kill(): Promise<void>;
+  // Starts dockerd again on the same data (after kill); resolves when it answers. `pid` is the new one.
+  startAgain(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -59,42 +64,69 @@ export async function startPrivateEngine(options: PrivateEngineOptions = {}): Pr
     ...(options.args ?? []),
   ];
   const logFile = join(dir, 'dockerd.log');
-  const child = spawn('sh', ['-c', `exec dockerd "$@" >> '${logFile}' 2>&1`, 'dockerd', ...args], {detached: true, stdio: 'ignore'});
-  child.unref();
-  const pid = child.pid!;
+  const launch = () => {
+    const child = spawn('sh', ['-c', `exec dockerd "$@" >> '${logFile}' 2>&1`, 'dockerd', ...args], {detached: true, stdio: 'ignore'});
+    child.unref();
+    return child.pid!;
+  };
   const env = {...process.env, DOCKER_HOST: `unix://${socket}`, DOCKER_TLS_VERIFY: '', DOCKER_CERT_PATH: '', DOCKER_CONTEXT: '', DOCKER_CLI_HINTS: 'false'};
   const engine: PrivateEngine = {
     dir,
     socket,
     host: `unix://${socket}`,
-    pid,
+    pid: launch(),
     log: () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''),
     docker: (dockerArgs, input) => execFileSync('docker', dockerArgs, {env, input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024}),
     loadBusybox() {
       const archive = execFileSync('docker', ['save', BUSYBOX], {env: {...process.env, ...benchEnv()}, maxBuffer: 256 * 1024 * 1024});
       execFileSync('docker', ['load'], {env, input: archive, stdio: ['pipe', 'ignore', 'pipe']});
     },
+    async kill() {
+      try {
+        process.kill(engine.pid, 'SIGKILL');
+      } catch {}
+      const deadline = Date.now() + 10_000;
+      while (alive(engine.pid) && Date.now() < deadline) await new Promise(r => setTimeout(r, 20));
+    },
+    async startAgain() {
+      // dockerd's containerd died with it but may stay a zombie (this machine's PID 1 does not reap): dockerd
+      // would take the zombie's pid file for a running containerd and time out connecting to it.
+      const containerdPid = join(dir, 'exec/containerd/containerd.pid');
+      if (existsSync(containerdPid)) {
+        const pid = Number(readFileSync(containerdPid, 'utf8').trim());
+        if (!(pid > 0) || !alive(pid) || zombie(pid)) rmSync(containerdPid, {force: true});
+      }
+      engine.pid = launch();
+      await ready(options.timeoutMs ?? 60_000);
+    },
     stop: () => stopEngine(engine),
   };
   running.add(engine);
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
-  for (;;) {
-    const ok = existsSync(socket) && spawnSync('docker', ['version', '--format', '{{.Server.Version}}'], {env, stdio: 'ignore'}).status === 0;
-    if (ok) return engine;
-    let alive = true;
-    try {
-      process.kill(pid, 0);
-    } catch {
-      alive = false;
+  const ready = async (timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const ok = existsSync(socket) && spawnSync('docker', ['version', '--format', '{{.Server.Version}}'], {env, stdio: 'ignore'}).status === 0;
+      if (ok) return;
+      if (!alive(engine.pid) || Date.now() > deadline) {
+        const log = engine.log().split('\n').slice(-20).join('\n');
+        const why = alive(engine.pid) ? 'timeout' : 'exited';
+        await stopEngine(engine);
+        throw new Error(`private dockerd did not start (${why}); last log lines:\n${log}`);
+      }
+      await new Promise(r => setTimeout(r, 100));
     }
-    if (!alive || Date.now() > deadline) {
-      const log = engine.log().split('\n').slice(-20).join('\n');
-      await stopEngine(engine);
-      throw new Error(`private dockerd did not start (${alive ? 'timeout' : 'exited'}); last log lines:\n${log}`);
-    }
-    await new Promise(r => setTimeout(r, 100));
-  }
+  };
+  await ready(options.timeoutMs ?? 60_000);
+  return engine;
 }
+
+const zombie = (pid: number) => {
+  try {
+    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+};
 
 const alive = (pid: number) => {
   try {

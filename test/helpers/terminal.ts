@@ -1,5 +1,5 @@
 import {execFileSync, spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 
@@ -20,6 +20,11 @@ function keepServer(): void {
 export type Terminal = {
   session: string;
   screen(): string;
+  // The screen with its colours (SGR) as tmux holds them.
+  screenWithEscapes(): string;
+  // From now on, everything berth writes is also copied to a file; the bytes copied so far.
+  record(): void;
+  recordedBytes(): number;
   waitFor(what: RegExp | string, timeoutMs?: number): Promise<string>;
   waitUntil(check: (screen: string) => boolean, description: string, timeoutMs?: number): Promise<string>;
   keys(...keys: string[]): void;
@@ -64,6 +69,12 @@ export function startBerth(options: {args?: string[]; env?: NodeJS.ProcessEnv; c
   return {
     session,
     screen,
+    screenWithEscapes: () => tmux('capture-pane', '-p', '-e', '-t', session),
+    record: () => {
+      writeFileSync(join(dir, 'output'), '');
+      tmux('pipe-pane', '-o', '-t', session, `cat >> '${join(dir, 'output')}'`);
+    },
+    recordedBytes: () => statSync(join(dir, 'output')).size,
     waitUntil,
     waitFor: (what, timeoutMs) =>
       waitUntil(s => (typeof what === 'string' ? s.includes(what) : what.test(s)), String(what), timeoutMs),

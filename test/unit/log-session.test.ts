@@ -30,13 +30,21 @@ class FakeEngine {
   requests: Record<string, string | number>[] = [];
   running = true;
   missing = false;
+  // What inspect says besides Running (StartedAt, FinishedAt, ExitCode); `down` makes it fail as a stopped engine.
+  state: Record<string, unknown> = {};
+  down = false;
   // Holds back answers to history requests (those with `until`) this long.
   historyDelayMs = 0;
   private follows: PassThrough[] = [];
 
   readonly docker = {
     modem: {dial: (request: {options: Record<string, string | number>}, callback: (error: unknown, result?: unknown) => void) => this.dial(request.options, callback)},
-    getContainer: () => ({inspect: async () => ({State: {Running: this.running}})}),
+    getContainer: () => ({
+      inspect: async () => {
+        if (this.down) throw Object.assign(new Error('connect ECONNREFUSED'), {code: 'ECONNREFUSED'});
+        return {State: {Running: this.running, ...this.state}};
+      },
+    }),
   } as unknown as Docker;
 
   add(count: number, make: (i: number) => FakeEntry): void {
@@ -63,6 +71,10 @@ class FakeEngine {
 
   private dial(query: Record<string, string | number>, callback: (error: unknown, result?: unknown) => void): void {
     this.requests.push(query);
+    if (this.down) {
+      setImmediate(() => callback(Object.assign(new Error('connect ECONNREFUSED'), {code: 'ECONNREFUSED'})));
+      return;
+    }
     if (this.missing) {
       setImmediate(() => callback(Object.assign(new Error('(HTTP code 404) no such container - No such container: x'), {statusCode: 404})));
       return;
@@ -229,6 +241,44 @@ describe('LogSession following', () => {
     expect(engine.requests.at(-1)).toMatchObject({follow: 1});
     expect(engine.requests.at(-1)?.tail).toBeUndefined();
     expect(engine.requests.at(-1)?.since).toMatch(/^\d+\.\d{9}$/);
+  });
+
+  test('engine restarted and the container with it: one note where the new process begins, no gap, no repeat', async () => {
+    const engine = new FakeEngine();
+    engine.add(20, line);
+    const session = open(engine, {window: {tail: 'all'}, follow: true, reconnectDelaysMs: [20, 5000]});
+    await until(session, () => numbers(session).at(-1) === 19);
+    engine.cut();
+    engine.down = true;
+    // Written by the old process while the engine was away (its shim kept it running), then it was stopped
+    // at 24.5 and started again.
+    engine.add(5, line);
+    engine.state = {FinishedAt: timeAt(24) .replace(/\d{6}Z$/, '500000Z'), StartedAt: timeAt(25), ExitCode: 137};
+    engine.add(5, line);
+    await until(session, () => session.status === 'reconnecting');
+    // The first retry finds the engine still down; the next waits 5 s unless the engine is back and says so.
+    await new Promise(r => setTimeout(r, 60));
+    engine.down = false;
+    session.retryNow();
+    await until(session, () => session.status === 'streaming' && numbers(session).at(-1) === 29, 1000);
+    expect(numbers(session)).toEqual(range(0, 30));
+    const all = [...session.buffer].map(l => l.text);
+    const note = all.findIndex(text => text.startsWith('container restarted: stopped at'));
+    expect(all[note]).toBe(`container restarted: stopped at ${timeAt(24).slice(0, 19)}Z (exit code 137), started again at ${timeAt(25).slice(0, 19)}Z`);
+    expect(all[note - 1]).toBe('line 24');
+    expect(all[note + 1]).toBe('line 25');
+    expect(all.filter(text => text.startsWith('container restarted'))).toHaveLength(1);
+  });
+
+  test('a follow that ends because the container exited says how', async () => {
+    const engine = new FakeEngine();
+    engine.add(3, line);
+    const session = open(engine, {window: {tail: 'all'}, follow: true});
+    await until(session, () => session.buffer.length === 3);
+    engine.state = {FinishedAt: '2026-11-22T00:00:05.123456789Z', ExitCode: 137};
+    engine.stopContainer();
+    await until(session, () => session.status === 'ended');
+    expect([...session.buffer].at(-1)?.text).toBe('container exited with code 137 at 2026-11-22T00:00:05Z');
   });
 
   test('the container stops: ended; resume() picks up after a restart without repeating lines', async () => {

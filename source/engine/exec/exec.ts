@@ -165,7 +165,7 @@ async function readExecExit(exec: Docker.Exec, end: SessionEnd, what: string): P
     try {
       info = (await exec.inspect({abortSignal: AbortSignal.timeout(5000)})) as ExecInspect;
     } catch (error) {
-      return {exitCode: UNKNOWN_EXIT, error: `lost the connection to the engine during ${what}: ${engineMessage(end.error ?? error)}`};
+      return {exitCode: UNKNOWN_EXIT, error: `lost the connection to the engine during ${what} (${engineMessage(end.error ?? error)}): the engine stopped or restarted, and the session ended with it`};
     }
     if (!info.Running || Date.now() >= deadline) break;
     await new Promise(resolve => setTimeout(resolve, 50));

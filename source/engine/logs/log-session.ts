@@ -14,7 +14,7 @@ import {Retries} from './retries.js';
 import {saveLines, type SaveOptions} from './save-lines.js';
 import {entryKey} from './seen-entries.js';
 import {describeStreamError, statusCode} from './stream-errors.js';
-import {timestampToSince} from './timestamp.js';
+import {compareTimestamps, timestampToSince} from './timestamp.js';
 
 export type {LogLine} from './line-assembler.js';
 export type {LogWindow} from './request-plan.js';
@@ -73,6 +73,14 @@ export class LogSession {
   private stopped = false;
   private statusVersion = 0;
   private interrupted = false;
+  // The newest entry time received: what a restart of the container is measured against.
+  private lastEntryTime?: string;
+  // Set when the container was found restarted after an interruption (its old process finished at `at`): the
+  // note goes in front of the first entry written after that.
+  private restart?: {at: string; note: string};
+  // Runs the pending head retry at once (the engine is back); undefined when none is waiting.
+  private retryHeadNow?: () => void;
+  private retriedNow = false;
 
   constructor(
     private readonly docker: Docker,
@@ -98,6 +106,10 @@ export class LogSession {
 
   subscribe(listener: () => void): () => void {
     return this.publisher.subscribe(listener);
+  }
+
+  get listenerCount(): number {
+    return this.publisher.listenerCount;
   }
 
   start(): void {
@@ -136,6 +148,17 @@ export class LogSession {
     this.openHead(this.resumeRequest());
   }
 
+  // The engine is reachable again (its container list came back): a follow waiting to reconnect does it now
+  // rather than at the end of its backoff.
+  retryNow(): void {
+    // Once per interruption: a log endpoint that keeps failing while lists work keeps its backoff.
+    if (this.stopped || this.status !== 'reconnecting' || this.retriedNow) return;
+    this.retriedNow = true;
+    const retry = this.retryHeadNow;
+    this.retryHeadNow = undefined;
+    retry?.();
+  }
+
   search(query: string): LogSearch {
     return searchLog(this.buffer, query);
   }
@@ -154,6 +177,7 @@ export class LogSession {
         this.retries.succeeded('head');
         if (this.interrupted) this.pushSystem('log stream resumed');
         this.interrupted = false;
+        this.retriedNow = false;
         this.error = undefined;
         if (this.options.follow) this.setStatus('streaming');
       },
@@ -168,6 +192,14 @@ export class LogSession {
   private takeHeadEntry(entry: LogEntry): void {
     const key = entryKey(entry);
     if (key && this.resumeTracker.isReplay(key)) return;
+    if (entry.time) {
+      if (this.restart && compareTimestamps(entry.time, this.restart.at) > 0) {
+        this.headLines.flush();
+        this.pushSystem(this.restart.note);
+        this.restart = undefined;
+      }
+      if (!this.lastEntryTime || compareTimestamps(entry.time, this.lastEntryTime) > 0) this.lastEntryTime = entry.time;
+    }
     if (key && entry.time) {
       this.resumeTracker.record(key, entry.time);
       if (this.overlap.noteHeadEntry(key, entry.time, !this.historyDone)) this.openHistory();
@@ -200,6 +232,8 @@ export class LogSession {
         this.scheduleHeadRetry('the log stream ended while the container still runs');
         return;
       }
+      const finished = validTime(info.State?.FinishedAt);
+      if (finished && typeof info.State?.ExitCode === 'number') this.pushSystem(`container exited with code ${info.State.ExitCode} at ${shortTime(finished)}`);
       this.settle();
     } catch (error) {
       if (this.stopped || this.head) return;
@@ -224,10 +258,37 @@ export class LogSession {
     this.interrupted = true;
     this.error = `${reason}; retrying in ${Math.round(delay / 1000)} s`;
     this.setStatus('reconnecting');
-    this.retries.after(delay, () => {
-      this.headDone = false;
-      this.openHead(this.resumeRequest());
+    this.retryHeadNow = this.retries.after(delay, () => {
+      this.retryHeadNow = undefined;
+      void this.reopenHead();
     });
+  }
+
+  // After an interruption: the container's state first (the engine may have restarted it, or be gone still),
+  // then the log from where it broke.
+  private async reopenHead(): Promise<void> {
+    try {
+      const info = await this.docker.getContainer(this.options.containerId).inspect();
+      if (this.stopped || this.head) return;
+      this.noteRestart(info.State);
+    } catch (error) {
+      if (this.stopped || this.head) return;
+      if (statusCode(error) === 404) return this.fail('the container no longer exists');
+      return this.scheduleHeadRetry(describeStreamError(error));
+    }
+    this.headDone = false;
+    this.openHead(this.resumeRequest());
+  }
+
+  // The old process finished after the last entry received and the container runs again: it was restarted
+  // while the stream was away (an engine restart stops containers; a restart policy starts them again).
+  private noteRestart(state: {Running?: boolean; StartedAt?: string; FinishedAt?: string; ExitCode?: number} | undefined): void {
+    const finished = validTime(state?.FinishedAt);
+    const started = validTime(state?.StartedAt);
+    if (!state?.Running || !finished || !started || !this.lastEntryTime) return;
+    if (compareTimestamps(finished, this.lastEntryTime) <= 0 || compareTimestamps(started, finished) < 0) return;
+    const code = typeof state.ExitCode === 'number' ? ` (exit code ${state.ExitCode})` : '';
+    this.restart = {at: finished, note: `container restarted: stopped at ${shortTime(finished)}${code}, started again at ${shortTime(started)}`};
   }
 
   private resumeRequest(): LogRequest {
@@ -310,4 +371,14 @@ export class LogSession {
     this.statusVersion++;
     this.publisher.changed();
   }
+}
+
+// The engine reports "0001-01-01T00:00:00Z" for a time that never happened.
+function validTime(time: string | undefined): string | undefined {
+  return time && !time.startsWith('0001-') && timestampToSince(time) ? time : undefined;
+}
+
+// 2026-11-25T12:39:34.551504835Z → 2026-11-25T12:39:34Z
+function shortTime(time: string): string {
+  return time.replace(/\.\d+(?=Z|[+-]\d\d:\d\d$)/, '');
 }

@@ -15,6 +15,10 @@ export interface LogSource {
   stop(): void;
   clear(): void;
   resume?(): void;
+  // Reconnect a follow that waits to retry, now (the engine answers again).
+  retryNow?(): void;
+  // Listeners on it (the resources trace counts them to find leaks).
+  readonly listenerCount?: number;
   search(query: string): LogSearch;
   save(path: string): Promise<{lines: number}>;
 }

@@ -9,6 +9,10 @@ export class Publisher {
 
   constructor(private readonly publishMs: number) {}
 
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

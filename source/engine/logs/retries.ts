@@ -17,12 +17,19 @@ export class Retries {
     return this.delaysMs[Math.min(this.failures[part]++, this.delaysMs.length - 1)];
   }
 
-  after(ms: number, run: () => void): void {
-    const timer = setTimeout(() => {
+  // Returns a function that runs it now instead (once: a second call, or one after the timer ran, does nothing).
+  after(ms: number, run: () => void): () => void {
+    let done = false;
+    const once = () => {
+      if (done || this.stopped) return;
+      done = true;
+      clearTimeout(timer);
       this.timers.delete(timer);
-      if (!this.stopped) run();
-    }, ms);
+      run();
+    };
+    const timer = setTimeout(once, ms);
     this.timers.add(timer);
+    return once;
   }
 
   stop(): void {

@@ -75,6 +75,8 @@ export const containers: ViewModule = {
         const row = pane && action.items.find(item => item.id === pane.containerId);
         const session = paneSession.get();
         if ((pane?.kind ?? 'container') === 'container' && row?.state === 'running' && session?.status === 'ended') session.resume?.();
+        // The engine answers again (it was restarted, or the network came back): reconnect the follow now.
+        if ((pane?.kind ?? 'container') === 'container' && row && session?.status === 'reconnecting') session.retryNow?.();
         return;
       }
     }

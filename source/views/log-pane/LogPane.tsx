@@ -25,7 +25,7 @@ function visibleRows(lines: {get(i: number): LogLine; length: number}, pane: Log
       rows.push({...base, text: cutWithEllipsis(text, width), prefix: line.prefix && {...line.prefix, length: line.prefix.length + prefix.length}});
       continue;
     }
-    const pieces = wrapCells(stripAnsi(text), width, height - rows.length);
+    const pieces = wrapCells(text, width, height - rows.length);
     for (let i = pieces.length - 1; i >= 0 && rows.length < height; i--) rows.push({...base, text: pieces[i]});
   }
   return rows.reverse();

@@ -1,4 +1,5 @@
 import type {LogSource} from '../../engine/logs/log-source.js';
+import {countResource} from '../../diagnostics.js';
 
 // The one log source the pane shows (a container's log, a compose project's logs, a compose command's output).
 // It lives outside the store: lines arrive far faster than React should render, and the pane reads the ring
@@ -15,3 +16,5 @@ export const paneSession = {
     reopen = options.reopen;
   },
 };
+
+countResource('logPaneListeners', () => current?.listenerCount ?? 0);

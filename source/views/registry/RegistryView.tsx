@@ -13,7 +13,7 @@ const STATUS: Record<RegistryViewState['repoStatus'], string> = {
   loading: 'loading… (esc cancels)',
   done: '',
   cancelled: 'cancelled (ctrl-r reloads)',
-  error: 'failed',
+  error: 'stopped',
 };
 
 function NameList({width, height, names, cursor, scrollTop, title}: {width: number; height: number; names: readonly string[]; cursor: number; scrollTop: number; title: string}) {

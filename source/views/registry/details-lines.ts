@@ -24,7 +24,12 @@ export function detailLines(registry: RegistryViewState, tag: string | undefined
   const lines: {text: string; color?: string}[] = [];
   if (registry.level === 'repositories') {
     if (registry.noCatalog) lines.push({text: 'this registry does not list its repositories: press enter and type a name', color: 'yellow'});
-    if (registry.error) lines.push({text: registry.error, color: registry.noCatalog ? undefined : 'red'});
+    if (registry.error && !registry.noCatalog && registry.repoStatus === 'error') {
+      // A listing that broke part way keeps what came (the registry went away mid-listing, say).
+      const count = registry.repositories.length;
+      const kept = count ? `listing stopped after ${count.toLocaleString('en-US')} repositories (kept; ctrl-r lists again): ` : 'listing failed (ctrl-r tries again): ';
+      lines.push({text: kept + registry.error, color: 'red'});
+    } else if (registry.error) lines.push({text: registry.error, color: registry.noCatalog ? undefined : 'red'});
     lines.push({text: 'enter: tags of the repository · / filter · + add a registry'});
   } else if (tag) {
     const details = registry.details;

@@ -1,0 +1,141 @@
+import {execFileSync} from 'node:child_process';
+import {request as httpRequest} from 'node:http';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, beforeAll, expect, test} from 'vitest';
+import {BUSYBOX} from '../helpers/bench.js';
+import {startPrivateEngine, type PrivateEngine} from '../helpers/private-engine.js';
+import {SOCKET, startBerth, type Terminal} from '../helpers/terminal.js';
+
+// The short version of the churn bench row (bench/ui-churn.mjs): 200 containers created (one in five started)
+// and removed on a PRIVATE engine while berth lists them and follows a log; what berth holds after warm-up and at
+// the end must agree: file descriptors, sockets, libuv handles, listeners (berth's `resources` trace event on
+// SIGUSR2, source/diagnostics.ts), and the heap after a collection (NODE_OPTIONS=--expose-gc).
+let engine: PrivateEngine;
+let terminal: Terminal | undefined;
+const dir = mkdtempSync(join(tmpdir(), 'berth-churn-'));
+const traceFile = join(dir, 'trace.jsonl');
+const LOGGER = 'churn-log';
+
+beforeAll(async () => {
+  engine = await startPrivateEngine();
+  engine.loadBusybox();
+  // 12,000 lines, then 20 a second: with logs.tail 10000 the pane's buffer is full from the start.
+  engine.docker(['run', '-d', '--name', LOGGER, BUSYBOX, 'sh', '-c',
+    'i=0; while [ $i -lt 12000 ]; do i=$((i+1)); echo "churn log line $i"; done; while :; do i=$((i+1)); echo "churn log line $i"; sleep 0.05; done']);
+  mkdirSync(join(dir, 'config', 'berth'), {recursive: true});
+  writeFileSync(join(dir, 'config', 'berth', 'config.yml'), 'logs:\n  tail: 10000\n');
+  writeFileSync(traceFile, '');
+}, 120_000);
+afterAll(async () => {
+  terminal?.stop();
+  await engine?.stop();
+}, 60_000);
+
+function berthPid(t: Terminal): number {
+  const shell = execFileSync('tmux', ['-L', SOCKET, 'display-message', '-p', '-t', t.session, '#{pane_pid}'], {encoding: 'utf8'}).trim();
+  return Number(execFileSync('pgrep', ['-P', shell, 'node'], {encoding: 'utf8'}).trim().split('\n')[0]);
+}
+
+async function sample(pid: number): Promise<Record<string, number>> {
+  const count = () => readFileSync(traceFile, 'utf8').split('\n').filter(line => line.includes('"resources"')).length;
+  const seen = count();
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 5000;
+  while (count() === seen && Date.now() < deadline) await new Promise(r => setTimeout(r, 20));
+  const event = JSON.parse(readFileSync(traceFile, 'utf8').split('\n').filter(line => line.includes('"resources"'))[seen]) as Record<string, number>;
+  const fds = readdirSync(`/proc/${pid}/fd`);
+  let sockets = 0;
+  for (const fd of fds) {
+    try {
+      if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:')) sockets++;
+    } catch {}
+  }
+  return {...event, fds: fds.length, sockets};
+}
+
+// The Engine API on the private engine's socket, a few requests at a time (the docker CLI is ~10× slower per call).
+function api(method: string, path: string, body?: unknown): Promise<{status: number; body: string}> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const req = httpRequest({socketPath: engine.socket, method, path, headers: payload ? {'content-type': 'application/json', 'content-length': payload.length} : {}}, res => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString()}));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function pool<T>(items: T[], run: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await run(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({length: 6}, worker));
+}
+
+let made = 0;
+// Batches of 25: created (one in five started), then all removed.
+async function churn(count: number): Promise<void> {
+  for (let done = 0; done < count; done += 25) {
+    const names = Array.from({length: Math.min(25, count - done)}, () => `churn-${String(made++).padStart(4, '0')}`);
+    const ids: string[] = [];
+    await pool(names, async (name, i) => {
+      const created = await api('POST', `/containers/create?name=${name}`, {Image: BUSYBOX, Cmd: ['true'], HostConfig: {NetworkMode: 'none'}});
+      if (created.status !== 201) throw new Error(`create ${name}: ${created.status} ${created.body}`);
+      const id = (JSON.parse(created.body) as {Id: string}).Id;
+      ids.push(id);
+      if (i % 5 === 0) await api('POST', `/containers/${id}/start`);
+    });
+    await pool(ids, async id => void (await api('DELETE', `/containers/${id}?force=1`)));
+  }
+}
+
+test('200 containers come and go: berth ends holding what it held after warm-up', async () => {
+  terminal = startBerth({
+    env: {DOCKER_HOST: engine.host, DOCKER_TLS_VERIFY: undefined, DOCKER_CERT_PATH: undefined, DOCKER_CONTEXT: undefined, BERTH_TRACE: traceFile, NODE_OPTIONS: '--expose-gc', XDG_CONFIG_HOME: join(dir, 'config')},
+    columns: 120,
+    rows: 40,
+  });
+  const t = terminal;
+  await t.waitFor(/API 1\.41/);
+  t.type('/');
+  t.type(LOGGER);
+  t.keys('Enter');
+  await t.waitUntil(s => !/^ \/ /m.test(s) && s.includes('enter logs'), 'the filter prompt to close');
+  t.keys('Enter');
+  await t.waitFor(`logs ${LOGGER} · follow`);
+  await t.waitFor(/\d\d,\d{3} lines/, 30_000);
+  t.keys('Escape');
+  await new Promise(r => setTimeout(r, 300));
+  t.keys('Escape');
+  await t.waitUntil(s => !s.includes('filter:'), 'the filter to clear');
+  const pid = berthPid(t);
+  const settle = async () => {
+    await t.waitUntil(s => !/churn-\d{4}/.test(s), 'the churned containers to leave the list', 30_000);
+    await new Promise(r => setTimeout(r, 2000));
+  };
+
+  await churn(50);
+  await settle();
+  const before = await sample(pid);
+  await churn(150);
+  await settle();
+  const after = await sample(pid);
+  for (const key of ['fds', 'sockets', 'handles', 'processListeners', 'stdinListeners', 'stdoutListeners', 'storeListeners', 'logPaneListeners']) {
+    expect(after[key], `${key}: ${before[key]} → ${after[key]}`).toBeLessThanOrEqual(Math.max(before[key] * 1.1, before[key] + 1));
+  }
+  expect(after.heapUsed, `heap after a collection ${before.heapUsed} → ${after.heapUsed}`).toBeLessThanOrEqual(before.heapUsed * 1.1);
+  // Still following, and nothing of the churn left on the engine.
+  expect(t.screen()).toMatch(new RegExp(`logs ${LOGGER} · follow`));
+  expect(engine.docker(['ps', '-aq', '--filter', 'name=churn-0']).trim()).toBe('');
+  t.type('q');
+  expect(await t.exitCode()).toBe(0);
+}, 180_000);
