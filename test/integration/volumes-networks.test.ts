@@ -78,11 +78,20 @@ describe('volumes', () => {
 
 describe('networks', () => {
   test('USED BY matches docker ps --filter network=…; subnet as docker network inspect', async () => {
+    // Other test files start and remove containers on none and host meanwhile: what the oracle saw before and
+    // after berth's list must be there, and nothing the oracle saw at neither time.
+    const names = [net, idle, 'none', 'host'];
+    const before = new Map(names.map(name => [name, oracle(`network=${name}`)]));
     const rows = await listNetworks(client.docker);
-    for (const name of [net, idle, 'none', 'host']) {
+    for (const name of names) {
       const row = rows.find(r => r.name === name);
       expect(row, name).toBeDefined();
-      expect(row!.usedBy.map(user => user.name).sort()).toEqual(oracle(`network=${name}`));
+      const after = oracle(`network=${name}`);
+      const got = row!.usedBy.map(user => user.name).sort();
+      const earlier = before.get(name)!;
+      expect(got).toEqual(expect.arrayContaining(earlier.filter(n => after.includes(n))));
+      expect(got.filter(n => !earlier.includes(n) && !after.includes(n))).toEqual([]);
+      if (name === net || name === idle) expect(got).toEqual(after);
       const inspect = JSON.parse(docker(['network', 'inspect', name]))[0];
       expect(row).toMatchObject({id: inspect.Id, driver: inspect.Driver, scope: inspect.Scope, subnet: (inspect.IPAM.Config ?? []).map((c: {Subnet: string}) => c.Subnet).join(', ')});
     }

@@ -15,6 +15,7 @@ import type {Services} from '../types.js';
 import {selectedImage, targetImages} from './selectors.js';
 import {formOverlay, switchOf, textOf, withDraft, type Form, type FormOverlay} from '../form.js';
 import {splitCommandLine} from '../command-line.js';
+import type {ImageRow} from '../../engine/images/list.js';
 
 let loading = false;
 let again = false;
@@ -29,23 +30,27 @@ export async function loadImages(services: Services): Promise<void> {
   }
   loading = true;
   const {all, dangling} = services.store.get().images;
+  let items: ImageRow[] | undefined;
   try {
-    const items = await listImages(client.docker, client.api, {all, dangling});
-    if (services.engine()?.client !== client) return;
-    services.dispatch({type: 'images.loaded', items});
-    // The SHARED column fills in behind (on API 1.41 only /system/df knows it, and it walks every layer).
-    const shared = await sharedSizes(client.docker, client.api).catch(() => undefined);
-    const now = services.store.get().images.items;
-    if (shared && now === items && services.engine()?.client === client) services.dispatch({type: 'images.loaded', items: withSharedSizes(items, shared)});
+    items = await listImages(client.docker, client.api, {all, dangling});
+    // a or D pressed meanwhile: this answer is to the question before; the one after it is coming (again).
+    const now = services.store.get().images;
+    if (services.engine()?.client !== client || now.all !== all || now.dangling !== dangling) items = undefined;
+    else services.dispatch({type: 'images.loaded', items});
   } catch (error) {
     services.dispatch({type: 'images.failed', error: errorMessage(error)});
   } finally {
+    // Not held through the shared sizes below (/system/df can take seconds): a toggle reloads at once.
     loading = false;
     if (again) {
       again = false;
       void loadImages(services);
     }
   }
+  if (!items) return;
+  // The SHARED column fills in behind (on API 1.41 only /system/df knows it, and it walks every layer).
+  const shared = await sharedSizes(client.docker, client.api).catch(() => undefined);
+  if (shared && services.store.get().images.items === items && services.engine()?.client === client) services.dispatch({type: 'images.loaded', items: withSharedSizes(items, shared)});
 }
 
 export async function showHistory(services: Services): Promise<void> {

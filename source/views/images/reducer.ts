@@ -18,8 +18,14 @@ export function reduceImages(state: AppState, action: Action): AppState {
     // The toggles change what the engine is asked; the list is reloaded by the effect.
     case 'images.toggleAll':
       return {...state, images: {...state.images, all: !state.images.all, dangling: false}};
-    case 'images.toggleDangling':
-      return {...state, images: {...state.images, dangling: !state.images.dangling, all: false}};
+    case 'images.toggleDangling': {
+      // Until the engine answers, the untagged rows already held stand for the dangling ones (never a tagged row
+      // under "dangling only").
+      const dangling = !state.images.dangling;
+      const items = dangling ? state.images.items.filter(row => row.tag === '<none>') : state.images.items;
+      const next = {...state, images: {...state.images, dangling, all: false, items}};
+      return state.view === 'images' ? relocateList(next, imagesList(next)) : next;
+    }
     case 'imagePrune.toggleAll': {
       const overlay = state.overlay;
       if (overlay?.kind !== 'imagePrune') return state;
