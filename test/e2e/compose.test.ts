@@ -59,6 +59,7 @@ describe('view 3 Compose in a real terminal', () => {
     expect(labelled()).toEqual(['web running', 'worker running']);
     t.keys('Escape');
     await t.waitUntil(screen => screen.split('\n').some(line => line.includes(demo.name) && line.includes('running 2/2') && line.includes('up: exit 0')), 'running 2/2 and the last run');
+    await t.waitFor('enter services');
 
     t.keys('Enter');
     const servicesScreen = await t.waitUntil(screen => /›●web +\S+_web_1 +up/.test(screen) && /●worker +\S+_worker_1 +up/.test(screen), 'the services with their containers');
@@ -71,8 +72,21 @@ describe('view 3 Compose in a real terminal', () => {
     const newest = Math.max(...[...logs.matchAll(/web line (\d+)/g)].map(m => Number(m[1])));
     await t.waitUntil(screen => [...screen.matchAll(/web line (\d+)/g)].some(m => Number(m[1]) > newest), 'newer lines', 10_000);
     t.keys('Escape');
+    // Two escapes at once reach berth as one keypress: the second waits until the pane let go of the keys.
+    await t.waitFor('esc back to the projects');
     t.keys('Escape');
     await t.waitUntil(screen => !screen.includes(`project ${demo.name}`), 'back to the projects');
+
+    // s / S: the containers through the Engine API (works without the files too).
+    t.type('s');
+    const stop = await t.waitFor(`Stop the 2 running containers of ${demo.name}?`);
+    expect(stop).toContain(`${demo.name}_web_1  (web,`);
+    t.type('y');
+    await t.waitUntil(screen => screen.split('\n').some(line => line.includes(demo.name) && line.includes('exited')), 'the project exited');
+    expect(labelled()).toEqual(['web exited', 'worker exited']);
+    t.type('S');
+    await t.waitUntil(screen => screen.split('\n').some(line => line.includes(demo.name) && line.includes('running 2/2')), 'running again');
+    expect(labelled()).toEqual(['web running', 'worker running']);
 
     t.type('D');
     const dialog = await t.waitFor(`network ${demo.name}_default`, 20_000);

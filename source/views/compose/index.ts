@@ -2,7 +2,7 @@ import {localProject} from '../../engine/compose/project.js';
 import type {ViewModule} from '../types.js';
 import {COMPOSE_COMMANDS} from './commands.js';
 import {ComposeView} from './ComposeView.js';
-import {closeRuns, detect, followProjectChanges, interrupt, loadConfigured, openDown, runCompose, runDownFromOverlay, showContainerLogs, showOutput, showProjectLogs} from './effects.js';
+import {closeRuns, confirmStop, detect, operateProject, startProject, followProjectChanges, interrupt, loadConfigured, openDown, runCompose, runDownFromOverlay, showContainerLogs, showOutput, showProjectLogs} from './effects.js';
 import {downLines, DownOverlay} from './DownOverlay.js';
 import {COMPOSE_BINDINGS} from './keys.js';
 import {composeLayout} from './layout.js';
@@ -52,6 +52,16 @@ export const compose: ViewModule = {
         if (name) void showProjectLogs(services, name);
         return;
       }
+      case 'compose.stop': {
+        const name = project()?.name;
+        if (name) confirmStop(services, name);
+        return;
+      }
+      case 'compose.start': {
+        const name = project()?.name;
+        if (name) startProject(services, name);
+        return;
+      }
       case 'compose.output':
         return showOutput(services);
       case 'compose.interrupt':
@@ -61,6 +71,9 @@ export const compose: ViewModule = {
       case 'containers.loaded':
         return followProjectChanges(services);
     }
+  },
+  confirmed(services, confirm) {
+    if (confirm.operation === 'stop') void operateProject(services, 'stop', confirm.ids, confirm.names);
   },
   bindings: COMPOSE_BINDINGS,
   commands: COMPOSE_COMMANDS,

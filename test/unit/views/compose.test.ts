@@ -47,9 +47,9 @@ describe('compose view', () => {
     expect(selectedProject(state)?.name).toBe('shop');
   });
 
-  test('its keys: b u D L o in the project list; hidden with --readonly except logs', () => {
+  test('its keys: b u D L o s S in the project list; hidden with --readonly except logs', () => {
     const scopes = activeScopes(DEFAULT_VIEWS, start);
-    expect(['b', 'u', 'D', 'L', 'o'].map(key => resolveKey(DEFAULT_KEYMAP, scopes, key))).toEqual(['compose.build', 'compose.up', 'compose.down', 'compose.projectLogs', 'compose.output']);
+    expect(['b', 'u', 'D', 'L', 'o', 's', 'S'].map(key => resolveKey(DEFAULT_KEYMAP, scopes, key))).toEqual(['compose.build', 'compose.up', 'compose.down', 'compose.projectLogs', 'compose.output', 'compose.stop', 'compose.start']);
     const readonly = readonlyKeymap(DEFAULT_KEYMAP);
     expect(['b', 'u', 'D', 'L'].map(key => resolveKey(readonly, scopes, key))).toEqual([undefined, undefined, undefined, 'compose.projectLogs']);
   });
