@@ -97,6 +97,14 @@ describe('the engine compose gets', () => {
     expect(composeEngine({url: 'ssh://me@box:2222', kind: 'ssh', host: 'box', port: 2222, sshUser: 'me', context: 'default', source: 'flag', unencrypted: false}, shell).env.DOCKER_HOST).toBe('ssh://me@box:2222');
     expect(composeEngine({url: 'unix:///run/d.sock', kind: 'unix', socketPath: '/run/d.sock', context: 'default', source: 'default', unencrypted: false}, shell).env.DOCKER_HOST).toBe('unix:///run/d.sock');
     expect(composeEngine(tcp(), shell).env.DOCKER_TLS_VERIFY).toBeUndefined();
+    // compose v1 finds contexts only next to a config.json: without one the context's host is spelled out.
+    const bare = join(dir, 'bare-config');
+    mkdirSync(bare);
+    const v1 = composeEngine({...tcp(), source: 'context', context: 'prod'}, {...shell, DOCKER_CONFIG: bare}, undefined, 'v1');
+    expect(v1.context).toBeUndefined();
+    expect(v1.env.DOCKER_HOST).toBe('tcp://127.0.0.1:2375');
+    writeFileSync(join(bare, 'config.json'), '{}');
+    expect(composeEngine({...tcp(), source: 'context', context: 'prod'}, {...shell, DOCKER_CONFIG: bare}, undefined, 'v1').context).toBe('prod');
   });
 
   test('the command as logged: engine settings first, secrets masked', () => {

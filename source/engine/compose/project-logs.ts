@@ -22,7 +22,10 @@ export function serviceColor(service: string): string {
 // Lines wait this long before they are put in order: streams of two containers arrive in separate reads.
 const HOLD_MS = 250;
 
-type Child = {target: ProjectLogTarget; label: string; color: string; session: LogSession; seen: number; held: number};
+// `delivered`: its first lines (the tail) came; until every container's did (or FIRST_WAIT_MS passed), nothing is
+// merged, so the tails interleave in order however late one of them arrives.
+type Child = {target: ProjectLogTarget; label: string; color: string; session: LogSession; seen: number; held: number; delivered: boolean; addedAt: number};
+const FIRST_WAIT_MS = 2000;
 
 // A compose project's logs, interleaved like `docker compose logs -f`: one LogSession per container (berth's own
 // log machinery: bounded, resumable, sanitised), merged in timestamp order into one bounded buffer, each line
@@ -90,7 +93,7 @@ export class ProjectLogs implements LogSource {
       bufferLines: Math.min(this.options.bufferLines ?? 10_000, this.historyWanted() ? 5000 : 1000),
       publishMs: 100,
     });
-    const child: Child = {target, label, color: serviceColor(target.service), session, seen: 0, held: 0};
+    const child: Child = {target, label, color: serviceColor(target.service), session, seen: 0, held: 0, delivered: false, addedAt: Date.now()};
     this.children.push(child);
     this.labelWidth = Math.max(this.labelWidth, ...this.children.map(c => c.label.length));
     session.subscribe(() => this.take(child));
@@ -160,6 +163,7 @@ export class ProjectLogs implements LogSource {
       return;
     }
     const now = Date.now();
+    if (fresh > 0) child.delivered = true;
     for (let i = Math.max(0, buffer.length - fresh); i < buffer.length; i++) {
       this.pending.push(this.prefixed(buffer.get(i), child));
       this.arrived.push(now);
@@ -179,7 +183,9 @@ export class ProjectLogs implements LogSource {
   }
 
   private flush(): void {
-    const cutoff = Date.now() - HOLD_MS;
+    const now = Date.now();
+    const waiting = this.children.some(c => !c.delivered && c.session.status !== 'ended' && c.session.status !== 'error' && now - c.addedAt < FIRST_WAIT_MS);
+    const cutoff = now - (waiting ? FIRST_WAIT_MS : HOLD_MS);
     // Arrival times only grow along `pending`: what is ready is a prefix.
     let count = 0;
     while (count < this.arrived.length && this.arrived[count]! <= cutoff) count++;

@@ -1,6 +1,6 @@
 import {execFile} from 'node:child_process';
-import {mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {homedir, tmpdir} from 'node:os';
 import {basename, dirname, join} from 'node:path';
 import type {EngineTarget} from '../target.js';
 import type {ComposeProject} from './project.js';
@@ -130,10 +130,18 @@ function certPath(tls: NonNullable<EngineTarget['tls']>, makeDir: () => string):
 
 // The subprocess environment for the engine berth is connected to: a context by name (`--context`), else
 // DOCKER_HOST (and DOCKER_TLS_VERIFY / DOCKER_CERT_PATH for TLS) spelled out from the connection itself.
-export function composeEngine(target: EngineTarget, base: NodeJS.ProcessEnv = process.env, makeDir = () => mkdtempSync(join(tmpdir(), 'berth-compose-tls-'))): ComposeEngine {
+export function composeEngine(
+  target: EngineTarget,
+  base: NodeJS.ProcessEnv = process.env,
+  makeDir = () => mkdtempSync(join(tmpdir(), 'berth-compose-tls-')),
+  kind?: ComposeRunner['kind'],
+): ComposeEngine {
   const env: NodeJS.ProcessEnv = {...base};
   for (const name of [...ENGINE_VARIABLES, ...CA_BUNDLE_VARIABLES]) delete env[name];
-  if (target.source === 'context' && target.context !== 'default') return {env, context: target.context};
+  // compose v1 (docker-py) looks for contexts in DOCKER_CONFIG only when that directory has a config.json, else in
+  // ~/.docker: there the context's host and TLS files, which berth has read already, are spelled out instead.
+  const v1FindsContexts = kind !== 'v1' || existsSync(join(base.DOCKER_CONFIG || join(homedir(), '.docker'), 'config.json'));
+  if (target.source === 'context' && target.context !== 'default' && v1FindsContexts) return {env, context: target.context};
   if (target.kind === 'unix') env.DOCKER_HOST = `unix://${target.socketPath}`;
   // The same ssh:// URL (its port included): compose runs the system ssh, which reads ~/.ssh/config as berth does.
   else if (target.kind === 'ssh') env.DOCKER_HOST = target.url;

@@ -38,7 +38,7 @@ export async function loadConfigured(services: Services, project: ComposeProject
   const runner = await detect(services);
   const target = engineTarget(services);
   if (!runner || !target || !project.filesKnown) return;
-  const engine = composeEngine(target);
+  const engine = composeEngine(target, process.env, undefined, runner.kind);
   const command = composeArgs(runner, project, {op: 'config-services'}, engine.context);
   await new Promise<void>(resolve => {
     execFile(command.program, command.args, {cwd: project.workingDir, env: engine.env, timeout: 20_000, encoding: 'utf8', maxBuffer: 1024 * 1024}, (error, stdout, stderr) => {
@@ -95,7 +95,7 @@ export async function runCompose(services: Services, projectName: string, operat
   }
   let engine;
   try {
-    engine = composeEngine(target);
+    engine = composeEngine(target, process.env, undefined, runner.kind);
   } catch (error) {
     services.status(`compose ${word}: ${errorMessage(error)}`, 'error');
     return;
