@@ -84,8 +84,9 @@ describe('the engine compose gets', () => {
   test('TLS files under other names: copies in a private directory', () => {
     const copies = join(dir, 'copies');
     mkdirSync(copies);
-    const {env} = composeEngine(tcp({verify: true, caFile: '/x/my-ca.crt', certFile: '/y/client.crt', keyFile: '/y/client.key', ca: Buffer.from('CA'), cert: Buffer.from('CERT'), key: Buffer.from('KEY')}), shell, () => copies);
+    const {env, tempDir} = composeEngine(tcp({verify: true, caFile: '/x/my-ca.crt', certFile: '/y/client.crt', keyFile: '/y/client.key', ca: Buffer.from('CA'), cert: Buffer.from('CERT'), key: Buffer.from('KEY')}), shell, () => copies);
     expect(env.DOCKER_CERT_PATH).toBe(copies);
+    expect(tempDir).toBe(copies);
     expect(readFileSync(join(copies, 'key.pem'), 'utf8')).toBe('KEY');
     expect(readFileSync(join(copies, 'ca.pem'), 'utf8')).toBe('CA');
   });

@@ -111,21 +111,22 @@ const ENGINE_VARIABLES = ['DOCKER_HOST', 'DOCKER_TLS_VERIFY', 'DOCKER_TLS', 'DOC
 // python-requests (compose v1) lets these win over DOCKER_CERT_PATH's CA: v1 then fails the engine's TLS.
 const CA_BUNDLE_VARIABLES = ['REQUESTS_CA_BUNDLE', 'CURL_CA_BUNDLE'];
 
-export type ComposeEngine = {env: NodeJS.ProcessEnv; context?: string};
+// `tempDir`: copies of the TLS files made for this run (see certPath); remove it once compose has exited.
+export type ComposeEngine = {env: NodeJS.ProcessEnv; context?: string; tempDir?: string};
 
 // Where the connection's TLS files are for DOCKER_CERT_PATH: their own directory when it holds ca.pem, cert.pem
 // and key.pem under those names (the docker CLI's layout, contexts too); else copies in a private directory.
-function certPath(tls: NonNullable<EngineTarget['tls']>, makeDir: () => string): string | undefined {
+function certPath(tls: NonNullable<EngineTarget['tls']>, makeDir: () => string): {dir: string; temporary: boolean} | undefined {
   const files = [tls.caFile, tls.certFile, tls.keyFile].filter((file): file is string => Boolean(file));
   const dirs = new Set(files.map(dirname));
   const standard = files.every(file => ['ca.pem', 'cert.pem', 'key.pem'].includes(basename(file)));
-  if (files.length && dirs.size === 1 && standard) return [...dirs][0];
+  if (files.length && dirs.size === 1 && standard) return {dir: [...dirs][0]!, temporary: false};
   if (!tls.ca && !tls.cert) return undefined;
   const dir = makeDir();
   if (tls.ca) writeFileSync(join(dir, 'ca.pem'), tls.ca, {mode: 0o600});
   if (tls.cert) writeFileSync(join(dir, 'cert.pem'), tls.cert, {mode: 0o600});
   if (tls.key) writeFileSync(join(dir, 'key.pem'), tls.key, {mode: 0o600});
-  return dir;
+  return {dir, temporary: true};
 }
 
 // The subprocess environment for the engine berth is connected to: a context by name (`--context`), else
@@ -148,10 +149,11 @@ export function composeEngine(
   else {
     env.DOCKER_HOST = `tcp://${target.host?.includes(':') ? `[${target.host}]` : target.host}:${target.port}`;
     if (target.tls) {
-      const dir = certPath(target.tls, makeDir);
-      if (dir) env.DOCKER_CERT_PATH = dir;
+      const certs = certPath(target.tls, makeDir);
+      if (certs) env.DOCKER_CERT_PATH = certs.dir;
       if (target.tls.verify) env.DOCKER_TLS_VERIFY = '1';
       else env.DOCKER_TLS = '1';
+      if (certs?.temporary) return {env, tempDir: certs.dir};
     }
   }
   return {env};

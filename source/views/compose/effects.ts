@@ -1,4 +1,5 @@
 import {execFile} from 'node:child_process';
+import {rmSync} from 'node:fs';
 import {dockerCommand, logCommand} from '../../command-log.js';
 import {operate} from '../../engine/containers/operations.js';
 import type {Confirmation} from '../../store/state.js';
@@ -46,9 +47,14 @@ export async function loadConfigured(services: Services, project: ComposeProject
         const why = `${stderr || error.message}`.trim().split('\n').filter(Boolean).slice(-3).join(' · ');
         services.dispatch({type: 'compose.configured', project: project.name, error: `compose config: ${why}`});
       } else services.dispatch({type: 'compose.configured', project: project.name, services: stdout.split('\n').map(line => line.trim()).filter(Boolean)});
+      disposeEngine(engine);
       resolve();
     });
   });
+}
+
+function disposeEngine(engine: {tempDir?: string}): void {
+  if (engine.tempDir) rmSync(engine.tempDir, {recursive: true, force: true});
 }
 
 function statusOf(run: ComposeRun): string {
@@ -116,6 +122,7 @@ export async function runCompose(services: Services, projectName: string, operat
   services.dispatch({type: 'compose.run', summary: {id, project: project.name, operation: word, status: 'running'}});
   showRun(services, run, project.name, word);
   await run.done();
+  disposeEngine(engine);
   const status = statusOf(run);
   services.dispatch({type: 'compose.run', summary: {id, project: project.name, operation: word, status}});
   services.status(`compose ${word} ${project.name}: ${status}${run.exitCode ? ' (the pane shows compose\'s output)' : ''}`, run.exitCode === 0 ? 'info' : 'error');

@@ -1,4 +1,5 @@
 import {localProject} from '../../engine/compose/project.js';
+import {sanitizeLine} from '../../text/sanitize.js';
 import type {ViewModule} from '../types.js';
 import {COMPOSE_COMMANDS} from './commands.js';
 import {ComposeView} from './ComposeView.js';
@@ -85,6 +86,7 @@ export const compose: ViewModule = {
   list: composeList,
   Body: ComposeView,
   listRows: (state, body) => composeLayout(Boolean(state.logs), {width: body.width, height: body.height - 1}, state.focus === 'logs').listHeight - 1 - (state.compose.open ? 2 : 0),
-  tabNotes: state => (state.compose.open ? [`project ${state.compose.open}`] : []),
+  // A project's name comes from labels: untrusted text.
+  tabNotes: state => (state.compose.open ? [`project ${sanitizeLine(state.compose.open)}`] : []),
   close: () => closeRuns(),
 };
