@@ -46,20 +46,22 @@ describe('argument lists', () => {
   test('v2: docker [--context] compose, project flags, then the operation', () => {
     expect(composeArgs(V2, known, {op: 'build'})).toEqual({
       program: 'docker',
-      args: ['compose', '--ansi', 'never', '-p', 'shop', '-f', '/srv/shop/compose.yaml', '-f', '/srv/shop/compose.prod.yaml', '--project-directory', '/srv/shop', 'build', '--no-cache'],
+      args: ['compose', '--ansi', 'never', '--project-name=shop', '--file=/srv/shop/compose.yaml', '--file=/srv/shop/compose.prod.yaml', '--project-directory=/srv/shop', 'build', '--no-cache'],
     });
-    expect(composeArgs(V2, known, {op: 'up'}, 'prod').args).toEqual(['--context', 'prod', 'compose', '--ansi', 'never', '-p', 'shop', '-f', '/srv/shop/compose.yaml', '-f', '/srv/shop/compose.prod.yaml', '--project-directory', '/srv/shop', 'up', '-d']);
+    expect(composeArgs(V2, known, {op: 'up'}, 'prod').args).toEqual(['--context=prod', 'compose', '--ansi', 'never', '--project-name=shop', '--file=/srv/shop/compose.yaml', '--file=/srv/shop/compose.prod.yaml', '--project-directory=/srv/shop', 'up', '-d']);
     // Down by name alone: no files passed when they are not here.
-    expect(composeArgs(V2, {...known, filesKnown: false}, {op: 'down', volumes: true, removeOrphans: true}).args).toEqual(['compose', '--ansi', 'never', '-p', 'shop', 'down', '--volumes', '--remove-orphans']);
+    expect(composeArgs(V2, {...known, filesKnown: false}, {op: 'down', volumes: true, removeOrphans: true}).args).toEqual(['compose', '--ansi', 'never', '--project-name=shop', 'down', '--volumes', '--remove-orphans']);
+    // A name from a label that looks like a flag stays a value.
+    expect(composeArgs(V2, {...known, name: '--help'}, {op: 'up'}).args).toContain('--project-name=--help');
     expect(composeArgs(V2, known, {op: 'config-services'}).args.slice(-2)).toEqual(['config', '--services']);
   });
 
   test('v1: docker-compose [--context] with the same flags', () => {
     expect(composeArgs(V1, known, {op: 'down'})).toEqual({
       program: 'docker-compose',
-      args: ['--ansi', 'never', '-p', 'shop', '-f', '/srv/shop/compose.yaml', '-f', '/srv/shop/compose.prod.yaml', '--project-directory', '/srv/shop', 'down'],
+      args: ['--ansi', 'never', '--project-name=shop', '--file=/srv/shop/compose.yaml', '--file=/srv/shop/compose.prod.yaml', '--project-directory=/srv/shop', 'down'],
     });
-    expect(composeArgs(V1, known, {op: 'down', removeOrphans: true}, 'prod').args).toEqual(['--context', 'prod', '--ansi', 'never', '-p', 'shop', '-f', '/srv/shop/compose.yaml', '-f', '/srv/shop/compose.prod.yaml', '--project-directory', '/srv/shop', 'down', '--remove-orphans']);
+    expect(composeArgs(V1, known, {op: 'down', removeOrphans: true}, 'prod').args).toEqual(['--context=prod', '--ansi', 'never', '--project-name=shop', '--file=/srv/shop/compose.yaml', '--file=/srv/shop/compose.prod.yaml', '--project-directory=/srv/shop', 'down', '--remove-orphans']);
   });
 
   test('without files: v2 can still go down by name; v1 needs the files for everything', () => {

@@ -91,17 +91,17 @@ export function needsFiles(runner: ComposeRunner, operation: ComposeOperation): 
 
 export type ComposeCommand = {program: string; args: string[]; cwd?: string; env: NodeJS.ProcessEnv};
 
-// The whole argv: `docker [--context C] compose -p NAME [-f FILE]... [--project-directory DIR] OP…` or the same
-// after `docker-compose`. Files are passed only when berth knows them (a v2 down by name alone has none).
+// The whole argv: `docker [--context=C] compose --project-name=NAME [--file=FILE]... [--project-directory=DIR] OP…`
+// or the same after `docker-compose`. Files are passed only when berth knows them (a v2 down by name alone has none).
 export function composeArgs(runner: ComposeRunner, project: Pick<ComposeProject, 'name' | 'files' | 'workingDir' | 'filesKnown'>, operation: ComposeOperation, context?: string): {program: string; args: string[]} {
   const withFiles = project.filesKnown && project.files.length > 0;
+  // Values joined to their flags (`--file=…`): a name or path from a label that starts with `-` stays a value.
   const projectFlags = [
-    '-p',
-    project.name,
-    ...(withFiles ? project.files.flatMap(file => ['-f', file]) : []),
-    ...(withFiles && project.workingDir ? ['--project-directory', project.workingDir] : []),
+    `--project-name=${project.name}`,
+    ...(withFiles ? project.files.map(file => `--file=${file}`) : []),
+    ...(withFiles && project.workingDir ? [`--project-directory=${project.workingDir}`] : []),
   ];
-  const contextFlags = context ? ['--context', context] : [];
+  const contextFlags = context ? [`--context=${context}`] : [];
   if (runner.program === 'docker') return {program: 'docker', args: [...contextFlags, 'compose', '--ansi', 'never', ...projectFlags, ...operationArgs(operation)]};
   return {program: runner.program, args: [...contextFlags, '--ansi', 'never', ...projectFlags, ...operationArgs(operation)]};
 }
