@@ -1,14 +1,32 @@
 import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import {homedir} from 'node:os';
 import {dirname, join} from 'node:path';
+import {parseDetachKeys} from './engine/exec/detach-keys.js';
 
 export type BerthConfig = {
   registries: {url: string; insecure?: boolean; ca?: string}[];
   keys: Record<string, string[]>;
   logs: {tail: number; bufferLines: number};
   exec: {shells: string[]; user?: string};
+  // attach.detachKeys: docker's --detach-keys format (ctrl-p,ctrl-q by default).
+  attach: {detachKeys?: string};
   theme: {noColor: boolean};
   confirmations: boolean;
+  // User-defined commands (commands: in the file), as written; checked against the views in views/user-commands/.
+  commands: UserCommandEntry[];
+};
+
+export type UserCommandEntry = {
+  name: string;
+  key?: string;
+  scope: string;
+  // argv: each element one argument, {{.Field}} templates expanded inside it.
+  command: string[];
+  // true, or the question to ask.
+  confirm?: boolean | string;
+  output: 'pane' | 'terminal' | 'none';
+  // Where it was in the file, for messages: commands[2] (name).
+  where: string;
 };
 
 export const DEFAULT_CONFIG: BerthConfig = {
@@ -16,8 +34,10 @@ export const DEFAULT_CONFIG: BerthConfig = {
   keys: {},
   logs: {tail: 200, bufferLines: 10_000},
   exec: {shells: ['/bin/bash', '/bin/sh']},
+  attach: {},
   theme: {noColor: false},
   confirmations: true,
+  commands: [],
 };
 
 // yaml is CommonJS: bundled and loaded on demand, its functions sit on the namespace or on its default export.
@@ -103,15 +123,31 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
           if (value.user !== undefined) (typeof value.user === 'string' ? (config.exec.user = value.user) : bad('exec.user', 'must be a user name'));
         }
         break;
+      case 'attach':
+        if (!isObject(value)) bad('attach', 'must be a mapping');
+        else if (value.detachKeys !== undefined) {
+          try {
+            if (typeof value.detachKeys !== 'string') throw new Error('must be keys such as ctrl-p,ctrl-q');
+            parseDetachKeys(value.detachKeys);
+            config.attach.detachKeys = value.detachKeys;
+          } catch (error) {
+            bad('attach.detachKeys', (error as Error).message);
+          }
+        }
+        break;
       case 'theme':
         if (!isObject(value)) bad('theme', 'must be a mapping');
         else if (value.noColor !== undefined) typeof value.noColor === 'boolean' ? (config.theme.noColor = value.noColor) : bad('theme.noColor', 'must be true or false');
+        break;
+      case 'commands':
+        if (!Array.isArray(value)) bad('commands', 'must be a list of {name, key, scope, command, confirm, output}');
+        else value.forEach((entry, i) => parseUserCommand(entry, i, config.commands, why => problems.push(`config ${file}: commands[${i}]${isObject(entry) && typeof entry.name === 'string' ? ` (${entry.name})` : ''} ${why}; that command is left out`)));
         break;
       case 'confirmations':
         typeof value === 'boolean' ? (config.confirmations = value) : bad('confirmations', 'must be true or false');
         break;
       default:
-        problems.push(`config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, theme, confirmations); ignored`);
+        problems.push(`config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, attach, theme, confirmations, commands); ignored`);
     }
   }
   return {config, file, problems};
@@ -131,4 +167,27 @@ export async function saveRegistry(file: string, url: string): Promise<void> {
   mkdirSync(dirname(file), {recursive: true});
   writeFileSync(`${file}.partial`, stringify(doc));
   renameSync(`${file}.partial`, file);
+}
+
+const COMMAND_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+const OUTPUTS = ['pane', 'terminal', 'none'];
+
+// The shape of one commands: entry; what it may refer to (scopes, fields, keys) is checked where the views are known.
+function parseUserCommand(entry: unknown, index: number, into: UserCommandEntry[], bad: (why: string) => void): void {
+  if (!isObject(entry)) return bad('must be a mapping {name, key, scope, command, confirm, output}');
+  const known = ['name', 'key', 'scope', 'command', 'confirm', 'output'];
+  const unknown = Object.keys(entry).filter(key => !known.includes(key));
+  if (unknown.length) return bad(`has unknown field${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} (known: ${known.join(', ')})`);
+  const {name, key, scope, command, confirm, output} = entry;
+  if (typeof name !== 'string' || !COMMAND_NAME.test(name)) return bad('name must be a word (letters, digits, - and _), used as :NAME');
+  if (into.some(other => other.name === name)) return bad(`name "${name}" is used twice`);
+  if (key !== undefined && (typeof key !== 'string' || !key)) return bad('key must be a key name such as U or ctrl-g');
+  if (typeof scope !== 'string' || !scope) return bad('scope must name a view (containers, images, volumes, networks, …) or be global');
+  if (typeof command === 'string') {
+    return bad(`command must be a list of arguments, not a shell string; berth runs no shell: write [docker, logs, "{{.Name}}"], or for pipes [sh, -c, 'SCRIPT "$1"', sh, "{{.Name}}"]`);
+  }
+  if (!Array.isArray(command) || !command.length || !command.every(word => typeof word === 'string' || typeof word === 'number')) return bad('command must be a non-empty list of arguments');
+  if (confirm !== undefined && typeof confirm !== 'boolean' && typeof confirm !== 'string') return bad('confirm must be true, false or the question to ask');
+  if (output !== undefined && !OUTPUTS.includes(output as string)) return bad(`output must be ${OUTPUTS.join(', ')}`);
+  into.push({name, key: key as string | undefined, scope, command: command.map(String), confirm: confirm as boolean | string | undefined, output: (output as UserCommandEntry['output']) ?? 'pane', where: `commands[${index}] (${name})`});
 }

@@ -31,6 +31,8 @@ export interface ActionMap {
   status: {text: string; kind: 'info' | 'error'};
   // Another engine is now the one shown: engine-bound slices start again from these.
   'engine.switched': {slices: Partial<AppState>};
+  // A user-defined command from the config (views/user-commands/), by its name: user.NAME.
+  [userCommand: `user.${string}`]: {};
 }
 
 // (A view declares `view.<id>` for its tab key in its own actions file.)

@@ -21,6 +21,8 @@ export type Confirmation = {
   names: readonly string[];
   // Touches nothing on the engine (replacing a local file): allowed with --readonly too.
   local?: boolean;
+  // More for the owner's `confirmed` (attach: the detach keys).
+  extra?: Readonly<Record<string, string>>;
 };
 
 // Overlays every view may use. `draft` marks a one-line prompt edited by the dispatcher; `scroll` a pane moved

@@ -1,7 +1,12 @@
+import {openSync} from 'node:fs';
+import {ReadStream} from 'node:tty';
 import {render} from 'ink';
 import {dockerExecCommand, dockerRunCommand, logCommand} from '../command-log.js';
 import {execInteractive} from '../engine/exec/exec.js';
 import {runInteractive} from '../engine/exec/run-interactive.js';
+import {attachContainer} from '../engine/exec/attach-container.js';
+import {DEFAULT_DETACH_KEYS, describeDetachKeys} from '../engine/exec/detach-keys.js';
+import {dockerCommand} from '../command-log.js';
 import {handOffTerminal} from './handoff.js';
 import type {GlobalOptions} from '../cli/args.js';
 import type {EngineClient} from '../engine/client.js';
@@ -13,7 +18,11 @@ import {enterAltScreen, installRestoreHandlers, restoreTerminal} from '../termin
 import {trace} from '../trace.js';
 import {App} from './components/App.js';
 import {ControllerContext} from './hooks/use-controller.js';
-import {DEFAULT_VIEWS} from './view-set.js';
+import {DEFAULT_VIEWS, ViewSet} from './view-set.js';
+import {engineEnv} from '../engine/user-commands/engine-env.js';
+import {runInTerminal} from '../engine/user-commands/run.js';
+import {userCommandsModule} from '../views/user-commands/index.js';
+import {SHELL_COMMANDS} from './commands.js';
 import {applyKeyOverrides, buildKeymap, readonlyKeymap} from './keymap.js';
 import {loadConfig} from '../config.js';
 
@@ -32,6 +41,39 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
     const outcome = await handOffTerminal(() => execInteractive(client.docker, client.api, exec), {rawMode: exec.tty && exec.interactive});
     const what = `exec ${exec.cmd.join(' ')} in ${exec.containerName}`;
     controller.status(outcome.error ? `${what}: ${outcome.error}` : `${what} exited ${outcome.exitCode}`, outcome.error ? 'error' : 'info');
+  } else if (request.type === 'attach') {
+    const {attach} = request;
+    const name = attach.containerName ?? attach.containerId.slice(0, 12);
+    const keys = attach.detachKeys ?? DEFAULT_DETACH_KEYS;
+    logCommand(dockerCommand(['attach', `--detach-keys=${keys}`, name]));
+    const outcome = await handOffTerminal(async () => {
+      process.stdout.write(`\r\nberth: attached to ${name} · ${describeDetachKeys(keys)} detaches · ctrl-c goes to the process\r\n`);
+      return attachContainer(client.docker, attach);
+    });
+    const sent = outcome.interrupts ? ` · ${outcome.interrupts} ctrl-c sent as SIGINT` : '';
+    const text =
+      outcome.how === 'refused'
+        ? `attach ${name}: ${outcome.error}`
+        : outcome.how === 'detached'
+          ? `detached from ${name} (${describeDetachKeys(keys)}); it is still running${sent}`
+          : outcome.how === 'exited'
+            ? `attach ${name}: the process exited ${outcome.exitCode}; the container stopped${sent}`
+            : `attach ${name}: ${outcome.error}${outcome.running ? `; ${name} is still running` : ''}${sent}`;
+    controller.status(text, outcome.how === 'refused' || outcome.how === 'closed' ? 'error' : 'info');
+  } else if (request.type === 'command') {
+    const {name, argv} = request.command;
+    const env = engineEnv(controller.session!.target);
+    const outcome = await handOffTerminal(
+      async () => {
+        const result = await runInTerminal(argv, env);
+        const how = result.error ?? (result.signal ? `killed by ${result.signal}` : `exited ${result.exitCode}`);
+        process.stdout.write(`\r\nberth: ${name} ${how} · press enter to return\r\n`);
+        await waitForEnter();
+        return {...result, how};
+      },
+      {rawMode: false},
+    );
+    controller.status(`${name}: ${outcome.how}`, outcome.error || outcome.exitCode ? 'error' : 'info');
   } else {
     const {run} = request;
     logCommand(dockerRunCommand({image: run.image, cmd: run.cmd, rm: run.autoRemove, name: run.name}));
@@ -45,12 +87,33 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
   trace.event({event: `${request.type}-returned`});
 }
 
+// After a command on the real terminal: its last lines stay readable until enter. Read from a second descriptor on
+// the terminal (as the cooked exec does), so process.stdin, which Ink reads, is left exactly as it was.
+async function waitForEnter(): Promise<void> {
+  let input: ReadStream;
+  try {
+    input = new ReadStream(openSync('/dev/tty', 'r'));
+  } catch {
+    return;
+  }
+  await new Promise<void>(resolve => {
+    input.once('data', () => resolve());
+    input.once('error', () => resolve());
+    input.once('end', () => resolve());
+  });
+  input.destroy();
+}
+
 type UiOptions = {target: EngineTarget; options: GlobalOptions; connecting: Promise<EngineClient>};
 
 // Owns the terminal for the UI's lifetime: render, wait for an exit request, act on the real terminal, render again.
 export async function runUi({target, options, connecting}: UiOptions): Promise<number> {
   const loaded = await loadConfig(options.config, process.env);
-  const overridden = applyKeyOverrides(buildKeymap(DEFAULT_VIEWS), loaded.config.keys);
+  // User-defined commands become one more module: their keys join the one keymap, their names the : commands.
+  const builtin = [...DEFAULT_VIEWS.commands(), ...SHELL_COMMANDS].map(command => command.name);
+  const user = userCommandsModule(loaded.config.commands, DEFAULT_VIEWS.views, buildKeymap(DEFAULT_VIEWS), builtin, loaded.file);
+  const views = user.commands.length ? new ViewSet(DEFAULT_VIEWS.views, [...DEFAULT_VIEWS.panes, user.module]) : DEFAULT_VIEWS;
+  const overridden = applyKeyOverrides(buildKeymap(views), loaded.config.keys);
   const keymap = options.readonly ? readonlyKeymap(overridden.keymap) : overridden.keymap;
   const registries = [
     ...new Set([...options.registries, ...(process.env.BERTH_REGISTRY ? [process.env.BERTH_REGISTRY] : []), ...loaded.config.registries.map(r => r.url)]),
@@ -70,11 +133,12 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
     logTail: loaded.config.logs.tail,
     shells: loaded.config.exec.shells,
     execUser: loaded.config.exec.user,
+    detachKeys: loaded.config.attach.detachKeys,
     },
-    DEFAULT_VIEWS,
+    views,
     keymap,
   );
-  const problems = [...loaded.problems, ...overridden.problems];
+  const problems = [...loaded.problems, ...user.problems, ...overridden.problems];
   if (problems.length) controller.status(problems.join(' · '), 'error');
   const session = new EngineSession(target, controller.sessionListener, controller.engineEventTypes());
   controller.session = session;

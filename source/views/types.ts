@@ -2,6 +2,8 @@ import type Docker from 'dockerode';
 import type {ComponentType} from 'react';
 import type {ExecRequest} from '../engine/exec/exec.js';
 import type {RunRequest} from '../engine/exec/run-interactive.js';
+import type {AttachRequest} from '../engine/exec/attach-container.js';
+import type {CommandItem} from '../engine/user-commands/template.js';
 import type {ContainerRow} from '../engine/containers/list.js';
 import type {EngineEvent, EngineSession} from '../engine/session.js';
 import type {EngineTarget} from '../engine/target.js';
@@ -16,7 +18,23 @@ export type EngineUpdate = {kind: 'containers'; items: readonly ContainerRow[]} 
 // source/views/index.ts. The shell (source/ui/) knows views only through that list.
 
 // What the UI must do after an action: nothing, or leave Ink so main.ts can use the real terminal.
-export type ExitRequest = {type: 'quit'} | {type: 'exec'; exec: ExecRequest} | {type: 'run'; run: RunRequest};
+export type ExitRequest =
+  | {type: 'quit'}
+  | {type: 'exec'; exec: ExecRequest}
+  | {type: 'run'; run: RunRequest}
+  | {type: 'attach'; attach: AttachRequest}
+  // A user-defined command with `output: terminal`: argv already expanded (views/user-commands/).
+  | {type: 'command'; command: {name: string; argv: string[]}};
+
+// The selected row as fields for user-defined commands ({{.Name}}, {{.Label "key"}}): the names a template may
+// use in this view's scope, and their values for the row selected now.
+export type ItemFields = {
+  names: readonly string[];
+  labels: boolean;
+  // {{.Env "KEY"}}: read from the engine (inspect) by `env` when a command uses it.
+  env?(services: Services, item: CommandItem): Promise<Record<string, string>>;
+  selected(state: AppState): CommandItem | undefined;
+};
 
 // Settings from the command line and the config file that views read.
 export type AppConfig = {
@@ -25,6 +43,8 @@ export type AppConfig = {
   logTail: number;
   shells: readonly string[];
   execUser?: string;
+  // The attach detach sequence (docker's --detach-keys format), from attach.detachKeys in the config.
+  detachKeys?: string;
   readonly: boolean;
   // Registry URLs from --registry, BERTH_REGISTRY and the config file.
   registries: readonly string[];
@@ -102,7 +122,8 @@ export type OverlaySpec = {
 
 export type ViewModule = {
   id: string;
-  // The tab key (1–6); a pane used by several views (the log pane) has none and no tab.
+  // The tab key (1–6 kept for Containers, Images, Compose, Registry, Engine, Swarm; 7 Volumes, 8 Networks); a pane
+  // used by several views (the log pane) has none and no tab.
   key?: string;
   title: string;
   // Help section titles of the scopes its bindings use, in the order help shows them.
@@ -140,4 +161,6 @@ export type ViewModule = {
   engineBound?: boolean;
   // On quit: close clients, stop streams.
   close?(services: Services): void;
+  // Fields of its selected row for user-defined commands with this view's scope.
+  itemFields?: ItemFields;
 };

@@ -82,8 +82,8 @@ describe('view 3 Compose in a real terminal', () => {
     // Still following: a newer line arrives.
     const newest = Math.max(...[...logs.matchAll(/web line (\d+)/g)].map(m => Number(m[1])));
     await t.waitUntil(screen => [...screen.matchAll(/web line (\d+)/g)].some(m => Number(m[1]) > newest), 'newer lines', 10_000);
+    // Two escapes in one read reach Ink as one key: wait for the first (focus back on the services).
     t.keys('Escape');
-    // Two escapes at once reach berth as one keypress: the second waits until the pane let go of the keys.
     await t.waitFor('esc back to the projects');
     t.keys('Escape');
     await t.waitUntil(screen => !screen.includes(`project ${demo.name}`), 'back to the projects');

@@ -1,6 +1,7 @@
 import type Docker from 'dockerode';
 import {composeLabels, type ComposeLabels} from '../compose/labels.js';
 import {listContainerInfos} from '../limits/engine-reads.js';
+import {compareText} from '../../text/compare.js';
 
 export type ContainerRow = {
   id: string;
@@ -16,6 +17,10 @@ export type ContainerRow = {
   listedAt?: number;
   // The com.docker.compose.* labels of a container compose made (view 3 groups projects by them).
   compose?: ComposeLabels;
+  labels?: Readonly<Record<string, string>>;
+  // Named volumes it mounts and networks it is connected to (views 7 and 8 show who uses what from these).
+  volumes?: readonly string[];
+  networks?: readonly {name: string; id: string}[];
 };
 
 function formatPorts(ports: Docker.Port[] | undefined): string {
@@ -41,13 +46,16 @@ export function toContainerRow(info: Docker.ContainerInfo): ContainerRow {
     sizeRw: (info as {SizeRw?: number}).SizeRw,
     sizeRootFs: (info as {SizeRootFs?: number}).SizeRootFs,
     compose: composeLabels(info.Labels),
+    labels: info.Labels ?? {},
+    volumes: (info.Mounts ?? []).filter(mount => mount.Type === 'volume' && mount.Name).map(mount => mount.Name!),
+    networks: Object.entries((info.NetworkSettings?.Networks ?? {}) as Record<string, {NetworkID?: string}>).map(([name, settings]) => ({name, id: settings?.NetworkID ?? ''})),
   };
 }
 
 // Running first, then by name, like the SPEC's list.
 export function sortContainers(rows: ContainerRow[]): ContainerRow[] {
   const rank = (row: ContainerRow) => (row.state === 'running' ? 0 : row.state === 'paused' || row.state === 'restarting' ? 1 : 2);
-  return rows.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+  return rows.sort((a, b) => rank(a) - rank(b) || compareText(a.name, b.name));
 }
 
 export async function listContainers(docker: Docker, options: {size?: boolean} = {}): Promise<ContainerRow[]> {

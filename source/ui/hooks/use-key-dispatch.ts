@@ -5,8 +5,11 @@ import {trace} from '../../trace.js';
 import {keyName} from '../key-name.js';
 import {resolveKey} from '../keymap.js';
 import {editLine} from '../line-edit.js';
+import {SHELL_COMMANDS} from '../commands.js';
+import {completeCommandLine} from '../complete.js';
 import {activeScopes} from '../scopes.js';
 import {useController} from './use-controller.js';
+import {isSwitchFocused} from '../../views/form.js';
 
 const NO_KEY: Key = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
@@ -28,12 +31,18 @@ function charKey(char: string): [string, Key] {
 function handleKey(controller: Controller, input: string, key: Key): ExitRequest | undefined {
   const overlay = controller.store.get().overlay;
   if (key.ctrl && input === 'c') return controller.dispatch({type: resolveKey(controller.keymap, activeScopes(controller.views, controller.store.get()), 'ctrl-c') ?? 'app.quit'} as Action);
-  if (overlay?.kind === 'execForm') {
-    // Fields: command and user are text, tty and interactive are switches (space).
+  if (overlay && 'form' in overlay) {
+    // Forms (E, c): text fields are edited like a prompt, switches flip with space.
     if (key.tab && key.shift) return controller.dispatch({type: 'form.previous'});
     if (key.tab || key.downArrow) return controller.dispatch({type: 'form.next'});
     if (key.upArrow) return controller.dispatch({type: 'form.previous'});
-    if (overlay.form.focus >= 2 && !key.return && !key.escape) return input === ' ' ? controller.dispatch({type: 'form.toggle'}) : undefined;
+    if (isSwitchFocused(overlay.form) && !key.return && !key.escape) return input === ' ' ? controller.dispatch({type: 'form.toggle'}) : undefined;
+  }
+  if (overlay?.kind === 'command' && key.tab && !key.shift) {
+    const commands = [...controller.views.commands(), ...SHELL_COMMANDS].filter(command => !(command.changes && controller.config.readonly));
+    const done = completeCommandLine(overlay.draft, overlay.cursor ?? overlay.draft.length, commands, controller.store.get());
+    if (done.draft !== overlay.draft) controller.dispatch({type: 'overlay.draft', draft: done.draft, cursor: done.cursor});
+    return undefined;
   }
   if (overlay && 'draft' in overlay) {
     const draft = overlay.draft ?? '';

@@ -88,5 +88,15 @@ export const compose: ViewModule = {
   listRows: (state, body) => composeLayout(Boolean(state.logs), {width: body.width, height: body.height - 1}, state.focus === 'logs').listHeight - 1 - (state.compose.open ? 2 : 0),
   // A project's name comes from labels: untrusted text.
   tabNotes: state => (state.compose.open ? [`project ${sanitizeLine(state.compose.open)}`] : []),
+  // User-defined commands with scope compose: the selected project.
+  itemFields: {
+    names: ['Name', 'Project', 'WorkingDir', 'File'],
+    labels: false,
+    selected(state) {
+      const project = selectedProject(state);
+      if (!project) return undefined;
+      return {fields: {Name: project.name, Project: project.name, WorkingDir: project.workingDir ?? '', File: project.files[0] ?? ''}, labels: {}};
+    },
+  },
   close: () => closeRuns(),
 };

@@ -2,7 +2,8 @@ import {errorMessage} from '../../errors.js';
 import {openLogs} from '../log-pane/effects.js';
 import {parseLogsArgs} from '../log-pane/options.js';
 import type {CommandSpec} from '../types.js';
-import {stopMatching} from './effects.js';
+import {confirmAttach, stopMatching} from './effects.js';
+import {parseDetachKeys} from '../../engine/exec/detach-keys.js';
 import {runCaptured} from './exec.js';
 import {selectedContainer} from './selectors.js';
 
@@ -60,6 +61,28 @@ export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
       const exec = {containerId: row.id, containerName: row.name, cmd: parsed.cmd, user: parsed.user, tty: parsed.tty, interactive: parsed.interactive};
       if (parsed.interactive || parsed.tty) return {type: 'exec', exec};
       runCaptured(services, exec);
+      return undefined;
+    },
+  },
+  {
+    name: 'attach',
+    usage: ':attach [--detach-keys KEYS] CONTAINER (ctrl-p ctrl-q detaches)',
+    run(services, args) {
+      let detachKeys: string | undefined;
+      const rest: string[] = [];
+      for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        if (arg === '--detach-keys') detachKeys = args[++i];
+        else if (arg.startsWith('--detach-keys=')) detachKeys = arg.slice('--detach-keys='.length);
+        else if (arg.startsWith('-')) throw new Error(`unknown option "${arg}"`);
+        else rest.push(arg);
+      }
+      if (detachKeys !== undefined) parseDetachKeys(detachKeys);
+      if (rest.length !== 1) throw new Error('give one container name (or ID)');
+      const state = services.store.get();
+      const row = state.containers.items.find(c => c.name === rest[0]) ?? state.containers.items.find(c => c.id.startsWith(rest[0]));
+      if (!row) throw new Error(`no container named "${rest[0]}"`);
+      confirmAttach(services, row, detachKeys);
       return undefined;
     },
   },

@@ -2,6 +2,7 @@ import {containerEnv, containerSizes, containersMatching, inspectSummary, operat
 import {logCommand} from '../../command-log.js';
 import {inspectContainer} from '../../engine/limits/engine-reads.js';
 import {errorMessage} from '../../errors.js';
+import {DEFAULT_DETACH_KEYS, describeDetachKeys} from '../../engine/exec/detach-keys.js';
 import type {Confirmation} from '../../store/state.js';
 import type {Services} from '../types.js';
 import {targetContainers} from './selectors.js';
@@ -51,7 +52,41 @@ export function confirmOperation(services: Services, operation: 'stop' | 'remove
   services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
 }
 
+// A / :attach: the warning first (ctrl-c goes to the process, which may stop it), then the real terminal.
+export function confirmAttach(services: Services, row: {id: string; name: string; state: string}, detachKeys = services.config.detachKeys ?? DEFAULT_DETACH_KEYS): void {
+  if (row.state !== 'running') {
+    services.status(`attach to ${row.name}: the container is ${row.state}, not running; start it first (S)`, 'error');
+    return;
+  }
+  const keys = describeDetachKeys(detachKeys);
+  services.dispatch({
+    type: 'overlay.show',
+    overlay: {
+      kind: 'confirm',
+      confirm: {
+        title: `Attach to the main process of ${row.name}?`,
+        targets: [
+          `${row.name}: your keys go to its main process, not to a new shell`,
+          'ctrl-c goes to the process (it may stop, and the container with it)',
+          `${keys} detaches and returns to berth; the container keeps running`,
+        ],
+        ids: [row.id],
+        names: [row.name],
+        owner: 'containers',
+        operation: 'attach',
+        local: true,
+        extra: {detachKeys},
+      },
+    },
+  });
+}
+
 export function confirmed(services: Services, confirm: Confirmation): void {
+  if (confirm.operation === 'attach') {
+    const detachKeys = confirm.extra?.detachKeys;
+    services.leaveUi({type: 'attach', attach: {containerId: confirm.ids[0], containerName: confirm.names[0], detachKeys}});
+    return;
+  }
   if (confirm.operation !== 'stop' && confirm.operation !== 'remove') return;
   void runOperation(services, confirm.operation, confirm.ids, confirm.names, confirm.force ?? false);
 }

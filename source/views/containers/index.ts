@@ -3,7 +3,7 @@ import {paneSession} from '../log-pane/session.js';
 import type {ViewModule} from '../types.js';
 import {CONTAINER_COMMANDS} from './commands.js';
 import {ContainersView} from './ContainersView.js';
-import {confirmed, confirmOperation, loadSizes, runOperation, showEnv, showInspect} from './effects.js';
+import {confirmAttach, confirmed, confirmOperation, loadSizes, runOperation, showEnv, showInspect} from './effects.js';
 import {EnvOverlay} from './EnvOverlay.js';
 import {openExecForm, openShell, submitExecForm} from './exec.js';
 import {ExecFormOverlay} from './ExecFormOverlay.js';
@@ -12,6 +12,7 @@ import {containersLayout} from './layout.js';
 import {reduceContainers} from './reducer.js';
 import {containersList, selectedContainer, targetContainers} from './selectors.js';
 import {initialContainers} from './state.js';
+import {containerEnv} from '../../engine/containers/operations.js';
 import {StatsPane} from './StatsPane.js';
 import {followScreen, statsSession} from './stats-session.js';
 import {stopTop, watchTop} from './top.js';
@@ -56,6 +57,11 @@ export const containers: ViewModule = {
         return void showEnv(services);
       case 'container.inspect':
         return void showInspect(services);
+      case 'container.attach': {
+        const row = selectedContainer(after);
+        if (row) confirmAttach(services, row);
+        return;
+      }
       case 'containers.toggleSize':
         return void loadSizes(services);
       case 'logs.open': {
@@ -87,7 +93,7 @@ export const containers: ViewModule = {
       Component: ExecFormOverlay,
       maxHeight: 9,
       scopes: ['prompt'],
-      submit: (services, overlay) => (overlay.kind === 'execForm' ? submitExecForm(services, overlay.form, overlay.draft) : undefined),
+      submit: (services, overlay) => (overlay.kind === 'execForm' ? submitExecForm(services, overlay) : undefined),
     },
   },
   list: containersList,
@@ -97,6 +103,34 @@ export const containers: ViewModule = {
     ...(state.containers.runningOnly ? ['running only'] : []),
     ...(state.containers.stats.sort !== 'name' ? [`by ${state.containers.stats.sort}`] : []),
   ],
+  itemFields: {
+    names: ['Name', 'ID', 'ShortID', 'Image', 'State', 'Status', 'Project', 'Service'],
+    labels: true,
+    async env(services, item) {
+      const docker = services.docker();
+      if (!docker) throw new Error('the engine is not connected');
+      const {entries} = await containerEnv(docker, item.fields.ID);
+      return Object.fromEntries(entries.map(entry => [entry.key, entry.value]));
+    },
+    selected(state) {
+      const row = selectedContainer(state);
+      if (!row) return undefined;
+      const labels = row.labels ?? {};
+      return {
+        fields: {
+          Name: row.name,
+          ID: row.id,
+          ShortID: row.id.slice(0, 12),
+          Image: row.image,
+          State: row.state,
+          Status: row.status,
+          Project: labels['com.docker.compose.project'] ?? '',
+          Service: labels['com.docker.compose.service'] ?? '',
+        },
+        labels,
+      };
+    },
+  },
   close() {
     statsSession.close();
     stopTop();

@@ -93,7 +93,8 @@ export function showSource(
 export function showLogs(services: Services, target: {id: string; name: string}): void {
   const state = services.store.get();
   if (state.logs?.containerId === target.id) {
-    services.dispatch({type: 'logs.open'});
+    // Not logs.open: its effect calls here (enter on the followed container after esc recursed until the stack ran out).
+    if (state.focus !== 'logs') services.dispatch({type: 'logs.focus'});
     return;
   }
   void openLogs(services, target, state.logs?.window ?? 0);

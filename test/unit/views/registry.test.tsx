@@ -41,7 +41,7 @@ function CounterBody({width, height}: {width: number; height: number}) {
 
 const counter: ViewModule = {
   id: 'counter',
-  key: '7',
+  key: '9',
   title: 'Counter',
   scopeTitles: {counter: 'Counter view'},
   initial: () => ({counter: {count: 0, effects: []}}),
@@ -79,8 +79,8 @@ describe('the views registry', () => {
   test('a view added to the list gets a tab, its key, its body, its keys, its commands and its effects', async () => {
     const {controller, instance} = mount(new ViewSet([...VIEWS, counter], PANES));
     await tick();
-    expect(instance.lastFrame()).toContain('7 Counter');
-    instance.stdin.write('7');
+    expect(instance.lastFrame()).toContain('9 Counter');
+    instance.stdin.write('9');
     await tick();
     expect(controller.store.get().view).toBe('counter');
     expect(instance.lastFrame()).toContain('counter is 0');
@@ -100,6 +100,15 @@ describe('the views registry', () => {
     expect(controller.store.get().view).toBe('containers');
   });
 
+  test('an effect that dispatches its own action again is stopped with a message, not a stack overflow', async () => {
+    const looping: ViewModule = {...counter, effect: (services, action) => void (action.type === 'counter.bump' && services.dispatch({type: 'counter.bump'}))};
+    const controller = new Controller('unix:///nowhere.sock', config, new ViewSet([...VIEWS, looping], PANES));
+    expect(() => controller.dispatch({type: 'counter.bump'})).not.toThrow();
+    expect(slice(controller.store.get()).count).toBe(32);
+    await tick();
+    expect(controller.store.get().status?.text).toMatch(/internal error: "counter.bump" dispatched itself/);
+  });
+
   test('the help and the README key list include a registered view, and leave out one that is not', () => {
     const views = new ViewSet([...VIEWS, counter], PANES);
     expect(keymapMarkdown(new Controller('t', config, views).keymap, views)).toContain('**Counter view**');
@@ -110,8 +119,8 @@ describe('the views registry', () => {
     const hidden: ViewModule = {...counter, available: () => false};
     const {controller, instance} = mount(new ViewSet([...VIEWS, hidden], PANES));
     await tick();
-    expect(instance.lastFrame()).not.toContain('7 Counter');
-    instance.stdin.write('7');
+    expect(instance.lastFrame()).not.toContain('9 Counter');
+    instance.stdin.write('9');
     await tick();
     expect(controller.store.get().view).toBe('containers');
   });

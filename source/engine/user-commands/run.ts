@@ -1,0 +1,60 @@
+import {spawn} from 'node:child_process';
+import {ByteTail} from '../exec/byte-tail.js';
+
+// A user-defined command as a subprocess: argv as given (no shell), the engine's environment from engine-env.ts.
+
+export type CommandResult = {exitCode: number; signal?: string; error?: string; output: string; truncated: boolean};
+
+const LIMIT = 1024 * 1024;
+
+function describeSpawnError(error: NodeJS.ErrnoException, program: string): string {
+  if (error.code === 'ENOENT') return `${program}: not found (is it installed and on PATH?)`;
+  if (error.code === 'EACCES') return `${program}: permission denied`;
+  return `${program}: ${error.message}`;
+}
+
+// Output to a pane (or nowhere): stdout and stderr interleaved as they come, the last MiB kept; `onOutput` hears
+// each piece, to show it live.
+export function runCaptured(argv: readonly string[], env: NodeJS.ProcessEnv, options: {onOutput?: (text: string) => void; signal?: AbortSignal} = {}): Promise<CommandResult> {
+  return new Promise(resolve => {
+    const tail = new ByteTail(LIMIT);
+    let child;
+    try {
+      child = spawn(argv[0], argv.slice(1), {env, stdio: ['ignore', 'pipe', 'pipe'], shell: false, signal: options.signal});
+    } catch (error) {
+      resolve({exitCode: 127, error: describeSpawnError(error as NodeJS.ErrnoException, argv[0]), output: '', truncated: false});
+      return;
+    }
+    const take = (chunk: Buffer) => {
+      tail.push(chunk);
+      options.onOutput?.(chunk.toString('utf8'));
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    let failed: string | undefined;
+    child.on('error', error => {
+      failed = (error as NodeJS.ErrnoException).name === 'AbortError' ? 'cancelled' : describeSpawnError(error as NodeJS.ErrnoException, argv[0]);
+    });
+    child.on('close', (code, signal) => {
+      resolve({exitCode: failed ? 127 : (code ?? 128), signal: signal ?? undefined, error: failed, output: tail.text(), truncated: tail.truncated});
+    });
+  });
+}
+
+// On the real terminal (the caller has handed it over): the command owns it until it exits.
+export function runInTerminal(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<{exitCode: number; signal?: string; error?: string}> {
+  return new Promise(resolve => {
+    let child;
+    try {
+      child = spawn(argv[0], argv.slice(1), {env, stdio: 'inherit', shell: false});
+    } catch (error) {
+      resolve({exitCode: 127, error: describeSpawnError(error as NodeJS.ErrnoException, argv[0])});
+      return;
+    }
+    let failed: string | undefined;
+    child.on('error', error => {
+      failed = describeSpawnError(error as NodeJS.ErrnoException, argv[0]);
+    });
+    child.on('close', (code, signal) => resolve({exitCode: failed ? 127 : (code ?? 128), signal: signal ?? undefined, error: failed}));
+  });
+}

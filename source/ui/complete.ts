@@ -1,0 +1,30 @@
+import type {AppState} from '../store/state.js';
+import type {CommandSpec} from '../views/types.js';
+
+// Tab in the : prompt: the first word completes to a command name (built-in or your own), later words to
+// container names and image references. One match is completed with a space after it; several extend to their
+// common start.
+export function completeCommandLine(draft: string, cursor: number, commands: readonly CommandSpec[], state: AppState): {draft: string; cursor: number} {
+  const before = draft.slice(0, cursor);
+  const start = before.search(/\S*$/);
+  const word = before.slice(start);
+  const first = !before.slice(0, start).trim();
+  const candidates = first ? commands.map(command => command.name) : names(state);
+  const matches = [...new Set(candidates.filter(name => name.startsWith(word)))].sort();
+  if (!matches.length) return {draft, cursor};
+  const completion = matches.length === 1 ? `${matches[0]} ` : commonPrefix(matches);
+  if (completion.length <= word.length) return {draft, cursor};
+  const next = draft.slice(0, start) + completion + draft.slice(cursor);
+  return {draft: next, cursor: start + completion.length};
+}
+
+function names(state: AppState): string[] {
+  const slices = state as AppState & {containers?: {items: readonly {name: string}[]}; images?: {items: readonly {reference: string}[]}};
+  return [...(slices.containers?.items.map(row => row.name) ?? []), ...(slices.images?.items.map(row => row.reference) ?? [])];
+}
+
+function commonPrefix(words: readonly string[]): string {
+  let prefix = words[0];
+  for (const word of words) while (!word.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix;
+}

@@ -1,0 +1,140 @@
+import {dockerCommand, logCommand} from '../../command-log.js';
+import {inspectNetwork, listNetworksOnly, removeNetwork} from '../../engine/networks/networks.js';
+import {describeUsers} from '../../engine/volumes/usage.js';
+import {errorMessage} from '../../errors.js';
+import type {Confirmation} from '../../store/state.js';
+import {sanitizeLine} from '../../text/sanitize.js';
+import type {Services} from '../types.js';
+import {networkRows, selectedNetwork, targetNetworks} from './selectors.js';
+import type {NetworkRow} from './state.js';
+
+let loading = false;
+let again = false;
+
+// One list in flight; events arriving meanwhile make one more.
+export async function loadNetworks(services: Services): Promise<void> {
+  const client = services.engine()?.client;
+  if (!client) return;
+  if (loading) {
+    again = true;
+    return;
+  }
+  loading = true;
+  try {
+    // The users come from view 1's container list, which the session keeps current (selectors.ts).
+    const items = await listNetworksOnly(client.docker);
+    if (services.engine()?.client === client) services.dispatch({type: 'networks.loaded', items});
+  } catch (error) {
+    services.dispatch({type: 'networks.failed', error: errorMessage(error)});
+  } finally {
+    loading = false;
+    if (again) {
+      again = false;
+      void loadNetworks(services);
+    }
+  }
+}
+
+const iso = (seconds: number | undefined) => (seconds === undefined ? '?' : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z'));
+
+const pairs = (title: string, record: Readonly<Record<string, string>>) => {
+  const entries = Object.entries(record);
+  return entries.length ? [`${title}:`, ...entries.map(([key, value]) => `  ${key}=${value}`)] : [`${title}: none`];
+};
+
+type Endpoint = {Name?: string; IPv4Address?: string; IPv6Address?: string; MacAddress?: string};
+
+export function networkSummary(row: NetworkRow, inspect?: Record<string, unknown>): string[] {
+  const endpoints = Object.values((inspect?.Containers ?? {}) as Record<string, Endpoint>);
+  return [
+    `name        ${row.name}`,
+    `id          ${row.id}`,
+    `driver      ${row.driver}`,
+    `scope       ${row.scope}`,
+    `created     ${iso(row.created)}`,
+    `subnet      ${row.subnet || '-'}`,
+    `gateway     ${row.gateway || '-'}`,
+    `internal    ${row.internal ? 'yes' : 'no'}    attachable ${row.attachable ? 'yes' : 'no'}${row.predefined ? '    predefined (cannot be removed)' : ''}`,
+    ...pairs('labels', row.labels),
+    ...pairs('options', row.options),
+    row.usedBy.length ? `used by ${row.usedBy.length} container${row.usedBy.length === 1 ? '' : 's'}:` : 'used by no container',
+    ...row.usedBy.map(user => {
+      const endpoint = endpoints.find(e => e.Name === user.name);
+      return `  ${user.name} (${user.state}) ${user.id.slice(0, 12)}${endpoint?.IPv4Address ? ` ${endpoint.IPv4Address}` : ''}${endpoint?.IPv6Address ? ` ${endpoint.IPv6Address}` : ''}`;
+    }),
+  ];
+}
+
+export async function showInspect(services: Services): Promise<void> {
+  const row = selectedNetwork(services.store.get());
+  const docker = services.docker();
+  if (!row || !docker) return;
+  try {
+    const inspect = await inspectNetwork(docker, row.id);
+    services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title: `network ${sanitizeLine(row.name)}`, lines: networkSummary(row, inspect), scroll: 0}});
+  } catch (error) {
+    services.status(`inspect network ${sanitizeLine(row.name)}: ${errorMessage(error)}`, 'error');
+  }
+}
+
+const FORCE = {off: '  (f: disconnect running containers first)', on: '  [force: disconnect every container listed (docker network disconnect -f), then remove]'};
+
+const running = (row: NetworkRow) => row.usedBy.filter(user => user.state === 'running' || user.state === 'paused' || user.state === 'restarting');
+
+// d: the dialog lists what goes. The engine refuses a network with running containers on it ("active endpoints");
+// those are listed as kept unless f disconnects them first. The predefined networks are always kept.
+export function confirmRemove(services: Services): void {
+  const rows = targetNetworks(services.store.get());
+  if (!rows.length) return;
+  const removable = rows.filter(row => !row.predefined);
+  const predefined = rows.filter(row => row.predefined).flatMap(row => [`kept: ${sanitizeLine(row.name)}`, '  predefined, the engine keeps it']);
+  if (!removable.length) {
+    services.status(`not removing ${rows.map(row => sanitizeLine(row.name)).join(', ')}: predefined network${rows.length === 1 ? '' : 's'}, the engine keeps bridge, host and none`, 'error');
+    return;
+  }
+  // One line per network, and the reason under it (at 80 columns a name and a reason do not fit one line).
+  const targets = removable.flatMap(row => {
+    const busy = running(row);
+    const stopped = row.usedBy.filter(user => !busy.includes(user));
+    const name = `${sanitizeLine(row.name)}  (${sanitizeLine(row.driver)}${row.subnet ? ` ${row.subnet}` : ''})`;
+    if (busy.length) return [name, `  in use by ${sanitizeLine(describeUsers(busy))}: kept unless f`];
+    if (stopped.length) return [name, `  stopped ${sanitizeLine(describeUsers(stopped))} will lose it`];
+    return [`${name}, unused`];
+  });
+  const confirm: Confirmation = {
+    title: `Remove ${removable.length === 1 ? 'this network' : `these ${removable.length} networks`}?`,
+    targets: [...targets, ...predefined],
+    ids: removable.map(row => row.id),
+    names: removable.map(row => row.name),
+    owner: 'networks',
+    operation: 'rm',
+    force: false,
+    forceLabels: FORCE,
+  };
+  services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
+}
+
+export async function runRemove(services: Services, ids: readonly string[], force: boolean): Promise<void> {
+  const docker = services.docker();
+  if (!docker) return;
+  const rows = ids.map(id => networkRows(services.store.get()).find(row => row.id === id)).filter((row): row is NetworkRow => Boolean(row));
+  services.status(`removing ${rows.map(row => sanitizeLine(row.name)).join(', ')}…`);
+  const removed: string[] = [];
+  const failed: string[] = [];
+  for (const row of rows) {
+    const busy = running(row);
+    if (busy.length && !force) {
+      failed.push(`${sanitizeLine(row.name)}: in use by ${sanitizeLine(describeUsers(busy))}; stop or disconnect them (d, then f, disconnects them)`);
+      continue;
+    }
+    const disconnect = force ? row.usedBy : [];
+    for (const user of disconnect) logCommand(dockerCommand(['network', 'disconnect', '-f', row.name, user.name]));
+    logCommand(dockerCommand(['network', 'rm', row.name]));
+    const result = await removeNetwork(docker, row, disconnect);
+    if (result.ok) removed.push(`${sanitizeLine(row.name)}${result.disconnected.length ? ` (disconnected ${result.disconnected.map(name => sanitizeLine(name)).join(', ')})` : ''}`);
+    else failed.push(`${sanitizeLine(row.name)}: ${result.reason}`);
+  }
+  void loadNetworks(services);
+  if (failed.length) services.status(`not removed: ${failed.join('; ')}${removed.length ? `; removed ${removed.join(', ')}` : ''}`, 'error');
+  else services.status(`removed network${removed.length === 1 ? '' : 's'} ${removed.join(', ')}`);
+}

@@ -1,0 +1,117 @@
+import {dockerCommand, logCommand} from '../../command-log.js';
+import {describeUsers} from '../../engine/volumes/usage.js';
+import {inspectVolume, listVolumesOnly, removeVolume} from '../../engine/volumes/volumes.js';
+import {errorMessage} from '../../errors.js';
+import type {Confirmation} from '../../store/state.js';
+import {sanitizeLine} from '../../text/sanitize.js';
+import type {Services} from '../types.js';
+import {selectedVolume, targetVolumes} from './selectors.js';
+import type {VolumeRow} from './state.js';
+
+let loading = false;
+let again = false;
+
+// One list in flight; events arriving meanwhile make one more.
+export async function loadVolumes(services: Services): Promise<void> {
+  const client = services.engine()?.client;
+  if (!client) return;
+  if (loading) {
+    again = true;
+    return;
+  }
+  loading = true;
+  try {
+    // The users come from view 1's container list, which the session keeps current (selectors.ts).
+    const items = await listVolumesOnly(client.docker);
+    if (services.engine()?.client === client) services.dispatch({type: 'volumes.loaded', items});
+  } catch (error) {
+    services.dispatch({type: 'volumes.failed', error: errorMessage(error)});
+  } finally {
+    loading = false;
+    if (again) {
+      again = false;
+      void loadVolumes(services);
+    }
+  }
+}
+
+const iso = (seconds: number | undefined) => (seconds === undefined ? '?' : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z'));
+
+const pairs = (title: string, record: Readonly<Record<string, string>>) => {
+  const entries = Object.entries(record);
+  return entries.length ? [`${title}:`, ...entries.map(([key, value]) => `  ${key}=${value}`)] : [`${title}: none`];
+};
+
+export function volumeSummary(row: VolumeRow, inspect?: Record<string, unknown>): string[] {
+  const status = inspect?.Status && typeof inspect.Status === 'object' ? Object.entries(inspect.Status as Record<string, unknown>).map(([k, v]) => `  ${k}=${String(v)}`) : [];
+  return [
+    `name        ${row.name}`,
+    `driver      ${row.driver}`,
+    `scope       ${row.scope}`,
+    `created     ${iso(row.created)}`,
+    `mountpoint  ${row.mountpoint}`,
+    ...pairs('labels', row.labels),
+    ...pairs('options', row.options),
+    ...(status.length ? ['status:', ...status] : []),
+    row.usedBy.length ? `used by ${row.usedBy.length} container${row.usedBy.length === 1 ? '' : 's'}:` : 'used by no container',
+    ...row.usedBy.map(user => `  ${user.name} (${user.state}) ${user.id.slice(0, 12)}`),
+  ];
+}
+
+export async function showInspect(services: Services): Promise<void> {
+  const row = selectedVolume(services.store.get());
+  const docker = services.docker();
+  if (!row || !docker) return;
+  try {
+    const inspect = await inspectVolume(docker, row.name);
+    services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title: `volume ${sanitizeLine(row.name)}`, lines: volumeSummary(row, inspect), scroll: 0}});
+  } catch (error) {
+    services.status(`inspect volume ${sanitizeLine(row.name)}: ${errorMessage(error)}`, 'error');
+  }
+}
+
+const FORCE = {off: '  (f: force)', on: '  [force: the engine forgets a volume its driver fails to remove; in use still refused]'};
+
+// d: the dialog lists what goes; a volume some container mounts (running or not) is refused, with the containers.
+export function confirmRemove(services: Services): void {
+  const rows = targetVolumes(services.store.get());
+  if (!rows.length) return;
+  const free = rows.filter(row => !row.usedBy.length);
+  const busy = rows.filter(row => row.usedBy.length);
+  const refusals = busy.map(row => `${sanitizeLine(row.name)}: in use by ${sanitizeLine(describeUsers(row.usedBy))}`);
+  if (!free.length) {
+    services.status(`not removing ${refusals.join('; ')} — remove the container${busy.some(row => row.usedBy.length > 1) || busy.length > 1 ? 's' : ''} first`, 'error');
+    return;
+  }
+  const confirm: Confirmation = {
+    title: `Remove ${free.length === 1 ? 'this volume' : `these ${free.length} volumes`} and the data in ${free.length === 1 ? 'it' : 'them'}?`,
+    targets: [
+      ...free.map(row => `${sanitizeLine(row.name)}  (${sanitizeLine(row.driver)}, unused)`),
+      ...busy.flatMap(row => [`kept: ${sanitizeLine(row.name)}`, `  in use by ${sanitizeLine(describeUsers(row.usedBy))}`]),
+    ],
+    ids: free.map(row => row.name),
+    names: free.map(row => row.name),
+    owner: 'volumes',
+    operation: 'rm',
+    force: false,
+    forceLabels: FORCE,
+  };
+  services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
+}
+
+export async function runRemove(services: Services, names: readonly string[], force: boolean): Promise<void> {
+  const docker = services.docker();
+  if (!docker) return;
+  services.status(`removing ${names.map(name => sanitizeLine(name)).join(', ')}…`);
+  const removed: string[] = [];
+  const failed: string[] = [];
+  for (const name of names) {
+    logCommand(dockerCommand(['volume', 'rm', ...(force ? ['-f'] : []), name]));
+    const result = await removeVolume(docker, name, force);
+    if (result.ok) removed.push(sanitizeLine(name));
+    else failed.push(`${sanitizeLine(name)}: ${result.reason}`);
+  }
+  void loadVolumes(services);
+  if (failed.length) services.status(`not removed: ${failed.join('; ')}${removed.length ? `; removed ${removed.join(', ')}` : ''}`, 'error');
+  else services.status(`removed volume${removed.length === 1 ? '' : 's'} ${removed.join(', ')}`);
+}

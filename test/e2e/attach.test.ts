@@ -1,0 +1,106 @@
+import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
+import {focusContainer, startBerth, type Terminal} from '../helpers/terminal.js';
+
+let terminal: Terminal | undefined;
+afterEach(() => terminal?.stop());
+
+const shell = uniqueName('e2e-attach-tty');
+const printer = uniqueName('e2e-attach-log');
+const piped = uniqueName('e2e-attach-stdin');
+const trapper = uniqueName('e2e-attach-int');
+const running = (name: string) => docker(['inspect', '--format', '{{.State.Running}}', name]).trim();
+
+beforeAll(() => {
+  docker(['run', '-dit', '--name', shell, '--network', 'none', BUSYBOX, 'sh']);
+  docker(['run', '-d', '--name', trapper, '--network', 'none', BUSYBOX, 'sh', '-c', 'trap "echo got-int; exit 7" INT; while :; do echo alive; sleep 0.2; done']);
+  docker(['run', '-di', '--name', piped, '--network', 'none', BUSYBOX, 'sh']);
+  docker(['run', '-d', '--name', printer, '--network', 'none', BUSYBOX, 'sh', '-c', 'i=0; while :; do i=$((i+1)); echo "tick $i"; sleep 0.3; done']);
+});
+
+afterAll(() => {
+  try {
+    docker(['rm', '-f', shell, printer, piped, trapper]);
+  } catch {
+    // Already gone.
+  }
+});
+
+describe('attach in a real terminal', () => {
+  test('A on a TTY sh container: the warning, then typing reaches sh, ctrl-p ctrl-q detaches and the container runs on', async () => {
+    terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    await focusContainer(terminal, shell);
+    terminal.type('A');
+    const warning = await terminal.waitFor(`Attach to the main process of ${shell}?`);
+    expect(warning).toContain('ctrl-c goes to the process');
+    expect(warning).toContain('ctrl-p ctrl-q detaches');
+    terminal.type('y');
+    await terminal.waitFor(`berth: attached to ${shell}`);
+    terminal.type('echo attached-$((6*7))');
+    terminal.keys('Enter');
+    await terminal.waitFor('attached-42');
+    terminal.keys('C-p', 'C-q');
+    await terminal.waitFor(`detached from ${shell} (ctrl-p ctrl-q); it is still running`);
+    expect(running(shell)).toBe('true');
+    // The UI is back: keys work.
+    terminal.type('?');
+    await terminal.waitFor('Keys (esc closes)');
+    terminal.keys('Escape');
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
+  test(':attach on a container without a TTY shows its lines live; its own detach keys detach', async () => {
+    terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    await terminal.waitFor(/API 1\.41/);
+    terminal.type(`:attach --detach-keys=ctrl-x ${printer}`);
+    terminal.keys('Enter');
+    await terminal.waitFor('ctrl-x detaches and returns to berth');
+    terminal.type('y');
+    const first = await terminal.waitFor(/tick (\d+)/);
+    const seen = Number(/tick (\d+)/.exec(first.split('\n').filter(line => /tick \d+/.test(line)).at(-1)!)![1]);
+    // Live: newer lines keep arriving while attached.
+    await terminal.waitUntil(screen => screen.includes(`tick ${seen + 3}`), 'three more lines');
+    // ctrl-p ctrl-q are not the keys this time.
+    terminal.keys('C-p', 'C-q');
+    await terminal.waitUntil(screen => screen.includes(`tick ${seen + 6}`), 'still attached');
+    terminal.keys('C-x');
+    await terminal.waitFor(`detached from ${printer} (ctrl-x); it is still running`);
+    expect(running(printer)).toBe('true');
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
+  test('a container with stdin but no TTY: typed lines reach it (echoed by berth) and the status gives the exit code', async () => {
+    terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    await terminal.waitFor(/API 1\.41/);
+    terminal.type(`:attach ${piped}`);
+    terminal.keys('Enter');
+    await terminal.waitFor('Attach to the main process');
+    terminal.type('y');
+    await terminal.waitFor(`berth: attached to ${piped}`);
+    terminal.type('echo piped-$((7*6)); exit 3');
+    terminal.keys('Enter');
+    await terminal.waitFor('piped-42');
+    await terminal.waitFor(`attach ${piped}: the process exited 3; the container stopped`);
+    expect(running(piped)).toBe('false');
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
+  test('without a TTY, ctrl-c goes to the process as SIGINT, as the warning says', async () => {
+    terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    await terminal.waitFor(/API 1\.41/);
+    terminal.type(`:attach ${trapper}`);
+    terminal.keys('Enter');
+    await terminal.waitFor('ctrl-c goes to the process');
+    terminal.type('y');
+    await terminal.waitFor('alive');
+    terminal.keys('C-c');
+    await terminal.waitFor('got-int');
+    await terminal.waitFor(`attach ${trapper}: the process exited 7; the container stopped · 1 ctrl-c`);
+    expect(running(trapper)).toBe('false');
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+});

@@ -1,0 +1,131 @@
+import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
+import {startBerth, type Terminal} from '../helpers/terminal.js';
+
+let terminal: Terminal | undefined;
+afterEach(() => terminal?.stop());
+
+const base = uniqueName('e2e-vn');
+const used = `${base}-used`;
+const free = `${base}-free`;
+const late = `${base}-late`;
+const net = `${base}-net`;
+const runner = `${base}-runner`;
+const small = `${base}-small`;
+
+const quiet = (args: string[]) => {
+  try {
+    docker(args);
+  } catch {
+    // Already gone.
+  }
+};
+
+beforeAll(() => {
+  docker(['volume', 'create', used]);
+  docker(['volume', 'create', free]);
+  docker(['network', 'create', net]);
+  docker(['run', '-d', '--name', runner, '--network', net, '-v', `${used}:/data`, BUSYBOX, 'sleep', '600']);
+});
+
+afterAll(() => {
+  quiet(['rm', '-f', runner]);
+  quiet(['volume', 'rm', used, free, late]);
+  quiet(['network', 'rm', net, small]);
+});
+
+async function open(t: Terminal, key: string, heading: RegExp): Promise<void> {
+  await t.waitFor(/API 1\.41/);
+  t.type(key);
+  await t.waitFor(heading);
+  t.type('/');
+  t.type(base);
+  t.keys('Enter');
+  await t.waitFor(`filter: ${base}`);
+}
+
+const rowOf = (screen: string, name: string) => screen.split('\n').find(line => line.includes(name)) ?? '';
+
+describe('views 7 Volumes and 8 Networks in a real terminal', () => {
+  test('7 lists volumes with their users; d on one in use is refused naming the container; an unused one goes; events add rows', async () => {
+    terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
+    await open(terminal, '7', /VOLUME NAME +DRIVER +SCOPE +CREATED +USED BY +MOUNTPOINT/);
+    const screen = await terminal.waitUntil(s => rowOf(s, used).includes(runner) && s.includes(free), 'both volumes');
+    expect(rowOf(screen, free)).toMatch(/local +local .* - /);
+    // A volume made outside berth appears from the engine's volume events, without a key.
+    docker(['volume', 'create', late]);
+    await terminal.waitFor(late, 10_000);
+    // The selected row is the first by name: ...-free; move to ...-used (free < late < used).
+    terminal.type('G');
+    await terminal.waitUntil(s => rowOf(s, used).startsWith('›'), 'used selected');
+    terminal.type('d');
+    await terminal.waitFor(`not removing ${used}: in use by ${runner} (running)`);
+    terminal.type('i');
+    const inspect = await terminal.waitFor(`volume ${used}`);
+    expect(inspect).toContain('used by 1 container:');
+    expect(inspect).toContain(`${runner} (running)`);
+    terminal.keys('Escape');
+    terminal.type('g');
+    await terminal.waitUntil(s => rowOf(s, free).startsWith('›'), 'free selected');
+    terminal.type('d');
+    const dialog = await terminal.waitFor('Remove this volume and the data in it?');
+    expect(dialog).toContain(`${free}  (local, unused)`);
+    terminal.type('y');
+    await terminal.waitFor(`removed volume ${free}`, 10_000);
+    await terminal.waitUntil(s => !s.split('\n').some(line => /^[› ][ *] \S/.test(line) && line.includes(free)), 'the row gone');
+    expect(docker(['volume', 'ls', '-q']).split('\n')).not.toContain(free);
+    expect(docker(['volume', 'ls', '-q']).split('\n')).toContain(used);
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
+  test('8 lists networks with subnet and users; d keeps one with a running container unless f disconnects it', async () => {
+    terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
+    await open(terminal, '8', /NETWORK +ID +DRIVER +SCOPE +CREATED +SUBNET +USED BY/);
+    const subnet = JSON.parse(docker(['network', 'inspect', net]))[0].IPAM.Config[0].Subnet as string;
+    await terminal.waitUntil(s => rowOf(s, net).includes(runner) && rowOf(s, net).includes(subnet), 'the network row');
+    terminal.type('d');
+    const dialog = await terminal.waitFor('Remove this network?');
+    expect(dialog).toContain(`in use by ${runner} (running): kept unless f`);
+    terminal.type('y');
+    await terminal.waitFor(`not removed: ${net}: in use by ${runner} (running)`);
+    expect(docker(['network', 'ls', '--format', '{{.Name}}']).split('\n')).toContain(net);
+    terminal.type('d');
+    await terminal.waitFor('Remove this network?');
+    terminal.type('f');
+    await terminal.waitFor('[force: disconnect');
+    terminal.type('y');
+    await terminal.waitFor(`removed network ${net} (disconnected ${runner})`, 10_000);
+    expect(docker(['network', 'ls', '--format', '{{.Name}}']).split('\n')).not.toContain(net);
+    expect(docker(['inspect', '--format', '{{.State.Running}}', runner]).trim()).toBe('true');
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
+  test('80x24: columns, the footer and the dialogs stay readable', async () => {
+    docker(['network', 'create', small]);
+    docker(['network', 'connect', small, runner]);
+    terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
+    await open(terminal, '7', /VOLUME NAME +DRIVER +SCOPE +CREATED +USED BY/);
+    const volumes = await terminal.waitUntil(s => rowOf(s, used).includes(runner.slice(0, 10)), 'the volume row');
+    const footer = (screen: string) => screen.trimEnd().split('\n').at(-1) ?? '';
+    expect(footer(volumes)).toMatch(/d remove .*\? help\s*$/);
+    expect(volumes).toContain(`filter: ${base}`);
+    expect(volumes.split('\n').every(line => line.length <= 80)).toBe(true);
+    terminal.keys('Escape');
+    terminal.type('8');
+    await terminal.waitFor(/NETWORK +DRIVER +CREATED +SUBNET +USED BY/);
+    terminal.type('/');
+    terminal.type(base);
+    terminal.keys('Enter');
+    const subnet = JSON.parse(docker(['network', 'inspect', small]))[0].IPAM.Config[0].Subnet as string;
+    const networks = await terminal.waitUntil(s => rowOf(s, small).includes(subnet), 'the network row with its whole subnet');
+    expect(footer(networks)).toMatch(/\? help\s*$/);
+    terminal.type('d');
+    const dialog = await terminal.waitFor('y confirms · any other key cancels');
+    expect(dialog).toContain(`in use by ${runner} (running)`);
+    terminal.type('n');
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+});
