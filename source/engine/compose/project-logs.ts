@@ -19,12 +19,14 @@ export function serviceColor(service: string): string {
   return SERVICE_COLORS[hash % SERVICE_COLORS.length]!;
 }
 
-// Lines wait this long before they are put in order: streams of two containers arrive in separate reads.
-const HOLD_MS = 250;
+// Lines are merged in timestamp order: a line goes out once every container still streaming has sent a line at
+// least as new (their streams arrive in separate reads, one may lag), or after HOLD_MS whatever the others do (a
+// quiet service must not hold the rest back for long).
+const HOLD_MS = 600;
 
 // `delivered`: its first lines (the tail) came; until every container's did (or FIRST_WAIT_MS passed), nothing is
 // merged, so the tails interleave in order however late one of them arrives.
-type Child = {target: ProjectLogTarget; label: string; color: string; session: LogSession; seen: number; held: number; delivered: boolean; addedAt: number};
+type Child = {target: ProjectLogTarget; label: string; color: string; session: LogSession; seen: number; held: number; delivered: boolean; addedAt: number; newest?: string};
 const FIRST_WAIT_MS = 2000;
 
 // A compose project's logs, interleaved like `docker compose logs -f`: one LogSession per container (berth's own
@@ -165,7 +167,9 @@ export class ProjectLogs implements LogSource {
     const now = Date.now();
     if (fresh > 0) child.delivered = true;
     for (let i = Math.max(0, buffer.length - fresh); i < buffer.length; i++) {
-      this.pending.push(this.prefixed(buffer.get(i), child));
+      const line = this.prefixed(buffer.get(i), child);
+      if (line.time && (!child.newest || compareTimestamps(line.time, child.newest) > 0)) child.newest = line.time;
+      this.pending.push(line);
       this.arrived.push(now);
     }
     child.seen = buffer.totalPushed;
@@ -179,19 +183,40 @@ export class ProjectLogs implements LogSource {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.flush();
-    }, Math.min(HOLD_MS, 100));
+    }, 100);
   }
 
   private flush(): void {
     const now = Date.now();
     const waiting = this.children.some(c => !c.delivered && c.session.status !== 'ended' && c.session.status !== 'error' && now - c.addedAt < FIRST_WAIT_MS);
     const cutoff = now - (waiting ? FIRST_WAIT_MS : HOLD_MS);
-    // Arrival times only grow along `pending`: what is ready is a prefix.
-    let count = 0;
-    while (count < this.arrived.length && this.arrived[count]! <= cutoff) count++;
-    if (count) {
-      const ready = this.pending.splice(0, count);
-      this.arrived.splice(0, count);
+    // The newest time every streaming container has reached: lines up to it can be ordered for good.
+    let watermark: string | undefined;
+    if (!waiting) {
+      for (const child of this.children) {
+        if (child.session.status === 'ended' || child.session.status === 'error') continue;
+        if (!child.newest) {
+          watermark = undefined;
+          break;
+        }
+        if (watermark === undefined || compareTimestamps(child.newest, watermark) < 0) watermark = child.newest;
+      }
+    }
+    const ready: LogLine[] = [];
+    const keep: LogLine[] = [];
+    const keepArrived: number[] = [];
+    for (let i = 0; i < this.pending.length; i++) {
+      const line = this.pending[i]!;
+      const arrived = this.arrived[i]!;
+      if (arrived <= cutoff || (watermark !== undefined && line.time !== undefined && compareTimestamps(line.time, watermark) <= 0)) ready.push(line);
+      else {
+        keep.push(line);
+        keepArrived.push(arrived);
+      }
+    }
+    if (ready.length) {
+      this.pending = keep;
+      this.arrived = keepArrived;
       // A stable sort: lines of one container with the same timestamp keep their order.
       ready.sort(byTime);
       for (const line of ready) this.buffer.push(line);
