@@ -5,6 +5,7 @@ import type {Action} from '../../../source/store/actions.js';
 import type {AppState} from '../../../source/store/state.js';
 import {DEFAULT_KEYMAP, readonlyKeymap, resolveKey} from '../../../source/ui/keymap.js';
 import {reduceApp} from '../../../source/ui/reducer.js';
+import {completeCommandLine} from '../../../source/ui/complete.js';
 import {activeScopes} from '../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../source/ui/view-set.js';
 import {unavailable} from '../../../source/views/compose/effects.js';
@@ -62,6 +63,13 @@ describe('compose view', () => {
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, ended), 'ctrl-c')).toBe('app.quit');
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, reduce(running, {type: 'logs.back'})), 'ctrl-c')).toBe('app.quit');
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, start), 'ctrl-c')).toBe('app.quit');
+  });
+
+  test(':compose completes its operations, then the projects', () => {
+    const commands = DEFAULT_VIEWS.commands();
+    expect(completeCommandLine('compose b', 9, commands, start)).toEqual({draft: 'compose build ', cursor: 14});
+    expect(completeCommandLine('compose up s', 12, commands, start)).toEqual({draft: 'compose up shop ', cursor: 16});
+    expect(completeCommandLine('compose up ', 11, commands, start).draft).toBe('compose up ');
   });
 
   test('the down dialog toggles --volumes and --remove-orphans', () => {
