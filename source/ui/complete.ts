@@ -1,15 +1,18 @@
 import type {AppState} from '../store/state.js';
 import type {CommandSpec} from '../views/types.js';
 
-// Tab in the : prompt: the first word completes to a command name (built-in or your own), later words to
-// container names and image references. One match is completed with a space after it; several extend to their
+// Tab in the : prompt: the first word completes to a command name (built-in or your own), later words to what
+// the command says it takes (CommandSpec.complete: :compose's operations and projects), else to container names
+// and image references. One match is completed with a space after it; several extend to their
 // common start.
 export function completeCommandLine(draft: string, cursor: number, commands: readonly CommandSpec[], state: AppState): {draft: string; cursor: number} {
   const before = draft.slice(0, cursor);
   const start = before.search(/\S*$/);
   const word = before.slice(start);
-  const first = !before.slice(0, start).trim();
-  const candidates = first ? commands.map(command => command.name) : names(state);
+  const words = before.slice(0, start).trim().split(/\s+/).filter(Boolean);
+  const first = words.length === 0;
+  const own = first ? undefined : commands.find(command => command.name === words[0])?.complete;
+  const candidates = first ? commands.map(command => command.name) : own ? [...own(state, words.length - 1, words.slice(1))] : names(state);
   const matches = [...new Set(candidates.filter(name => name.startsWith(word)))].sort();
   if (!matches.length) return {draft, cursor};
   const completion = matches.length === 1 ? `${matches[0]} ` : commonPrefix(matches);

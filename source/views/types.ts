@@ -95,6 +95,9 @@ export type CommandSpec = {
   // Changes something on the engine: unavailable with --readonly.
   changes?: boolean;
   run(services: Services, args: string[]): ExitRequest | undefined;
+  // Tab in the : prompt: what the argument at `index` (0 = first after the name) may be; without it,
+  // container names and image references.
+  complete?(state: AppState, index: number, args: readonly string[]): readonly string[];
 };
 
 // The list that movement, marks and the filter act on: each view says which of its lists has focus.

@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process';
 import {rmSync} from 'node:fs';
 import {afterAll, afterEach, describe, expect, test} from 'vitest';
 import {benchEnv, docker, uniqueName} from '../helpers/bench.js';
@@ -59,6 +60,17 @@ describe('view 3 Compose in a real terminal', () => {
     expect(labelled()).toEqual(['web running', 'worker running']);
     t.keys('Escape');
     await t.waitUntil(screen => screen.split('\n').some(line => line.includes(demo.name) && line.includes('running 2/2') && line.includes('up: exit 0')), 'running 2/2 and the last run');
+    await t.waitFor('enter services');
+    // View 1 shows them too.
+    t.type('1');
+    t.type('/');
+    t.type(demo.name);
+    t.keys('Enter');
+    await t.waitUntil(screen => new RegExp(`● ?${demo.name}_web_1`).test(screen) && new RegExp(`● ?${demo.name}_worker_1`).test(screen), 'both containers in view 1');
+    t.keys('Escape');
+    await t.waitUntil(screen => !screen.includes(`filter: ${demo.name}`), 'view 1 filter cleared');
+    t.type('3');
+    await t.waitFor('enter services');
 
     t.keys('Enter');
     const servicesScreen = await t.waitUntil(screen => /›●web +\S+_web_1 +up/.test(screen) && /●worker +\S+_worker_1 +up/.test(screen), 'the services with their containers');
@@ -72,9 +84,20 @@ describe('view 3 Compose in a real terminal', () => {
     await t.waitUntil(screen => [...screen.matchAll(/web line (\d+)/g)].some(m => Number(m[1]) > newest), 'newer lines', 10_000);
     // Two escapes in one read reach Ink as one key: wait for the first (focus back on the services).
     t.keys('Escape');
-    await t.waitUntil(screen => !screen.includes('esc back to the list'), 'the services focused');
+    await t.waitFor('esc back to the projects');
     t.keys('Escape');
     await t.waitUntil(screen => !screen.includes(`project ${demo.name}`), 'back to the projects');
+
+    // s / S: the containers through the Engine API (works without the files too).
+    t.type('s');
+    const stop = await t.waitFor(`Stop the 2 running containers of ${demo.name}?`);
+    expect(stop).toContain(`${demo.name}_web_1  (web,`);
+    t.type('y');
+    await t.waitUntil(screen => screen.split('\n').some(line => line.includes(demo.name) && line.includes('exited')), 'the project exited');
+    expect(labelled()).toEqual(['web exited', 'worker exited']);
+    t.type('S');
+    await t.waitUntil(screen => screen.split('\n').some(line => line.includes(demo.name) && line.includes('running 2/2')), 'running again');
+    expect(labelled()).toEqual(['web running', 'worker running']);
 
     t.type('D');
     const dialog = await t.waitFor(`network ${demo.name}_default`, 20_000);
@@ -96,4 +119,55 @@ describe('view 3 Compose in a real terminal', () => {
     t.type('q');
     expect(await t.exitCode()).toBe(0);
   }, 180_000);
+});
+
+describe('view 3 when things go wrong', () => {
+  test('no compose on PATH: the view says what to install and u explains; a broken compose file: the pane shows compose\'s error; the UI keeps working', async () => {
+    const {mkdtempSync, symlinkSync, writeFileSync} = await import('node:fs');
+    const {join} = await import('node:path');
+    const bin = mkdtempSync('/tmp/berth-e2e-nocompose-');
+    symlinkSync(process.execPath, join(bin, 'node'));
+    // What the terminal helper's wrapper runs after berth exits.
+    for (const tool of ['stty', 'sleep']) symlinkSync(execFileSync('sh', ['-c', `command -v ${tool}`], {encoding: 'utf8'}).trim(), join(bin, tool));
+    const broken = join(demo.dir, 'broken.yml');
+    writeFileSync(broken, 'services: [\n');
+    terminal = startBerth({args: ['-f', broken, '-p', `${demo.name}-broken`], env: {...benchEnv(), PATH: bin}, columns: 120, rows: 30});
+    const t = terminal;
+    await t.waitFor(/API 1\.41/);
+    t.type('3');
+    await t.waitFor('compose: no compose found: install the compose plugin');
+    t.type('/');
+    t.type(`${demo.name}-broken`);
+    t.keys('Enter');
+    await t.waitUntil(screen => screen.includes(`${demo.name}-broken`) && screen.includes('not created'), 'the project row');
+    t.type('u');
+    await t.waitFor('compose up: no compose found: install the compose plugin');
+    t.type('q');
+    expect(await t.exitCode()).toBe(0);
+    t.stop();
+
+    terminal = startBerth({args: ['-f', broken, '-p', `${demo.name}-broken`], env: benchEnv(), columns: 120, rows: 30});
+    const u = terminal;
+    await u.waitFor(/API 1\.41/);
+    u.type('3');
+    await u.waitFor('compose: docker-compose');
+    u.type('/');
+    u.type(`${demo.name}-broken`);
+    u.keys('Enter');
+    await u.waitUntil(screen => screen.includes(`${demo.name}-broken`) && screen.includes('not created'), 'the project row');
+    u.type('u');
+    const failed = await u.waitFor(/exit 1 · [\d.]+ s ·/, 30_000);
+    expect(failed).toMatch(/broken\.yml/);
+    expect(failed).toMatch(new RegExp(`compose up ${demo.name}-broken: exit 1`));
+    // Still working: another view and back.
+    u.keys('Escape');
+    await u.waitFor('enter services');
+    u.type('2');
+    await u.waitFor(/REPOSITORY +TAG/);
+    u.type('3');
+    await u.waitFor(`${demo.name}-broken`);
+    u.type('q');
+    expect(await u.exitCode()).toBe(0);
+    rmSync(bin, {recursive: true, force: true});
+  }, 90_000);
 });

@@ -1,7 +1,7 @@
 import {execFileSync} from 'node:child_process';
-import {rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import Docker from 'dockerode';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {connectEngine, type EngineClient} from '../../source/engine/client.js';
 import {ComposeRun} from '../../source/engine/compose/compose-run.js';
@@ -70,7 +70,7 @@ describe('compose through the real compose CLI against the bench engine', () => 
     expect(second.exitCode, text(second)).toBe(0);
     expect(text(second)).toMatch(/Step 3\/3/);
     expect(text(second)).not.toContain('Using cache');
-    expect(text(second)).toMatch(/exit 0 · .*docker-compose .*-p .* build --no-cache/);
+    expect(text(second)).toMatch(/exit 0 · .*docker-compose .*--project-name=.* build --no-cache/);
   }, 120_000);
 
   test('up -d brings both services up (labels as oracle); the project, its status and services follow from the labels', async () => {
@@ -132,8 +132,47 @@ describe('compose through the real compose CLI against the bench engine', () => 
     const context = composeEngine({...target, source: 'context', context: 'bench-ctx'}, shell);
     expect(context.context).toBe('bench-ctx');
     expect(context.env.DOCKER_HOST).toBeUndefined();
-    expect(composeArgs(runner, project(), {op: 'down'}, context.context).args.slice(0, 2)).toEqual(['--context', 'bench-ctx']);
+    expect(composeArgs(runner, project(), {op: 'down'}, context.context).args[0]).toBe('--context=bench-ctx');
   }, 120_000);
+});
+
+describe('a context connection', () => {
+  test('compose gets --context NAME (and DOCKER_CONFIG), not DOCKER_HOST, and reaches the engine the context names', async () => {
+    const config = mkdtempSync(join(tmpdir(), 'berth-cmp-ctx-'));
+    const name = uniqueName('berth-ctx');
+    const certs = benchEnv().DOCKER_CERT_PATH!;
+    const small = demoProject(uniqueName('berth-cmp-ctx'), {compose: `version: "3.7"\nservices:\n  one:\n    image: berth-test/busybox:latest\n    network_mode: none\n    stop_signal: SIGKILL\n    command: sleep 1000000\n`});
+    try {
+      execFileSync('docker', ['context', 'create', name, '--docker', `host=${benchEnv().DOCKER_HOST},ca=${certs}/ca.pem,cert=${certs}/cert.pem,key=${certs}/key.pem`], {env: {...process.env, DOCKER_CONFIG: config}, stdio: 'ignore'});
+      // A config directory as the docker CLI leaves it once used (compose v1 looks for contexts only next to one).
+      writeFileSync(join(config, 'config.json'), '{}');
+      const viaContext = resolveEngineTarget({context: name}, {DOCKER_CONFIG: config});
+      const engine = composeEngine(viaContext, {...shell, DOCKER_CONFIG: config}, undefined, runner.kind);
+      expect(engine.context).toBe(name);
+      expect(engine.env.DOCKER_HOST).toBeUndefined();
+      const command = composeArgs(runner, {name: small.name, files: [small.file], workingDir: small.dir, filesKnown: true}, {op: 'up'}, engine.context);
+      expect(command.args[0]).toBe(`--context=${name}`);
+      const up = new ComposeRun({...command, env: engine.env, cwd: small.dir, display: displayCommand(command, engine.env)});
+      up.start();
+      await up.done();
+      expect(up.exitCode, text(up)).toBe(0);
+      expect(docker(['ps', '--filter', `label=com.docker.compose.project=${small.name}`, '--format', '{{.Label "com.docker.compose.service"}}']).trim()).toBe('one');
+      const downCommand = composeArgs(runner, {name: small.name, files: [small.file], workingDir: small.dir, filesKnown: true}, {op: 'down'}, engine.context);
+      const down = new ComposeRun({...downCommand, env: engine.env, cwd: small.dir, display: displayCommand(downCommand, engine.env)});
+      down.start();
+      await down.done();
+      expect(down.exitCode, text(down)).toBe(0);
+      expect(docker(['ps', '-aq', '--filter', `label=com.docker.compose.project=${small.name}`]).trim()).toBe('');
+    } finally {
+      try {
+        docker(['rm', '-f', ...docker(['ps', '-aq', '--filter', `label=com.docker.compose.project=${small.name}`]).trim().split('\n').filter(Boolean)]);
+      } catch {
+        // Nothing left.
+      }
+      rmSync(small.dir, {recursive: true, force: true});
+      rmSync(config, {recursive: true, force: true});
+    }
+  }, 60_000);
 });
 
 describe('bad inputs end with a clear message and touch nothing else', () => {

@@ -46,20 +46,22 @@ describe('argument lists', () => {
   test('v2: docker [--context] compose, project flags, then the operation', () => {
     expect(composeArgs(V2, known, {op: 'build'})).toEqual({
       program: 'docker',
-      args: ['compose', '--ansi', 'never', '-p', 'shop', '-f', '/srv/shop/compose.yaml', '-f', '/srv/shop/compose.prod.yaml', '--project-directory', '/srv/shop', 'build', '--no-cache'],
+      args: ['compose', '--ansi', 'never', '--project-name=shop', '--file=/srv/shop/compose.yaml', '--file=/srv/shop/compose.prod.yaml', '--project-directory=/srv/shop', 'build', '--no-cache'],
     });
-    expect(composeArgs(V2, known, {op: 'up'}, 'prod').args).toEqual(['--context', 'prod', 'compose', '--ansi', 'never', '-p', 'shop', '-f', '/srv/shop/compose.yaml', '-f', '/srv/shop/compose.prod.yaml', '--project-directory', '/srv/shop', 'up', '-d']);
+    expect(composeArgs(V2, known, {op: 'up'}, 'prod').args).toEqual(['--context=prod', 'compose', '--ansi', 'never', '--project-name=shop', '--file=/srv/shop/compose.yaml', '--file=/srv/shop/compose.prod.yaml', '--project-directory=/srv/shop', 'up', '-d']);
     // Down by name alone: no files passed when they are not here.
-    expect(composeArgs(V2, {...known, filesKnown: false}, {op: 'down', volumes: true, removeOrphans: true}).args).toEqual(['compose', '--ansi', 'never', '-p', 'shop', 'down', '--volumes', '--remove-orphans']);
+    expect(composeArgs(V2, {...known, filesKnown: false}, {op: 'down', volumes: true, removeOrphans: true}).args).toEqual(['compose', '--ansi', 'never', '--project-name=shop', 'down', '--volumes', '--remove-orphans']);
+    // A name from a label that looks like a flag stays a value.
+    expect(composeArgs(V2, {...known, name: '--help'}, {op: 'up'}).args).toContain('--project-name=--help');
     expect(composeArgs(V2, known, {op: 'config-services'}).args.slice(-2)).toEqual(['config', '--services']);
   });
 
   test('v1: docker-compose [--context] with the same flags', () => {
     expect(composeArgs(V1, known, {op: 'down'})).toEqual({
       program: 'docker-compose',
-      args: ['--ansi', 'never', '-p', 'shop', '-f', '/srv/shop/compose.yaml', '-f', '/srv/shop/compose.prod.yaml', '--project-directory', '/srv/shop', 'down'],
+      args: ['--ansi', 'never', '--project-name=shop', '--file=/srv/shop/compose.yaml', '--file=/srv/shop/compose.prod.yaml', '--project-directory=/srv/shop', 'down'],
     });
-    expect(composeArgs(V1, known, {op: 'down', removeOrphans: true}, 'prod').args).toEqual(['--context', 'prod', '--ansi', 'never', '-p', 'shop', '-f', '/srv/shop/compose.yaml', '-f', '/srv/shop/compose.prod.yaml', '--project-directory', '/srv/shop', 'down', '--remove-orphans']);
+    expect(composeArgs(V1, known, {op: 'down', removeOrphans: true}, 'prod').args).toEqual(['--context=prod', '--ansi', 'never', '--project-name=shop', '--file=/srv/shop/compose.yaml', '--file=/srv/shop/compose.prod.yaml', '--project-directory=/srv/shop', 'down', '--remove-orphans']);
   });
 
   test('without files: v2 can still go down by name; v1 needs the files for everything', () => {
@@ -84,8 +86,9 @@ describe('the engine compose gets', () => {
   test('TLS files under other names: copies in a private directory', () => {
     const copies = join(dir, 'copies');
     mkdirSync(copies);
-    const {env} = composeEngine(tcp({verify: true, caFile: '/x/my-ca.crt', certFile: '/y/client.crt', keyFile: '/y/client.key', ca: Buffer.from('CA'), cert: Buffer.from('CERT'), key: Buffer.from('KEY')}), shell, () => copies);
+    const {env, tempDir} = composeEngine(tcp({verify: true, caFile: '/x/my-ca.crt', certFile: '/y/client.crt', keyFile: '/y/client.key', ca: Buffer.from('CA'), cert: Buffer.from('CERT'), key: Buffer.from('KEY')}), shell, () => copies);
     expect(env.DOCKER_CERT_PATH).toBe(copies);
+    expect(tempDir).toBe(copies);
     expect(readFileSync(join(copies, 'key.pem'), 'utf8')).toBe('KEY');
     expect(readFileSync(join(copies, 'ca.pem'), 'utf8')).toBe('CA');
   });
@@ -97,6 +100,14 @@ describe('the engine compose gets', () => {
     expect(composeEngine({url: 'ssh://me@box:2222', kind: 'ssh', host: 'box', port: 2222, sshUser: 'me', context: 'default', source: 'flag', unencrypted: false}, shell).env.DOCKER_HOST).toBe('ssh://me@box:2222');
     expect(composeEngine({url: 'unix:///run/d.sock', kind: 'unix', socketPath: '/run/d.sock', context: 'default', source: 'default', unencrypted: false}, shell).env.DOCKER_HOST).toBe('unix:///run/d.sock');
     expect(composeEngine(tcp(), shell).env.DOCKER_TLS_VERIFY).toBeUndefined();
+    // compose v1 finds contexts only next to a config.json: without one the context's host is spelled out.
+    const bare = join(dir, 'bare-config');
+    mkdirSync(bare);
+    const v1 = composeEngine({...tcp(), source: 'context', context: 'prod'}, {...shell, DOCKER_CONFIG: bare}, undefined, 'v1');
+    expect(v1.context).toBeUndefined();
+    expect(v1.env.DOCKER_HOST).toBe('tcp://127.0.0.1:2375');
+    writeFileSync(join(bare, 'config.json'), '{}');
+    expect(composeEngine({...tcp(), source: 'context', context: 'prod'}, {...shell, DOCKER_CONFIG: bare}, undefined, 'v1').context).toBe('prod');
   });
 
   test('the command as logged: engine settings first, secrets masked', () => {

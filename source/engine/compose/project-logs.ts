@@ -19,13 +19,15 @@ export function serviceColor(service: string): string {
   return SERVICE_COLORS[hash % SERVICE_COLORS.length]!;
 }
 
-// Lines wait this long before they are put in order: streams of two containers arrive in separate reads.
-const HOLD_MS = 250;
-// The first lines wait until every container's tail is in (each is its own request, and on a busy engine one
-// can come seconds after another), so the opening screen is in timestamp order; but not longer than this.
-const FIRST_HOLD_MS = 5000;
+// Lines are merged in timestamp order: a line goes out once every container still streaming has sent a line at
+// least as new (their streams arrive in separate reads, one may lag), or after HOLD_MS whatever the others do (a
+// quiet service must not hold the rest back for long).
+const HOLD_MS = 600;
 
-type Child = {target: ProjectLogTarget; label: string; color: string; session: LogSession; seen: number; held: number};
+// `delivered`: its first lines (the tail) came; until every container's did (or FIRST_WAIT_MS passed), nothing is
+// merged, so the tails interleave in order however late one of them arrives.
+type Child = {target: ProjectLogTarget; label: string; color: string; session: LogSession; seen: number; held: number; delivered: boolean; addedAt: number; newest?: string};
+const FIRST_WAIT_MS = 2000;
 
 // A compose project's logs, interleaved like `docker compose logs -f`: one LogSession per container (berth's own
 // log machinery: bounded, resumable, sanitised), merged in timestamp order into one bounded buffer, each line
@@ -41,7 +43,6 @@ export class ProjectLogs implements LogSource {
   private stopped = false;
   private statusVersion = 0;
   private labelWidth = 0;
-  private startedAt = 0;
 
   constructor(
     private readonly docker: Docker,
@@ -73,7 +74,6 @@ export class ProjectLogs implements LogSource {
   }
 
   start(): void {
-    this.startedAt = Date.now();
     for (const target of this.options.targets) this.add(target);
     this.publisher.changed();
   }
@@ -95,7 +95,7 @@ export class ProjectLogs implements LogSource {
       bufferLines: Math.min(this.options.bufferLines ?? 10_000, this.historyWanted() ? 5000 : 1000),
       publishMs: 100,
     });
-    const child: Child = {target, label, color: serviceColor(target.service), session, seen: 0, held: 0};
+    const child: Child = {target, label, color: serviceColor(target.service), session, seen: 0, held: 0, delivered: false, addedAt: Date.now()};
     this.children.push(child);
     this.labelWidth = Math.max(this.labelWidth, ...this.children.map(c => c.label.length));
     session.subscribe(() => this.take(child));
@@ -165,8 +165,11 @@ export class ProjectLogs implements LogSource {
       return;
     }
     const now = Date.now();
+    if (fresh > 0) child.delivered = true;
     for (let i = Math.max(0, buffer.length - fresh); i < buffer.length; i++) {
-      this.pending.push(this.prefixed(buffer.get(i), child));
+      const line = this.prefixed(buffer.get(i), child);
+      if (line.time && (!child.newest || compareTimestamps(line.time, child.newest) > 0)) child.newest = line.time;
+      this.pending.push(line);
       this.arrived.push(now);
     }
     child.seen = buffer.totalPushed;
@@ -180,22 +183,40 @@ export class ProjectLogs implements LogSource {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.flush();
-    }, Math.min(HOLD_MS, 100));
+    }, 100);
   }
 
   private flush(): void {
-    const loading = this.children.some(child => child.session.status === 'loading');
-    if (loading && Date.now() - this.startedAt < FIRST_HOLD_MS) {
-      this.schedule();
-      return;
+    const now = Date.now();
+    const waiting = this.children.some(c => !c.delivered && c.session.status !== 'ended' && c.session.status !== 'error' && now - c.addedAt < FIRST_WAIT_MS);
+    const cutoff = now - (waiting ? FIRST_WAIT_MS : HOLD_MS);
+    // The newest time every streaming container has reached: lines up to it can be ordered for good.
+    let watermark: string | undefined;
+    if (!waiting) {
+      for (const child of this.children) {
+        if (child.session.status === 'ended' || child.session.status === 'error') continue;
+        if (!child.newest) {
+          watermark = undefined;
+          break;
+        }
+        if (watermark === undefined || compareTimestamps(child.newest, watermark) < 0) watermark = child.newest;
+      }
     }
-    const cutoff = Date.now() - HOLD_MS;
-    // Arrival times only grow along `pending`: what is ready is a prefix.
-    let count = 0;
-    while (count < this.arrived.length && this.arrived[count]! <= cutoff) count++;
-    if (count) {
-      const ready = this.pending.splice(0, count);
-      this.arrived.splice(0, count);
+    const ready: LogLine[] = [];
+    const keep: LogLine[] = [];
+    const keepArrived: number[] = [];
+    for (let i = 0; i < this.pending.length; i++) {
+      const line = this.pending[i]!;
+      const arrived = this.arrived[i]!;
+      if (arrived <= cutoff || (watermark !== undefined && line.time !== undefined && compareTimestamps(line.time, watermark) <= 0)) ready.push(line);
+      else {
+        keep.push(line);
+        keepArrived.push(arrived);
+      }
+    }
+    if (ready.length) {
+      this.pending = keep;
+      this.arrived = keepArrived;
       // A stable sort: lines of one container with the same timestamp keep their order.
       ready.sort(byTime);
       for (const line of ready) this.buffer.push(line);

@@ -1,6 +1,6 @@
 import {execFile} from 'node:child_process';
-import {mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {homedir, tmpdir} from 'node:os';
 import {basename, dirname, join} from 'node:path';
 import type {EngineTarget} from '../target.js';
 import type {ComposeProject} from './project.js';
@@ -91,17 +91,17 @@ export function needsFiles(runner: ComposeRunner, operation: ComposeOperation): 
 
 export type ComposeCommand = {program: string; args: string[]; cwd?: string; env: NodeJS.ProcessEnv};
 
-// The whole argv: `docker [--context C] compose -p NAME [-f FILE]... [--project-directory DIR] OP…` or the same
-// after `docker-compose`. Files are passed only when berth knows them (a v2 down by name alone has none).
+// The whole argv: `docker [--context=C] compose --project-name=NAME [--file=FILE]... [--project-directory=DIR] OP…`
+// or the same after `docker-compose`. Files are passed only when berth knows them (a v2 down by name alone has none).
 export function composeArgs(runner: ComposeRunner, project: Pick<ComposeProject, 'name' | 'files' | 'workingDir' | 'filesKnown'>, operation: ComposeOperation, context?: string): {program: string; args: string[]} {
   const withFiles = project.filesKnown && project.files.length > 0;
+  // Values joined to their flags (`--file=…`): a name or path from a label that starts with `-` stays a value.
   const projectFlags = [
-    '-p',
-    project.name,
-    ...(withFiles ? project.files.flatMap(file => ['-f', file]) : []),
-    ...(withFiles && project.workingDir ? ['--project-directory', project.workingDir] : []),
+    `--project-name=${project.name}`,
+    ...(withFiles ? project.files.map(file => `--file=${file}`) : []),
+    ...(withFiles && project.workingDir ? [`--project-directory=${project.workingDir}`] : []),
   ];
-  const contextFlags = context ? ['--context', context] : [];
+  const contextFlags = context ? [`--context=${context}`] : [];
   if (runner.program === 'docker') return {program: 'docker', args: [...contextFlags, 'compose', '--ansi', 'never', ...projectFlags, ...operationArgs(operation)]};
   return {program: runner.program, args: [...contextFlags, '--ansi', 'never', ...projectFlags, ...operationArgs(operation)]};
 }
@@ -111,39 +111,49 @@ const ENGINE_VARIABLES = ['DOCKER_HOST', 'DOCKER_TLS_VERIFY', 'DOCKER_TLS', 'DOC
 // python-requests (compose v1) lets these win over DOCKER_CERT_PATH's CA: v1 then fails the engine's TLS.
 const CA_BUNDLE_VARIABLES = ['REQUESTS_CA_BUNDLE', 'CURL_CA_BUNDLE'];
 
-export type ComposeEngine = {env: NodeJS.ProcessEnv; context?: string};
+// `tempDir`: copies of the TLS files made for this run (see certPath); remove it once compose has exited.
+export type ComposeEngine = {env: NodeJS.ProcessEnv; context?: string; tempDir?: string};
 
 // Where the connection's TLS files are for DOCKER_CERT_PATH: their own directory when it holds ca.pem, cert.pem
 // and key.pem under those names (the docker CLI's layout, contexts too); else copies in a private directory.
-function certPath(tls: NonNullable<EngineTarget['tls']>, makeDir: () => string): string | undefined {
+function certPath(tls: NonNullable<EngineTarget['tls']>, makeDir: () => string): {dir: string; temporary: boolean} | undefined {
   const files = [tls.caFile, tls.certFile, tls.keyFile].filter((file): file is string => Boolean(file));
   const dirs = new Set(files.map(dirname));
   const standard = files.every(file => ['ca.pem', 'cert.pem', 'key.pem'].includes(basename(file)));
-  if (files.length && dirs.size === 1 && standard) return [...dirs][0];
+  if (files.length && dirs.size === 1 && standard) return {dir: [...dirs][0]!, temporary: false};
   if (!tls.ca && !tls.cert) return undefined;
   const dir = makeDir();
   if (tls.ca) writeFileSync(join(dir, 'ca.pem'), tls.ca, {mode: 0o600});
   if (tls.cert) writeFileSync(join(dir, 'cert.pem'), tls.cert, {mode: 0o600});
   if (tls.key) writeFileSync(join(dir, 'key.pem'), tls.key, {mode: 0o600});
-  return dir;
+  return {dir, temporary: true};
 }
 
 // The subprocess environment for the engine berth is connected to: a context by name (`--context`), else
 // DOCKER_HOST (and DOCKER_TLS_VERIFY / DOCKER_CERT_PATH for TLS) spelled out from the connection itself.
-export function composeEngine(target: EngineTarget, base: NodeJS.ProcessEnv = process.env, makeDir = () => mkdtempSync(join(tmpdir(), 'berth-compose-tls-'))): ComposeEngine {
+export function composeEngine(
+  target: EngineTarget,
+  base: NodeJS.ProcessEnv = process.env,
+  makeDir = () => mkdtempSync(join(tmpdir(), 'berth-compose-tls-')),
+  kind?: ComposeRunner['kind'],
+): ComposeEngine {
   const env: NodeJS.ProcessEnv = {...base};
   for (const name of [...ENGINE_VARIABLES, ...CA_BUNDLE_VARIABLES]) delete env[name];
-  if (target.source === 'context' && target.context !== 'default') return {env, context: target.context};
+  // compose v1 (docker-py) looks for contexts in DOCKER_CONFIG only when that directory has a config.json, else in
+  // ~/.docker: there the context's host and TLS files, which berth has read already, are spelled out instead.
+  const v1FindsContexts = kind !== 'v1' || existsSync(join(base.DOCKER_CONFIG || join(homedir(), '.docker'), 'config.json'));
+  if (target.source === 'context' && target.context !== 'default' && v1FindsContexts) return {env, context: target.context};
   if (target.kind === 'unix') env.DOCKER_HOST = `unix://${target.socketPath}`;
   // The same ssh:// URL (its port included): compose runs the system ssh, which reads ~/.ssh/config as berth does.
   else if (target.kind === 'ssh') env.DOCKER_HOST = target.url;
   else {
     env.DOCKER_HOST = `tcp://${target.host?.includes(':') ? `[${target.host}]` : target.host}:${target.port}`;
     if (target.tls) {
-      const dir = certPath(target.tls, makeDir);
-      if (dir) env.DOCKER_CERT_PATH = dir;
+      const certs = certPath(target.tls, makeDir);
+      if (certs) env.DOCKER_CERT_PATH = certs.dir;
       if (target.tls.verify) env.DOCKER_TLS_VERIFY = '1';
       else env.DOCKER_TLS = '1';
+      if (certs?.temporary) return {env, tempDir: certs.dir};
     }
   }
   return {env};

@@ -70,7 +70,8 @@ export function useKeyDispatch(): void {
   useInput((input, key) => {
     // Esc followed quickly by a key arrives as one "meta" keypress: it was two keys.
     if (key.meta && !key.escape && !key.ctrl && input.length === 1) {
-      const request = handleKey(controller, '', {...NO_KEY, escape: true, meta: true}) ?? handleKey(controller, input, NO_KEY);
+      // The second key as it would have come alone (esc then enter is "\x1b\r": enter, not a character).
+      const request = handleKey(controller, '', {...NO_KEY, escape: true, meta: true}) ?? handleKey(controller, ...charKey(input));
       if (request) exit(request);
       return;
     }

@@ -119,7 +119,7 @@ function ServiceList({width, height}: {width: number; height: number}) {
     notes.push({text: ` ${project.name} · ${projectStatus(project).text} · ${project.workingDir ?? 'no working directory'} · ${filesText(project)}`});
     if (!project.filesKnown) {
       const down = runner?.kind === 'v2' ? 'D works by name' : 'D needs the files with compose v1';
-      notes.push({text: `  files unknown: ${project.filesProblem ?? ''}; b and u need them, ${down}; l and L work`, color: 'yellow'});
+      notes.push({text: `  files unknown: ${project.filesProblem ?? ''}; b and u need them, ${down}; l, L, s and S work`, color: 'yellow'});
     }
     if (configError) notes.push({text: `  ${configError}`, color: 'red'});
   }

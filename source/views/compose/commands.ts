@@ -1,6 +1,6 @@
 import type {CommandSpec} from '../types.js';
 import {openDown, runCompose} from './effects.js';
-import {selectedProject} from './selectors.js';
+import {projects, selectedProject} from './selectors.js';
 
 export const COMPOSE_COMMANDS: readonly CommandSpec[] = [
   {
@@ -17,5 +17,6 @@ export const COMPOSE_COMMANDS: readonly CommandSpec[] = [
       else void runCompose(services, project, {op: operation});
       return undefined;
     },
+    complete: (state, index) => (index === 0 ? ['build', 'up', 'down'] : index === 1 ? projects(state).map(project => project.name) : []),
   },
 ];

@@ -1,5 +1,8 @@
 import {execFile} from 'node:child_process';
-import {logCommand} from '../../command-log.js';
+import {rmSync} from 'node:fs';
+import {dockerCommand, logCommand} from '../../command-log.js';
+import {operate} from '../../engine/containers/operations.js';
+import type {Confirmation} from '../../store/state.js';
 import {engineClockOffsetMs} from '../../engine/clock.js';
 import {ComposeRun} from '../../engine/compose/compose-run.js';
 import {PROJECT_LABEL} from '../../engine/compose/labels.js';
@@ -36,7 +39,7 @@ export async function loadConfigured(services: Services, project: ComposeProject
   const runner = await detect(services);
   const target = engineTarget(services);
   if (!runner || !target || !project.filesKnown) return;
-  const engine = composeEngine(target);
+  const engine = composeEngine(target, process.env, undefined, runner.kind);
   const command = composeArgs(runner, project, {op: 'config-services'}, engine.context);
   await new Promise<void>(resolve => {
     execFile(command.program, command.args, {cwd: project.workingDir, env: engine.env, timeout: 20_000, encoding: 'utf8', maxBuffer: 1024 * 1024}, (error, stdout, stderr) => {
@@ -44,9 +47,14 @@ export async function loadConfigured(services: Services, project: ComposeProject
         const why = `${stderr || error.message}`.trim().split('\n').filter(Boolean).slice(-3).join(' · ');
         services.dispatch({type: 'compose.configured', project: project.name, error: `compose config: ${why}`});
       } else services.dispatch({type: 'compose.configured', project: project.name, services: stdout.split('\n').map(line => line.trim()).filter(Boolean)});
+      disposeEngine(engine);
       resolve();
     });
   });
+}
+
+function disposeEngine(engine: {tempDir?: string}): void {
+  if (engine.tempDir) rmSync(engine.tempDir, {recursive: true, force: true});
 }
 
 function statusOf(run: ComposeRun): string {
@@ -93,7 +101,7 @@ export async function runCompose(services: Services, projectName: string, operat
   }
   let engine;
   try {
-    engine = composeEngine(target);
+    engine = composeEngine(target, process.env, undefined, runner.kind);
   } catch (error) {
     services.status(`compose ${word}: ${errorMessage(error)}`, 'error');
     return;
@@ -114,6 +122,7 @@ export async function runCompose(services: Services, projectName: string, operat
   services.dispatch({type: 'compose.run', summary: {id, project: project.name, operation: word, status: 'running'}});
   showRun(services, run, project.name, word);
   await run.done();
+  disposeEngine(engine);
   const status = statusOf(run);
   services.dispatch({type: 'compose.run', summary: {id, project: project.name, operation: word, status}});
   services.status(`compose ${word} ${project.name}: ${status}${run.exitCode ? ' (the pane shows compose\'s output)' : ''}`, run.exitCode === 0 ? 'info' : 'error');
@@ -225,6 +234,59 @@ export function runDownFromOverlay(services: Services): void {
   if (overlay?.kind !== 'composeDown') return;
   services.dispatch({type: 'overlay.close'});
   void runCompose(services, overlay.project, {op: 'down', volumes: overlay.withVolumes, removeOrphans: overlay.removeOrphans});
+}
+
+// s / S: the project's containers stopped or started through the Engine API — works without the files, with
+// any compose (what `compose stop|start` would touch: the project's containers, by their labels).
+export function confirmStop(services: Services, projectName: string): void {
+  const project = projectNamed(services.store.get(), projectName);
+  const running = project?.containers.filter(row => row.state === 'running' || row.state === 'restarting' || row.state === 'paused') ?? [];
+  if (!project || !running.length) {
+    services.status(`${projectName}: no running container to stop`, 'error');
+    return;
+  }
+  const confirm: Confirmation = {
+    owner: 'compose',
+    operation: 'stop',
+    title: `Stop the ${running.length} running container${running.length === 1 ? '' : 's'} of ${project.name}?`,
+    targets: running.map(row => `${row.name}  (${row.compose?.service ?? ''}, ${row.status})`),
+    ids: running.map(row => row.id),
+    names: running.map(row => row.name),
+  };
+  services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
+}
+
+export async function operateProject(services: Services, operation: 'stop' | 'start', ids: readonly string[], names: readonly string[]): Promise<void> {
+  const docker = services.docker();
+  if (!docker) return;
+  if (!ids.length) {
+    services.status(`no container to ${operation}`, 'error');
+    return;
+  }
+  services.status(`${operation === 'stop' ? 'stopping' : 'starting'} ${names.join(', ')}…`);
+  const failures: string[] = [];
+  await Promise.all(
+    ids.map(async (id, i) => {
+      logCommand(dockerCommand([operation, names[i] ?? id]));
+      try {
+        await operate(docker, id, operation);
+      } catch (error) {
+        failures.push(`${names[i]}: ${errorMessage(error)}`);
+      }
+    }),
+  );
+  if (failures.length) services.status(`${operation} failed for ${failures.join('; ')}`, 'error');
+  else services.status(`${operation === 'stop' ? 'stopped' : 'started'} ${names.join(', ')}`);
+}
+
+export function startProject(services: Services, projectName: string): void {
+  const project = projectNamed(services.store.get(), projectName);
+  const stopped = project?.containers.filter(row => row.state === 'exited' || row.state === 'created') ?? [];
+  if (!project?.containers.length) {
+    services.status(`${projectName} has no containers yet (u creates them)`, 'error');
+    return;
+  }
+  void operateProject(services, 'start', stopped.map(row => row.id), stopped.map(row => row.name));
 }
 
 export function closeRuns(): void {

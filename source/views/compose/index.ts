@@ -1,8 +1,9 @@
 import {localProject} from '../../engine/compose/project.js';
+import {sanitizeLine} from '../../text/sanitize.js';
 import type {ViewModule} from '../types.js';
 import {COMPOSE_COMMANDS} from './commands.js';
 import {ComposeView} from './ComposeView.js';
-import {closeRuns, detect, followProjectChanges, interrupt, loadConfigured, openDown, runCompose, runDownFromOverlay, showContainerLogs, showOutput, showProjectLogs} from './effects.js';
+import {closeRuns, confirmStop, detect, operateProject, startProject, followProjectChanges, interrupt, loadConfigured, openDown, runCompose, runDownFromOverlay, showContainerLogs, showOutput, showProjectLogs} from './effects.js';
 import {downLines, DownOverlay} from './DownOverlay.js';
 import {COMPOSE_BINDINGS} from './keys.js';
 import {composeLayout} from './layout.js';
@@ -52,6 +53,16 @@ export const compose: ViewModule = {
         if (name) void showProjectLogs(services, name);
         return;
       }
+      case 'compose.stop': {
+        const name = project()?.name;
+        if (name) confirmStop(services, name);
+        return;
+      }
+      case 'compose.start': {
+        const name = project()?.name;
+        if (name) startProject(services, name);
+        return;
+      }
       case 'compose.output':
         return showOutput(services);
       case 'compose.interrupt':
@@ -61,6 +72,9 @@ export const compose: ViewModule = {
       case 'containers.loaded':
         return followProjectChanges(services);
     }
+  },
+  confirmed(services, confirm) {
+    if (confirm.operation === 'stop') void operateProject(services, 'stop', confirm.ids, confirm.names);
   },
   bindings: COMPOSE_BINDINGS,
   commands: COMPOSE_COMMANDS,
@@ -72,7 +86,8 @@ export const compose: ViewModule = {
   list: composeList,
   Body: ComposeView,
   listRows: (state, body) => composeLayout(Boolean(state.logs), {width: body.width, height: body.height - 1}, state.focus === 'logs').listHeight - 1 - (state.compose.open ? 2 : 0),
-  tabNotes: state => (state.compose.open ? [`project ${state.compose.open}`] : []),
+  // A project's name comes from labels: untrusted text.
+  tabNotes: state => (state.compose.open ? [`project ${sanitizeLine(state.compose.open)}`] : []),
   // User-defined commands with scope compose: the selected project.
   itemFields: {
     names: ['Name', 'Project', 'WorkingDir', 'File'],

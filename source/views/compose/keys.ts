@@ -8,6 +8,8 @@ export const COMPOSE_BINDINGS: readonly Binding[] = [
   {scope: 'composeActions', keys: ['b'], action: 'compose.build', help: 'build --no-cache', footer: true, changes: true},
   {scope: 'composeActions', keys: ['u'], action: 'compose.up', help: 'up -d', footer: true, changes: true},
   {scope: 'composeActions', keys: ['D'], action: 'compose.down', help: 'down', footer: true, changes: true},
+  {scope: 'composeActions', keys: ['s'], action: 'compose.stop', help: 'stop the project\'s containers', changes: true},
+  {scope: 'composeActions', keys: ['S'], action: 'compose.start', help: 'start the project\'s containers', changes: true},
   {scope: 'composeActions', keys: ['o'], action: 'compose.output', help: 'last compose output'},
   {scope: 'composeRun', keys: ['ctrl-c'], action: 'compose.interrupt', help: 'interrupt compose', footer: true},
   {scope: 'composeDown', keys: ['y'], action: 'composeDown.run', help: 'yes, down', footer: true},

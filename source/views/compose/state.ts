@@ -46,6 +46,8 @@ declare module '../../store/actions.js' {
     'compose.logs': {};
     'compose.projectLogs': {};
     'compose.output': {};
+    'compose.stop': {};
+    'compose.start': {};
     'compose.interrupt': {};
     'compose.configured': {project: string; services?: readonly string[]; error?: string};
     'compose.run': {summary: RunSummary};

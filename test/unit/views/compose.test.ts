@@ -5,6 +5,7 @@ import type {Action} from '../../../source/store/actions.js';
 import type {AppState} from '../../../source/store/state.js';
 import {DEFAULT_KEYMAP, readonlyKeymap, resolveKey} from '../../../source/ui/keymap.js';
 import {reduceApp} from '../../../source/ui/reducer.js';
+import {completeCommandLine} from '../../../source/ui/complete.js';
 import {activeScopes} from '../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../source/ui/view-set.js';
 import {unavailable} from '../../../source/views/compose/effects.js';
@@ -47,9 +48,9 @@ describe('compose view', () => {
     expect(selectedProject(state)?.name).toBe('shop');
   });
 
-  test('its keys: b u D L o in the project list; hidden with --readonly except logs', () => {
+  test('its keys: b u D L o s S in the project list; hidden with --readonly except logs', () => {
     const scopes = activeScopes(DEFAULT_VIEWS, start);
-    expect(['b', 'u', 'D', 'L', 'o'].map(key => resolveKey(DEFAULT_KEYMAP, scopes, key))).toEqual(['compose.build', 'compose.up', 'compose.down', 'compose.projectLogs', 'compose.output']);
+    expect(['b', 'u', 'D', 'L', 'o', 's', 'S'].map(key => resolveKey(DEFAULT_KEYMAP, scopes, key))).toEqual(['compose.build', 'compose.up', 'compose.down', 'compose.projectLogs', 'compose.output', 'compose.stop', 'compose.start']);
     const readonly = readonlyKeymap(DEFAULT_KEYMAP);
     expect(['b', 'u', 'D', 'L'].map(key => resolveKey(readonly, scopes, key))).toEqual([undefined, undefined, undefined, 'compose.projectLogs']);
   });
@@ -62,6 +63,13 @@ describe('compose view', () => {
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, ended), 'ctrl-c')).toBe('app.quit');
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, reduce(running, {type: 'logs.back'})), 'ctrl-c')).toBe('app.quit');
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, start), 'ctrl-c')).toBe('app.quit');
+  });
+
+  test(':compose completes its operations, then the projects', () => {
+    const commands = DEFAULT_VIEWS.commands();
+    expect(completeCommandLine('compose b', 9, commands, start)).toEqual({draft: 'compose build ', cursor: 14});
+    expect(completeCommandLine('compose up s', 12, commands, start)).toEqual({draft: 'compose up shop ', cursor: 16});
+    expect(completeCommandLine('compose up ', 11, commands, start).draft).toBe('compose up ');
   });
 
   test('the down dialog toggles --volumes and --remove-orphans', () => {
