@@ -4,11 +4,12 @@ import {engine} from './engine/index.js';
 import {images} from './images/index.js';
 import {logPane} from './log-pane/index.js';
 import {registry} from './registry/index.js';
+import {swarm} from './swarm/index.js';
 import type {ViewModule} from './types.js';
 
 // Every view berth has, in tab order, and the panes several views share. The shell (source/ui/) knows views
 // only through this list: adding a view is writing its folder and adding it here.
-export const VIEWS: readonly ViewModule[] = [containers, images, registry, engine];
+export const VIEWS: readonly ViewModule[] = [containers, images, registry, engine, swarm];
 
 // Parts that are not tabs but take part in reducing, effects and keys (the log pane).
 export const PANES: readonly ViewModule[] = [logPane, archives];

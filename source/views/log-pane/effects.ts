@@ -1,5 +1,5 @@
 import {engineClockOffsetMs} from '../../engine/clock.js';
-import {LogSession} from '../../engine/logs/log-session.js';
+import {LogSession, type LogEntry, type LogSource} from '../../engine/logs/log-session.js';
 import {errorMessage} from '../../errors.js';
 import type {Services} from '../types.js';
 import {paneSession} from './session.js';
@@ -9,20 +9,30 @@ const FLOOD_FRAME_MS = 200;
 
 export type LogOptions = {since?: number; tail?: number | 'all'; follow: boolean; label: string};
 
+// What the pane shows: a container (the default), or a swarm service or task (view 6), whose lines the view
+// may rewrite (the service.slot@node prefix). `owner` is the view that shows the pane.
+export type LogTarget = {id: string; name: string; source?: LogSource; rewrite?: (entry: LogEntry) => LogEntry; owner?: string};
+
+// The target the pane shows now, for reopening it with another window.
+let shown: LogTarget | undefined;
+
 // Opens (or reopens with other options) the log pane of a container; the session lives outside the store.
-export async function openLogs(services: Services, target: {id: string; name: string}, window: number, custom?: LogOptions): Promise<void> {
+export async function openLogs(services: Services, target: LogTarget, window: number, custom?: LogOptions): Promise<void> {
   const client = services.engine()?.client;
   if (!client) {
     services.status('the engine is not connected; logs open once it is back', 'error');
     return;
   }
   paneSession.replace(undefined);
+  shown = target;
   const choice = LOG_WINDOWS[window] ?? LOG_WINDOWS[0];
   let since = custom?.since;
   if (!custom && choice.sinceSeconds) since = (Date.now() + (await engineClockOffsetMs(client))) / 1000 - choice.sinceSeconds;
   const follow = custom?.follow ?? true;
   const session = new LogSession(client.docker, {
     containerId: target.id,
+    source: target.source,
+    rewrite: target.rewrite,
     window: {tail: custom ? custom.tail : window === 0 ? services.config.logTail : choice.tail, since},
     follow,
     bufferLines: services.config.logBufferLines,
@@ -32,6 +42,8 @@ export async function openLogs(services: Services, target: {id: string; name: st
   const pane: LogPaneState = {
     containerId: target.id,
     name: target.name,
+    owner: target.owner,
+    kind: target.source?.kind,
     window,
     custom,
     follow: true,
@@ -75,9 +87,9 @@ export async function openLogs(services: Services, target: {id: string; name: st
 }
 
 // Focuses the pane when it already shows this target, else opens it.
-export function showLogs(services: Services, target: {id: string; name: string}): void {
+export function showLogs(services: Services, target: LogTarget): void {
   const state = services.store.get();
-  if (state.logs?.containerId === target.id) {
+  if (state.logs?.containerId === target.id && (state.logs.owner ?? 'containers') === (target.owner ?? 'containers')) {
     services.dispatch({type: 'logs.open'});
     return;
   }
@@ -87,7 +99,7 @@ export function showLogs(services: Services, target: {id: string; name: string})
 export function changeWindow(services: Services, window: number): void {
   const pane = services.store.get().logs;
   if (!pane) return;
-  void openLogs(services, {id: pane.containerId, name: pane.name}, window);
+  void openLogs(services, shown?.id === pane.containerId ? shown : {id: pane.containerId, name: pane.name}, window);
 }
 
 export function clearLogs(services: Services): void {

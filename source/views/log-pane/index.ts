@@ -38,6 +38,6 @@ export const logPane: ViewModule = {
     save: {label: ' save to: ', scopes: ['prompt'], submit: (services, overlay) => void saveLogs(services, draftOf(overlay))},
   },
   // The pane's keys win while it has the focus, whichever view shows it.
-  scopes: state => (state.focus === 'logs' && state.logs ? ['logs', 'move', 'global'] : undefined),
+  scopes: state => (state.focus === 'logs' && state.logs && (state.logs.owner ?? 'containers') === state.view ? ['logs', 'move', 'global'] : undefined),
   close: () => paneSession.replace(undefined),
 };

@@ -2,8 +2,12 @@
 // LogSession outside the store (session.ts); the store holds what the pane shows.
 
 export type LogPaneState = {
+  // The container's ID, or the swarm service's or task's (`kind`).
   containerId: string;
   name: string;
+  // The view that opened the pane and shows it (default: containers).
+  owner?: string;
+  kind?: 'container' | 'service' | 'task';
   window: number;
   // Extra options from :logs that replace the window until another window key is pressed.
   custom?: {since?: number; tail?: number | 'all'; follow: boolean; label: string};
