@@ -122,7 +122,7 @@ export const swarm: ViewModule = {
       },
     },
     swarmSecretValue: {
-      label: overlay => `value of secret ${overlay.kind === 'swarmSecretValue' ? overlay.name : ''} (typed masked, enter creates, esc cancels): `,
+      label: overlay => `value of ${overlay.kind === 'swarmSecretValue' ? overlay.name : ''} (masked): `,
       masked: true,
       scopes: ['prompt'],
       submit(services, overlay) {
