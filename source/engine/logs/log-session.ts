@@ -33,7 +33,10 @@ export type LogSessionOptions = {
   source?: LogSource;
   // Turns an entry into the one shown (a service's lines get their service.slot@node prefix), after the
   // session has recognised it by its raw bytes: resume and de-duplication never depend on it.
-  rewrite?: (entry: LogEntry) => LogEntry;
+  // It may answer undefined when it cannot tell yet (a task the prefixer does not know): the session then holds
+  // that entry and the ones after it, in order, until `resolve` settles, and asks again.
+  rewrite?: (entry: LogEntry) => LogEntry | undefined;
+  resolve?: () => Promise<void>;
   // Whether the container has a TTY (its log stream then has no frames); found out from the stream when not given.
   tty?: boolean;
   window: LogWindow;
@@ -65,7 +68,10 @@ export class LogSession {
   // The older part of the window is still being read.
   historyLoading = false;
 
-  private readonly options: Required<Omit<LogSessionOptions, 'tty' | 'source' | 'rewrite'>> & {tty?: boolean; rewrite?: LogSessionOptions['rewrite']};
+  private readonly options: Required<Omit<LogSessionOptions, 'tty' | 'source' | 'rewrite' | 'resolve'>> & Pick<LogSessionOptions, 'tty' | 'rewrite' | 'resolve'>;
+  // Entries waiting for `resolve` (see LogSessionOptions.rewrite), oldest first.
+  private held: LogEntry[] = [];
+  private holding = false;
   private readonly source: LogSource;
   private readonly plan: RequestPlan;
   private readonly publisher: Publisher;
@@ -182,13 +188,46 @@ export class LogSession {
       this.resumeTracker.record(key, entry.time);
       if (this.overlap.noteHeadEntry(key, entry.time, !this.historyDone)) this.openHistory();
     }
-    this.headLines.add(this.options.rewrite && entry.stream !== 'system' ? this.options.rewrite(entry) : entry);
+    this.show(entry);
+  }
+
+  private show(entry: LogEntry): void {
+    const rewrite = this.options.rewrite;
+    if (!rewrite || entry.stream === 'system') return this.headLines.add(entry);
+    if (this.holding) {
+      this.held.push(entry);
+      // Never more than a buffer's worth waits.
+      if (this.held.length > this.options.bufferLines) this.release(true);
+      return;
+    }
+    const shown = rewrite(entry);
+    if (shown) return this.headLines.add(shown);
+    this.holding = true;
+    this.held.push(entry);
+    const resolve = this.options.resolve ?? (() => Promise.resolve());
+    void resolve()
+      .catch(() => undefined)
+      .then(() => this.release());
+  }
+
+  // Hands the held entries on in order (asking `rewrite` again); `force` takes them as they are.
+  private release(force = false): void {
+    if (!this.holding) return;
+    this.holding = false;
+    const held = this.held;
+    this.held = [];
+    for (const entry of held) {
+      if (force) this.headLines.add(this.options.rewrite?.(entry) ?? entry);
+      else if (this.holding) this.held.push(entry);
+      else this.show(entry);
+    }
   }
 
   private headEnded(fetch: EntryFetch): void {
     if (this.head !== fetch) return;
     this.head = undefined;
     this.resumeTracker.streamClosed();
+    this.release(true);
     this.headLines.flush();
     this.headDone = true;
     // No entry came, so there is no older part of the window to read.

@@ -25,10 +25,14 @@ export function splitDetails(content: Buffer): EntryDetails | undefined {
 }
 
 // `service.slot@node` in front of each line of a service's logs: the slot from the task (looked up in the
-// service's task list, read again when a task it does not know speaks), the node by short ID (nodes may share a
-// hostname). A task not known yet shows its short task ID in place of the slot.
+// service's task list), the node by short ID (nodes may share a hostname). While lines flow the task list is read
+// again at most once a second, so a task added by a scale is known before its container starts and speaks; a
+// task not known yet (its first lines) shows its short task ID in place of the slot.
 export class ServiceLogPrefixer {
   private slots = new Map<string, number | undefined>();
+  // Tasks that spoke before the prefixer knew them, and tasks still unknown after a fresh read.
+  private asked = new Set<string>();
+  private unknown = new Set<string>();
   private loading: Promise<void> | undefined;
   private lastLoad = 0;
 
@@ -58,24 +62,37 @@ export class ServiceLogPrefixer {
     return this.loading;
   }
 
-  prefix(taskId?: string, nodeId?: string): string {
+  // undefined: the task is not known yet and a fresh read of the task list may tell (see `resolve`).
+  prefix(taskId?: string, nodeId?: string): string | undefined {
     let slot = '';
     if (taskId) {
       if (this.slots.has(taskId)) {
         const known = this.slots.get(taskId);
         slot = known === undefined ? '' : `.${known}`;
-      } else {
-        slot = `.${taskId.slice(0, 12)}`;
-        void this.refresh();
+      } else if (this.unknown.has(taskId)) slot = `.${taskId.slice(0, 12)}`;
+      else {
+        this.asked.add(taskId);
+        return undefined;
       }
     }
     return `${this.serviceName}${slot}@${(nodeId ?? '?').slice(0, 12)}`;
   }
 
-  readonly rewrite = (entry: LogEntry): LogEntry => {
+  // Reads the task list now; the tasks asked about that it does not name keep their task ID for a prefix.
+  readonly resolve = async (): Promise<void> => {
+    // A read already under way may have started before the task existed: read once more after it.
+    await this.loading;
+    this.lastLoad = 0;
+    await this.refresh();
+    for (const task of this.asked) if (!this.slots.has(task)) this.unknown.add(task);
+    this.asked.clear();
+  };
+
+  readonly rewrite = (entry: LogEntry): LogEntry | undefined => {
     const details = splitDetails(entry.content);
     if (!details) return entry;
-    const prefix = Buffer.from(`${this.prefix(details.taskId, details.nodeId)} | `, 'utf8');
-    return {...entry, content: Buffer.concat([prefix, details.rest])};
+    const prefix = this.prefix(details.taskId, details.nodeId);
+    if (prefix === undefined) return undefined;
+    return {...entry, content: Buffer.concat([Buffer.from(`${prefix} | `, 'utf8'), details.rest])};
   };
 }

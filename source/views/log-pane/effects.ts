@@ -11,7 +11,7 @@ export type LogOptions = {since?: number; tail?: number | 'all'; follow: boolean
 
 // What the pane shows: a container (the default), or a swarm service or task (view 6), whose lines the view
 // may rewrite (the service.slot@node prefix). `owner` is the view that shows the pane.
-export type LogTarget = {id: string; name: string; source?: LogSource; rewrite?: (entry: LogEntry) => LogEntry; owner?: string};
+export type LogTarget = {id: string; name: string; source?: LogSource; rewrite?: (entry: LogEntry) => LogEntry | undefined; resolve?: () => Promise<void>; owner?: string};
 
 // The target the pane shows now, for reopening it with another window.
 let shown: LogTarget | undefined;
@@ -33,6 +33,7 @@ export async function openLogs(services: Services, target: LogTarget, window: nu
     containerId: target.id,
     source: target.source,
     rewrite: target.rewrite,
+    resolve: target.resolve,
     window: {tail: custom ? custom.tail : window === 0 ? services.config.logTail : choice.tail, since},
     follow,
     bufferLines: services.config.logBufferLines,

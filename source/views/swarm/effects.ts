@@ -86,7 +86,7 @@ export function openSwarmLogs(services: Services): void {
     if (!service) return;
     const prefixer = new ServiceLogPrefixer(docker, service.id, service.name);
     void prefixer.refresh();
-    showLogs(services, {id: service.id, name: `service ${service.name}`, source: {kind: 'service', id: service.id}, rewrite: prefixer.rewrite, owner: 'swarm'});
+    showLogs(services, {id: service.id, name: `service ${service.name}`, source: {kind: 'service', id: service.id}, rewrite: prefixer.rewrite, resolve: prefixer.resolve, owner: 'swarm'});
     return;
   }
   if (state.swarm.list === 'tasks') {
@@ -94,7 +94,7 @@ export function openSwarmLogs(services: Services): void {
     const of = state.swarm.tasksOf;
     if (!task || !of) return;
     const prefixer = new ServiceLogPrefixer(docker, of.id, of.name, state.swarm.tasks);
-    showLogs(services, {id: task.id, name: `task ${of.name}.${task.slot ?? task.shortId}`, source: {kind: 'task', id: task.id}, rewrite: prefixer.rewrite, owner: 'swarm'});
+    showLogs(services, {id: task.id, name: `task ${of.name}.${task.slot ?? task.shortId}`, source: {kind: 'task', id: task.id}, rewrite: prefixer.rewrite, resolve: prefixer.resolve, owner: 'swarm'});
     return;
   }
   services.status(state.swarm.list === 'nodes' ? 'l follows a service or a task: press s for the services' : 'secrets have no logs', 'error');
