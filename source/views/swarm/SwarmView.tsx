@@ -27,7 +27,8 @@ function layout(fixed: readonly (Column | {title: string; share: number})[], wid
 
 const COLUMNS: Record<SwarmList, readonly (Column | {title: string; share: number})[]> = {
   services: [{title: 'NAME', share: 3}, {title: 'MODE', width: 10}, {title: 'REPLICAS', width: 8}, {title: 'IMAGE', share: 3}, {title: 'PORTS', share: 1}, {title: 'UPDATE', share: 1}],
-  nodes: [{title: 'ID', width: 12}, {title: 'HOSTNAME', share: 2}, {title: 'ROLE', width: 7}, {title: 'AVAILABILITY', width: 12}, {title: 'STATUS', width: 7}, {title: 'MANAGER', width: 11}, {title: 'ENGINE', share: 1}],
+  // What changes (status, availability) before what does not, so a narrow list still shows it.
+  nodes: [{title: 'ID', width: 12}, {title: 'HOSTNAME', share: 1}, {title: 'STATUS', width: 7}, {title: 'AVAILABILITY', width: 12}, {title: 'ROLE', width: 11}, {title: 'ENGINE', share: 1}],
   secrets: [{title: 'NAME', share: 2}, {title: 'ID', width: 12}, {title: 'CREATED', width: 10}, {title: 'UPDATED', width: 10}, {title: 'LABELS', share: 2}],
   tasks: [{title: 'TASK', share: 2}, {title: 'ID', width: 12}, {title: 'NODE', width: 12}, {title: 'DESIRED', width: 8}, {title: 'CURRENT', width: 18}, {title: 'ERROR', share: 2}, {title: 'CONTAINER', width: 12}],
 };
@@ -41,7 +42,8 @@ function cells(list: SwarmList, row: unknown, nodes: ReadonlyMap<string, NodeRow
     }
     case 'nodes': {
       const n = row as NodeRow;
-      return [n.id.slice(0, 12), `${clean(n.hostname)}${n.self ? ' *' : ''}`, n.role, n.availability, n.state, n.managerStatus, clean(n.engineVersion)];
+      // ROLE: the manager's status (Leader, Reachable, Unreachable), or worker.
+      return [n.id.slice(0, 12), `${clean(n.hostname)}${n.self ? ' *' : ''}`, n.state, n.availability, n.role === 'manager' ? n.managerStatus || 'manager' : n.role, clean(n.engineVersion)];
     }
     case 'secrets': {
       const s = row as SecretRow;
