@@ -6,7 +6,7 @@
 //   BENCH_DIR    scratch directory (traces, pane output, tmux config)
 //   BENCH_BERTH  the berth entry point to run (a snapshot of bin/ + dist/, so a rebuild elsewhere cannot race us)
 // Settings: BENCH_QUICK=1 (shorter windows, fewer rounds), BENCH_ONLY=start,idle,bytes,stats,history,longline,exec,follow,
-// keys,images,registry,archives (a subset), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
+// keys,images,registry,archives,swarm (a subset), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
 // BENCH_FOLLOW_REF_SECONDS (docker logs -f window, default 30), BENCH_STRICT=1 (exit 1 when a target is missed),
 // BENCH_DOCS=0 (do not touch docs/benchmarks.md).
 import {execFileSync, spawn} from 'node:child_process';
@@ -21,6 +21,7 @@ import {registryView} from './ui-registry.mjs';
 import {statsRows} from './ui-stats.mjs';
 import {imagesView} from './ui-images.mjs';
 import {archiveRows} from './archives.mjs';
+import {swarmRows} from './ui-swarm.mjs';
 import {busySince, CLK_TCK, COLS, cpuSnapshot, Engine, log, now, pool, removeBenchContainers, ROWS, Tmux, waitQuiet} from './ui-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -241,6 +242,7 @@ try {
     await keyToFrame(ctx);
   });
   await step('archives', () => archiveRows(ctx));
+  await step('swarm', () => swarmRows(ctx));
   await cleanup();
   if (process.env.BENCH_REGISTRY !== '0') {
     await step('registry', registryRows, {timed: false});

@@ -25,7 +25,9 @@ export async function loadRole(services: Services): Promise<void> {
     const role = await swarmRole(docker);
     if (client(services) !== docker) return;
     services.dispatch({type: 'swarm.role', role});
-    if (role.manager && services.store.get().view === 'swarm') void loadSwarm(services);
+    // On a manager the lists are read at once, in the background: `6` then shows them without waiting for
+    // the engine (and reads them again as it opens).
+    if (role.manager) void loadSwarm(services);
   } catch {
     services.dispatch({type: 'swarm.role', role: undefined});
   }

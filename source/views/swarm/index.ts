@@ -103,9 +103,8 @@ export const swarm: ViewModule = {
     }
     const state = services.store.get();
     if (!state.swarm.role?.manager) return;
-    if (update.kind === 'event' && ['service', 'node', 'secret'].includes(update.event.Type ?? '')) {
-      if (state.view === 'swarm') scheduleReload(services);
-    } else if (update.kind === 'containers' && state.view === 'swarm' && state.swarm.list === 'tasks') scheduleReload(services);
+    // The lists stay current while another view shows, so that `6` has them at once.
+    if (update.kind === 'event' && ['service', 'node', 'secret'].includes(update.event.Type ?? '')) scheduleReload(services); else if (update.kind === 'containers' && state.view === 'swarm' && state.swarm.list === 'tasks') scheduleReload(services);
   },
   bindings: SWARM_BINDINGS,
   commands: SWARM_COMMANDS,
