@@ -7,7 +7,7 @@ import {connectEngine, type EngineClient} from '../../source/engine/client.js';
 import {LogSession, type LogLine} from '../../source/engine/logs/log-session.js';
 import {listNodes, listSecrets, listServices, listTasks, swarmRole} from '../../source/engine/swarm/lists.js';
 import {ServiceLogPrefixer, splitDetails} from '../../source/engine/swarm/log-prefix.js';
-import {createSecret, parseReplicas, removeSecret, scaleService} from '../../source/engine/swarm/operations.js';
+import {createSecret, parseReplicas, redeployService, removeSecret, removeService, scaleService, setNodeAvailability} from '../../source/engine/swarm/operations.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {BUSYBOX} from '../helpers/bench.js';
 import {eventually, startSwarm, type TestSwarm} from '../helpers/swarm.js';
@@ -208,6 +208,31 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
       }
     });
   }, 150_000);
+
+  test('redeploy replaces every task (ForceUpdate); drain and active move tasks off and back; remove removes', async () => {
+    const id = createService('redeployed', 2, 'sleep 100000');
+    await eventually('2 running', () => (running('redeployed').running === 2 ? true : undefined));
+    const before = new Set((await listTasks(client.docker, id)).filter(t => t.desiredState === 'running').map(t => t.id));
+    await redeployService(client.docker, id);
+    expect(swarm.docker(['service', 'inspect', id, '--format', '{{.Spec.TaskTemplate.ForceUpdate}}']).trim()).toBe('1');
+    await eventually('2 new tasks running', async () => {
+      const now = (await listTasks(client.docker, id)).filter(t => t.desiredState === 'running' && t.state === 'running');
+      return now.length === 2 && now.every(t => !before.has(t.id)) ? true : undefined;
+    }, 90_000);
+
+    await setNodeAvailability(client.docker, swarm.workerNodeId, 'drain');
+    expect(swarm.docker(['node', 'inspect', swarm.workerNodeId, '--format', '{{.Spec.Availability}}']).trim()).toBe('drain');
+    await eventually('no task on the drained worker', () => {
+      const now = running('redeployed');
+      return now.running === 2 && !now.nodes.has(swarm.workerNodeId) ? true : undefined;
+    }, 90_000);
+    await setNodeAvailability(client.docker, swarm.workerNodeId, 'active');
+    expect(swarm.docker(['node', 'inspect', swarm.workerNodeId, '--format', '{{.Spec.Availability}}']).trim()).toBe('active');
+
+    await removeService(client.docker, id);
+    expect(swarm.docker(['service', 'ls', '--filter', 'name=redeployed', '-q']).trim()).toBe('');
+    await expect(removeService(client.docker, id)).rejects.toThrow(/not found/i);
+  }, 240_000);
 
   test('a worker that goes down shows as down; the lists keep working', async () => {
     await swarm.worker.stop();
