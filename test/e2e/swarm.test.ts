@@ -124,5 +124,10 @@ describe('view 6 Swarm in a real terminal', () => {
     expect(down).toMatch(new RegExp(`${swarm.workerNodeId.slice(0, 12)} +vm +down +active`));
     terminal.type('s');
     await terminal.waitFor(/\[services 2\]/);
+    // 80x24 stays readable: the lists' header, the column titles, the rows and the footer.
+    terminal.resize(80, 24);
+    const small = await terminal.waitUntil(screen => screen.split('\n').length >= 24 && /\? help/.test(screen) && /NAME +MODE +REPLICAS/.test(screen), 'the view at 80x24');
+    expect(small).toMatch(/e2e-reader +replicated +1\/1/);
+    expect(small).toMatch(/1 node down/);
   }, 240_000);
 });

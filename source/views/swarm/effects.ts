@@ -113,9 +113,9 @@ function stopWatch(): void {
 
 // Polls the service's tasks until they converge on what was asked (or a minute passes), showing how far
 // they are; the tasks list and the counts follow.
-function watchProgress(services: Services, service: {id: string; name: string}, what: string, check: (tasks: readonly TaskRow[], row: ServiceRow | undefined) => {text: string; done: boolean}): void {
+function watchProgress(services: Services, service: {id: string; name: string}, what: string, check: (tasks: readonly TaskRow[], row: ServiceRow | undefined) => {text: string; done: boolean}, limitMs = 120_000): void {
   stopWatch();
-  const current = {serviceId: service.id, until: Date.now() + 60_000} as NonNullable<typeof watch>;
+  const current = {serviceId: service.id, until: Date.now() + limitMs} as NonNullable<typeof watch>;
   watch = current;
   const tick = async () => {
     const docker = client(services);
@@ -129,7 +129,7 @@ function watchProgress(services: Services, service: {id: string; name: string}, 
       if (services.store.get().swarm.tasksOf?.id === service.id) services.dispatch({type: 'swarm.tasksLoaded', serviceId: service.id, tasks});
       void loadSwarm(services);
       if (done || Date.now() > current.until) {
-        if (!done) services.status(`${what}: not converged after a minute (${text}); see the tasks (enter)`, 'error');
+        if (!done) services.status(`${what}: not converged after ${Math.round(limitMs / 60_000)} min (${text}); see the tasks (enter)`, 'error');
         watch = undefined;
         setTimeout(() => {
           if (!watch && services.store.get().swarm.progress?.serviceId === service.id) services.dispatch({type: 'swarm.progress', progress: undefined});
@@ -212,7 +212,7 @@ export async function redeploy(services: Services, service: ServiceRow): Promise
     const done = (state === 'completed' || state === '') && c.done;
     const failed = /rollback|paused/.test(state);
     return {text: `${state || 'updating'}${row?.updateMessage ? ` (${clean(row.updateMessage)})` : ''}, ${c.running}/${row?.desired ?? service.desired} running${done ? ' ✓' : ''}`, done: done || failed};
-  });
+  }, 15 * 60_000);
 }
 
 // -- removals and node availability (confirmed) -------------------------------------------------------------
