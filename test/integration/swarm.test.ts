@@ -9,7 +9,7 @@ import {listNodes, listSecrets, listServices, listTasks, swarmRole} from '../../
 import {ServiceLogPrefixer, splitDetails} from '../../source/engine/swarm/log-prefix.js';
 import {createSecret, parseReplicas, redeployService, removeSecret, removeService, scaleService, setNodeAvailability} from '../../source/engine/swarm/operations.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
-import {BUSYBOX} from '../helpers/bench.js';
+import {benchEnv, BUSYBOX} from '../helpers/bench.js';
 import {eventually, startSwarm, type TestSwarm} from '../helpers/swarm.js';
 
 // A real two-node swarm of this file's own (manager 127.0.0.1, worker 127.0.0.2), stopped in afterAll; the docker
@@ -116,6 +116,19 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
     });
     swarm.docker(['service', 'rm', id]);
   }, 120_000);
+
+  test('headless against an engine that is not a manager: a clear error, exit 1; bad usage exit 2', () => {
+    const plain = spawnSync('node', ['bin/berth.js', 'swarm', 'services'], {encoding: 'utf8', env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: state, ...benchEnv()}, timeout: 30_000});
+    expect(plain.status).toBe(1);
+    expect(plain.stderr).toContain('this engine is not part of a swarm (state inactive)');
+    const worker = spawnSync('node', ['bin/berth.js', 'swarm', 'nodes'], {encoding: 'utf8', env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: state, DOCKER_HOST: swarm.worker.host}, timeout: 30_000});
+    expect(worker.status).toBe(1);
+    expect(worker.stderr).toContain('this engine is a swarm worker');
+    const usage = berth(['swarm', 'tasks']);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('usage: berth swarm services|nodes|secrets [--json]');
+    expect(berth(['secret', 'rm', 'x']).status).toBe(2);
+  });
 
   test('bad replicas are refused before anything is sent', () => {
     for (const bad of ['-1', 'x', '2.5', '', ' 3x', '1e3']) expect(() => parseReplicas(bad), bad).toThrow(/whole number/);

@@ -1,5 +1,6 @@
 import type {ViewModule} from '../types.js';
 import {containersLayout} from '../containers/layout.js';
+import {paneSession} from '../log-pane/session.js';
 import {SWARM_COMMANDS} from './commands.js';
 import {confirmAvailability, confirmRedeploy, confirmRemove, createSecretFrom, loadRole, loadSwarm, loadTasks, openSwarmLogs, runConfirmed, scaleBy, stopSwarmEffects} from './effects.js';
 import {SWARM_BINDINGS} from './keys.js';
@@ -89,6 +90,13 @@ export const swarm: ViewModule = {
         return;
       case 'swarm.progress':
         if (after.view === 'swarm') schedulePoll(services);
+        return;
+      case 'swarm.role':
+        // No longer a manager: a service's or task's log pane has nothing left to follow.
+        if (!action.role?.manager && after.logs?.owner === 'swarm') {
+          paneSession.replace(undefined);
+          services.dispatch({type: 'logs.closed'});
+        }
         return;
     }
   },
