@@ -5,8 +5,8 @@
 // which starts the bench, builds and passes:
 //   BENCH_DIR    scratch directory (traces, pane output, tmux config)
 //   BENCH_BERTH  the berth entry point to run (a snapshot of bin/ + dist/, so a rebuild elsewhere cannot race us)
-// Settings: BENCH_QUICK=1 (shorter windows, fewer rounds), BENCH_ONLY=start,idle,bytes,stats,history,longline,exec,follow,
-// keys,images,registry,archives,swarm (a subset), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
+// Settings: BENCH_QUICK=1 (shorter windows, fewer rounds), BENCH_ONLY=start,idle,bytes,memory,node24,stats,history,longline,
+// exec,follow,keys,images,registry,archives,swarm (a subset; memory includes its 1,000-container row), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
 // BENCH_FOLLOW_REF_SECONDS (docker logs -f window, default 30), BENCH_STRICT=1 (exit 1 when a target is missed),
 // BENCH_DOCS=0 (do not touch docs/benchmarks.md).
 import {execFileSync, spawn} from 'node:child_process';
@@ -20,6 +20,7 @@ import {execRoundTrip} from './ui-exec.mjs';
 import {registryView} from './ui-registry.mjs';
 import {statsRows} from './ui-stats.mjs';
 import {imagesView} from './ui-images.mjs';
+import {manyMemoryRow, memoryRows, node24Rows} from './ui-memory.mjs';
 import {archiveRows} from './archives.mjs';
 import {swarmRows} from './ui-swarm.mjs';
 import {busySince, CLK_TCK, COLS, cpuSnapshot, Engine, log, now, pool, removeBenchContainers, ROWS, Tmux, waitQuiet} from './ui-lib.mjs';
@@ -211,7 +212,7 @@ try {
     'setup',
     async () => {
       // The idle containers are for the UI rows; a run of only other rows does without them.
-      if (!['start', 'idle', 'bytes', 'stats', 'history', 'longline', 'exec', 'follow', 'keys'].some(wanted)) return;
+      if (!['start', 'idle', 'bytes', 'memory', 'node24', 'stats', 'history', 'longline', 'exec', 'follow', 'keys'].some(wanted)) return;
       const t0 = now();
       if (wanted('history')) await startHistory(ctx);
       const names = Array.from({length: ctx.idleCount}, (_, i) => `bb-idle-${String(i).padStart(3, '0')}`);
@@ -230,6 +231,8 @@ try {
     await b.pane.keys('q');
     await b.pane.close();
   }
+  await step('memory', () => memoryRows(ctx));
+  await step('node24', () => node24Rows(ctx));
   await step('stats', () => statsRows(ctx));
   await step('history', () => history(ctx));
   await step('longline', () => longLine(ctx));
@@ -240,6 +243,11 @@ try {
     await createMany(ctx, ctx.manyCount);
     await count();
     await keyToFrame(ctx);
+  });
+  await step('memory', async () => {
+    if (!wanted('keys')) await createMany(ctx, ctx.manyCount);
+    await count();
+    await manyMemoryRow(ctx);
   });
   await step('archives', () => archiveRows(ctx));
   await step('swarm', () => swarmRows(ctx));

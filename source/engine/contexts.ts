@@ -3,6 +3,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {homedir} from 'node:os';
 import {join} from 'node:path';
 import {UsageError} from '../errors.js';
+import {compareText} from '../text/compare.js';
 
 export type DockerContext = {
   name: string;
@@ -73,7 +74,7 @@ export function listContexts(env: NodeJS.ProcessEnv): DockerContext[] {
       // A broken context must not hide the others.
     }
   }
-  return contexts.sort((a, b) => a.name.localeCompare(b.name));
+  return contexts.sort((a, b) => compareText(a.name, b.name));
 }
 
 function safeReaddir(dir: string): string[] {

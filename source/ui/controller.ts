@@ -13,6 +13,9 @@ import {reduceApp} from './reducer.js';
 import {SHELL_OVERLAYS} from './shell-overlays.js';
 import {DEFAULT_VIEWS, type ViewSet} from './view-set.js';
 
+// Effects dispatch follow-up actions a few levels deep at most (open → opened → changed).
+const MAX_DISPATCH_DEPTH = 32;
+
 export type {ExitRequest};
 
 const DEFAULT_CONFIG: AppConfig = {logBufferLines: 10_000, logTail: 200, shells: ['/bin/bash', '/bin/sh'], readonly: false, registries: [], registryOptions: {}};
@@ -56,10 +59,23 @@ export class Controller {
     return docker;
   }
 
+  private depth = 0;
+
   readonly dispatch = (action: Action): ExitRequest | undefined => {
-    const before = this.store.get();
-    this.store.set(state => reduceApp(this.views, state, action, this.keymap));
-    return this.effect(action, before, this.store.get());
+    // An effect that dispatches its own action again would recurse until the stack runs out and take the
+    // terminal down with it: past a depth no effect needs, the action is dropped and the status says so.
+    if (this.depth >= MAX_DISPATCH_DEPTH) {
+      if (action.type !== 'status') queueMicrotask(() => this.services.status(`internal error: "${action.type}" dispatched itself; it was dropped (please report this)`, 'error'));
+      return undefined;
+    }
+    this.depth++;
+    try {
+      const before = this.store.get();
+      this.store.set(state => reduceApp(this.views, state, action, this.keymap));
+      return this.effect(action, before, this.store.get());
+    } finally {
+      this.depth--;
+    }
   };
 
   // What the engine session reports, handed to the views (the containers view lists containers, others

@@ -1,6 +1,7 @@
 import type {Action} from '../store/actions.js';
 import type {AppState} from '../store/state.js';
 import {reduceFocusedList, relocateList, withFilter} from '../views/focused-list.js';
+import {moveFocus, toggleFocused} from '../views/form.js';
 import type {FocusedList} from '../views/types.js';
 import {helpLines} from './help-lines.js';
 import {DEFAULT_KEYMAP, type Keymap} from './keymap.js';
@@ -56,6 +57,11 @@ function reduceOverlay(shell: Shell, state: AppState, action: Action, listOf: (s
   switch (action.type) {
     case 'overlay.show':
       return {...state, overlay: action.overlay};
+    case 'form.next':
+    case 'form.previous':
+      return overlay && 'form' in overlay ? {...state, overlay: {...overlay, ...moveFocus(overlay, action.type === 'form.next' ? 1 : -1)}} : state;
+    case 'form.toggle':
+      return overlay && 'form' in overlay ? {...state, overlay: {...overlay, ...toggleFocused(overlay)}} : state;
     case 'help.toggle':
       return {...state, overlay: overlay?.kind === 'help' ? undefined : {kind: 'help', scroll: 0, query: '', scopes: activeScopes(shell.views, state)}};
     case 'filter.open':

@@ -1,7 +1,31 @@
-// Splits like a shell would for simple cases: whitespace, with '…' and "…" quoting.
+// Splits like a shell would for simple cases: words end at unquoted whitespace; '…' and "…" quote inside a word
+// too (A="x y" is one word, A=x y); a backslash outside single quotes takes the next character as it is.
 export function splitCommandLine(line: string): string[] {
   const words: string[] = [];
-  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
-  for (let match = re.exec(line); match; match = re.exec(line)) words.push(match[1] ?? match[2] ?? match[3]);
+  let word = '';
+  let inWord = false;
+  let quote: '"' | "'" | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i]!;
+    if (quote) {
+      if (char === quote) quote = undefined;
+      else if (char === '\\' && quote === '"' && (line[i + 1] === '"' || line[i + 1] === '\\')) word += line[++i];
+      else word += char;
+    } else if (char === '"' || char === "'") {
+      quote = char;
+      inWord = true;
+    } else if (char === '\\' && i + 1 < line.length) {
+      word += line[++i];
+      inWord = true;
+    } else if (/\s/.test(char)) {
+      if (inWord) words.push(word);
+      word = '';
+      inWord = false;
+    } else {
+      word += char;
+      inWord = true;
+    }
+  }
+  if (inWord) words.push(word);
   return words;
 }

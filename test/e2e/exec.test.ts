@@ -98,7 +98,7 @@ describe('exec and run hand the real terminal over and come back', () => {
   });
 
   test('exec into a stopped container and a missing binary are errors, berth keeps running', async () => {
-    terminal = await openOn('stopped');
+    terminal = await openOn(stopped);
     terminal.type('e');
     await terminal.waitFor(`exec into ${stopped}: the container is created, not running`);
     terminal.type(':');

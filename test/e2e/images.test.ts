@@ -30,14 +30,14 @@ function spawn(args: string[]) {
   }
 }
 
-async function openImages(t: Terminal): Promise<void> {
+async function openImages(t: Terminal, filter = repo): Promise<void> {
   await t.waitFor(/API 1\.41/);
   t.type('2');
   await t.waitFor(/REPOSITORY +TAG +IMAGE ID/);
   t.type('/');
-  t.type(repo);
+  t.type(filter);
   t.keys('Enter');
-  await t.waitFor(`filter: ${repo}`);
+  await t.waitFor(`filter: ${filter}`);
 }
 
 describe('view 2 Images in a real terminal', () => {
@@ -82,11 +82,22 @@ describe('view 2 Images in a real terminal', () => {
     await openImages(terminal);
     await terminal.waitUntil(screen => screen.includes(repo), `${repo} row`);
     terminal.type('c');
-    await terminal.waitFor('create (not started)');
-    terminal.type(`${made} -t sh`);
+    await terminal.waitFor(`create a container from ${repo}:1 (not started)`);
+    terminal.type(made);
+    terminal.keys('Tab');
+    terminal.type('sh -c "echo $GREETING; exit 3"');
+    terminal.keys('Tab');
+    terminal.type('GREETING="hello there" B=2');
+    terminal.keys('Tab');
+    terminal.type(' ');
+    await terminal.waitFor('[x]  a terminal');
     terminal.keys('Enter');
     await terminal.waitFor(`created ${made} from ${repo}:1`, 20_000);
-    expect(JSON.parse(docker(['inspect', '--format', '{{json .State.Status}}', made]))).toBe('created');
+    const created = JSON.parse(docker(['inspect', '--format', '{{json .}}', made])) as {State: {Status: string}; Config: {Tty: boolean; Env: string[]; Cmd: string[]}};
+    expect(created.State.Status).toBe('created');
+    expect(created.Config.Tty).toBe(true);
+    expect(created.Config.Env).toEqual(expect.arrayContaining(['GREETING=hello there', 'B=2']));
+    expect(created.Config.Cmd).toEqual(['sh', '-c', 'echo $GREETING; exit 3']);
     docker(['rm', made]);
 
     terminal.type('d');
@@ -110,13 +121,22 @@ describe('view 2 Images in a real terminal', () => {
 });
 
 describe('archives from view 2, and the system prune preview from view 5', () => {
+  // An image of its own: the tests above remove theirs.
+  const saved = uniqueName('e2e-images-w');
+  let savedId = '';
+  beforeAll(() => {
+    savedId = buildImage(docker, `${saved}:1`, 'saved');
+  });
+  afterAll(() => spawn(['rmi', '-f', `${saved}:1`]));
+
   test('w saves the selected image with the progress window, L loads it back; view 5 p previews without removing', async () => {
     const {mkdtempSync, existsSync, rmSync, statSync} = await import('node:fs');
     const {join} = await import('node:path');
     const dir = mkdtempSync('/tmp/berth-e2e-w-');
     const file = join(dir, 'one.tar');
     terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
-    await openImages(terminal);
+    await openImages(terminal, saved);
+    await terminal.waitFor(saved);
     terminal.type('w');
     await terminal.waitFor(/save to: /);
     terminal.keys('C-u');
@@ -131,15 +151,15 @@ describe('archives from view 2, and the system prune preview from view 5', () =>
     terminal.type(file);
     terminal.keys('Enter');
     await terminal.waitFor(/loaded|Loaded image/, 30_000);
-    const before = docker(['images', '-q']).trim().split('\n').length;
     terminal.type('5');
     await terminal.waitFor(/Connection/);
     terminal.type('p');
     await terminal.waitFor(/would remove/, 30_000);
     terminal.keys('Escape');
     await terminal.waitUntil(s => !/would remove/.test(s), 'the preview to close');
-    // A preview removes nothing.
-    expect(docker(['images', '-q']).trim().split('\n').length).toBe(before);
+    // A preview removes nothing (other test files may build and remove images meanwhile: look at ours).
+    expect(docker(['images', '-q', '--no-trunc', `${saved}:1`]).trim()).toBe(savedId);
+    expect(docker(['image', 'inspect', '-f', '{{.Id}}', danglingId]).trim()).toBe(danglingId);
     terminal.type('q');
     expect(await terminal.exitCode()).toBe(0);
     rmSync(dir, {recursive: true, force: true});

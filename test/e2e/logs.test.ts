@@ -66,6 +66,21 @@ describe('log pane', () => {
     expect(await terminal.exitCode()).toBe(0);
   });
 
+  test('esc back to the list, enter on the same container focuses its pane again, many times', async () => {
+    terminal = startBerth({env: benchEnv(), columns: 140, rows: 30});
+    await openLogs(terminal, name);
+    for (let i = 0; i < 5; i++) {
+      terminal.keys('Escape');
+      await terminal.waitFor('enter logs');
+      // enter on the container whose pane is open used to recurse until the stack ran out (berth crashed).
+      terminal.keys('Enter');
+      await terminal.waitFor('esc back to the list');
+    }
+    await terminal.waitFor(/live \d+/);
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
   test(':logs --tail N --follow=false reopens with those options', async () => {
     terminal = startBerth({env: benchEnv(), columns: 140, rows: 30});
     await openLogs(terminal, name);

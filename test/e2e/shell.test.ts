@@ -14,7 +14,11 @@ describe('the UI shell in a real terminal', () => {
     // The bench's own containers (an engine may hold many more).
     terminal.type('/bench-');
     terminal.keys('Enter');
-    const screen = await terminal.waitFor('bench-logger');
+    await terminal.waitFor('filter: bench-');
+    const screen = await terminal.waitUntil(
+      s => ['bench-logger', 'bench-idle', 'bench-done'].every(n => s.includes(n)),
+      'the bench containers under the filter',
+    );
     expect(screen).toMatch(/engine tcp:\/\/127\.0\.0\.1:2375 TLS · Docker 20\.10\.\S+ API 1\.41/);
     expect(screen).toContain('bench-idle');
     expect(screen).toContain('bench-done');

@@ -1,5 +1,6 @@
 import type Docker from 'dockerode';
 import {listContainerInfos} from '../limits/engine-reads.js';
+import {compareText} from '../../text/compare.js';
 
 export type ContainerRow = {
   id: string;
@@ -43,7 +44,7 @@ export function toContainerRow(info: Docker.ContainerInfo): ContainerRow {
 // Running first, then by name, like the SPEC's list.
 export function sortContainers(rows: ContainerRow[]): ContainerRow[] {
   const rank = (row: ContainerRow) => (row.state === 'running' ? 0 : row.state === 'paused' || row.state === 'restarting' ? 1 : 2);
-  return rows.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+  return rows.sort((a, b) => rank(a) - rank(b) || compareText(a.name, b.name));
 }
 
 export async function listContainers(docker: Docker, options: {size?: boolean} = {}): Promise<ContainerRow[]> {

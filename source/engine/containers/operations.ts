@@ -2,6 +2,7 @@ import type Docker from 'dockerode';
 import {engineMessage} from '../engine-error.js';
 import {namePattern} from './name-pattern.js';
 import {inspectContainer, listContainerInfos} from '../limits/engine-reads.js';
+import {compareText} from '../../text/compare.js';
 
 export type EnvEntry = {key: string; value: string; secret: boolean};
 
@@ -59,7 +60,7 @@ export function inspectSummary(info: Docker.ContainerInspectInfo): string[] {
   for (const mount of info.Mounts ?? []) lines.push(`  ${mount.Type} ${mount.Source || mount.Name || ''} -> ${mount.Destination}${mount.RW ? '' : ' (ro)'}`);
   if (!info.Mounts?.length) lines.push('  -');
   lines.push('labels');
-  const labels = Object.entries(info.Config.Labels ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  const labels = Object.entries(info.Config.Labels ?? {}).sort(([a], [b]) => compareText(a, b));
   for (const [key, value] of labels) lines.push(`  ${key}=${value}`);
   if (!labels.length) lines.push('  -');
   return lines;
@@ -78,7 +79,7 @@ export async function containersMatching(docker: Docker, pattern: string): Promi
   return infos
     .map(info => ({id: info.Id, name: (info.Names?.[0] ?? '').replace(/^\//, ''), state: info.State}))
     .filter(container => matcher.matches(container.name))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => compareText(a.name, b.name));
 }
 
 export async function containerSizes(docker: Docker): Promise<Record<string, {rw?: number; rootFs?: number}>> {

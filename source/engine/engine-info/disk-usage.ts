@@ -1,5 +1,5 @@
 import type Docker from 'dockerode';
-import {dial} from '../client.js';
+import {systemDf} from '../system-df.js';
 
 export type DiskUsageRow = {
   kind: 'Images' | 'Containers' | 'Local Volumes' | 'Build Cache';
@@ -63,9 +63,8 @@ export function summarizeDiskUsage(df: Df): DiskUsage {
   return {rows, total: rows.reduce((sum, r) => sum + r.size, 0), reclaimable: rows.reduce((sum, r) => sum + r.reclaimable, 0)};
 }
 
-// /system/df walks every layer and volume: slow on big engines, so it gets a long time limit of its own.
 export async function diskUsage(docker: Docker, options: {signal?: AbortSignal; timeoutMs?: number} = {}): Promise<DiskUsage> {
-  const df = (await dial(docker, {path: '/system/df', method: 'GET', timeoutMs: options.timeoutMs ?? 120_000, signal: options.signal})) as Df;
+  const df = (await systemDf(docker, options)) as Df;
   return summarizeDiskUsage(df);
 }
 

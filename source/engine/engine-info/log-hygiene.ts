@@ -3,6 +3,7 @@ import {basename, dirname} from 'node:path';
 import type Docker from 'dockerode';
 import type {EngineTarget} from '../target.js';
 import {isLoopback} from '../target.js';
+import {compareText} from '../../text/compare.js';
 
 export type ContainerLogFacts = {
   id: string;
@@ -88,7 +89,7 @@ export async function logHygiene(docker: Docker, target: EngineTarget): Promise<
   });
   const containers = facts.filter((f): f is ContainerLogFacts => Boolean(f));
   const local = containers.some(c => c.logBytes !== undefined);
-  containers.sort((a, b) => (b.logBytes ?? -1) - (a.logBytes ?? -1) || a.name.localeCompare(b.name));
+  containers.sort((a, b) => (b.logBytes ?? -1) - (a.logBytes ?? -1) || compareText(a.name, b.name));
   return {
     containers,
     unbounded: containers.filter(c => c.unbounded),

@@ -1,5 +1,7 @@
 import type Docker from 'dockerode';
-import {compareApi, dial} from '../client.js';
+import {compareApi} from '../client.js';
+import {systemDf} from '../system-df.js';
+import {compareText} from '../../text/compare.js';
 
 // One row per tag, as `docker images` shows them: an image with three tags is three rows with the same ID.
 export type ImageRow = {
@@ -85,7 +87,7 @@ export function toImageRows(summary: Summary, containers: number): ImageRow[] {
 
 // Newest first; rows of one image stay together, in name order.
 export function sortImageRows(rows: ImageRow[]): ImageRow[] {
-  return rows.sort((a, b) => b.created - a.created || a.id.localeCompare(b.id) || a.reference.localeCompare(b.reference));
+  return rows.sort((a, b) => b.created - a.created || compareText(a.id, b.id) || compareText(a.reference, b.reference));
 }
 
 // How many containers (running or not) were created from each image ID.
@@ -99,7 +101,7 @@ export async function containerCounts(docker: Docker): Promise<Map<string, numbe
 // Shared sizes come from /system/df (API 1.41 knows no `shared-size` on the list); from 1.42 it can be asked
 // for the images part only, which spares the engine the container and volume walks.
 export async function sharedSizes(docker: Docker, api: string): Promise<Map<string, number>> {
-  const df = (await dial(docker, {path: '/system/df?', method: 'GET', options: compareApi(api, '1.42') >= 0 ? {type: ['image']} : {}})) as {Images?: Summary[] | null};
+  const df = (await systemDf(docker, compareApi(api, '1.42') >= 0 ? {types: ['image']} : {})) as {Images?: Summary[] | null};
   return new Map((df.Images ?? []).map(image => [image.Id, image.SharedSize ?? -1]));
 }
 

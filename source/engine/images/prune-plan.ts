@@ -1,6 +1,8 @@
 import type Docker from 'dockerode';
 import {compareApi, dial} from '../client.js';
+import {systemDf} from '../system-df.js';
 import {shortId} from './list.js';
+import {compareText} from '../../text/compare.js';
 
 // What a prune covers. `all`: every unused image (not only dangling ones); for volumes on API >= 1.42, named
 // volumes too (older engines always prune named volumes: they know no `all`).
@@ -91,7 +93,7 @@ export function imagePlan(images: ImageSummary[], usedIds: Set<string>, all: boo
       }
     }
   }
-  goes.sort((a, b) => (byId.get(b.id)!.Created - byId.get(a.id)!.Created) || a.id.localeCompare(b.id));
+  goes.sort((a, b) => (byId.get(b.id)!.Created - byId.get(a.id)!.Created) || compareText(a.id, b.id));
   return {goes, untagOnly, reclaimable, removed};
 }
 
@@ -103,7 +105,7 @@ function containerName(info: Docker.ContainerInfo): string {
 const isStopped = (state: string) => !['running', 'paused', 'restarting', 'removing'].includes(state);
 
 export async function diskUsage(docker: Docker): Promise<DiskUsage> {
-  return (await dial(docker, {path: '/system/df?', method: 'GET'})) as DiskUsage;
+  return (await systemDf(docker)) as DiskUsage;
 }
 
 export async function planPrune(docker: Docker, api: string, scope: PruneScope): Promise<PrunePreview> {
@@ -120,7 +122,7 @@ export async function planPrune(docker: Docker, api: string, scope: PruneScope):
       preview.containers.push({id: c.Id, name: containerName(c), state: c.State, size: c.SizeRw ?? 0});
       preview.reclaimable += c.SizeRw ?? 0;
     }
-    preview.containers.sort((a, b) => a.name.localeCompare(b.name));
+    preview.containers.sort((a, b) => compareText(a.name, b.name));
     preview.networks = await unusedNetworks(docker);
   }
   if (system || scope.kind === 'images') {
@@ -178,7 +180,7 @@ function planVolumes(preview: PrunePreview, volumes: VolumeInfo[], remaining: Do
       preview.reclaimable += size ?? 0;
     }
   }
-  preview.volumes.sort((a, b) => Number(a.anonymous) - Number(b.anonymous) || a.name.localeCompare(b.name));
+  preview.volumes.sort((a, b) => Number(a.anonymous) - Number(b.anonymous) || compareText(a.name, b.name));
   if (keptUsed.length) preview.kept.push(`volumes used by containers stay: ${keptUsed.sort().join(', ')}`);
   if (keptNamed.length) preview.kept.push(`named volumes stay (API ${preview.api} prunes only anonymous volumes; --all for named ones too): ${keptNamed.sort().join(', ')}`);
   if (!keepNamed && !all && compareApi(preview.api, '1.42') < 0 && preview.volumes.some(volume => !volume.anonymous)) {
@@ -202,5 +204,5 @@ async function unusedNetworks(docker: Docker): Promise<PreviewNetwork[]> {
       }
     }),
   );
-  return inspected.filter((network): network is PreviewNetwork => Boolean(network)).sort((a, b) => a.name.localeCompare(b.name));
+  return inspected.filter((network): network is PreviewNetwork => Boolean(network)).sort((a, b) => compareText(a.name, b.name));
 }

@@ -2,6 +2,7 @@ import type Docker from 'dockerode';
 import {sanitizeLine, stripAnsi} from '../../text/sanitize.js';
 import {engineMessage} from '../engine-error.js';
 import {shortId} from './list.js';
+import {compareText} from '../../text/compare.js';
 
 export type RemoveLine = {kind: 'Untagged' | 'Deleted'; value: string};
 
@@ -28,7 +29,7 @@ export async function containersUsing(docker: Docker, imageId: string): Promise<
   return containers
     .filter(container => container.ImageID === imageId)
     .map(container => ({id: container.Id, name: (container.Names?.[0] ?? shortId(container.Id)).replace(/^\//, ''), state: container.State}))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => compareText(a.name, b.name));
 }
 
 // The engine's conflict messages (moby daemon/images/image_delete.go) as a reason and whether force helps;

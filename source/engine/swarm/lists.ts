@@ -1,4 +1,5 @@
 import type Docker from 'dockerode';
+import {compareText} from '../../text/compare.js';
 import {dial} from '../client.js';
 
 // What view 6 and `berth swarm …` show. Every string here came from the engine: sanitise before display.
@@ -111,7 +112,7 @@ export function toNodeRow(node: Json, selfId?: string): NodeRow {
 export async function listNodes(docker: Docker, selfId?: string): Promise<NodeRow[]> {
   const nodes = array(await get(docker, '/nodes')) as Json[];
   const rank = (row: NodeRow) => (row.role === 'manager' ? 0 : 1);
-  return nodes.map(node => toNodeRow(node, selfId)).sort((a, b) => rank(a) - rank(b) || a.hostname.localeCompare(b.hostname) || a.id.localeCompare(b.id));
+  return nodes.map(node => toNodeRow(node, selfId)).sort((a, b) => rank(a) - rank(b) || compareText(a.hostname, b.hostname) || compareText(a.id, b.id));
 }
 
 function servicePorts(service: Json): string {
@@ -157,7 +158,7 @@ export function toServiceRow(service: Json): ServiceRow {
 // status=true (API 1.41): the engine counts running and desired tasks itself, as `docker service ls` shows.
 export async function listServices(docker: Docker): Promise<ServiceRow[]> {
   const services = array(await get(docker, '/services', {status: true})) as Json[];
-  return services.map(toServiceRow).sort((a, b) => a.name.localeCompare(b.name));
+  return services.map(toServiceRow).sort((a, b) => compareText(a.name, b.name));
 }
 
 export function toTaskRow(task: Json): TaskRow {
@@ -182,7 +183,7 @@ export function toTaskRow(task: Json): TaskRow {
 // A service's tasks, newest first (the tasks of the current spec before the ones they replaced).
 export async function listTasks(docker: Docker, service: string): Promise<TaskRow[]> {
   const tasks = array(await get(docker, '/tasks', {filters: {service: [service]}})) as Json[];
-  return tasks.map(toTaskRow).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || (a.slot ?? 0) - (b.slot ?? 0));
+  return tasks.map(toTaskRow).sort((a, b) => compareText(b.createdAt, a.createdAt) || (a.slot ?? 0) - (b.slot ?? 0));
 }
 
 export async function inspectTask(docker: Docker, id: string): Promise<TaskRow> {
@@ -210,5 +211,5 @@ export function toSecretRow(secret: Json): SecretRow {
 // Names, dates and labels only: the engine never returns a secret's value, and berth never asks for one.
 export async function listSecrets(docker: Docker): Promise<SecretRow[]> {
   const secrets = array(await get(docker, '/secrets')) as Json[];
-  return secrets.map(toSecretRow).sort((a, b) => a.name.localeCompare(b.name));
+  return secrets.map(toSecretRow).sort((a, b) => compareText(a.name, b.name));
 }

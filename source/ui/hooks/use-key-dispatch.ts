@@ -7,6 +7,7 @@ import {resolveKey} from '../keymap.js';
 import {editLine} from '../line-edit.js';
 import {activeScopes} from '../scopes.js';
 import {useController} from './use-controller.js';
+import {isSwitchFocused} from '../../views/form.js';
 
 const NO_KEY: Key = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
@@ -28,12 +29,12 @@ function charKey(char: string): [string, Key] {
 function handleKey(controller: Controller, input: string, key: Key): ExitRequest | undefined {
   const overlay = controller.store.get().overlay;
   if (key.ctrl && input === 'c') return controller.dispatch({type: 'app.quit'});
-  if (overlay?.kind === 'execForm') {
-    // Fields: command and user are text, tty and interactive are switches (space).
+  if (overlay && 'form' in overlay) {
+    // Forms (E, c): text fields are edited like a prompt, switches flip with space.
     if (key.tab && key.shift) return controller.dispatch({type: 'form.previous'});
     if (key.tab || key.downArrow) return controller.dispatch({type: 'form.next'});
     if (key.upArrow) return controller.dispatch({type: 'form.previous'});
-    if (overlay.form.focus >= 2 && !key.return && !key.escape) return input === ' ' ? controller.dispatch({type: 'form.toggle'}) : undefined;
+    if (isSwitchFocused(overlay.form) && !key.return && !key.escape) return input === ' ' ? controller.dispatch({type: 'form.toggle'}) : undefined;
   }
   if (overlay && 'draft' in overlay) {
     const draft = overlay.draft ?? '';

@@ -3,7 +3,7 @@ import {errorMessage} from '../../errors.js';
 import {splitCommandLine} from '../command-line.js';
 import type {ExitRequest, Services} from '../types.js';
 import {selectedContainer} from './selectors.js';
-import type {ExecForm} from './state.js';
+import {formOverlay, switchOf, textOf, withDraft, type Form, type FormOverlay} from '../form.js';
 
 // e: the configured shell, else /bin/bash where the container has it, else /bin/sh — then the real terminal.
 export async function openShell(services: Services): Promise<void> {
@@ -28,21 +28,31 @@ export async function openShell(services: Services): Promise<void> {
 export function openExecForm(services: Services): void {
   const row = selectedContainer(services.store.get());
   if (!row) return;
-  const form: ExecForm = {containerId: row.id, containerName: row.name, command: 'sh', user: services.config.execUser ?? '', tty: true, interactive: true, focus: 0};
-  services.dispatch({type: 'overlay.show', overlay: {kind: 'execForm', form, draft: form.command}});
+  const form: Form = {
+    title: `exec in ${row.name}`,
+    focus: 0,
+    fields: [
+      {label: 'command', text: 'sh'},
+      {label: 'user', text: services.config.execUser ?? '', blank: "(the image's default)"},
+      {label: 'tty', on: true},
+      {label: 'interactive', on: true, whenOn: 'takes over the terminal until the command exits', whenOff: 'output shown in a pane'},
+    ],
+  };
+  services.dispatch({type: 'overlay.show', overlay: {kind: 'execForm', containerId: row.id, containerName: row.name, ...formOverlay(form)}});
 }
 
 // With "interactive" off, the command runs without the terminal and its output opens in a pane.
-export function submitExecForm(services: Services, form: ExecForm, draft: string): ExitRequest | undefined {
-  const filled = {...form, ...(form.focus === 0 ? {command: draft} : form.focus === 1 ? {user: draft} : {})};
-  const cmd = splitCommandLine(filled.command);
+export function submitExecForm(services: Services, overlay: FormOverlay & {containerId: string; containerName: string}): ExitRequest | undefined {
+  const form = withDraft(overlay.form, overlay.draft);
+  const cmd = splitCommandLine(textOf(form, 'command'));
   if (!cmd.length) {
     services.status('exec: give a command to run', 'error');
-    services.dispatch({type: 'overlay.show', overlay: {kind: 'execForm', form: {...filled, focus: 0}, draft: filled.command}});
+    services.dispatch({type: 'overlay.show', overlay: {kind: 'execForm', containerId: overlay.containerId, containerName: overlay.containerName, ...formOverlay({...form, focus: 0})}});
     return undefined;
   }
-  const exec = {containerId: form.containerId, containerName: form.containerName, cmd, user: filled.user || undefined, tty: filled.tty, interactive: filled.interactive};
-  if (filled.interactive) return {type: 'exec', exec};
+  const interactive = switchOf(form, 'interactive');
+  const exec = {containerId: overlay.containerId, containerName: overlay.containerName, cmd, user: textOf(form, 'user') || undefined, tty: switchOf(form, 'tty'), interactive};
+  if (interactive) return {type: 'exec', exec};
   runCaptured(services, exec);
   return undefined;
 }

@@ -87,7 +87,7 @@ export const containers: ViewModule = {
       Component: ExecFormOverlay,
       maxHeight: 9,
       scopes: ['prompt'],
-      submit: (services, overlay) => (overlay.kind === 'execForm' ? submitExecForm(services, overlay.form, overlay.draft) : undefined),
+      submit: (services, overlay) => (overlay.kind === 'execForm' ? submitExecForm(services, overlay) : undefined),
     },
   },
   list: containersList,

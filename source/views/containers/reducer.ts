@@ -44,21 +44,6 @@ export function reduceContainers(state: AppState, action: Action): AppState {
       return state.containers.stale ? state : {...state, containers: {...state.containers, stale: true}};
     case 'env.reveal':
       return state.overlay?.kind === 'env' ? {...state, overlay: {...state.overlay, reveal: !state.overlay.reveal}} : state;
-    case 'form.next':
-    case 'form.previous':
-    case 'form.toggle': {
-      const overlay = state.overlay;
-      if (overlay?.kind !== 'execForm') return state;
-      const form = {...overlay.form, ...(overlay.form.focus === 0 ? {command: overlay.draft} : overlay.form.focus === 1 ? {user: overlay.draft} : {})};
-      if (action.type === 'form.toggle') {
-        if (form.focus === 2) form.tty = !form.tty;
-        if (form.focus === 3) form.interactive = !form.interactive;
-        return {...state, overlay: {...overlay, form}};
-      }
-      const focus = ((form.focus + (action.type === 'form.next' ? 1 : 3)) % 4) as 0 | 1 | 2 | 3;
-      const draft = focus === 0 ? form.command : focus === 1 ? form.user : '';
-      return {...state, overlay: {kind: 'execForm', form: {...form, focus}, draft, cursor: draft.length}};
-    }
   }
   return state;
 }

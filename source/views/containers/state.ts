@@ -2,6 +2,7 @@ import type {ContainerRow} from '../../engine/containers/list.js';
 import type {EnvEntry} from '../../engine/containers/operations.js';
 import type {Usage} from '../../engine/stats/compute.js';
 import {emptyList, type ListState} from '../../store/list.js';
+import type {FormOverlay} from '../form.js';
 
 export type {ContainerRow};
 
@@ -20,16 +21,6 @@ export type ContainersState = {
 
 export type TopProcesses = {titles: readonly string[]; processes: readonly (readonly string[])[]};
 
-// The E form: the text fields are edited through `draft` while focused.
-export type ExecForm = {
-  containerId: string;
-  containerName: string;
-  command: string;
-  user: string;
-  tty: boolean;
-  interactive: boolean;
-  focus: 0 | 1 | 2 | 3;
-};
 
 declare module '../../store/state.js' {
   interface ViewSlices {
@@ -37,7 +28,7 @@ declare module '../../store/state.js' {
   }
   interface ViewOverlays {
     env: {container: string; entries: readonly EnvEntry[]; reveal: boolean; scroll: number};
-    execForm: {form: ExecForm; draft: string; cursor?: number};
+    execForm: FormOverlay & {containerId: string; containerName: string};
     // p: graphs, rates and limits of one container, and its processes (refreshed while shown).
     stats: {id: string; name: string; top?: TopProcesses; topError?: string};
   }
@@ -57,9 +48,6 @@ declare module '../../store/actions.js' {
     'env.reveal': {};
     'exec.shell': {};
     'exec.form': {};
-    'form.next': {};
-    'form.previous': {};
-    'form.toggle': {};
     'containers.loaded': {items: readonly ContainerRow[]};
     'containers.sizes': {sizes: Record<string, {rw?: number; rootFs?: number}>};
     'containers.stale': {};

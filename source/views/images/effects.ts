@@ -13,6 +13,8 @@ import {sanitizeLine} from '../../text/sanitize.js';
 import type {Confirmation} from '../../store/state.js';
 import type {Services} from '../types.js';
 import {selectedImage, targetImages} from './selectors.js';
+import {formOverlay, switchOf, textOf, withDraft, type Form, type FormOverlay} from '../form.js';
+import {splitCommandLine} from '../command-line.js';
 
 let loading = false;
 let again = false;
@@ -154,10 +156,30 @@ export function openCreate(services: Services, image?: string): void {
   const row = selectedImage(services.store.get());
   const name = image ?? (row ? (row.tag === '<none>' ? row.shortId : row.reference) : undefined);
   if (!name) return;
-  services.dispatch({type: 'overlay.show', overlay: {kind: 'imageCreate', image: name, draft: '', cursor: 0}});
+  const form: Form = {
+    title: `create a container from ${name} (not started)`,
+    focus: 0,
+    fields: [
+      {label: 'name', text: '', blank: '(the engine picks one)'},
+      {label: 'command', text: '', blank: "(the image's default)"},
+      {label: 'env', text: '', blank: 'KEY=VALUE … (quote values with spaces)'},
+      {label: 'tty', on: false, whenOn: 'a terminal, as docker create -t', whenOff: 'no terminal'},
+    ],
+  };
+  services.dispatch({type: 'overlay.show', overlay: {kind: 'imageCreate', image: name, ...formOverlay(form)}});
 }
 
-// NAME [-t] [-e KEY=VALUE]... [CMD...] (the c prompt) and :create NAME IMAGE [...] share this.
+// The c form's fields as a request; a word of env without "=" is refused (the engine would drop it silently).
+export function createFromForm(image: string, overlay: FormOverlay): CreateRequest {
+  const form = withDraft(overlay.form, overlay.draft);
+  const env = splitCommandLine(textOf(form, 'env'));
+  const bad = env.find(entry => !/^[^=\s]+=/.test(entry));
+  if (bad !== undefined) throw new Error(`env "${bad}": write KEY=VALUE, one per word (quote a value with spaces)`);
+  const name = textOf(form, 'name').trim();
+  return {name: name || undefined, image, cmd: splitCommandLine(textOf(form, 'command')), env, tty: switchOf(form, 'tty')};
+}
+
+// :create NAME [-t] [-e KEY=VALUE]... IMAGE [CMD...]; with `image` given, the words hold no IMAGE.
 export function parseCreate(image: string | undefined, words: string[]): CreateRequest {
   const [name, ...rest] = words;
   if (!name) throw new Error('give a name for the container (then -t, -e KEY=VALUE, and the command if any)');

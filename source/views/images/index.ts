@@ -1,7 +1,8 @@
 import type {ViewModule} from '../types.js';
 import {defaultArchivePath} from '../archives/reducer.js';
 import {IMAGE_COMMANDS} from './commands.js';
-import {confirmRemove, loadImages, openCreate, openPrune, parseCreate, preview, runCreate, runPruneFromOverlay, runRemove, showHistory} from './effects.js';
+import {confirmRemove, createFromForm, loadImages, openCreate, openPrune, preview, runCreate, runPruneFromOverlay, runRemove, showHistory} from './effects.js';
+import {CreateFormOverlay} from './CreateFormOverlay.js';
 import {ImagesView} from './ImagesView.js';
 import {IMAGE_BINDINGS} from './keys.js';
 import {PruneOverlay} from './PruneOverlay.js';
@@ -82,14 +83,17 @@ export const images: ViewModule = {
   overlays: {
     imagePrune: {Component: PruneOverlay, scopes: ['imagePrune', 'dialog', 'move'], rows: overlay => (overlay.kind === 'imagePrune' ? overlay.lines.length : 0)},
     imageCreate: {
-      label: 'create (not started) — NAME [-t] [-e KEY=VALUE]... [CMD...]: ',
+      Component: CreateFormOverlay,
+      maxHeight: 8,
       scopes: ['prompt'],
       submit(services, overlay) {
         if (overlay.kind !== 'imageCreate') return undefined;
         try {
-          void runCreate(services, parseCreate(overlay.image, overlay.draft.trim().split(/\s+/).filter(Boolean)));
+          void runCreate(services, createFromForm(overlay.image, overlay));
         } catch (error) {
+          // The form stays open with what was typed, so the one wrong field can be fixed.
           services.status((error as Error).message, 'error');
+          services.dispatch({type: 'overlay.show', overlay});
         }
         return undefined;
       },

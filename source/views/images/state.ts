@@ -1,6 +1,7 @@
 import type {ImageRow} from '../../engine/images/list.js';
 import type {PruneScope} from '../../engine/images/prune-plan.js';
 import {emptyList, type ListState} from '../../store/list.js';
+import type {FormOverlay} from '../form.js';
 
 export type {ImageRow};
 
@@ -22,8 +23,8 @@ declare module '../../store/state.js' {
   interface ViewOverlays {
     // p / :prune: the preview of what goes (lines), recomputed when a toggles "all"; y runs it.
     imagePrune: {scope: PruneScope; lines: readonly string[]; loading: boolean; ready: boolean; scroll: number};
-    // c / :create: NAME [-t] [-e KEY=VALUE]... [CMD...] for a container from `image`, created, not started.
-    imageCreate: {image: string; draft: string; cursor?: number};
+    // c: the create form (name, command, env, tty) for a container from `image`, created, not started.
+    imageCreate: FormOverlay & {image: string};
   }
 }
 

@@ -6,6 +6,7 @@ import {wrapCells} from '../../text/cells.js';
 import {cutWithEllipsis} from '../../text/cut-with-ellipsis.js';
 import {paneSession} from './session.js';
 import {LOG_WINDOWS, type LogPaneState} from './state.js';
+import {groupDigits} from '../../text/compare.js';
 
 type Row = {text: string; stream: LogLine['stream']; match: boolean; current: boolean; query?: string};
 
@@ -68,7 +69,7 @@ export function LogPane({width, height}: {width: number; height: number}) {
     pane.follow ? 'follow' : `paused (${pane.scrollBack} newer)`,
     pane.status !== 'streaming' ? pane.status : '',
     window,
-    `${pane.total.toLocaleString('en-US')} lines`,
+    `${groupDigits(pane.total)} lines`,
   ]
     .filter(Boolean)
     .join(' · ');

@@ -91,7 +91,8 @@ export async function openLogs(services: Services, target: LogTarget, window: nu
 export function showLogs(services: Services, target: LogTarget): void {
   const state = services.store.get();
   if (state.logs?.containerId === target.id && (state.logs.owner ?? 'containers') === (target.owner ?? 'containers')) {
-    services.dispatch({type: 'logs.open'});
+    // Not logs.open: its effect calls here (enter on the followed container after esc recursed until the stack ran out).
+    if (state.focus !== 'logs') services.dispatch({type: 'logs.focus'});
     return;
   }
   void openLogs(services, target, state.logs?.window ?? 0);

@@ -37,6 +37,7 @@ export function reduceLogPane(state: AppState, action: Action): AppState {
     case 'logs.closed':
       return {...state, logs: undefined, focus: 'list'};
     case 'logs.open':
+    case 'logs.focus':
       return state.logs ? {...state, focus: 'logs'} : state;
     case 'logs.back':
       if (state.logs?.search) return withPane(state, pane => ({...pane, search: undefined}));

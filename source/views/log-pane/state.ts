@@ -37,6 +37,8 @@ declare module '../../store/state.js' {
 declare module '../../store/actions.js' {
   interface ActionMap {
     'logs.open': {};
+    // Focus the pane that already shows the target (no effect runs on it).
+    'logs.focus': {};
     'logs.back': {};
     'logs.follow': {};
     'logs.window0': {};

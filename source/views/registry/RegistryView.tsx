@@ -6,6 +6,7 @@ import {selectedTag, visibleRepositories, visibleTags} from './reducer.js';
 import type {RegistryViewState} from './state.js';
 import {detailLines} from './details-lines.js';
 import {registryLayout} from './layout.js';
+import {groupDigits} from '../../text/compare.js';
 
 const STATUS: Record<RegistryViewState['repoStatus'], string> = {
   idle: '',
@@ -65,8 +66,8 @@ export function RegistryView({width, height}: {width: number; height: number}) {
   const error = registry.error && registry.level === 'tags' ? ` · ${registry.error}` : '';
   const title =
     registry.level === 'repositories'
-      ? `${url} · ${registry.repositories.length.toLocaleString('en-US')} repositories${repos.length !== registry.repositories.length ? ` (${repos.length} shown)` : ''} ${STATUS[registry.repoStatus]}${error}`
-      : `${registry.repository} · ${registry.tags.length.toLocaleString('en-US')} tags · ${registry.sort === 'newest' ? 'newest version first' : 'by name'} ${STATUS[registry.tagStatus]}${error}`;
+      ? `${url} · ${groupDigits(registry.repositories.length)} repositories${repos.length !== registry.repositories.length ? ` (${repos.length} shown)` : ''} ${STATUS[registry.repoStatus]}${error}`
+      : `${registry.repository} · ${groupDigits(registry.tags.length)} tags · ${registry.sort === 'newest' ? 'newest version first' : 'by name'} ${STATUS[registry.tagStatus]}${error}`;
   const list =
     registry.level === 'repositories' ? (
       <NameList width={listWidth} height={listHeight} names={repos} cursor={registry.repoList.cursor} scrollTop={registry.repoList.scrollTop} title={sanitizeLine(title)} />

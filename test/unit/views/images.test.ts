@@ -1,13 +1,13 @@
 import {describe, expect, test} from 'vitest';
 import {toImageRows, type ImageRow} from '../../../source/engine/images/list.js';
 import type {Action} from '../../../source/store/actions.js';
-import type {AppState} from '../../../source/store/state.js';
+import type {AppState, Overlay} from '../../../source/store/state.js';
 import {resolveKey, DEFAULT_KEYMAP} from '../../../source/ui/keymap.js';
 import {reduceApp} from '../../../source/ui/reducer.js';
 import {activeScopes} from '../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../source/ui/view-set.js';
 import {parsePruneArgs} from '../../../source/views/images/commands.js';
-import {parseCreate} from '../../../source/views/images/effects.js';
+import {createFromForm, openCreate, parseCreate} from '../../../source/views/images/effects.js';
 import {targetImages} from '../../../source/views/images/selectors.js';
 
 const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
@@ -41,7 +41,29 @@ describe('images view', () => {
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, {...start, view: 'containers'}), 'D')).not.toBe('images.toggleDangling');
   });
 
-  test(':prune and the c prompt parse their words', () => {
+  test('the c form: tab moves through the fields, space flips tty, the fields become the request', () => {
+    let overlay: Overlay | undefined;
+    const services = {store: {get: () => ({...start, view: 'images'})}, dispatch: (a: {type: string; overlay?: Overlay}) => (overlay = a.overlay)} as never;
+    openCreate(services, 'busybox:1');
+    let state: AppState = {...start, overlay};
+    const step = (action: Action) => (state = reduceApp(DEFAULT_VIEWS, state, action, DEFAULT_KEYMAP));
+    step({type: 'overlay.draft', draft: 'web-1'});
+    step({type: 'form.next'});
+    step({type: 'overlay.draft', draft: 'sh -c "echo hi; sleep 1"'});
+    step({type: 'form.next'});
+    step({type: 'overlay.draft', draft: 'A="x y" B=2'});
+    step({type: 'form.next'});
+    step({type: 'form.toggle'});
+    step({type: 'form.previous'});
+    const form = state.overlay as Extract<Overlay, {kind: 'imageCreate'}>;
+    expect(form.draft).toBe('A="x y" B=2');
+    expect(createFromForm('busybox:1', form)).toEqual({name: 'web-1', image: 'busybox:1', cmd: ['sh', '-c', 'echo hi; sleep 1'], env: ['A=x y', 'B=2'], tty: true});
+    expect(() => createFromForm('busybox:1', {...form, draft: 'NOVALUE'})).toThrow(/env "NOVALUE": write KEY=VALUE/);
+    // An empty name is the engine's to pick.
+    expect(createFromForm('busybox:1', {...form, form: {...form.form, focus: 0}, draft: ''}).name).toBeUndefined();
+  });
+
+  test(':prune and :create parse their words', () => {
     expect(parsePruneArgs([])).toEqual({kind: 'system', all: false, volumes: false});
     expect(parsePruneArgs(['--all', '--volumes'])).toEqual({kind: 'system', all: true, volumes: true});
     expect(parsePruneArgs(['volumes', '--all'])).toEqual({kind: 'volumes', all: true});

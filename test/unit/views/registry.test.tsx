@@ -100,6 +100,15 @@ describe('the views registry', () => {
     expect(controller.store.get().view).toBe('containers');
   });
 
+  test('an effect that dispatches its own action again is stopped with a message, not a stack overflow', async () => {
+    const looping: ViewModule = {...counter, effect: (services, action) => void (action.type === 'counter.bump' && services.dispatch({type: 'counter.bump'}))};
+    const controller = new Controller('unix:///nowhere.sock', config, new ViewSet([...VIEWS, looping], PANES));
+    expect(() => controller.dispatch({type: 'counter.bump'})).not.toThrow();
+    expect(slice(controller.store.get()).count).toBe(32);
+    await tick();
+    expect(controller.store.get().status?.text).toMatch(/internal error: "counter.bump" dispatched itself/);
+  });
+
   test('the help and the README key list include a registered view, and leave out one that is not', () => {
     const views = new ViewSet([...VIEWS, counter], PANES);
     expect(keymapMarkdown(new Controller('t', config, views).keymap, views)).toContain('**Counter view**');

@@ -1,0 +1,52 @@
+import {readFileSync} from 'node:fs';
+import {expect, test} from 'vitest';
+// @ts-expect-error Ink's Output has no type declarations of its own in the package exports.
+import Output from '../../node_modules/ink/build/output.js';
+
+type Op = {type: 'write'; x: number; y: number; text: string} | {type: 'clip'; clip: Record<string, number>} | {type: 'unclip'};
+type Case = {width: number; height: number; ops: Op[]; expected: string};
+
+// patches/ink+6.8.0.patch rewrites how Output.get() builds a frame (shared blank cells, styled lines kept
+// between frames): every case must come out as unpatched Ink 6.8.0 drew it (the fixture was made with it),
+// also when the same lines come back in later frames.
+test('the patched frame builder draws exactly what Ink 6.8.0 drew', () => {
+  const {cases} = JSON.parse(readFileSync(new URL('../fixtures/ink-output-cases.json', import.meta.url), 'utf8')) as {cases: Case[]};
+  expect(cases.length).toBe(300);
+  for (let round = 0; round < 2; round++) {
+    for (const [index, c] of cases.entries()) {
+      const output = new Output({width: c.width, height: c.height});
+      for (const op of c.ops) {
+        if (op.type === 'write') output.write(op.x, op.y, op.text, {transformers: []});
+        else if (op.type === 'clip') output.clip(op.clip);
+        else output.unclip();
+      }
+      expect(output.get().output, `case ${index}, round ${round}`).toBe(c.expected);
+    }
+  }
+});
+
+// Ink's measureText and wrapText cached every text they ever saw (a Map and an object that never forgot): a
+// followed log drew new lines for ever, so the heap grew for ever. The patch keeps two bounded generations.
+test('measuring and wrapping 100,000 different texts leaves the heap where it was', async () => {
+  const {setFlagsFromString} = await import('node:v8');
+  const {runInNewContext} = await import('node:vm');
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  // @ts-expect-error no declarations for Ink's internal modules
+  const {default: measureText} = await import('../../node_modules/ink/build/measure-text.js');
+  // @ts-expect-error no declarations for Ink's internal modules
+  const {default: wrapText} = await import('../../node_modules/ink/build/wrap-text.js');
+  const line = (i: number) => `${i} the quick brown fox jumps over the lazy dog, a line of a chatty container's log`;
+  expect(measureText(line(7)).width).toBe(line(7).length);
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 100_000; i++) {
+    measureText(line(i));
+    wrapText(line(i), 40, 'truncate-end');
+  }
+  gc();
+  const grown = (process.memoryUsage().heapUsed - before) / 1e6;
+  // Unbounded, the 200,000 entries held ~60 MB; bounded, a few thousand entries are ~1-2 MB.
+  expect(grown).toBeLessThan(8);
+  expect(wrapText(line(1), 20, 'truncate-end')).toBe('1 the quick brown f…');
+});
