@@ -1,4 +1,5 @@
 import {spawnSync} from 'node:child_process';
+import {connect, createServer, type Server, type Socket} from 'node:net';
 import {mkdtempSync, readFileSync, existsSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -246,6 +247,55 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
     expect(swarm.docker(['service', 'ls', '--filter', 'name=redeployed', '-q']).trim()).toBe('');
     await expect(removeService(client.docker, id)).rejects.toThrow(/not found/i);
   }, 240_000);
+
+  test('a service log follow cut mid-stream resumes: per task, numbers consecutive, no duplicates, no gaps', async () => {
+    // A TCP forwarder to the manager's socket that the test cuts, as when the manager restarts or the link fails.
+    const sockets = new Set<Socket>();
+    const peers = new Set<Socket>();
+    const server: Server = createServer(peer => {
+      const engine = connect(swarm.manager.socket);
+      peers.add(peer);
+      peer.on('close', () => peers.delete(peer));
+      for (const socket of [peer, engine]) {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        socket.on('error', () => {
+          peer.destroy();
+          engine.destroy();
+        });
+      }
+      peer.pipe(engine);
+      engine.pipe(peer);
+    });
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as {port: number}).port;
+    const proxied = await connectEngine(resolveEngineTarget({host: `tcp://127.0.0.1:${port}`}, {}));
+    const id = createService('resumed', 2, 'i=0; while :; do i=$((i+1)); echo "$T line $i"; usleep 50000; done');
+    await eventually('2 running', () => (running('resumed').running === 2 ? true : undefined));
+    const prefixer = new ServiceLogPrefixer(proxied.docker, id, 'resumed');
+    const session = new LogSession(proxied.docker, {containerId: id, source: {kind: 'service', id}, rewrite: prefixer.rewrite, resolve: prefixer.resolve, window: {tail: 'all'}, follow: true, bufferLines: 100_000});
+    session.start();
+    const count = () => session.buffer.toArray().filter(line => line.stream !== 'system').length;
+    try {
+      await eventually('streaming', () => (session.status === 'streaming' && count() > 20 ? true : undefined));
+      // A reset on berth's side (TCP), the engine's side (a unix socket) just closed.
+      for (const socket of sockets) (peers.has(socket) ? socket.resetAndDestroy() : socket.destroy());
+      await eventually('reconnecting', () => (session.status === 'reconnecting' ? true : undefined), 5000);
+      const before = count();
+      await eventually('streaming again', () => (session.status === 'streaming' && count() > before + 40 ? true : undefined), 20_000);
+    } finally {
+      session.stop();
+      proxied.close();
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    }
+    const lines = session.buffer.toArray();
+    const byTask = numbersByTask(lines.filter(line => line.stream !== 'system').map(line => line.text.replace(/^\S+ \| /, '')));
+    expect(byTask.size).toBe(2);
+    for (const [task, numbers] of byTask) expect(numbers, task).toEqual(numbers.map((_, i) => numbers[0] + i));
+    expect(lines.filter(line => line.stream === 'system').map(line => line.text)).toEqual(expect.arrayContaining(['log stream resumed']));
+    swarm.docker(['service', 'rm', id]);
+  }, 120_000);
 
   test('a worker that goes down shows as down; the lists keep working', async () => {
     await swarm.worker.stop();
