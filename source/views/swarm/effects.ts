@@ -74,7 +74,7 @@ export async function loadTasks(services: Services, serviceId: string): Promise<
     const tasks = await listTasks(docker, serviceId);
     if (client(services) === docker) services.dispatch({type: 'swarm.tasksLoaded', serviceId, tasks});
   } catch (error) {
-    services.status(`tasks: ${errorMessage(error)}`, 'error');
+    services.status(`tasks: ${clean(errorMessage(error))}`, 'error');
   }
 }
 
@@ -111,8 +111,8 @@ function stopWatch(): void {
   watch = undefined;
 }
 
-// Polls the service's tasks until they converge on what was asked (or a minute passes), showing how far
-// they are; the tasks list and the counts follow.
+// Polls the service's tasks until they converge on what was asked (or `limitMs` passes), showing how far
+// they are; the tasks list and the counts follow. One watch at a time: a newer scale or update replaces it.
 function watchProgress(services: Services, service: {id: string; name: string}, what: string, check: (tasks: readonly TaskRow[], row: ServiceRow | undefined) => {text: string; done: boolean}, limitMs = 120_000): void {
   stopWatch();
   const current = {serviceId: service.id, until: Date.now() + limitMs} as NonNullable<typeof watch>;
@@ -137,7 +137,7 @@ function watchProgress(services: Services, service: {id: string; name: string}, 
         return;
       }
     } catch (error) {
-      services.dispatch({type: 'swarm.progress', progress: {serviceId: service.id, text: `${what}: ${errorMessage(error)}`, done: true}});
+      services.dispatch({type: 'swarm.progress', progress: {serviceId: service.id, text: `${what}: ${clean(errorMessage(error))}`, done: true}});
       watch = undefined;
       return;
     }
