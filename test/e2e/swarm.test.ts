@@ -1,4 +1,4 @@
-import {mkdtempSync, readFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
@@ -72,6 +72,9 @@ describe('view 6 Swarm in a real terminal', () => {
     terminal.type('+');
     await terminal.waitFor(/scale e2e-web → 3/);
     await terminal.waitUntil(screen => /e2e-web +replicated +3\/3/.test(screen), 'e2e-web 3/3', 30_000);
+    terminal.type(':scale e2e-web=4');
+    terminal.keys('Enter');
+    await terminal.waitUntil(screen => /e2e-web +replicated +4\/4/.test(screen), 'e2e-web 4/4', 30_000);
     terminal.type(':scale e2e-web=1');
     terminal.keys('Enter');
     await terminal.waitUntil(screen => /e2e-web +replicated +1\/1/.test(screen), 'e2e-web 1/1', 30_000);
@@ -100,7 +103,14 @@ describe('view 6 Swarm in a real terminal', () => {
     terminal.keys('Enter');
     await terminal.waitFor('created secret e2e-typed');
     await terminal.waitFor(/\[secrets 2\]/);
-    // The secret in use (listed after e2e-typed) cannot go: the status names the service.
+    // From a file: the command log names the file, never the content.
+    const file = join(dir, 'secret-file');
+    writeFileSync(file, `${SECRET}-file`);
+    terminal.type(`:secret create e2e-file ${file}`);
+    terminal.keys('Enter');
+    await terminal.waitFor('created secret e2e-file');
+    await terminal.waitFor(/\[secrets 3\]/);
+    // The secret in use (listed last) cannot go: the status names the service.
     terminal.type('G');
     terminal.type('d');
     await terminal.waitFor('secret e2e-used is in use by e2e-web');
@@ -112,6 +122,7 @@ describe('view 6 Swarm in a real terminal', () => {
     expect(terminal.screen()).not.toContain(SECRET);
     const log = readFileSync(join(dir, 'state', 'berth', 'commands.log'), 'utf8');
     expect(log).toContain('docker secret create e2e-typed -');
+    expect(log).toContain(`docker secret create e2e-file ${file}`);
     expect(log).toContain('docker service scale e2e-web=3');
     expect(log).not.toContain(SECRET);
     expect(readFileSync(join(dir, 'trace.jsonl'), 'utf8')).not.toContain(SECRET);
