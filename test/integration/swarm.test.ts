@@ -315,6 +315,40 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
   }, 120_000);
 });
 
+describe('a manager that loses quorum', () => {
+  test('two managers, one stops: the lists fail with a clear reason (the engine never answers), /info still says manager', async () => {
+    const pair = await startSwarm();
+    try {
+      pair.docker(['node', 'promote', pair.workerNodeId]);
+      await eventually('two managers reachable', () => (pair.docker(['node', 'ls', '--filter', 'role=manager', '--format', '{{.ManagerStatus}}']).trim().split('\n').length === 2 ? true : undefined));
+      const managerClient = await connectEngine(resolveEngineTarget({}, {DOCKER_HOST: pair.manager.host}));
+      try {
+        await pair.worker.stop();
+        const reason = await eventually(
+          'the lists refused',
+          async () => {
+            try {
+              await listServices(managerClient.docker);
+              return undefined;
+            } catch (error) {
+              return (error as Error).message;
+            }
+          },
+          90_000,
+        );
+        expect(reason).toMatch(/leader|quorum|too few managers/i);
+        expect(reason).not.toMatch(/operation was aborted/);
+        // The view keeps its tab (the engine is still a manager) and shows this reason in its error line.
+        expect(await swarmRole(managerClient.docker)).toMatchObject({manager: true});
+      } finally {
+        managerClient.close();
+      }
+    } finally {
+      await pair.stop();
+    }
+  }, 180_000);
+});
+
 function tasksIn(lines: readonly LogLine[]): Set<string> {
   return new Set(lines.map(line => /\| (\S+) line/.exec(line.text)?.[1]).filter((task): task is string => Boolean(task)));
 }

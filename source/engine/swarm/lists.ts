@@ -76,8 +76,19 @@ export type SecretRow = {
 };
 
 const READ_MS = 20_000;
-// docker-modem appends a query string only to paths that end in '?'.
-const get = (docker: Docker, path: string, options?: Record<string, unknown>) => dial(docker, {path: options ? `${path}?` : path, method: 'GET', options, timeoutMs: READ_MS});
+// docker-modem appends a query string only to paths that end in '?'. A manager whose swarm has lost quorum
+// takes the request and never answers: the timeout says so instead of "the operation was aborted".
+async function get(docker: Docker, path: string, options?: Record<string, unknown>): Promise<unknown> {
+  try {
+    return await dial(docker, {path: options ? `${path}?` : path, method: 'GET', options, timeoutMs: READ_MS});
+  } catch (error) {
+    const e = error as {name?: string; message?: string};
+    if (e?.name === 'AbortError' || e?.name === 'TimeoutError' || /operation was aborted/i.test(e?.message ?? '')) {
+      throw new Error(`the manager did not answer GET ${path} within ${READ_MS / 1000} s: a swarm without a leader (too few managers online, quorum lost) answers this way`);
+    }
+    throw error;
+  }
+}
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const array = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
