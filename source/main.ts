@@ -57,6 +57,11 @@ async function main(argv: string[]): Promise<number> {
     const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY);
     return (await import('./cli/prune-command.js')).pruneCommand(target, rest, flags, {...io, stdin: process.stdin, interactive});
   }
+  if (name === 'swarm' || name === 'secret') {
+    const io = {stdout: process.stdout, stderr: process.stderr};
+    const {swarmCommand, secretCommand} = await import('./cli/swarm-commands.js');
+    return name === 'swarm' ? swarmCommand(target, rest, flags, io) : secretCommand(target, rest, flags, {...io, stdin: process.stdin});
+  }
   if (name) throw new UsageError(`unknown command "${name}"; see berth --help`);
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     throw new UsageError('the berth UI needs a terminal on stdin and stdout; for scripts use the headless commands (berth --help)');

@@ -138,6 +138,9 @@ Usage:
   berth prune images [--all] | berth prune volumes [--all]   [--dry-run] [--yes]
                                       every prune previews first; on a terminal it asks, without one and
                                       without --yes it only previews
+  berth swarm services|nodes|secrets [--json]
+                                      a swarm manager's services (running/desired), nodes, secrets (never values)
+  berth secret create NAME [FILE|-]   a swarm secret from FILE or stdin (the value is never echoed or logged)
 
 Engine (same order as the docker CLI: --host, DOCKER_HOST, --context, DOCKER_CONTEXT, currentContext, local socket):
   -H, --host URL        unix:///path, tcp://host:port, ssh://user@host[:port]

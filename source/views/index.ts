@@ -6,13 +6,14 @@ import {images} from './images/index.js';
 import {logPane} from './log-pane/index.js';
 import {networks} from './networks/index.js';
 import {registry} from './registry/index.js';
+import {swarm} from './swarm/index.js';
 import type {ViewModule} from './types.js';
 import {volumes} from './volumes/index.js';
 
 // Every view berth has, in tab order, and the panes several views share. The shell (source/ui/) knows views
 // only through this list: adding a view is writing its folder and adding it here.
-// Keys 1–6 are kept for Containers, Images, Compose, Registry, Engine and Swarm; Volumes and Networks are 7 and 8.
-export const VIEWS: readonly ViewModule[] = [containers, images, compose, registry, engine, volumes, networks];
+// Keys 1–6 are Containers, Images, Compose, Registry, Engine and Swarm (6 only on a swarm manager); Volumes and Networks are 7 and 8.
+export const VIEWS: readonly ViewModule[] = [containers, images, compose, registry, engine, swarm, volumes, networks];
 
 // Parts that are not tabs but take part in reducing, effects and keys (the log pane).
 export const PANES: readonly ViewModule[] = [logPane, archives];

@@ -118,6 +118,8 @@ export type OverlaySpec = {
   // The prompt line's label, for overlays with a draft (or a function of the overlay, e.g. save to / load from).
   label?: string | ((overlay: Overlay) => string);
   scopes: readonly Scope[];
+  // A prompt whose text is never drawn (a secret's value): the prompt line shows one • per character.
+  masked?: boolean;
   // For overlays with a `scroll`: how many rows there are to scroll through.
   rows?(overlay: Overlay): number;
   submit?(services: Services, overlay: Overlay): ExitRequest | undefined;

@@ -6,7 +6,14 @@ import type {EntryReader, LogEntry} from './entry.js';
 import {MultiplexedEntryReader} from './multiplexed-reader.js';
 import {RawEntryReader} from './raw-reader.js';
 
-// One GET /containers/{id}/logs. `since`/`until` are in the engine's `<seconds>.<nanoseconds>` form.
+// Whose log: a container's (GET /containers/{id}/logs), a swarm service's (all its tasks on every node,
+// GET /services/{id}/logs) or one task's (GET /tasks/{id}/logs). Services and tasks know no `until` and are
+// asked with details=1, which puts the node, service and task IDs in front of each message.
+export type LogOrigin = {kind: 'container' | 'service' | 'task'; id: string};
+
+export const asLogOrigin = (source: string | LogOrigin): LogOrigin => (typeof source === 'string' ? {kind: 'container', id: source} : source);
+
+// One GET /containers/{id}/logs (or a service's, or a task's). `since`/`until` are in the engine's `<seconds>.<nanoseconds>` form.
 export type LogRequest = {
   tail?: number | 'all';
   since?: string;
@@ -30,12 +37,13 @@ const SLICE_BUDGET_MS = 4;
 // Bytes handed to the reader at a time, so that the budget is checked often enough.
 const SLICE_BYTES = 16 * 1024;
 
-export function logQuery(request: LogRequest): Record<string, string | number> {
+export function logQuery(request: LogRequest, kind: LogOrigin['kind'] = 'container'): Record<string, string | number> {
   // timestamps=1 always: the UI toggles showing them, resume needs them, and they make TTY detection certain.
   const query: Record<string, string | number> = {stdout: 1, stderr: 1, timestamps: 1, follow: request.follow ? 1 : 0};
+  if (kind !== 'container') query.details = 1;
   if (request.tail !== undefined) query.tail = request.tail === 'all' ? 'all' : String(Math.max(0, Math.floor(request.tail)));
   if (request.since) query.since = request.since;
-  if (request.until) query.until = request.until;
+  if (request.until && kind === 'container') query.until = request.until;
   return query;
 }
 
@@ -51,22 +59,25 @@ export class EntryFetch {
   private unread: Buffer | undefined;
   private drainScheduled = false;
   private ended = false;
+  private readonly source: LogOrigin;
 
   constructor(
     private readonly docker: Docker,
-    private readonly containerId: string,
+    source: string | LogOrigin,
     readonly request: LogRequest,
     private readonly tty: boolean | undefined,
     private readonly events: FetchEvents,
-  ) {}
+  ) {
+    this.source = asLogOrigin(source);
+  }
 
   start(): void {
     dial(this.docker, {
-      path: `/containers/${encodeURIComponent(this.containerId)}/logs?`,
+      path: `/${this.source.kind}s/${encodeURIComponent(this.source.id)}/logs?`,
       method: 'GET',
       isStream: true,
-      options: logQuery(this.request),
-      statusCodes: {200: true, 400: 'bad parameter', 404: 'no such container', 500: 'server error'},
+      options: logQuery(this.request, this.source.kind),
+      statusCodes: {200: true, 400: 'bad parameter', 404: `no such ${this.source.kind}`, 500: 'server error', 503: 'node is not a swarm manager'},
       signal: this.abort.signal,
     }).then(
       response => this.attach(response as IncomingMessage),

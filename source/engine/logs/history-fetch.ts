@@ -1,5 +1,5 @@
 import type Docker from 'dockerode';
-import {EntryFetch, type LogRequest} from './entry-fetch.js';
+import {EntryFetch, type LogRequest, type LogOrigin} from './entry-fetch.js';
 import {EntryLines} from './entry-lines.js';
 import type {HeadOverlap} from './head-overlap.js';
 import type {LogLine} from './line-assembler.js';
@@ -15,7 +15,7 @@ export type HistoryEvents = {
 // nothing move.
 export function fetchHistory(
   docker: Docker,
-  containerId: string,
+  source: string | LogOrigin,
   request: LogRequest,
   tty: boolean | undefined,
   overlap: HeadOverlap,
@@ -29,7 +29,7 @@ export function fetchHistory(
     // Never more than the buffer could show; the engine's tail already bounds it, this is a second fence.
     if (lines.length > 2 * capacity) lines.splice(0, lines.length - capacity);
   });
-  return new EntryFetch(docker, containerId, request, tty, {
+  return new EntryFetch(docker, source, request, tty, {
     onOpen: () => undefined,
     onEntry: entry => {
       if (!overlap.isRepeat(entry, bag)) entryLines.add(entry);

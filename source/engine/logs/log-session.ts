@@ -1,6 +1,7 @@
 import type Docker from 'dockerode';
 import type {LogEntry} from './entry.js';
-import {EntryFetch, type LogRequest} from './entry-fetch.js';
+import {dial} from '../client.js';
+import {EntryFetch, type LogRequest, type LogOrigin} from './entry-fetch.js';
 import {EntryLines} from './entry-lines.js';
 import {HeadOverlap} from './head-overlap.js';
 import {fetchHistory} from './history-fetch.js';
@@ -19,7 +20,8 @@ import {compareTimestamps, timestampToSince} from './timestamp.js';
 export type {LogLine} from './line-assembler.js';
 export type {LogWindow} from './request-plan.js';
 export type {LogSearch} from './log-query.js';
-export type {LogStream} from './entry.js';
+export type {LogStream, LogEntry} from './entry.js';
+export type {LogOrigin} from './entry-fetch.js';
 export type {SaveOptions} from './save-lines.js';
 export {LogBuffer} from './log-buffer.js';
 
@@ -27,6 +29,14 @@ export type LogStatus = 'loading' | 'streaming' | 'ended' | 'reconnecting' | 'er
 
 export type LogSessionOptions = {
   containerId: string;
+  // A swarm service's or task's log instead of the container's (containerId is then ignored).
+  source?: LogOrigin;
+  // Turns an entry into the one shown (a service's lines get their service.slot@node prefix), after the
+  // session has recognised it by its raw bytes: resume and de-duplication never depend on it.
+  // It may answer undefined when it cannot tell yet (a task the prefixer does not know): the session then holds
+  // that entry and the ones after it, in order, until `resolve` settles, and asks again.
+  rewrite?: (entry: LogEntry) => LogEntry | undefined;
+  resolve?: () => Promise<void>;
   // Whether the container has a TTY (its log stream then has no frames); found out from the stream when not given.
   tty?: boolean;
   window: LogWindow;
@@ -58,7 +68,11 @@ export class LogSession {
   // The older part of the window is still being read.
   historyLoading = false;
 
-  private readonly options: Required<Omit<LogSessionOptions, 'tty'>> & {tty?: boolean};
+  private readonly options: Required<Omit<LogSessionOptions, 'tty' | 'source' | 'rewrite' | 'resolve'>> & Pick<LogSessionOptions, 'tty' | 'rewrite' | 'resolve'>;
+  // Entries waiting for `resolve` (see LogSessionOptions.rewrite), oldest first.
+  private held: LogEntry[] = [];
+  private holding = false;
+  private readonly source: LogOrigin;
   private readonly plan: RequestPlan;
   private readonly publisher: Publisher;
   private readonly retries: Retries;
@@ -93,8 +107,10 @@ export class LogSession {
       publishMs: options.publishMs ?? 100,
       reconnectDelaysMs: options.reconnectDelaysMs?.length ? options.reconnectDelaysMs : RECONNECT_DELAYS_MS,
     };
+    this.source = options.source ?? {kind: 'container', id: options.containerId};
     this.buffer = new LogBuffer<LogLine>(this.options.bufferLines);
-    this.plan = planRequests(options.window, options.follow, this.options.bufferLines);
+    // Service and task logs know no `until`: one request reads the whole window.
+    this.plan = planRequests(options.window, options.follow, this.options.bufferLines, this.source.kind === 'container');
     this.publisher = new Publisher(this.options.publishMs);
     this.retries = new Retries(this.options.reconnectDelaysMs);
   }
@@ -171,7 +187,7 @@ export class LogSession {
   // -- head: the newest entries and the follow --------------------------------------------------------------
 
   private openHead(request: LogRequest): void {
-    const fetch = new EntryFetch(this.docker, this.options.containerId, request, this.options.tty, {
+    const fetch = new EntryFetch(this.docker, this.source, request, this.options.tty, {
       onOpen: () => {
         if (this.head !== fetch) return;
         this.retries.succeeded('head');
@@ -204,13 +220,46 @@ export class LogSession {
       this.resumeTracker.record(key, entry.time);
       if (this.overlap.noteHeadEntry(key, entry.time, !this.historyDone)) this.openHistory();
     }
-    this.headLines.add(entry);
+    this.show(entry);
+  }
+
+  private show(entry: LogEntry): void {
+    const rewrite = this.options.rewrite;
+    if (!rewrite || entry.stream === 'system') return this.headLines.add(entry);
+    if (this.holding) {
+      this.held.push(entry);
+      // Never more than a buffer's worth waits.
+      if (this.held.length > this.options.bufferLines) this.release(true);
+      return;
+    }
+    const shown = rewrite(entry);
+    if (shown) return this.headLines.add(shown);
+    this.holding = true;
+    this.held.push(entry);
+    const resolve = this.options.resolve ?? (() => Promise.resolve());
+    void resolve()
+      .catch(() => undefined)
+      .then(() => this.release());
+  }
+
+  // Hands the held entries on in order (asking `rewrite` again); `force` takes them as they are.
+  private release(force = false): void {
+    if (!this.holding) return;
+    this.holding = false;
+    const held = this.held;
+    this.held = [];
+    for (const entry of held) {
+      if (force) this.headLines.add(this.options.rewrite?.(entry) ?? entry);
+      else if (this.holding) this.held.push(entry);
+      else this.show(entry);
+    }
   }
 
   private headEnded(fetch: EntryFetch): void {
     if (this.head !== fetch) return;
     this.head = undefined;
     this.resumeTracker.streamClosed();
+    this.release(true);
     this.headLines.flush();
     this.headDone = true;
     // No entry came, so there is no older part of the window to read.
@@ -225,6 +274,7 @@ export class LogSession {
   }
 
   private async checkContainerAfterEnd(): Promise<void> {
+    if (this.source.kind !== 'container') return this.checkSwarmAfterEnd();
     try {
       const info = await this.docker.getContainer(this.options.containerId).inspect();
       if (this.stopped || this.head) return;
@@ -242,12 +292,30 @@ export class LogSession {
     }
   }
 
+  // A service's stream ends when the service goes (or the manager stops); a task's when its container stops.
+  private async checkSwarmAfterEnd(): Promise<void> {
+    const {kind, id} = this.source;
+    try {
+      const info = (await dial(this.docker, {path: `/${kind}s/${encodeURIComponent(id)}`, method: 'GET', timeoutMs: 15_000})) as {Status?: {State?: string}; DesiredState?: string};
+      if (this.stopped || this.head) return;
+      if (kind === 'task' && info.Status?.State !== 'running') {
+        this.settle();
+        return;
+      }
+      this.scheduleHeadRetry(`the log stream ended while the ${kind} still ${kind === 'task' ? 'runs' : 'exists'}`);
+    } catch (error) {
+      if (this.stopped || this.head) return;
+      if (statusCode(error) === 404) this.fail(`the ${kind} no longer exists`);
+      else this.scheduleHeadRetry(describeStreamError(error));
+    }
+  }
+
   private headFailed(fetch: EntryFetch, error: unknown): void {
     if (this.head !== fetch) return;
     this.head = undefined;
     this.resumeTracker.streamClosed();
     const code = statusCode(error);
-    if (code === 404) return this.fail('the container no longer exists');
+    if (code === 404) return this.fail(`the ${this.source.kind} no longer exists`);
     if (code !== undefined && code < 500) return this.fail(describeStreamError(error));
     this.scheduleHeadRetry(describeStreamError(error));
   }
@@ -303,7 +371,7 @@ export class LogSession {
     if (!plan || !time || this.history || this.historyDone) return;
     this.setHistoryLoading(true);
     const request = {tail: plan.tail, since: plan.since, until: timestampToSince(time), follow: false};
-    const fetch = fetchHistory(this.docker, this.options.containerId, request, this.options.tty, this.overlap, this.buffer.capacity, {
+    const fetch = fetchHistory(this.docker, this.source, request, this.options.tty, this.overlap, this.buffer.capacity, {
       onEnd: lines => {
         if (this.history !== fetch) return;
         this.history = undefined;

@@ -24,9 +24,9 @@ export type RequestPlan = {
 // `tail=N&until=T` returns exactly the part of the last N entries that the head did not already bring, and it
 // never asks for more than the buffer can hold: a window of "everything" over 200,000 lines reads the last
 // `bufferLines` entries, not 200,000 that would be pushed out again at once.
-export function planRequests(window: LogWindow, follow: boolean, bufferLines: number): RequestPlan {
+export function planRequests(window: LogWindow, follow: boolean, bufferLines: number, withHistory = true): RequestPlan {
   const since = window.since !== undefined && window.since > 0 ? toEngineTimestamp(window.since) : undefined;
   const wanted = window.tail === undefined || window.tail === 'all' ? bufferLines : Math.min(Math.max(0, Math.floor(window.tail)), bufferLines);
-  if (wanted <= HEAD_ENTRIES) return {head: {tail: wanted, since, follow}};
+  if (wanted <= HEAD_ENTRIES || !withHistory) return {head: {tail: wanted, since, follow}};
   return {head: {tail: HEAD_ENTRIES, since, follow}, history: {tail: wanted, since}};
 }

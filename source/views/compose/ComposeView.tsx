@@ -163,9 +163,9 @@ function ServiceList({width, height}: {width: number; height: number}) {
 // View 3: compose projects (or one project's services), with the log pane beside or below for a container's
 // logs, the project's interleaved logs, or a compose command's output.
 export function ComposeView({width, height}: {width: number; height: number}) {
-  const hasLogs = useStore(state => Boolean(state.logs));
+  const hasLogs = useStore(state => state.logs?.owner === 'compose');
   const logsFocused = useStore(state => state.focus === 'logs');
-  const fullscreenLogs = useStore(state => Boolean(state.logs?.fullscreen) && state.focus === 'logs');
+  const fullscreenLogs = useStore(state => Boolean(state.logs?.fullscreen) && state.logs?.owner === 'compose' && state.focus === 'logs');
   const open = useStore(state => Boolean(state.compose.open));
   const runner = useStore(state => state.compose.runner);
   const problem = useStore(state => state.compose.runnerProblem);

@@ -65,7 +65,7 @@ function statusOf(run: ComposeRun): string {
 }
 
 function showRun(services: Services, run: ComposeRun, project: string, word: string): void {
-  showSource(services, run, {containerId: `compose-run:${project}:${word}`, name: project, window: 0, kind: 'compose', title: `compose ${word} ${project}`}, () => statusOf(run));
+  showSource(services, run, {containerId: `compose-run:${project}:${word}`, name: project, owner: 'compose', window: 0, kind: 'compose', title: `compose ${word} ${project}`}, () => statusOf(run));
 }
 
 // Why an operation cannot run for this project now, or undefined.
@@ -167,7 +167,7 @@ export async function showProjectLogs(services: Services, projectName: string, w
   showSource(
     services,
     logs,
-    {containerId: `project:${project.name}`, name: `${project.name} (${project.containers.length} containers)`, window, kind: 'project'},
+    {containerId: `project:${project.name}`, name: `${project.name} (${project.containers.length} containers)`, owner: 'compose', window, kind: 'project'},
     () => (logs.status === 'reconnecting' ? `reconnecting: ${logs.error ?? ''}` : logs.status),
     {reopen: next => void showProjectLogs(services, projectName, next)},
   );
@@ -192,7 +192,7 @@ export function showContainerLogs(services: Services): void {
     if (row) services.status(`${row.service} has no container yet (u brings the project up)`, 'error');
     return;
   }
-  showLogs(services, {id: row.container.id, name: row.container.name});
+  showLogs(services, {id: row.container.id, name: row.container.name, owner: 'compose'});
 }
 
 // D: what goes, from the labels — the project's containers (orphans only with --remove-orphans), its networks,

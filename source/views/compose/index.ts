@@ -85,7 +85,7 @@ export const compose: ViewModule = {
   scopes: state => (state.compose.open ? ['composeServices', 'composeActions', 'list', 'move', 'global'] : ['compose', 'composeActions', 'list', 'move', 'global']),
   list: composeList,
   Body: ComposeView,
-  listRows: (state, body) => composeLayout(Boolean(state.logs), {width: body.width, height: body.height - 1}, state.focus === 'logs').listHeight - 1 - (state.compose.open ? 2 : 0),
+  listRows: (state, body) => composeLayout(state.logs?.owner === 'compose', {width: body.width, height: body.height - 1}, state.focus === 'logs').listHeight - 1 - (state.compose.open ? 2 : 0),
   // A project's name comes from labels: untrusted text.
   tabNotes: state => (state.compose.open ? [`project ${sanitizeLine(state.compose.open)}`] : []),
   // User-defined commands with scope compose: the selected project.

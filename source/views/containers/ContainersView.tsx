@@ -1,14 +1,18 @@
 import {Box} from 'ink';
+import type {AppState} from '../../store/state.js';
 import {LogPane} from '../log-pane/LogPane.js';
 import {useStore} from '../use-store.js';
 import {ContainerList} from './ContainerList.js';
 import {containersLayout} from './layout.js';
 
+const hasOwnPane = (state: AppState) => Boolean(state.logs) && (state.logs?.owner ?? 'containers') === 'containers';
+
 // View 1: the list, and the log pane of the selected container beside or below it (or alone, full screen).
 export function ContainersView({width, height}: {width: number; height: number}) {
-  const hasLogs = useStore(state => Boolean(state.logs));
-  const logsFocused = useStore(state => state.focus === 'logs');
-  const fullscreenLogs = useStore(state => Boolean(state.logs?.fullscreen) && state.focus === 'logs');
+  // The pane view 1 opened (view 6 opens its own for services and tasks).
+  const hasLogs = useStore(hasOwnPane);
+  const logsFocused = useStore(state => hasOwnPane(state) && state.focus === 'logs');
+  const fullscreenLogs = useStore(state => hasOwnPane(state) && Boolean(state.logs?.fullscreen) && state.focus === 'logs');
   if (fullscreenLogs) return <LogPane width={width} height={height} />;
   const {wide, listWidth, listHeight} = containersLayout(hasLogs, {width, height}, logsFocused);
   return (

@@ -100,7 +100,7 @@ export const containers: ViewModule = {
   },
   list: containersList,
   Body: ContainersView,
-  listRows: (state, body) => containersLayout(Boolean(state.logs), body, state.focus === 'logs').listHeight - 1,
+  listRows: (state, body) => containersLayout(Boolean(state.logs) && (state.logs?.owner ?? 'containers') === 'containers', body, state.focus === 'logs').listHeight - 1,
   tabNotes: state => [
     ...(state.containers.runningOnly ? ['running only'] : []),
     ...(state.containers.stats.sort !== 'name' ? [`by ${state.containers.stats.sort}`] : []),

@@ -1,5 +1,5 @@
 import {engineClockOffsetMs} from '../../engine/clock.js';
-import {LogSession} from '../../engine/logs/log-session.js';
+import {LogSession, type LogEntry, type LogOrigin} from '../../engine/logs/log-session.js';
 import {errorMessage} from '../../errors.js';
 import type {LogSource} from '../../engine/logs/log-source.js';
 import type {Services} from '../types.js';
@@ -11,25 +11,36 @@ let showings = 0;
 
 export type LogOptions = {since?: number; tail?: number | 'all'; follow: boolean; label: string};
 
+// What the pane shows: a container (the default), or a swarm service or task (view 6), whose lines the view
+// may rewrite (the service.slot@node prefix). `owner` is the view that shows the pane.
+export type LogTarget = {id: string; name: string; source?: LogOrigin; rewrite?: (entry: LogEntry) => LogEntry | undefined; resolve?: () => Promise<void>; owner?: string};
+
+// The target the pane shows now, for reopening it with another window.
+let shown: LogTarget | undefined;
+
 // Opens (or reopens with other options) the log pane of a container; the session lives outside the store.
-export async function openLogs(services: Services, target: {id: string; name: string}, window: number, custom?: LogOptions): Promise<void> {
+export async function openLogs(services: Services, target: LogTarget, window: number, custom?: LogOptions): Promise<void> {
   const client = services.engine()?.client;
   if (!client) {
     services.status('the engine is not connected; logs open once it is back', 'error');
     return;
   }
   paneSession.replace(undefined);
+  shown = target;
   const choice = LOG_WINDOWS[window] ?? LOG_WINDOWS[0];
   let since = custom?.since;
   if (!custom && choice.sinceSeconds) since = (Date.now() + (await engineClockOffsetMs(client))) / 1000 - choice.sinceSeconds;
   const follow = custom?.follow ?? true;
   const session = new LogSession(client.docker, {
     containerId: target.id,
+    source: target.source,
+    rewrite: target.rewrite,
+    resolve: target.resolve,
     window: {tail: custom ? custom.tail : window === 0 ? services.config.logTail : choice.tail, since},
     follow,
     bufferLines: services.config.logBufferLines,
   });
-  showSource(services, session, {containerId: target.id, name: target.name, window, custom}, () =>
+  showSource(services, session, {containerId: target.id, name: target.name, owner: target.owner, kind: target.source?.kind, window, custom}, () =>
     session.status === 'error' || session.status === 'reconnecting' ? `${session.status}: ${session.error ?? ''}` : session.status,
   );
 }
@@ -39,7 +50,7 @@ export async function openLogs(services: Services, target: {id: string; name: st
 export function showSource(
   services: Services,
   session: LogSource,
-  init: Pick<LogPaneState, 'containerId' | 'name' | 'window' | 'custom' | 'kind' | 'title'>,
+  init: Pick<LogPaneState, 'containerId' | 'name' | 'owner' | 'window' | 'custom' | 'kind' | 'title'>,
   statusText: () => string,
   options: {reopen?: (window: number) => void} = {},
 ): void {
@@ -90,9 +101,9 @@ export function showSource(
 }
 
 // Focuses the pane when it already shows this target, else opens it.
-export function showLogs(services: Services, target: {id: string; name: string}): void {
+export function showLogs(services: Services, target: LogTarget): void {
   const state = services.store.get();
-  if (state.logs?.containerId === target.id) {
+  if (state.logs?.containerId === target.id && (state.logs.owner ?? 'containers') === (target.owner ?? 'containers')) {
     // Not logs.open: its effect calls here (enter on the followed container after esc recursed until the stack ran out).
     if (state.focus !== 'logs') services.dispatch({type: 'logs.focus'});
     return;
@@ -103,13 +114,13 @@ export function showLogs(services: Services, target: {id: string; name: string})
 export function changeWindow(services: Services, window: number): void {
   const pane = services.store.get().logs;
   if (!pane) return;
-  if (pane.kind && pane.kind !== 'container') {
+  if (pane.kind === 'project' || pane.kind === 'compose') {
     const reopen = paneSession.reopen();
     if (reopen) reopen(window);
     else services.status('a command\'s output has no log windows (0–6 apply to logs)', 'error');
     return;
   }
-  void openLogs(services, {id: pane.containerId, name: pane.name}, window);
+  void openLogs(services, shown?.id === pane.containerId ? shown : {id: pane.containerId, name: pane.name}, window);
 }
 
 export function clearLogs(services: Services): void {

@@ -38,9 +38,10 @@ export const logPane: ViewModule = {
     save: {label: ' save to: ', scopes: ['prompt'], submit: (services, overlay) => void saveLogs(services, draftOf(overlay))},
   },
   // The pane's keys win while it has the focus, whichever view shows it.
-  // A compose command still running in the pane takes ctrl-c (the compose view's composeRun scope).
+  // Only in the view that opened it; a compose command still running in the pane takes ctrl-c (the compose
+  // view's composeRun scope).
   scopes: state =>
-    state.focus === 'logs' && state.logs
+    state.focus === 'logs' && state.logs && (state.logs.owner ?? 'containers') === state.view
       ? [...(state.logs.kind === 'compose' && /^(running|interrupting)/.test(state.logs.status) ? ['composeRun'] : []), 'logs', 'move', 'global']
       : undefined,
   close: () => paneSession.replace(undefined),

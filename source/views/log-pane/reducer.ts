@@ -8,8 +8,11 @@ function withPane(state: AppState, update: (pane: LogPaneState) => LogPaneState)
   return logs === state.logs ? state : {...state, logs};
 }
 
+// The pane scrolls only where it shows: in the view that opened it.
+const paneShown = (state: AppState) => state.focus === 'logs' && (state.logs?.owner ?? 'containers') === state.view;
+
 function scroll(state: AppState, by: (back: number, page: number, total: number) => number): AppState {
-  if (state.focus !== 'logs') return state;
+  if (!paneShown(state)) return state;
   return withPane(state, pane => {
     const page = Math.max(1, state.viewportRows - 1);
     const scrollBack = Math.max(0, Math.min(Math.max(0, pane.total - 1), by(pane.scrollBack, page, pane.total)));
@@ -80,7 +83,7 @@ export function reduceLogPane(state: AppState, action: Action): AppState {
     case 'cursor.home':
       return scroll(state, (_back, _page, total) => total);
     case 'cursor.end':
-      return state.focus === 'logs' ? withPane(state, pane => ({...pane, follow: true, scrollBack: 0})) : state;
+      return paneShown(state) ? withPane(state, pane => ({...pane, follow: true, scrollBack: 0})) : state;
   }
   return state;
 }

@@ -2,11 +2,15 @@
 // LogSession outside the store (session.ts); the store holds what the pane shows.
 
 export type LogPaneState = {
-  // A container's ID; for other sources a key of their own (project:NAME, compose-run:N).
+  // A container's ID, the swarm service's or task's, or for other sources a key of their own (project:NAME,
+  // compose-run:N).
   containerId: string;
   name: string;
-  // What the pane shows: one container's log (default), a compose project's logs, a compose command's output.
-  kind?: 'container' | 'project' | 'compose';
+  // The view that opened the pane and shows it (default: containers).
+  owner?: string;
+  // What the pane shows: one container's log (default), a compose project's logs, a compose command's output,
+  // a swarm service's or task's log.
+  kind?: 'container' | 'project' | 'compose' | 'service' | 'task';
   // The title instead of `logs NAME` (a compose command's output).
   title?: string;
   window: number;

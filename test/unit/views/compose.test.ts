@@ -56,7 +56,7 @@ describe('compose view', () => {
   });
 
   test('ctrl-c interrupts compose only in the pane of a running compose command; elsewhere it quits', () => {
-    const pane = {containerId: 'compose-run:shop:up', name: 'shop', kind: 'compose' as const, window: 0, follow: true, scrollBack: 0, timestamps: false, wrap: false, fullscreen: false, version: 0, total: 0, status: 'running'};
+    const pane = {containerId: 'compose-run:shop:up', name: 'shop', owner: 'compose', kind: 'compose' as const, window: 0, follow: true, scrollBack: 0, timestamps: false, wrap: false, fullscreen: false, version: 0, total: 0, status: 'running'};
     const running = reduce(start, {type: 'logs.opened', pane});
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, running), 'ctrl-c')).toBe('compose.interrupt');
     const ended = reduce(running, {type: 'logs.changed', version: 1, total: 3, appended: 0, status: 'exit 0'});

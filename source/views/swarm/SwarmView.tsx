@@ -1,0 +1,160 @@
+import {Box, Text} from 'ink';
+import {memo} from 'react';
+import {age, fit} from '../../text/format.js';
+import {sanitizeLine} from '../../text/sanitize.js';
+import type {AppState} from '../../store/state.js';
+import {containersLayout} from '../containers/layout.js';
+import {LogPane} from '../log-pane/LogPane.js';
+import {useStore} from '../use-store.js';
+import {visibleRows} from './selectors.js';
+import type {NodeRow, SecretRow, ServiceRow, SwarmList, TaskRow} from './state.js';
+
+const clean = (text: string) => sanitizeLine(text);
+const ago = (iso: string, now = Date.now()) => {
+  const at = Date.parse(iso);
+  return Number.isFinite(at) ? `${age(at / 1000, now)} ago` : '';
+};
+
+type Column = {title: string; width: number; right?: boolean};
+
+// Fixed widths, with the flexible columns sharing what is left of `width`.
+function layout(fixed: readonly (Column | {title: string; share: number})[], width: number): Column[] {
+  const used = fixed.reduce((sum, column) => sum + ('width' in column ? column.width : 0) + 1, 2);
+  const shares = fixed.reduce((sum, column) => sum + ('share' in column ? column.share : 0), 0);
+  const rest = Math.max(shares * 6, width - used);
+  return fixed.map(column => ('width' in column ? column : {title: column.title, width: Math.max(6, Math.floor((rest * column.share) / shares))}));
+}
+
+const COLUMNS: Record<SwarmList, readonly (Column | {title: string; share: number})[]> = {
+  services: [{title: 'NAME', share: 3}, {title: 'MODE', width: 10}, {title: 'REPLICAS', width: 8}, {title: 'IMAGE', share: 3}, {title: 'PORTS', share: 1}, {title: 'UPDATE', share: 1}],
+  // What changes (status, availability) before what does not, so a narrow list still shows it.
+  nodes: [{title: 'ID', width: 12}, {title: 'HOSTNAME', share: 1}, {title: 'STATUS', width: 7}, {title: 'AVAILABILITY', width: 12}, {title: 'ROLE', width: 11}, {title: 'ENGINE', share: 1}],
+  secrets: [{title: 'NAME', share: 2}, {title: 'ID', width: 12}, {title: 'CREATED', width: 10}, {title: 'UPDATED', width: 10}, {title: 'LABELS', share: 2}],
+  tasks: [{title: 'TASK', share: 2}, {title: 'ID', width: 12}, {title: 'NODE', width: 12}, {title: 'DESIRED', width: 8}, {title: 'CURRENT', width: 18}, {title: 'ERROR', share: 2}, {title: 'CONTAINER', width: 12}],
+};
+
+function cells(list: SwarmList, row: unknown, nodes: ReadonlyMap<string, NodeRow>, service?: string): string[] {
+  switch (list) {
+    case 'services': {
+      const s = row as ServiceRow;
+      const replicas = s.mode === 'replicated' || s.mode === 'global' ? `${s.running}/${s.desired}` : `${s.running}`;
+      return [clean(s.name), s.mode, replicas, clean(s.image), clean(s.ports), clean(s.updateState)];
+    }
+    case 'nodes': {
+      const n = row as NodeRow;
+      // ROLE: the manager's status (Leader, Reachable, Unreachable), or worker.
+      return [n.id.slice(0, 12), `${clean(n.hostname)}${n.self ? ' *' : ''}`, n.state, n.availability, n.role === 'manager' ? n.managerStatus || 'manager' : n.role, clean(n.engineVersion)];
+    }
+    case 'secrets': {
+      const s = row as SecretRow;
+      return [clean(s.name), s.shortId, ago(s.createdAt), ago(s.updatedAt), clean(Object.entries(s.labels).map(([key, value]) => `${key}=${value}`).join(','))];
+    }
+    case 'tasks': {
+      const t = row as TaskRow;
+      const node = nodes.get(t.nodeId);
+      return [
+        `${clean(service ?? '')}.${t.slot ?? t.nodeId.slice(0, 12)}`,
+        t.shortId,
+        `${t.nodeId.slice(0, 12)}${node?.state === 'down' ? ' (down)' : ''}`,
+        t.desiredState,
+        `${t.state} ${ago(t.since)}`,
+        clean(t.error || (t.state === 'running' ? '' : t.message)),
+        t.containerId.slice(0, 12),
+      ];
+    }
+  }
+}
+
+const line = (columns: readonly Column[], values: readonly string[]) => columns.map((column, i) => fit(values[i] ?? '', column.width)).join(' ');
+
+const Row = memo(function Row({text, selected, marked, stale, warn}: {text: string; selected: boolean; marked: boolean; stale: boolean; warn: boolean}) {
+  return (
+    <Text inverse={selected} dimColor={stale} color={warn && !selected ? 'red' : undefined} wrap="truncate-end">
+      {selected ? '›' : ' '}
+      {marked ? '*' : ' '}
+      {text.trimEnd()}
+    </Text>
+  );
+});
+
+function warnOf(list: SwarmList, row: unknown): boolean {
+  if (list === 'nodes') return (row as NodeRow).state !== 'ready';
+  if (list === 'tasks') return ['failed', 'rejected', 'orphaned'].includes((row as TaskRow).state);
+  if (list === 'services') {
+    const s = row as ServiceRow;
+    return s.mode === 'replicated' && s.running < s.desired;
+  }
+  return false;
+}
+
+const TITLES: Record<SwarmList, string> = {services: 'services', nodes: 'nodes', secrets: 'secrets', tasks: 'tasks'};
+
+function SwarmList({width, height}: {width: number; height: number}) {
+  const listName = useStore(state => state.swarm.list);
+  const rows = useStore(state => visibleRows(state));
+  const list = useStore(state => state.swarm.lists[state.swarm.list]);
+  const counts = useStore(state => `${state.swarm.services.length} ${state.swarm.nodes.length} ${state.swarm.secrets.length}`);
+  const nodesList = useStore(state => state.swarm.nodes);
+  const tasksOf = useStore(state => state.swarm.tasksOf);
+  const loaded = useStore(state => state.swarm.loaded);
+  const stale = useStore(state => state.swarm.stale);
+  const error = useStore(state => state.swarm.error);
+  const progress = useStore(state => state.swarm.progress);
+  const downNodes = useStore(state => state.swarm.nodes.filter(node => node.state !== 'ready').length);
+  const [services, nodeCount, secrets] = counts.split(' ');
+  const nodes = new Map(nodesList.map(node => [node.id, node]));
+  const columns = layout(COLUMNS[listName], width);
+  const header = [
+    listName === 'tasks' ? `tasks of ${clean(tasksOf?.name ?? '')} (esc: services)` : '',
+    ...(['services', 'nodes', 'secrets'] as const).map(name => (name === listName ? `[${TITLES[name]} ${name === 'services' ? services : name === 'nodes' ? nodeCount : secrets}]` : `${TITLES[name]} ${name === 'services' ? services : name === 'nodes' ? nodeCount : secrets}`)),
+    downNodes ? `${downNodes} node${downNodes === 1 ? '' : 's'} down` : '',
+  ]
+    .filter(Boolean)
+    .join('  ');
+  const extra = (progress ? 1 : 0) + (error ? 1 : 0);
+  const page = rows.slice(list.scrollTop, list.scrollTop + Math.max(1, height - 2 - extra));
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text bold wrap="truncate-end" color={downNodes ? 'red' : undefined}>
+        {' ' + header}
+      </Text>
+      {progress ? (
+        <Text color={progress.done ? 'green' : 'yellow'} wrap="truncate-end">
+          {' ' + progress.text}
+        </Text>
+      ) : null}
+      {error ? (
+        <Text color="red" wrap="truncate-end">
+          {' swarm: ' + clean(error)}
+        </Text>
+      ) : null}
+      <Text bold dimColor wrap="truncate-end">
+        {'  ' + line(columns, columns.map(column => column.title))}
+      </Text>
+      {!loaded ? <Text dimColor>  loading…</Text> : null}
+      {loaded && rows.length === 0 ? <Text dimColor>{`  no ${TITLES[listName]}${list.filter ? ' match the filter (esc clears it)' : ' here'}`}</Text> : null}
+      {page.map((row, i) => {
+        const r = row as {id: string};
+        return <Row key={r.id} text={line(columns, cells(listName, row, nodes, tasksOf?.name))} selected={list.scrollTop + i === list.cursor} marked={list.marked.includes(r.id)} stale={stale} warn={warnOf(listName, row)} />;
+      })}
+    </Box>
+  );
+}
+
+export const hasSwarmPane = (state: AppState) => Boolean(state.logs) && state.logs?.owner === 'swarm';
+
+// View 6: one of the lists (services, nodes, secrets, a service's tasks), and the log pane of a service or a
+// task beside or below it.
+export function SwarmView({width, height}: {width: number; height: number}) {
+  const hasLogs = useStore(hasSwarmPane);
+  const logsFocused = useStore(state => hasSwarmPane(state) && state.focus === 'logs');
+  const fullscreenLogs = useStore(state => hasSwarmPane(state) && Boolean(state.logs?.fullscreen) && state.focus === 'logs');
+  if (fullscreenLogs) return <LogPane width={width} height={height} />;
+  const {wide, listWidth, listHeight} = containersLayout(hasLogs, {width, height}, logsFocused);
+  return (
+    <Box flexDirection={wide ? 'row' : 'column'} height={height} overflow="hidden">
+      <SwarmList width={listWidth} height={listHeight} />
+      {hasLogs ? wide ? <LogPane width={width - listWidth} height={height} /> : <LogPane width={width} height={height - listHeight} /> : null}
+    </Box>
+  );
+}

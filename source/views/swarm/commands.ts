@@ -1,0 +1,58 @@
+import {readFileSync} from 'node:fs';
+import {parseReplicas} from '../../engine/swarm/operations.js';
+import type {CommandSpec, Services} from '../types.js';
+import {createSecretFrom, parseScaleArgs, redeploy, scaleTo} from './effects.js';
+import {findService} from './selectors.js';
+
+function service(services: Services, name: string) {
+  const state = services.store.get();
+  if (!state.swarm.role?.manager) throw new Error('this engine is not a swarm manager (view 6 needs one)');
+  const row = findService(state, name);
+  if (!row) throw new Error(`no service "${name}" (view 6 lists them)`);
+  return row;
+}
+
+export const SWARM_COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'scale',
+    usage: ':scale SERVICE=N [SERVICE=N...] (replicated services; N a whole number ≥ 0)',
+    changes: true,
+    run(services, args) {
+      // Every argument is checked before anything is scaled.
+      const asked = parseScaleArgs(args).map(({service: name, replicas}) => ({row: service(services, name), replicas: parseReplicas(replicas)}));
+      for (const {row, replicas} of asked) void scaleTo(services, row, replicas);
+      return undefined;
+    },
+  },
+  {
+    name: 'redeploy',
+    usage: ':redeploy SERVICE (a rolling update of every task, as docker service update --force)',
+    changes: true,
+    run(services, args) {
+      if (args.length !== 1) throw new Error('give one service: :redeploy SERVICE');
+      void redeploy(services, service(services, args[0]));
+      return undefined;
+    },
+  },
+  {
+    name: 'secret',
+    usage: ':secret create NAME [FILE] (without FILE the value is typed masked)',
+    changes: true,
+    run(services, args) {
+      const [verb, name, file, ...rest] = args;
+      if (verb !== 'create' || !name || rest.length) throw new Error('usage: :secret create NAME [FILE]');
+      if (!services.store.get().swarm.role?.manager) throw new Error('this engine is not a swarm manager (secrets live on managers)');
+      if (file === '-') throw new Error('standard input is not available inside the UI: give a FILE, or no FILE to type the value masked');
+      if (file) {
+        let value: Buffer;
+        try {
+          value = readFileSync(file);
+        } catch (error) {
+          throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+        }
+        void createSecretFrom(services, name, value, file);
+      } else services.dispatch({type: 'overlay.show', overlay: {kind: 'swarmSecretValue', name, draft: ''}});
+      return undefined;
+    },
+  },
+];

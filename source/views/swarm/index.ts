@@ -1,0 +1,153 @@
+import type {ViewModule} from '../types.js';
+import {containersLayout} from '../containers/layout.js';
+import {paneSession} from '../log-pane/session.js';
+import {SWARM_COMMANDS} from './commands.js';
+import {confirmAvailability, confirmRedeploy, confirmRemove, createSecretFrom, loadRole, loadSwarm, loadTasks, openSwarmLogs, runConfirmed, scaleBy, stopSwarmEffects} from './effects.js';
+import {SWARM_BINDINGS} from './keys.js';
+import {reduceSwarm} from './reducer.js';
+import {selectedService, swarmList} from './selectors.js';
+import {initialSwarm, type SwarmList} from './state.js';
+import {hasSwarmPane, SwarmView} from './SwarmView.js';
+
+type Services = Parameters<NonNullable<ViewModule['onEngine']>>[0];
+
+let reloadTimer: NodeJS.Timeout | undefined;
+let pollTimer: NodeJS.Timeout | undefined;
+
+// Service, node and secret events come in bursts (a deploy, a scale): one reload after they settle.
+function scheduleReload(services: Services): void {
+  clearTimeout(reloadTimer);
+  reloadTimer = setTimeout(() => void loadSwarm(services), 150);
+}
+
+// Task states (replicas converging, a worker going down) produce no event on the manager's /events stream
+// for tasks on other nodes: while view 6 shows, the lists are read again every 2 s when something is moving,
+// every 10 s otherwise.
+function schedulePoll(services: Services): void {
+  clearTimeout(pollTimer);
+  const state = services.store.get();
+  if (state.view !== 'swarm' || !state.swarm.role?.manager) return;
+  const moving =
+    state.swarm.list === 'tasks' ||
+    Boolean(state.swarm.progress) ||
+    state.swarm.services.some(service => service.mode === 'replicated' && service.running !== service.desired) ||
+    state.swarm.nodes.some(node => node.state !== 'ready');
+  pollTimer = setTimeout(
+    () => {
+      void loadSwarm(services).finally(() => schedulePoll(services));
+    },
+    moving ? 2000 : 10_000,
+  );
+  pollTimer.unref?.();
+}
+
+const LIST_SCOPES: Record<SwarmList, string> = {services: 'swarmServices', nodes: 'swarmNodes', secrets: 'swarmSecrets', tasks: 'swarmTasks'};
+
+// View 6: a swarm manager's nodes, services (their tasks and logs) and secrets. Offered only when /info says
+// this engine is an active manager.
+export const swarm: ViewModule = {
+  id: 'swarm',
+  key: '6',
+  title: 'Swarm',
+  engineBound: true,
+  scopeTitles: {swarm: 'Swarm (view 6)', swarmServices: 'Swarm services (s)', swarmTasks: "A service's tasks (enter)", swarmNodes: 'Swarm nodes (n)', swarmSecrets: 'Swarm secrets (x)'},
+  available: state => state.swarm.role?.manager === true && state.swarm.role.state === 'active',
+  initial: () => ({swarm: initialSwarm()}),
+  reduce: reduceSwarm,
+  effect(services, action, before, after) {
+    if (action.type === 'connection' && action.connection.status === 'connected') void loadRole(services);
+    const opened = before.view !== 'swarm' && after.view === 'swarm';
+    if (opened || (action.type === 'refresh' && after.view === 'swarm')) {
+      void loadSwarm(services).finally(() => schedulePoll(services));
+      if (action.type === 'refresh') void loadRole(services);
+    }
+    if (before.view === 'swarm' && after.view !== 'swarm') clearTimeout(pollTimer);
+    switch (action.type) {
+      case 'swarm.enter':
+        if (after.swarm.tasksOf) void loadTasks(services, after.swarm.tasksOf.id).finally(() => schedulePoll(services));
+        return;
+      case 'swarm.logs':
+        return openSwarmLogs(services);
+      case 'swarm.scaleUp':
+        return scaleBy(services, 1);
+      case 'swarm.scaleDown':
+        return scaleBy(services, -1);
+      case 'swarm.redeploy': {
+        const service = selectedService(after);
+        if (service) confirmRedeploy(services, service);
+        return;
+      }
+      case 'swarm.remove':
+        return void confirmRemove(services).catch(error => services.status(String(error), 'error'));
+      case 'swarm.nodeActive':
+        return confirmAvailability(services, 'active');
+      case 'swarm.nodePause':
+        return confirmAvailability(services, 'pause');
+      case 'swarm.nodeDrain':
+        return confirmAvailability(services, 'drain');
+      case 'swarm.createSecret':
+        services.dispatch({type: 'overlay.show', overlay: {kind: 'swarmSecretName', draft: ''}});
+        return;
+      case 'swarm.progress':
+        if (after.view === 'swarm') schedulePoll(services);
+        return;
+      case 'swarm.role':
+        // No longer a manager: a service's or task's log pane has nothing left to follow.
+        if (!action.role?.manager && after.logs?.owner === 'swarm') {
+          paneSession.replace(undefined);
+          services.dispatch({type: 'logs.closed'});
+        }
+        return;
+    }
+  },
+  confirmed(services, confirm) {
+    void runConfirmed(services, confirm);
+  },
+  engineEvents: ['service', 'node', 'secret'],
+  onEngine(services, update) {
+    if (update.kind === 'stale') {
+      services.dispatch({type: 'swarm.stale'});
+      return;
+    }
+    const state = services.store.get();
+    if (!state.swarm.role?.manager) return;
+    // The lists stay current while another view shows, so that `6` has them at once.
+    if (update.kind === 'event' && ['service', 'node', 'secret'].includes(update.event.Type ?? '')) scheduleReload(services); else if (update.kind === 'containers' && state.view === 'swarm' && state.swarm.list === 'tasks') scheduleReload(services);
+  },
+  bindings: SWARM_BINDINGS,
+  commands: SWARM_COMMANDS,
+  overlays: {
+    swarmSecretName: {
+      label: 'new secret — name: ',
+      scopes: ['prompt'],
+      submit(services, overlay) {
+        if (overlay.kind !== 'swarmSecretName') return undefined;
+        const name = overlay.draft.trim();
+        if (!name) return undefined;
+        services.dispatch({type: 'overlay.show', overlay: {kind: 'swarmSecretValue', name, draft: ''}});
+        return undefined;
+      },
+    },
+    swarmSecretValue: {
+      label: overlay => `value of ${overlay.kind === 'swarmSecretValue' ? overlay.name : ''} (masked): `,
+      masked: true,
+      scopes: ['prompt'],
+      submit(services, overlay) {
+        if (overlay.kind !== 'swarmSecretValue') return undefined;
+        // The draft leaves the store when this overlay closes; the buffer is zeroed after the request.
+        void createSecretFrom(services, overlay.name, Buffer.from(overlay.draft, 'utf8'));
+        return undefined;
+      },
+    },
+  },
+  list: state => (state.view === 'swarm' ? swarmList(state) : undefined),
+  scopes: state => [LIST_SCOPES[state.swarm.list], 'swarm', 'list', 'move', 'global'],
+  Body: SwarmView,
+  listRows: (state, body) => containersLayout(hasSwarmPane(state), body, state.focus === 'logs').listHeight - 3,
+  tabNotes: state => (state.swarm.progress && state.view !== 'swarm' ? [state.swarm.progress.text] : []),
+  close() {
+    clearTimeout(reloadTimer);
+    clearTimeout(pollTimer);
+    stopSwarmEffects();
+  },
+};

@@ -1,0 +1,77 @@
+import type {Action} from '../../store/actions.js';
+import {emptyList} from '../../store/list.js';
+import type {AppState} from '../../store/state.js';
+import {relocateList} from '../focused-list.js';
+import {selectedRow, swarmList} from './selectors.js';
+import {SWARM_LISTS, type ServiceRow, type SwarmList, type SwarmState} from './state.js';
+
+const withSwarm = (state: AppState, swarm: Partial<SwarmState>): AppState => ({...state, swarm: {...state.swarm, ...swarm}});
+
+function show(state: AppState, list: SwarmList): AppState {
+  if (state.swarm.list === list) return state;
+  return relocateList(withSwarm(state, {list}), swarmList(withSwarm(state, {list})));
+}
+
+function cycle(state: AppState, step: number): AppState {
+  const at = SWARM_LISTS.indexOf(state.swarm.list as (typeof SWARM_LISTS)[number]);
+  // From the tasks, [ and ] go on from the services.
+  const from = at < 0 ? 0 : at;
+  return show(state, SWARM_LISTS[(from + step + SWARM_LISTS.length) % SWARM_LISTS.length]);
+}
+
+// View 6's lists: the engine's answers, which list shows, and drilling into a service's tasks.
+export function reduceSwarm(state: AppState, action: Action): AppState {
+  switch (action.type) {
+    case 'swarm.role': {
+      // An engine that stops being a manager (left the swarm, demoted) takes view 6 away: back to view 1.
+      const next = withSwarm(state, {role: action.role});
+      return state.view === 'swarm' && !action.role?.manager ? {...next, view: 'containers', focus: 'list', overlay: undefined} : next;
+    }
+    case 'swarm.loaded': {
+      const next = withSwarm(state, {nodes: action.nodes, services: action.services, secrets: action.secrets, loaded: true, stale: false, error: undefined});
+      // Marks of rows that went away go with them.
+      for (const list of SWARM_LISTS) {
+        const live = new Set((next.swarm[list] as readonly {id: string}[]).map(row => row.id));
+        const marked = next.swarm.lists[list].marked.filter(id => live.has(id));
+        if (marked.length !== next.swarm.lists[list].marked.length) next.swarm.lists[list] = {...next.swarm.lists[list], marked};
+      }
+      return state.view === 'swarm' && next.swarm.list !== 'tasks' ? relocateList(next, swarmList(next)) : next;
+    }
+    case 'swarm.tasksLoaded': {
+      if (state.swarm.tasksOf?.id !== action.serviceId) return state;
+      const next = withSwarm(state, {tasks: action.tasks});
+      return state.swarm.list === 'tasks' ? relocateList(next, swarmList(next)) : next;
+    }
+    case 'swarm.failed':
+      return withSwarm(state, {loaded: true, error: action.error});
+    case 'swarm.stale':
+      return state.swarm.stale ? state : withSwarm(state, {stale: true});
+    case 'swarm.progress':
+      return withSwarm(state, {progress: action.progress});
+    case 'swarm.show':
+      return show(state, action.list);
+    case 'swarm.showNodes':
+      return show(state, 'nodes');
+    case 'swarm.showServices':
+      return show(state, 'services');
+    case 'swarm.showSecrets':
+      return show(state, 'secrets');
+    case 'swarm.nextList':
+      return cycle(state, 1);
+    case 'swarm.previousList':
+      return cycle(state, -1);
+    case 'swarm.enter': {
+      const service = selectedRow<ServiceRow>(state, 'services');
+      if (!service) return state;
+      const same = state.swarm.tasksOf?.id === service.id;
+      return withSwarm(state, {list: 'tasks', tasksOf: {id: service.id, name: service.name}, tasks: same ? state.swarm.tasks : [], lists: {...state.swarm.lists, tasks: same ? state.swarm.lists.tasks : emptyList()}});
+    }
+    case 'swarm.back': {
+      if (state.swarm.list !== 'tasks') return state;
+      // esc clears a filter first, then goes back to the services.
+      if (state.swarm.lists.tasks.filter) return withSwarm(state, {lists: {...state.swarm.lists, tasks: {...state.swarm.lists.tasks, filter: ''}}});
+      return withSwarm(state, {list: 'services'});
+    }
+  }
+  return state;
+}

@@ -1,0 +1,78 @@
+import {makeMatcher} from '../../store/list.js';
+import {memoLast} from '../../store/memo.js';
+import type {AppState} from '../../store/state.js';
+import type {FocusedList} from '../types.js';
+import type {NodeRow, SecretRow, ServiceRow, SwarmList, SwarmState, TaskRow} from './state.js';
+
+type Row = NodeRow | ServiceRow | SecretRow | TaskRow;
+
+// The text the filter matches for each kind of row.
+function haystack(list: SwarmList, row: Row): string[] {
+  switch (list) {
+    case 'services': {
+      const service = row as ServiceRow;
+      return [service.name, service.image, service.shortId];
+    }
+    case 'nodes': {
+      const node = row as NodeRow;
+      return [node.hostname, node.id, node.role, node.state, node.availability];
+    }
+    case 'secrets': {
+      const secret = row as SecretRow;
+      return [secret.name, secret.shortId];
+    }
+    case 'tasks': {
+      const task = row as TaskRow;
+      return [task.id, task.nodeId, task.state, String(task.slot ?? '')];
+    }
+  }
+}
+
+const rowsOf = (swarm: SwarmState, list: SwarmList): readonly Row[] => (list === 'tasks' ? swarm.tasks : swarm[list]);
+
+// One memo per list, so that selectors of two lists never evict each other.
+const makeFilter = () =>
+  memoLast((rows: readonly Row[], list: SwarmList, filter: string): readonly Row[] => {
+    if (!filter) return rows;
+    const match = makeMatcher(filter);
+    return rows.filter(row => haystack(list, row).some(text => match(text)));
+  });
+const FILTERS: Record<SwarmList, ReturnType<typeof makeFilter>> = {services: makeFilter(), nodes: makeFilter(), secrets: makeFilter(), tasks: makeFilter()};
+
+export function visibleRows(state: AppState, list: SwarmList = state.swarm.list): readonly Row[] {
+  return FILTERS[list](rowsOf(state.swarm, list), list, state.swarm.lists[list].filter);
+}
+
+export const visibleServices = (state: AppState) => visibleRows(state, 'services') as readonly ServiceRow[];
+export const visibleNodes = (state: AppState) => visibleRows(state, 'nodes') as readonly NodeRow[];
+export const visibleSecrets = (state: AppState) => visibleRows(state, 'secrets') as readonly SecretRow[];
+export const visibleTasks = (state: AppState) => visibleRows(state, 'tasks') as readonly TaskRow[];
+
+export function selectedRow<T extends Row>(state: AppState, list: SwarmList): T | undefined {
+  if (state.swarm.list !== list) return undefined;
+  return visibleRows(state, list)[state.swarm.lists[list].cursor] as T | undefined;
+}
+
+// The service an action on "the selected service" means: the selected row, or the service whose tasks show.
+export function selectedService(state: AppState): ServiceRow | undefined {
+  if (state.swarm.list === 'services') return selectedRow<ServiceRow>(state, 'services');
+  if (state.swarm.list === 'tasks' && state.swarm.tasksOf) return state.swarm.services.find(service => service.id === state.swarm.tasksOf!.id);
+  return undefined;
+}
+
+const makeIds = () => memoLast((rows: readonly Row[]) => rows.map(row => row.id));
+const IDS: Record<SwarmList, ReturnType<typeof makeIds>> = {services: makeIds(), nodes: makeIds(), secrets: makeIds(), tasks: makeIds()};
+
+export function swarmList(state: AppState): FocusedList {
+  const list = state.swarm.list;
+  return {
+    ids: IDS[list](visibleRows(state, list)),
+    list: state.swarm.lists[list],
+    put: (s, next) => (next === s.swarm.lists[list] ? s : {...s, swarm: {...s.swarm, lists: {...s.swarm.lists, [list]: next}}}),
+  };
+}
+
+export function findService(state: AppState, nameOrId: string): ServiceRow | undefined {
+  const services = state.swarm.services;
+  return services.find(service => service.name === nameOrId) ?? services.find(service => service.id === nameOrId) ?? services.find(service => nameOrId.length >= 4 && service.id.startsWith(nameOrId));
+}

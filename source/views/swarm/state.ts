@@ -1,0 +1,77 @@
+import type {NodeRow, SecretRow, ServiceRow, SwarmRole, TaskRow} from '../../engine/swarm/lists.js';
+import {emptyList, type ListState} from '../../store/list.js';
+
+export type {NodeRow, SecretRow, ServiceRow, SwarmRole, TaskRow};
+
+// Which list view 6 shows: the three lists, and the tasks of one service (enter on a service).
+export type SwarmList = 'services' | 'nodes' | 'secrets' | 'tasks';
+export const SWARM_LISTS: readonly Exclude<SwarmList, 'tasks'>[] = ['services', 'nodes', 'secrets'];
+
+export type SwarmState = {
+  // /info's Swarm part, read on every connect: view 6 is offered only on a manager.
+  role?: SwarmRole;
+  list: SwarmList;
+  nodes: readonly NodeRow[];
+  services: readonly ServiceRow[];
+  secrets: readonly SecretRow[];
+  // The service whose tasks show (enter), and its tasks, newest first.
+  tasksOf?: {id: string; name: string};
+  tasks: readonly TaskRow[];
+  lists: Record<SwarmList, ListState>;
+  loaded: boolean;
+  stale: boolean;
+  error?: string;
+  // A scale or an update under way: what it waits for, shown until the tasks converge.
+  progress?: {serviceId: string; text: string; done: boolean};
+};
+
+declare module '../../store/state.js' {
+  interface ViewSlices {
+    swarm: SwarmState;
+  }
+  interface ViewOverlays {
+    // c on a secret / :secret create NAME: the name, then the value typed masked.
+    swarmSecretName: {draft: string; cursor?: number};
+    swarmSecretValue: {name: string; draft: string; cursor?: number};
+  }
+}
+
+declare module '../../store/actions.js' {
+  interface ActionMap {
+    'view.swarm': {};
+    'swarm.role': {role?: SwarmRole};
+    'swarm.loaded': {nodes: readonly NodeRow[]; services: readonly ServiceRow[]; secrets: readonly SecretRow[]};
+    'swarm.tasksLoaded': {serviceId: string; tasks: readonly TaskRow[]};
+    'swarm.failed': {error: string};
+    'swarm.stale': {};
+    'swarm.progress': {progress?: SwarmState['progress']};
+    'swarm.show': {list: SwarmList};
+    'swarm.nextList': {};
+    'swarm.previousList': {};
+    'swarm.showNodes': {};
+    'swarm.showServices': {};
+    'swarm.showSecrets': {};
+    'swarm.enter': {};
+    'swarm.back': {};
+    'swarm.logs': {};
+    'swarm.scaleUp': {};
+    'swarm.scaleDown': {};
+    'swarm.redeploy': {};
+    'swarm.remove': {};
+    'swarm.createSecret': {};
+    'swarm.nodeActive': {};
+    'swarm.nodeDrain': {};
+    'swarm.nodePause': {};
+  }
+}
+
+export const initialSwarm = (): SwarmState => ({
+  list: 'services',
+  nodes: [],
+  services: [],
+  secrets: [],
+  tasks: [],
+  lists: {services: emptyList(), nodes: emptyList(), secrets: emptyList(), tasks: emptyList()},
+  loaded: false,
+  stale: false,
+});
