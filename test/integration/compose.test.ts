@@ -186,13 +186,17 @@ describe('bad inputs end with a clear message and touch nothing else', () => {
   }, 60_000);
 
   test('a service whose build fails', async () => {
-    const failing = demoProject(uniqueName('berth-cmp-fail'), {dockerfile: 'FROM berth-test/busybox:latest\nRUN echo about to fail && false\n'});
+    const marker = uniqueName('about-to-fail');
+    const failing = demoProject(uniqueName('berth-cmp-fail'), {dockerfile: `FROM berth-test/busybox:latest\nRUN echo ${marker} && false\n`});
     try {
       const result = await run({op: 'build'}, {name: failing.name, files: [failing.file], workingDir: failing.dir});
       expect(result.exitCode).not.toBe(0);
       expect(text(result)).toMatch(/returned a non-zero code|non-zero/);
     } finally {
       rmSync(failing.dir, {recursive: true, force: true});
+      // The legacy builder leaves the failed step's container behind (as docker build does): ours goes.
+      const left = docker(['ps', '-a', '--no-trunc', '--format', '{{.ID}} {{.Command}}']).split('\n').filter(line => line.includes(marker)).map(line => line.split(' ')[0]!);
+      if (left.length) docker(['rm', '-f', ...left]);
     }
   }, 60_000);
 
