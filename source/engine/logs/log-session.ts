@@ -335,6 +335,13 @@ export class LogSession {
   // After an interruption: the container's state first (the engine may have restarted it, or be gone still),
   // then the log from where it broke.
   private async reopenHead(): Promise<void> {
+    // A swarm service's or task's log: no container of that ID to ask (checkSwarmAfterEnd asked the manager).
+    if (this.source.kind !== 'container') {
+      if (this.stopped || this.head) return;
+      this.headDone = false;
+      this.openHead(this.resumeRequest());
+      return;
+    }
     try {
       const info = await this.docker.getContainer(this.options.containerId).inspect();
       if (this.stopped || this.head) return;
