@@ -119,8 +119,8 @@ describe('views 7 Volumes and 8 Networks in a real terminal', () => {
     terminal.type(base);
     terminal.keys('Enter');
     const subnet = JSON.parse(docker(['network', 'inspect', small]))[0].IPAM.Config[0].Subnet as string;
-    const networks = await terminal.waitUntil(s => rowOf(s, small).includes(subnet), 'the network row with its whole subnet');
-    expect(footer(networks)).toMatch(/\? help\s*$/);
+    // The list filters while the prompt is open: wait for the prompt to close too (the footer is the view's again).
+    const networks = await terminal.waitUntil(s => rowOf(s, small).includes(subnet) && /\? help\s*$/.test(footer(s)), 'the network row with its whole subnet');
     terminal.type('d');
     const dialog = await terminal.waitFor('y confirms · any other key cancels');
     expect(dialog).toContain(`in use by ${runner} (running)`);
