@@ -7,40 +7,22 @@ import {sanitizeLine} from '../../text/sanitize.js';
 import type {Services} from '../types.js';
 import {networkRows, selectedNetwork, targetNetworks} from './selectors.js';
 import type {NetworkRow} from './state.js';
+import {isoTime, keyValueLines} from '../inspect-lines.js';
+import {singleFlight} from '../single-flight.js';
 
-let loading = false;
-let again = false;
-
-// One list in flight; events arriving meanwhile make one more.
-export async function loadNetworks(services: Services): Promise<void> {
+// One list in flight; events arriving meanwhile make one more. The users come from view 1's container list,
+// which the session keeps current (selectors.ts).
+export const loadNetworks = singleFlight(async (services: Services) => {
   const client = services.engine()?.client;
   if (!client) return;
-  if (loading) {
-    again = true;
-    return;
-  }
-  loading = true;
   try {
-    // The users come from view 1's container list, which the session keeps current (selectors.ts).
     const items = await listNetworksOnly(client.docker);
     if (services.engine()?.client === client) services.dispatch({type: 'networks.loaded', items});
   } catch (error) {
     services.dispatch({type: 'networks.failed', error: errorMessage(error)});
-  } finally {
-    loading = false;
-    if (again) {
-      again = false;
-      void loadNetworks(services);
-    }
   }
-}
+});
 
-const iso = (seconds: number | undefined) => (seconds === undefined ? '?' : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z'));
-
-const pairs = (title: string, record: Readonly<Record<string, string>>) => {
-  const entries = Object.entries(record);
-  return entries.length ? [`${title}:`, ...entries.map(([key, value]) => `  ${key}=${value}`)] : [`${title}: none`];
-};
 
 type Endpoint = {Name?: string; IPv4Address?: string; IPv6Address?: string; MacAddress?: string};
 
@@ -51,12 +33,12 @@ export function networkSummary(row: NetworkRow, inspect?: Record<string, unknown
     `id          ${row.id}`,
     `driver      ${row.driver}`,
     `scope       ${row.scope}`,
-    `created     ${iso(row.created)}`,
+    `created     ${isoTime(row.created)}`,
     `subnet      ${row.subnet || '-'}`,
     `gateway     ${row.gateway || '-'}`,
     `internal    ${row.internal ? 'yes' : 'no'}    attachable ${row.attachable ? 'yes' : 'no'}${row.predefined ? '    predefined (cannot be removed)' : ''}`,
-    ...pairs('labels', row.labels),
-    ...pairs('options', row.options),
+    ...keyValueLines('labels', row.labels),
+    ...keyValueLines('options', row.options),
     row.usedBy.length ? `used by ${row.usedBy.length} container${row.usedBy.length === 1 ? '' : 's'}:` : 'used by no container',
     ...row.usedBy.map(user => {
       const endpoint = endpoints.find(e => e.Name === user.name);

@@ -7,40 +7,22 @@ import {sanitizeLine} from '../../text/sanitize.js';
 import type {Services} from '../types.js';
 import {selectedVolume, targetVolumes} from './selectors.js';
 import type {VolumeRow} from './state.js';
+import {isoTime, keyValueLines} from '../inspect-lines.js';
+import {singleFlight} from '../single-flight.js';
 
-let loading = false;
-let again = false;
-
-// One list in flight; events arriving meanwhile make one more.
-export async function loadVolumes(services: Services): Promise<void> {
+// One list in flight; events arriving meanwhile make one more. The users come from view 1's container list,
+// which the session keeps current (selectors.ts).
+export const loadVolumes = singleFlight(async (services: Services) => {
   const client = services.engine()?.client;
   if (!client) return;
-  if (loading) {
-    again = true;
-    return;
-  }
-  loading = true;
   try {
-    // The users come from view 1's container list, which the session keeps current (selectors.ts).
     const items = await listVolumesOnly(client.docker);
     if (services.engine()?.client === client) services.dispatch({type: 'volumes.loaded', items});
   } catch (error) {
     services.dispatch({type: 'volumes.failed', error: errorMessage(error)});
-  } finally {
-    loading = false;
-    if (again) {
-      again = false;
-      void loadVolumes(services);
-    }
   }
-}
+});
 
-const iso = (seconds: number | undefined) => (seconds === undefined ? '?' : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z'));
-
-const pairs = (title: string, record: Readonly<Record<string, string>>) => {
-  const entries = Object.entries(record);
-  return entries.length ? [`${title}:`, ...entries.map(([key, value]) => `  ${key}=${value}`)] : [`${title}: none`];
-};
 
 export function volumeSummary(row: VolumeRow, inspect?: Record<string, unknown>): string[] {
   const status = inspect?.Status && typeof inspect.Status === 'object' ? Object.entries(inspect.Status as Record<string, unknown>).map(([k, v]) => `  ${k}=${String(v)}`) : [];
@@ -48,10 +30,10 @@ export function volumeSummary(row: VolumeRow, inspect?: Record<string, unknown>)
     `name        ${row.name}`,
     `driver      ${row.driver}`,
     `scope       ${row.scope}`,
-    `created     ${iso(row.created)}`,
+    `created     ${isoTime(row.created)}`,
     `mountpoint  ${row.mountpoint}`,
-    ...pairs('labels', row.labels),
-    ...pairs('options', row.options),
+    ...keyValueLines('labels', row.labels),
+    ...keyValueLines('options', row.options),
     ...(status.length ? ['status:', ...status] : []),
     row.usedBy.length ? `used by ${row.usedBy.length} container${row.usedBy.length === 1 ? '' : 's'}:` : 'used by no container',
     ...row.usedBy.map(user => `  ${user.name} (${user.state}) ${user.id.slice(0, 12)}`),
