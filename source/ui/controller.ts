@@ -12,6 +12,7 @@ import {buildKeymap} from './keymap.js';
 import {reduceApp} from './reducer.js';
 import {SHELL_OVERLAYS} from './shell-overlays.js';
 import {DEFAULT_VIEWS, type ViewSet} from './view-set.js';
+import {noteActivity} from '../idle-gc.js';
 
 // Effects dispatch follow-up actions a few levels deep at most (open → opened → changed).
 const MAX_DISPATCH_DEPTH = 32;
@@ -69,6 +70,7 @@ export class Controller {
       return undefined;
     }
     this.depth++;
+    noteActivity();
     try {
       const before = this.store.get();
       this.store.set(state => reduceApp(this.views, state, action, this.keymap));

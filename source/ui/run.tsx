@@ -17,6 +17,7 @@ import {Controller, type ExitRequest} from './controller.js';
 import {enterAltScreen, installRestoreHandlers, restoreTerminal} from '../terminal.js';
 import {trace} from '../trace.js';
 import {countResource, installResourceTrace} from '../diagnostics.js';
+import {startIdleCollector} from '../idle-gc.js';
 import {App} from './components/App.js';
 import {ControllerContext} from './hooks/use-controller.js';
 import {DEFAULT_VIEWS, ViewSet} from './view-set.js';
@@ -147,6 +148,7 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
 
   installRestoreHandlers();
   installResourceTrace();
+  startIdleCollector();
   countResource('storeListeners', () => controller.store.listenerCount());
   enterAltScreen();
   try {
