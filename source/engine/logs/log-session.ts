@@ -1,6 +1,5 @@
 import type Docker from 'dockerode';
 import type {LogEntry} from './entry.js';
-import {dial} from '../client.js';
 import {EntryFetch, type LogRequest, type LogOrigin} from './entry-fetch.js';
 import {EntryLines} from './entry-lines.js';
 import {HeadOverlap} from './head-overlap.js';
@@ -13,6 +12,7 @@ import {planRequests, type LogWindow, type RequestPlan} from './request-plan.js'
 import {ResumeTracker} from './resume-tracker.js';
 import {Retries} from './retries.js';
 import {saveLines, type SaveOptions} from './save-lines.js';
+import {afterStreamEnd, beforeReopen} from './source-state.js';
 import {entryKey} from './seen-entries.js';
 import {describeStreamError, statusCode} from './stream-errors.js';
 import {compareTimestamps, timestampToSince} from './timestamp.js';
@@ -268,46 +268,16 @@ export class LogSession {
       this.settle();
       return;
     }
-    // A followed stream ends cleanly when the container stops, and when the engine shuts down politely:
-    // only the container's state tells which.
-    void this.checkContainerAfterEnd();
+    void this.followAfterEnd();
   }
 
-  private async checkContainerAfterEnd(): Promise<void> {
-    if (this.source.kind !== 'container') return this.checkSwarmAfterEnd();
-    try {
-      const info = await this.docker.getContainer(this.options.containerId).inspect();
-      if (this.stopped || this.head) return;
-      if (info.State?.Running) {
-        this.scheduleHeadRetry('the log stream ended while the container still runs');
-        return;
-      }
-      const finished = validTime(info.State?.FinishedAt);
-      if (finished && typeof info.State?.ExitCode === 'number') this.pushSystem(`container exited with code ${info.State.ExitCode} at ${shortTime(finished)}`);
-      this.settle();
-    } catch (error) {
-      if (this.stopped || this.head) return;
-      if (statusCode(error) === 404) this.fail('the container no longer exists');
-      else this.scheduleHeadRetry(describeStreamError(error));
-    }
-  }
-
-  // A service's stream ends when the service goes (or the manager stops); a task's when its container stops.
-  private async checkSwarmAfterEnd(): Promise<void> {
-    const {kind, id} = this.source;
-    try {
-      const info = (await dial(this.docker, {path: `/${kind}s/${encodeURIComponent(id)}`, method: 'GET', timeoutMs: 15_000})) as {Status?: {State?: string}; DesiredState?: string};
-      if (this.stopped || this.head) return;
-      if (kind === 'task' && info.Status?.State !== 'running') {
-        this.settle();
-        return;
-      }
-      this.scheduleHeadRetry(`the log stream ended while the ${kind} still ${kind === 'task' ? 'runs' : 'exists'}`);
-    } catch (error) {
-      if (this.stopped || this.head) return;
-      if (statusCode(error) === 404) this.fail(`the ${kind} no longer exists`);
-      else this.scheduleHeadRetry(describeStreamError(error));
-    }
+  private async followAfterEnd(): Promise<void> {
+    const next = await afterStreamEnd(this.docker, this.source);
+    if (this.stopped || this.head) return;
+    if (next.step === 'retry') return this.scheduleHeadRetry(next.reason);
+    if (next.step === 'fail') return this.fail(next.reason);
+    if (next.note) this.pushSystem(next.note);
+    this.settle();
   }
 
   private headFailed(fetch: EntryFetch, error: unknown): void {
@@ -332,38 +302,15 @@ export class LogSession {
     });
   }
 
-  // After an interruption: the container's state first (the engine may have restarted it, or be gone still),
-  // then the log from where it broke.
+  // After an interruption: the source's state first (source-state.ts), then the log from where it broke.
   private async reopenHead(): Promise<void> {
-    // A swarm service's or task's log: no container of that ID to ask (checkSwarmAfterEnd asked the manager).
-    if (this.source.kind !== 'container') {
-      if (this.stopped || this.head) return;
-      this.headDone = false;
-      this.openHead(this.resumeRequest());
-      return;
-    }
-    try {
-      const info = await this.docker.getContainer(this.options.containerId).inspect();
-      if (this.stopped || this.head) return;
-      this.noteRestart(info.State);
-    } catch (error) {
-      if (this.stopped || this.head) return;
-      if (statusCode(error) === 404) return this.fail('the container no longer exists');
-      return this.scheduleHeadRetry(describeStreamError(error));
-    }
+    const next = await beforeReopen(this.docker, this.source, this.lastEntryTime);
+    if (this.stopped || this.head) return;
+    if (next.step === 'retry') return this.scheduleHeadRetry(next.reason);
+    if (next.step === 'fail') return this.fail(next.reason);
+    if (next.restart) this.restart = next.restart;
     this.headDone = false;
     this.openHead(this.resumeRequest());
-  }
-
-  // The old process finished after the last entry received and the container runs again: it was restarted
-  // while the stream was away (an engine restart stops containers; a restart policy starts them again).
-  private noteRestart(state: {Running?: boolean; StartedAt?: string; FinishedAt?: string; ExitCode?: number} | undefined): void {
-    const finished = validTime(state?.FinishedAt);
-    const started = validTime(state?.StartedAt);
-    if (!state?.Running || !finished || !started || !this.lastEntryTime) return;
-    if (compareTimestamps(finished, this.lastEntryTime) <= 0 || compareTimestamps(started, finished) < 0) return;
-    const code = typeof state.ExitCode === 'number' ? ` (exit code ${state.ExitCode})` : '';
-    this.restart = {at: finished, note: `container restarted: stopped at ${shortTime(finished)}${code}, started again at ${shortTime(started)}`};
   }
 
   private resumeRequest(): LogRequest {
@@ -446,14 +393,4 @@ export class LogSession {
     this.statusVersion++;
     this.publisher.changed();
   }
-}
-
-// The engine reports "0001-01-01T00:00:00Z" for a time that never happened.
-function validTime(time: string | undefined): string | undefined {
-  return time && !time.startsWith('0001-') && timestampToSince(time) ? time : undefined;
-}
-
-// 2026-11-25T12:39:34.551504835Z → 2026-11-25T12:39:34Z
-function shortTime(time: string): string {
-  return time.replace(/\.\d+(?=Z|[+-]\d\d:\d\d$)/, '');
 }
