@@ -47,3 +47,9 @@ export function toggleMark(list: ListState, id: string | undefined): ListState {
   const marked = list.marked.includes(id) ? list.marked.filter(m => m !== id) : [...list.marked, id];
   return {...list, marked};
 }
+
+// A list a view loads from the engine: the rows, whether the first answer came, whether events have made it
+// stale, the last error, and the cursor/filter/marks.
+export type EngineList<T> = {items: readonly T[]; loaded: boolean; stale: boolean; error?: string; list: ListState};
+
+export const emptyEngineList = <T>(): EngineList<T> => ({items: [], loaded: false, stale: false, list: emptyList()});

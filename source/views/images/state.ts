@@ -1,16 +1,11 @@
 import type {ImageRow} from '../../engine/images/list.js';
 import type {PruneScope} from '../../engine/images/prune-plan.js';
-import {emptyList, type ListState} from '../../store/list.js';
+import {emptyEngineList, type EngineList} from '../../store/list.js';
 import type {FormOverlay} from '../form.js';
 
 export type {ImageRow};
 
-export type ImagesState = {
-  items: readonly ImageRow[];
-  loaded: boolean;
-  stale: boolean;
-  error?: string;
-  list: ListState;
+export type ImagesState = EngineList<ImageRow> & {
   // a: intermediate images too (all=true); D: dangling only (the engine's dangling=true filter).
   all: boolean;
   dangling: boolean;
@@ -50,4 +45,4 @@ declare module '../../store/actions.js' {
   }
 }
 
-export const initialImages = (): ImagesState => ({items: [], loaded: false, stale: false, list: emptyList(), all: false, dangling: false});
+export const initialImages = (): ImagesState => ({...emptyEngineList<ImageRow>(), all: false, dangling: false});

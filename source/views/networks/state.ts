@@ -1,15 +1,9 @@
 import type {NetworkRow} from '../../engine/networks/networks.js';
-import {emptyList, type ListState} from '../../store/list.js';
+import {emptyEngineList, type EngineList} from '../../store/list.js';
 
 export type {NetworkRow};
 
-export type NetworksState = {
-  items: readonly NetworkRow[];
-  loaded: boolean;
-  stale: boolean;
-  error?: string;
-  list: ListState;
-};
+export type NetworksState = EngineList<NetworkRow>;
 
 declare module '../../store/state.js' {
   interface ViewSlices {
@@ -28,4 +22,4 @@ declare module '../../store/actions.js' {
   }
 }
 
-export const initialNetworks = (): NetworksState => ({items: [], loaded: false, stale: false, list: emptyList()});
+export const initialNetworks = (): NetworksState => emptyEngineList<NetworkRow>();

@@ -1,15 +1,9 @@
 import type {VolumeRow} from '../../engine/volumes/volumes.js';
-import {emptyList, type ListState} from '../../store/list.js';
+import {emptyEngineList, type EngineList} from '../../store/list.js';
 
 export type {VolumeRow};
 
-export type VolumesState = {
-  items: readonly VolumeRow[];
-  loaded: boolean;
-  stale: boolean;
-  error?: string;
-  list: ListState;
-};
+export type VolumesState = EngineList<VolumeRow>;
 
 declare module '../../store/state.js' {
   interface ViewSlices {
@@ -28,4 +22,4 @@ declare module '../../store/actions.js' {
   }
 }
 
-export const initialVolumes = (): VolumesState => ({items: [], loaded: false, stale: false, list: emptyList()});
+export const initialVolumes = (): VolumesState => emptyEngineList<VolumeRow>();
