@@ -12,14 +12,11 @@ import type {GlobalOptions} from '../cli/args.js';
 import type {EngineClient} from '../engine/client.js';
 import {EngineSession} from '../engine/session.js';
 import type {EngineTarget} from '../engine/target.js';
-import {AppContext} from '../views/use-store.js';
 import {Controller, type ExitRequest} from './controller.js';
 import {enterAltScreen, installRestoreHandlers, restoreTerminal} from '../terminal.js';
 import {trace} from '../trace.js';
 import {countResource, installResourceTrace} from '../diagnostics.js';
 import {startIdleCollector} from '../idle-gc.js';
-import {App} from './components/App.js';
-import {ControllerContext} from './hooks/use-controller.js';
 import {DEFAULT_VIEWS, ViewSet} from './view-set.js';
 import {engineEnv} from '../engine/user-commands/engine-env.js';
 import {runInTerminal} from '../engine/user-commands/run.js';
@@ -27,6 +24,7 @@ import {userCommandsModule} from '../views/user-commands/index.js';
 import {SHELL_COMMANDS} from './commands.js';
 import {applyKeyOverrides, buildKeymap, readonlyKeymap} from './keymap.js';
 import {loadConfig} from '../config.js';
+import {AppRoot} from './components/AppRoot.js';
 
 // exec and run get the real terminal while the UI is unmounted; the store (selection, filter, log follows)
 // lives on underneath, and the next render draws a full frame.
@@ -154,11 +152,7 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
   try {
     for (;;) {
       const instance = render(
-        <ControllerContext.Provider value={controller}>
-          <AppContext.Provider value={{services: controller.services, keymap: controller.keymap}}>
-            <App />
-          </AppContext.Provider>
-        </ControllerContext.Provider>,
+        <AppRoot controller={controller} />,
         {
           exitOnCtrlC: false,
           patchConsole: false,

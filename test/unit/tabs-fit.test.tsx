@@ -2,11 +2,10 @@ import {render} from 'ink-testing-library';
 import {afterEach, expect, test} from 'vitest';
 import {Controller} from '../../source/ui/controller.js';
 import {Tabs} from '../../source/ui/components/Tabs.js';
-import {ControllerContext} from '../../source/ui/hooks/use-controller.js';
 import {ViewSet} from '../../source/ui/view-set.js';
 import {PANES, VIEWS} from '../../source/views/index.js';
 import type {ViewModule} from '../../source/views/types.js';
-import {AppContext} from '../../source/views/use-store.js';
+import {AppRoot} from '../../source/ui/components/AppRoot.js';
 
 // Eight tabs and a filter at 80 columns: the tabs not shown get
 // short titles, or only their keys, so the shown view's title and the filter stay whole.
@@ -21,11 +20,9 @@ function tabsAt(width: number, filter: string): string {
   const controller = new Controller('unix:///nowhere.sock', config, views);
   controller.store.set(state => ({...state, containers: {...state.containers, list: {...state.containers.list, filter}}}));
   const instance = render(
-    <ControllerContext.Provider value={controller}>
-      <AppContext.Provider value={{services: controller.services, keymap: controller.keymap}}>
+    <AppRoot controller={controller}>
         <Tabs width={width} />
-      </AppContext.Provider>
-    </ControllerContext.Provider>,
+      </AppRoot>,
   );
   unmount = instance.unmount;
   return instance.lastFrame() ?? '';

@@ -2,10 +2,8 @@ import {render} from 'ink-testing-library';
 import {afterEach, expect, test} from 'vitest';
 import {composeLabels} from '../../../source/engine/compose/labels.js';
 import {Controller} from '../../../source/ui/controller.js';
-import {App} from '../../../source/ui/components/App.js';
-import {ControllerContext} from '../../../source/ui/hooks/use-controller.js';
 import {DEFAULT_VIEWS} from '../../../source/ui/view-set.js';
-import {AppContext} from '../../../source/views/use-store.js';
+import {AppRoot} from '../../../source/ui/components/AppRoot.js';
 
 const config = {logBufferLines: 10, logTail: 10, shells: [], readonly: false, registries: [], registryOptions: {}};
 const tick = () => new Promise(resolve => setTimeout(resolve, 30));
@@ -15,11 +13,7 @@ afterEach(() => unmount?.());
 test('view 3 in the real key path; esc then enter in one read are two keys (the second is enter, not a character)', async () => {
   const controller = new Controller('unix:///nowhere.sock', config, DEFAULT_VIEWS);
   const instance = render(
-    <ControllerContext.Provider value={controller}>
-      <AppContext.Provider value={{services: controller.services, keymap: controller.keymap}}>
-        <App />
-      </AppContext.Provider>
-    </ControllerContext.Provider>,
+    <AppRoot controller={controller} />,
   );
   unmount = instance.unmount;
   controller.dispatch({
@@ -39,11 +33,7 @@ test('view 3 in the real key path; esc then enter in one read are two keys (the 
 test('hostile project and service labels are shown, never obeyed', async () => {
   const controller = new Controller('unix:///nowhere.sock', config, DEFAULT_VIEWS);
   const instance = render(
-    <ControllerContext.Provider value={controller}>
-      <AppContext.Provider value={{services: controller.services, keymap: controller.keymap}}>
-        <App />
-      </AppContext.Provider>
-    </ControllerContext.Provider>,
+    <AppRoot controller={controller} />,
   );
   unmount = instance.unmount;
   const labels = {'com.docker.compose.project': 'evil\x1b]0;pwned\x07\x1b[2Jx', 'com.docker.compose.service': 'svc\u202egnp', 'com.docker.compose.project.working_dir': '/tmp/\x1b[31mred'};

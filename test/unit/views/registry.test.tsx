@@ -4,13 +4,12 @@ import {afterEach, describe, expect, test} from 'vitest';
 import type {Action} from '../../../source/store/actions.js';
 import type {AppState} from '../../../source/store/state.js';
 import {Controller} from '../../../source/ui/controller.js';
-import {App} from '../../../source/ui/components/App.js';
-import {ControllerContext} from '../../../source/ui/hooks/use-controller.js';
 import {keymapMarkdown} from '../../../source/ui/keymap-markdown.js';
 import {DEFAULT_VIEWS, ViewSet} from '../../../source/ui/view-set.js';
 import {VIEWS, PANES} from '../../../source/views/index.js';
 import type {ViewModule} from '../../../source/views/types.js';
-import {AppContext, useStore} from '../../../source/views/use-store.js';
+import {useStore} from '../../../source/views/use-store.js';
+import {AppRoot} from '../../../source/ui/components/AppRoot.js';
 
 // A view of the test's own, registered here and nowhere else: the shell must pick up its tab, key, body,
 // keys, command, state and effects without a line of the shell changing.
@@ -65,11 +64,7 @@ afterEach(() => unmount?.());
 function mount(views: ViewSet) {
   const controller = new Controller('unix:///nowhere.sock', config, views);
   const instance = render(
-    <ControllerContext.Provider value={controller}>
-      <AppContext.Provider value={{services: controller.services, keymap: controller.keymap}}>
-        <App />
-      </AppContext.Provider>
-    </ControllerContext.Provider>,
+    <AppRoot controller={controller} />,
   );
   unmount = instance.unmount;
   return {controller, instance};
