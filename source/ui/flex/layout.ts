@@ -1,0 +1,795 @@
+// The flexbox algorithm of yoga 3 (yoga/algorithm/CalculateLayout.cpp), for one line of items, left to right:
+// the same steps, in the same order, with the same rounding, so that a screen lays out to the same cells as it
+// did with yoga (test/unit/flex-layout.test.ts compares the two on random trees). Names follow yoga's, so that
+// a difference can be looked up there.
+import {canUseCachedMeasurement, sameConstraints} from './cache.js';
+import {type CachedMeasurement, emptyMeasurement, FlexLayout, type LayoutNode as FlexNode, MAX_CACHED_MEASUREMENTS, Unit, type Value} from './model.js';
+import {f, FLT_MAX, inexactEquals, isDefined, maxOrDefined, minOrDefined, Mode, ONE_PERCENT, roundValueToPixelGrid} from './numbers.js';
+
+const LEFT = 0;
+const TOP = 1;
+const RIGHT = 2;
+const BOTTOM = 3;
+const ALIGN_FLEX_START = 1;
+const ALIGN_CENTER = 2;
+const ALIGN_STRETCH = 4;
+const DISPLAY_NONE = 1;
+const ROW = 2;
+
+function resolve(value: Value, ownerSize: number): number {
+  if (value.unit === Unit.Point) return value.value;
+  if (value.unit === Unit.Percent) return f(f(value.value * ownerSize) * ONE_PERCENT);
+  return Number.NaN;
+}
+
+// Left to right: start wins over left, left over horizontal, horizontal over all.
+const EDGE_ORDER: Record<number, readonly number[]> = {
+  [LEFT]: [4, 0, 6, 8],
+  [TOP]: [1, 7, 8],
+  [RIGHT]: [5, 2, 6, 8],
+  [BOTTOM]: [3, 7, 8],
+};
+
+function edgeValue(values: Value[], edge: number): Value | undefined {
+  for (const index of EDGE_ORDER[edge]!) if (values[index]!.unit !== Unit.Undefined) return values[index];
+  return undefined;
+}
+
+function margin(node: FlexNode, edge: number, widthSize: number): number {
+  const value = edgeValue(node.style.margin, edge);
+  const resolved = value ? resolve(value, widthSize) : 0;
+  return Number.isNaN(resolved) ? 0 : resolved;
+}
+
+function padding(node: FlexNode, edge: number, widthSize: number): number {
+  const value = edgeValue(node.style.padding, edge);
+  const resolved = value ? resolve(value, widthSize) : 0;
+  return Number.isNaN(resolved) ? 0 : Math.max(resolved, 0);
+}
+
+function border(node: FlexNode, edge: number): number {
+  for (const index of EDGE_ORDER[edge]!) {
+    const value = node.style.border[index]!;
+    if (isDefined(value)) return Math.max(value, 0);
+  }
+  return 0;
+}
+
+const leadingEdge = (row: boolean): number => (row ? LEFT : TOP);
+const trailingEdge = (row: boolean): number => (row ? RIGHT : BOTTOM);
+
+function marginForAxis(node: FlexNode, row: boolean, widthSize: number): number {
+  return margin(node, leadingEdge(row), widthSize) + margin(node, trailingEdge(row), widthSize);
+}
+
+function paddingAndBorderForAxis(node: FlexNode, row: boolean, widthSize: number): number {
+  const lead = leadingEdge(row);
+  const trail = trailingEdge(row);
+  return padding(node, lead, widthSize) + padding(node, trail, widthSize) + border(node, lead) + border(node, trail);
+}
+
+function leadingPaddingAndBorder(node: FlexNode, row: boolean, widthSize: number): number {
+  return padding(node, leadingEdge(row), widthSize) + border(node, leadingEdge(row));
+}
+
+function trailingPaddingAndBorder(node: FlexNode, row: boolean, widthSize: number): number {
+  return padding(node, trailingEdge(row), widthSize) + border(node, trailingEdge(row));
+}
+
+function minDimension(node: FlexNode, row: boolean): Value {
+  return row ? node.style.minWidth : node.style.minHeight;
+}
+
+function maxDimension(node: FlexNode, row: boolean): Value {
+  return row ? node.style.maxWidth : node.style.maxHeight;
+}
+
+// A max equal to the min stands for the dimension itself (yoga's processDimensions).
+function resolvedDimension(node: FlexNode, row: boolean): Value {
+  const max = maxDimension(node, row);
+  if (max.unit !== Unit.Undefined && max.unit !== Unit.Auto && inexactEquals(max.value, minDimension(node, row).value)) return max;
+  return row ? node.style.width : node.style.height;
+}
+
+function hasDefiniteLength(node: FlexNode, row: boolean, ownerSize: number): boolean {
+  const value = resolvedDimension(node, row);
+  if (value.unit === Unit.Auto || value.unit === Unit.Undefined) return false;
+  if (value.unit === Unit.Point && value.value < 0) return false;
+  if (value.unit === Unit.Percent && (value.value < 0 || Number.isNaN(ownerSize))) return false;
+  return true;
+}
+
+function boundAxisWithinMinAndMax(node: FlexNode, row: boolean, value: number, axisSize: number): number {
+  const min = resolve(minDimension(node, row), axisSize);
+  const max = resolve(maxDimension(node, row), axisSize);
+  if (max >= 0 && value > max) return max;
+  if (min >= 0 && value < min) return min;
+  return value;
+}
+
+function boundAxis(node: FlexNode, row: boolean, value: number, axisSize: number, widthSize: number): number {
+  return maxOrDefined(boundAxisWithinMinAndMax(node, row, value, axisSize), paddingAndBorderForAxis(node, row, widthSize));
+}
+
+function resolveFlexGrow(node: FlexNode): number {
+  if (!node.owner || Number.isNaN(node.style.flexGrow)) return 0;
+  return node.style.flexGrow;
+}
+
+function resolveFlexShrink(node: FlexNode): number {
+  if (!node.owner || Number.isNaN(node.style.flexShrink)) return 0;
+  return node.style.flexShrink;
+}
+
+const isFlexible = (node: FlexNode): boolean => resolveFlexGrow(node) !== 0 || resolveFlexShrink(node) !== 0;
+
+const alignmentOf = (node: FlexNode, child: FlexNode): number => (child.style.alignSelf === 0 ? node.style.alignItems : child.style.alignSelf);
+
+function gapForAxis(node: FlexNode, row: boolean): number {
+  const gap = node.style.gap[row ? 0 : 1]!;
+  const value = isDefined(gap) ? gap : node.style.gap[2]!;
+  return isDefined(value) ? Math.max(value, 0) : 0;
+}
+
+function measuredDimension(node: FlexNode, row: boolean): number {
+  return row ? node.layout.measuredWidth : node.layout.measuredHeight;
+}
+
+function dimensionWithMargin(node: FlexNode, row: boolean, widthSize: number): number {
+  return measuredDimension(node, row) + marginForAxis(node, row, widthSize);
+}
+
+function constrainMaxSizeForMode(node: FlexNode, row: boolean, ownerAxisSize: number, ownerWidth: number, sized: {mode: Mode; size: number}): void {
+  const maxSize = resolve(maxDimension(node, row), ownerAxisSize) + marginForAxis(node, row, ownerWidth);
+  if (sized.mode === Mode.MaxContent) {
+    if (isDefined(maxSize)) {
+      sized.mode = Mode.FitContent;
+      sized.size = maxSize;
+    }
+  } else if (isDefined(maxSize) && !(sized.size < maxSize)) {
+    sized.size = maxSize;
+  }
+}
+
+function zeroOutLayoutRecursively(node: FlexNode): void {
+  node.layout = new FlexLayout();
+  node.layout.width = 0;
+  node.layout.height = 0;
+  for (const child of node.children) zeroOutLayoutRecursively(child);
+}
+
+// Left and top: the node's leading margins (no relative offsets: Ink sets none).
+function setPosition(node: FlexNode, ownerWidth: number): void {
+  const position = node.layout.position;
+  position[LEFT] = margin(node, LEFT, ownerWidth);
+  position[TOP] = margin(node, TOP, ownerWidth);
+  position[RIGHT] = margin(node, RIGHT, ownerWidth);
+  position[BOTTOM] = margin(node, BOTTOM, ownerWidth);
+}
+
+function setMeasured(node: FlexNode, row: boolean, value: number): void {
+  if (row) node.layout.measuredWidth = value;
+  else node.layout.measuredHeight = value;
+}
+
+function measureNodeWithMeasureFunc(
+  node: FlexNode,
+  availableWidth: number,
+  availableHeight: number,
+  widthMode: Mode,
+  heightMode: Mode,
+  ownerWidth: number,
+  ownerHeight: number,
+): void {
+  if (widthMode === Mode.MaxContent) availableWidth = Number.NaN;
+  if (heightMode === Mode.MaxContent) availableHeight = Number.NaN;
+  const layout = node.layout;
+  const paddingAndBorderRow = layout.padding[LEFT]! + layout.padding[RIGHT]! + layout.border[LEFT]! + layout.border[RIGHT]!;
+  const paddingAndBorderColumn = layout.padding[TOP]! + layout.padding[BOTTOM]! + layout.border[TOP]! + layout.border[BOTTOM]!;
+  const innerWidth = Number.isNaN(availableWidth) ? availableWidth : Math.max(0, availableWidth - paddingAndBorderRow);
+  const innerHeight = Number.isNaN(availableHeight) ? availableHeight : Math.max(0, availableHeight - paddingAndBorderColumn);
+  if (widthMode === Mode.StretchFit && heightMode === Mode.StretchFit) {
+    layout.measuredWidth = boundAxis(node, true, availableWidth, ownerWidth, ownerWidth);
+    layout.measuredHeight = boundAxis(node, false, availableHeight, ownerHeight, ownerWidth);
+    return;
+  }
+  const size = node.measure!(innerWidth, widthMode, innerHeight, heightMode);
+  layout.measuredWidth = boundAxis(node, true, widthMode === Mode.StretchFit ? availableWidth : size.width + paddingAndBorderRow, ownerWidth, ownerWidth);
+  layout.measuredHeight = boundAxis(
+    node,
+    false,
+    heightMode === Mode.StretchFit ? availableHeight : size.height + paddingAndBorderColumn,
+    ownerHeight,
+    ownerWidth,
+  );
+}
+
+function measureNodeWithoutChildren(
+  node: FlexNode,
+  availableWidth: number,
+  availableHeight: number,
+  widthMode: Mode,
+  heightMode: Mode,
+  ownerWidth: number,
+  ownerHeight: number,
+): void {
+  const width = widthMode === Mode.StretchFit ? availableWidth : paddingAndBorderForAxis(node, true, ownerWidth);
+  const height = heightMode === Mode.StretchFit ? availableHeight : paddingAndBorderForAxis(node, false, ownerWidth);
+  node.layout.measuredWidth = boundAxis(node, true, width, ownerWidth, ownerWidth);
+  node.layout.measuredHeight = boundAxis(node, false, height, ownerHeight, ownerWidth);
+}
+
+function measureNodeWithFixedSize(
+  node: FlexNode,
+  availableWidth: number,
+  availableHeight: number,
+  widthMode: Mode,
+  heightMode: Mode,
+  ownerWidth: number,
+  ownerHeight: number,
+): boolean {
+  if (
+    (isDefined(availableWidth) && widthMode === Mode.FitContent && availableWidth <= 0) ||
+    (isDefined(availableHeight) && heightMode === Mode.FitContent && availableHeight <= 0) ||
+    (widthMode === Mode.StretchFit && heightMode === Mode.StretchFit)
+  ) {
+    const width = Number.isNaN(availableWidth) || (widthMode === Mode.FitContent && availableWidth < 0) ? 0 : availableWidth;
+    const height = Number.isNaN(availableHeight) || (heightMode === Mode.FitContent && availableHeight < 0) ? 0 : availableHeight;
+    node.layout.measuredWidth = boundAxis(node, true, width, ownerWidth, ownerWidth);
+    node.layout.measuredHeight = boundAxis(node, false, height, ownerHeight, ownerWidth);
+    return true;
+  }
+  return false;
+}
+
+function calculateAvailableInnerDimension(node: FlexNode, row: boolean, availableDim: number, paddingAndBorder: number, ownerDim: number): number {
+  let inner = availableDim - paddingAndBorder;
+  if (isDefined(inner)) {
+    const min = resolve(minDimension(node, row), ownerDim);
+    const max = resolve(maxDimension(node, row), ownerDim);
+    const minInner = Number.isNaN(min) ? 0 : min - paddingAndBorder;
+    const maxInner = Number.isNaN(max) ? FLT_MAX : max - paddingAndBorder;
+    inner = maxOrDefined(minOrDefined(inner, maxInner), minInner);
+  }
+  return inner;
+}
+
+function computeFlexBasisForChild(
+  node: FlexNode,
+  child: FlexNode,
+  width: number,
+  widthMode: Mode,
+  height: number,
+  heightMode: Mode,
+  ownerWidth: number,
+  ownerHeight: number,
+): void {
+  const mainRow = node.style.flexDirection === ROW;
+  const mainAxisSize = mainRow ? width : height;
+  const mainAxisOwnerSize = mainRow ? ownerWidth : ownerHeight;
+  const isRowStyleDimDefined = hasDefiniteLength(child, true, ownerWidth);
+  const isColumnStyleDimDefined = hasDefiniteLength(child, false, ownerHeight);
+  if (mainRow && isRowStyleDimDefined) {
+    child.layout.computedFlexBasis = f(maxOrDefined(resolve(resolvedDimension(child, true), ownerWidth), paddingAndBorderForAxis(child, true, ownerWidth)));
+  } else if (!mainRow && isColumnStyleDimDefined) {
+    child.layout.computedFlexBasis = f(maxOrDefined(resolve(resolvedDimension(child, false), ownerHeight), paddingAndBorderForAxis(child, false, ownerWidth)));
+  } else {
+    const w = {mode: Mode.MaxContent, size: Number.NaN};
+    const h = {mode: Mode.MaxContent, size: Number.NaN};
+    if (isRowStyleDimDefined) {
+      w.size = resolve(resolvedDimension(child, true), ownerWidth) + marginForAxis(child, true, ownerWidth);
+      w.mode = Mode.StretchFit;
+    }
+    if (isColumnStyleDimDefined) {
+      h.size = resolve(resolvedDimension(child, false), ownerHeight) + marginForAxis(child, false, ownerWidth);
+      h.mode = Mode.StretchFit;
+    }
+    if (Number.isNaN(w.size) && isDefined(width)) {
+      w.size = width;
+      w.mode = Mode.FitContent;
+    }
+    if (Number.isNaN(h.size) && isDefined(height)) {
+      h.size = height;
+      h.mode = Mode.FitContent;
+    }
+    const stretch = alignmentOf(node, child) === ALIGN_STRETCH;
+    if (!mainRow && !isRowStyleDimDefined && isDefined(width) && widthMode === Mode.StretchFit && stretch && w.mode !== Mode.StretchFit) {
+      w.size = width;
+      w.mode = Mode.StretchFit;
+    }
+    if (mainRow && !isColumnStyleDimDefined && isDefined(height) && heightMode === Mode.StretchFit && stretch && h.mode !== Mode.StretchFit) {
+      h.size = height;
+      h.mode = Mode.StretchFit;
+    }
+    constrainMaxSizeForMode(child, true, ownerWidth, ownerWidth, w);
+    constrainMaxSizeForMode(child, false, ownerHeight, ownerWidth, h);
+    layoutNode(child, w.size, h.size, w.mode, h.mode, ownerWidth, ownerHeight, false);
+    child.layout.computedFlexBasis = f(maxOrDefined(measuredDimension(child, mainRow), paddingAndBorderForAxis(child, mainRow, ownerWidth)));
+  }
+}
+
+type FlexLine = {
+  items: FlexNode[];
+  sizeConsumed: number;
+  totalFlexGrowFactors: number;
+  totalFlexShrinkScaledFactors: number;
+  remainingFreeSpace: number;
+  mainDim: number;
+  crossDim: number;
+};
+
+function distributeFreeSpaceFirstPass(line: FlexLine, mainRow: boolean, mainAxisOwnerSize: number, availableInnerMainDim: number, availableInnerWidth: number): void {
+  let deltaFreeSpace = 0;
+  for (const child of line.items) {
+    const childFlexBasis = boundAxisWithinMinAndMax(child, mainRow, child.layout.computedFlexBasis, mainAxisOwnerSize);
+    if (line.remainingFreeSpace < 0) {
+      const flexShrinkScaledFactor = -resolveFlexShrink(child) * childFlexBasis;
+      if (isDefined(flexShrinkScaledFactor) && flexShrinkScaledFactor !== 0) {
+        const baseMainSize = f(childFlexBasis + f(f(line.remainingFreeSpace / line.totalFlexShrinkScaledFactors) * flexShrinkScaledFactor));
+        const boundMainSize = boundAxis(child, mainRow, baseMainSize, availableInnerMainDim, availableInnerWidth);
+        if (isDefined(baseMainSize) && isDefined(boundMainSize) && baseMainSize !== boundMainSize) {
+          deltaFreeSpace = f(deltaFreeSpace + f(boundMainSize - childFlexBasis));
+          line.totalFlexShrinkScaledFactors = f(line.totalFlexShrinkScaledFactors - f(-resolveFlexShrink(child) * child.layout.computedFlexBasis));
+        }
+      }
+    } else if (isDefined(line.remainingFreeSpace) && line.remainingFreeSpace > 0) {
+      const flexGrowFactor = resolveFlexGrow(child);
+      if (isDefined(flexGrowFactor) && flexGrowFactor !== 0) {
+        const baseMainSize = f(childFlexBasis + f(f(line.remainingFreeSpace / line.totalFlexGrowFactors) * flexGrowFactor));
+        const boundMainSize = boundAxis(child, mainRow, baseMainSize, availableInnerMainDim, availableInnerWidth);
+        if (isDefined(baseMainSize) && isDefined(boundMainSize) && baseMainSize !== boundMainSize) {
+          deltaFreeSpace = f(deltaFreeSpace + f(boundMainSize - childFlexBasis));
+          line.totalFlexGrowFactors = f(line.totalFlexGrowFactors - flexGrowFactor);
+        }
+      }
+    }
+  }
+  line.remainingFreeSpace = f(line.remainingFreeSpace - deltaFreeSpace);
+}
+
+function distributeFreeSpaceSecondPass(
+  line: FlexLine,
+  node: FlexNode,
+  mainRow: boolean,
+  mainAxisOwnerSize: number,
+  availableInnerMainDim: number,
+  availableInnerCrossDim: number,
+  availableInnerWidth: number,
+  availableInnerHeight: number,
+  crossMode: Mode,
+  performLayout: boolean,
+): number {
+  let deltaFreeSpace = 0;
+  for (const child of line.items) {
+    const childFlexBasis = boundAxisWithinMinAndMax(child, mainRow, child.layout.computedFlexBasis, mainAxisOwnerSize);
+    let updatedMainSize = childFlexBasis;
+    if (isDefined(line.remainingFreeSpace) && line.remainingFreeSpace < 0) {
+      const flexShrinkScaledFactor = f(-resolveFlexShrink(child) * childFlexBasis);
+      if (flexShrinkScaledFactor !== 0) {
+        const childSize =
+          isDefined(line.totalFlexShrinkScaledFactors) && line.totalFlexShrinkScaledFactors === 0
+            ? f(childFlexBasis + flexShrinkScaledFactor)
+            : f(childFlexBasis + f(f(line.remainingFreeSpace / line.totalFlexShrinkScaledFactors) * flexShrinkScaledFactor));
+        updatedMainSize = boundAxis(child, mainRow, childSize, availableInnerMainDim, availableInnerWidth);
+      }
+    } else if (isDefined(line.remainingFreeSpace) && line.remainingFreeSpace > 0) {
+      const flexGrowFactor = resolveFlexGrow(child);
+      if (isDefined(flexGrowFactor) && flexGrowFactor !== 0) {
+        updatedMainSize = boundAxis(
+          child,
+          mainRow,
+          f(childFlexBasis + f(f(line.remainingFreeSpace / line.totalFlexGrowFactors) * flexGrowFactor)),
+          availableInnerMainDim,
+          availableInnerWidth,
+        );
+      }
+    }
+    deltaFreeSpace = f(deltaFreeSpace + f(updatedMainSize - childFlexBasis));
+    const main = {mode: Mode.StretchFit, size: updatedMainSize + marginForAxis(child, mainRow, availableInnerWidth)};
+    const cross = {mode: Mode.MaxContent, size: Number.NaN};
+    const crossDefined = hasDefiniteLength(child, !mainRow, availableInnerCrossDim);
+    const stretch = alignmentOf(node, child) === ALIGN_STRETCH;
+    if (isDefined(availableInnerCrossDim) && !crossDefined && crossMode === Mode.StretchFit && stretch) {
+      cross.size = availableInnerCrossDim;
+      cross.mode = Mode.StretchFit;
+    } else if (!crossDefined) {
+      cross.size = availableInnerCrossDim;
+      cross.mode = Number.isNaN(cross.size) ? Mode.MaxContent : Mode.FitContent;
+    } else {
+      const dimension = resolvedDimension(child, !mainRow);
+      cross.size = resolve(dimension, availableInnerCrossDim) + marginForAxis(child, !mainRow, availableInnerWidth);
+      const loosePercentage = dimension.unit === Unit.Percent && crossMode !== Mode.StretchFit;
+      cross.mode = Number.isNaN(cross.size) || loosePercentage ? Mode.MaxContent : Mode.StretchFit;
+    }
+    constrainMaxSizeForMode(child, mainRow, availableInnerMainDim, availableInnerWidth, main);
+    constrainMaxSizeForMode(child, !mainRow, availableInnerCrossDim, availableInnerWidth, cross);
+    const requiresStretchLayout = !crossDefined && stretch;
+    const [w, h] = mainRow ? [main, cross] : [cross, main];
+    layoutNode(child, w.size, h.size, w.mode, h.mode, availableInnerWidth, availableInnerHeight, performLayout && !requiresStretchLayout);
+  }
+  return deltaFreeSpace;
+}
+
+function justifyMainAxis(
+  node: FlexNode,
+  line: FlexLine,
+  mainRow: boolean,
+  mainMode: Mode,
+  crossMode: Mode,
+  mainAxisOwnerSize: number,
+  ownerWidth: number,
+  availableInnerMainDim: number,
+  availableInnerCrossDim: number,
+  availableInnerWidth: number,
+  performLayout: boolean,
+): void {
+  const leadingPaddingAndBorderMain = leadingPaddingAndBorder(node, mainRow, ownerWidth);
+  const trailingPaddingAndBorderMain = trailingPaddingAndBorder(node, mainRow, ownerWidth);
+  const gap = gapForAxis(node, mainRow);
+  if (mainMode === Mode.FitContent && line.remainingFreeSpace > 0) {
+    const min = resolve(minDimension(node, mainRow), mainAxisOwnerSize);
+    if (isDefined(min)) {
+      const minAvailableMainDim = min - leadingPaddingAndBorderMain - trailingPaddingAndBorderMain;
+      const occupiedSpaceByChildNodes = availableInnerMainDim - line.remainingFreeSpace;
+      line.remainingFreeSpace = maxOrDefined(0, minAvailableMainDim - occupiedSpaceByChildNodes);
+    } else {
+      line.remainingFreeSpace = 0;
+    }
+  }
+  let leadingMainDim = 0;
+  let betweenMainDim = gap;
+  const count = line.items.length;
+  // Space-between, -around and -evenly fall back to flex-start when the items overflow.
+  const justify = line.remainingFreeSpace >= 0 ? node.style.justifyContent : node.style.justifyContent >= 3 ? 0 : node.style.justifyContent;
+  switch (justify) {
+    case 1: // center
+      leadingMainDim = line.remainingFreeSpace / 2;
+      break;
+    case 2: // flex-end
+      leadingMainDim = line.remainingFreeSpace;
+      break;
+    case 3: // space-between
+      if (count > 1) betweenMainDim += line.remainingFreeSpace / (count - 1);
+      break;
+    case 5: // space-evenly
+      leadingMainDim = line.remainingFreeSpace / (count + 1);
+      betweenMainDim += leadingMainDim;
+      break;
+    case 4: // space-around
+      leadingMainDim = (0.5 * line.remainingFreeSpace) / count;
+      betweenMainDim += leadingMainDim * 2;
+      break;
+    default:
+      break;
+  }
+  line.mainDim = leadingPaddingAndBorderMain + leadingMainDim;
+  line.crossDim = 0;
+  const canSkipFlex = !performLayout && crossMode === Mode.StretchFit;
+  const leading = leadingEdge(mainRow);
+  for (const [index, child] of line.items.entries()) {
+    if (performLayout) child.layout.position[leading] = child.layout.position[leading]! + line.mainDim;
+    if (index < count - 1) line.mainDim += betweenMainDim;
+    if (canSkipFlex) {
+      line.mainDim += marginForAxis(child, mainRow, availableInnerWidth) + child.layout.computedFlexBasis;
+      line.crossDim = availableInnerCrossDim;
+    } else {
+      line.mainDim += dimensionWithMargin(child, mainRow, availableInnerWidth);
+      line.crossDim = maxOrDefined(line.crossDim, dimensionWithMargin(child, !mainRow, availableInnerWidth));
+    }
+  }
+  line.mainDim += trailingPaddingAndBorderMain;
+}
+
+function layoutImpl(
+  node: FlexNode,
+  availableWidth: number,
+  availableHeight: number,
+  widthMode: Mode,
+  heightMode: Mode,
+  ownerWidth: number,
+  ownerHeight: number,
+  performLayout: boolean,
+): void {
+  const layout = node.layout;
+  for (let edge = 0; edge < 4; edge++) {
+    layout.margin[edge] = margin(node, edge, ownerWidth);
+    layout.padding[edge] = padding(node, edge, ownerWidth);
+    layout.border[edge] = border(node, edge);
+  }
+  const marginAxisRow = layout.margin[LEFT]! + layout.margin[RIGHT]!;
+  const marginAxisColumn = layout.margin[TOP]! + layout.margin[BOTTOM]!;
+  if (node.measure) {
+    measureNodeWithMeasureFunc(node, availableWidth - marginAxisRow, availableHeight - marginAxisColumn, widthMode, heightMode, ownerWidth, ownerHeight);
+    return;
+  }
+  if (node.children.length === 0) {
+    measureNodeWithoutChildren(node, availableWidth - marginAxisRow, availableHeight - marginAxisColumn, widthMode, heightMode, ownerWidth, ownerHeight);
+    return;
+  }
+  if (
+    !performLayout &&
+    measureNodeWithFixedSize(node, availableWidth - marginAxisRow, availableHeight - marginAxisColumn, widthMode, heightMode, ownerWidth, ownerHeight)
+  ) {
+    return;
+  }
+
+  // STEP 1: values for the rest of the algorithm.
+  const mainRow = node.style.flexDirection === ROW;
+  const mainAxisOwnerSize = mainRow ? ownerWidth : ownerHeight;
+  const crossAxisOwnerSize = mainRow ? ownerHeight : ownerWidth;
+  const paddingAndBorderAxisMain = paddingAndBorderForAxis(node, mainRow, ownerWidth);
+  const paddingAndBorderAxisCross = paddingAndBorderForAxis(node, !mainRow, ownerWidth);
+  const leadingPaddingAndBorderCross = leadingPaddingAndBorder(node, !mainRow, ownerWidth);
+  const mainMode = mainRow ? widthMode : heightMode;
+  const crossMode = mainRow ? heightMode : widthMode;
+  const paddingAndBorderAxisRow = mainRow ? paddingAndBorderAxisMain : paddingAndBorderAxisCross;
+  const paddingAndBorderAxisColumn = mainRow ? paddingAndBorderAxisCross : paddingAndBorderAxisMain;
+
+  // STEP 2: available size in the main and cross directions.
+  const availableInnerWidth = calculateAvailableInnerDimension(node, true, availableWidth - marginAxisRow, paddingAndBorderAxisRow, ownerWidth);
+  const availableInnerHeight = calculateAvailableInnerDimension(node, false, availableHeight - marginAxisColumn, paddingAndBorderAxisColumn, ownerHeight);
+  let availableInnerMainDim = mainRow ? availableInnerWidth : availableInnerHeight;
+  const availableInnerCrossDim = mainRow ? availableInnerHeight : availableInnerWidth;
+
+  // STEP 3: the flex basis of each item. One flexible child that can both grow and shrink starts at 0.
+  let singleFlexChild: FlexNode | undefined;
+  if (mainMode === Mode.StretchFit) {
+    for (const child of node.children) {
+      if (!isFlexible(child)) continue;
+      if (singleFlexChild || inexactEquals(resolveFlexGrow(child), 0) || inexactEquals(resolveFlexShrink(child), 0)) {
+        singleFlexChild = undefined;
+        break;
+      }
+      singleFlexChild = child;
+    }
+  }
+  const items: FlexNode[] = [];
+  for (const child of node.children) {
+    if (child.style.display === DISPLAY_NONE) {
+      zeroOutLayoutRecursively(child);
+      child.dirty = false;
+      continue;
+    }
+    if (performLayout) setPosition(child, availableInnerWidth);
+    if (child === singleFlexChild) child.layout.computedFlexBasis = 0;
+    else computeFlexBasisForChild(node, child, availableInnerWidth, widthMode, availableInnerHeight, heightMode, availableInnerWidth, availableInnerHeight);
+    items.push(child);
+  }
+
+  // STEP 4: one line (no wrapping).
+  const gap = gapForAxis(node, mainRow);
+  const line: FlexLine = {
+    items,
+    sizeConsumed: 0,
+    totalFlexGrowFactors: 0,
+    totalFlexShrinkScaledFactors: 0,
+    remainingFreeSpace: 0,
+    mainDim: 0,
+    crossDim: 0,
+  };
+  for (const [index, child] of items.entries()) {
+    const flexBasis = boundAxisWithinMinAndMax(child, mainRow, child.layout.computedFlexBasis, mainAxisOwnerSize);
+    line.sizeConsumed = f(line.sizeConsumed + f(f(flexBasis + marginForAxis(child, mainRow, availableInnerWidth)) + (index === 0 ? 0 : gap)));
+    if (isFlexible(child)) {
+      line.totalFlexGrowFactors = f(line.totalFlexGrowFactors + resolveFlexGrow(child));
+      line.totalFlexShrinkScaledFactors = f(line.totalFlexShrinkScaledFactors + f(-resolveFlexShrink(child) * child.layout.computedFlexBasis));
+    }
+  }
+  if (line.totalFlexGrowFactors > 0 && line.totalFlexGrowFactors < 1) line.totalFlexGrowFactors = 1;
+  if (line.totalFlexShrinkScaledFactors > 0 && line.totalFlexShrinkScaledFactors < 1) line.totalFlexShrinkScaledFactors = 1;
+
+  // STEP 5: flexible lengths on the main axis.
+  const canSkipFlex = !performLayout && crossMode === Mode.StretchFit;
+  let sizeBasedOnContent = false;
+  if (mainMode !== Mode.StretchFit) {
+    const minInnerMainDim = resolve(minDimension(node, mainRow), mainRow ? ownerWidth : ownerHeight) - paddingAndBorderAxisMain;
+    const maxInnerMainDim = resolve(maxDimension(node, mainRow), mainRow ? ownerWidth : ownerHeight) - paddingAndBorderAxisMain;
+    if (isDefined(minInnerMainDim) && line.sizeConsumed < minInnerMainDim) {
+      availableInnerMainDim = minInnerMainDim;
+    } else if (isDefined(maxInnerMainDim) && line.sizeConsumed > maxInnerMainDim) {
+      availableInnerMainDim = maxInnerMainDim;
+    } else {
+      if (line.totalFlexGrowFactors === 0 || resolveFlexGrow(node) === 0) availableInnerMainDim = line.sizeConsumed;
+      sizeBasedOnContent = true;
+    }
+  }
+  if (!sizeBasedOnContent && isDefined(availableInnerMainDim)) line.remainingFreeSpace = f(availableInnerMainDim - line.sizeConsumed);
+  else if (line.sizeConsumed < 0) line.remainingFreeSpace = -line.sizeConsumed;
+  if (!canSkipFlex) {
+    const originalFreeSpace = line.remainingFreeSpace;
+    distributeFreeSpaceFirstPass(line, mainRow, mainAxisOwnerSize, availableInnerMainDim, availableInnerWidth);
+    const distributed = distributeFreeSpaceSecondPass(
+      line,
+      node,
+      mainRow,
+      mainAxisOwnerSize,
+      availableInnerMainDim,
+      availableInnerCrossDim,
+      availableInnerWidth,
+      availableInnerHeight,
+      crossMode,
+      performLayout,
+    );
+    line.remainingFreeSpace = f(originalFreeSpace - distributed);
+  }
+
+  // STEP 6: main-axis justification and the cross size of the line.
+  justifyMainAxis(
+    node,
+    line,
+    mainRow,
+    mainMode,
+    crossMode,
+    mainAxisOwnerSize,
+    ownerWidth,
+    availableInnerMainDim,
+    availableInnerCrossDim,
+    availableInnerWidth,
+    performLayout,
+  );
+  let containerCrossAxis = availableInnerCrossDim;
+  if (crossMode === Mode.MaxContent || crossMode === Mode.FitContent) {
+    containerCrossAxis = boundAxis(node, !mainRow, line.crossDim + paddingAndBorderAxisCross, crossAxisOwnerSize, ownerWidth) - paddingAndBorderAxisCross;
+  }
+  if (crossMode === Mode.StretchFit) line.crossDim = availableInnerCrossDim;
+  line.crossDim = boundAxis(node, !mainRow, line.crossDim + paddingAndBorderAxisCross, crossAxisOwnerSize, ownerWidth) - paddingAndBorderAxisCross;
+
+  // STEP 7: cross-axis alignment.
+  if (performLayout) {
+    const crossLeading = leadingEdge(!mainRow);
+    for (const child of items) {
+      let leadingCrossDim = leadingPaddingAndBorderCross;
+      const align = alignmentOf(node, child);
+      if (align === ALIGN_STRETCH) {
+        if (!hasDefiniteLength(child, !mainRow, availableInnerCrossDim)) {
+          const main = {mode: Mode.StretchFit, size: measuredDimension(child, mainRow) + marginForAxis(child, mainRow, availableInnerWidth)};
+          const cross = {mode: Mode.StretchFit, size: line.crossDim};
+          constrainMaxSizeForMode(child, mainRow, availableInnerMainDim, availableInnerWidth, main);
+          constrainMaxSizeForMode(child, !mainRow, availableInnerCrossDim, availableInnerWidth, cross);
+          const [w, h] = mainRow ? [main, cross] : [cross, main];
+          layoutNode(
+            child,
+            w.size,
+            h.size,
+            Number.isNaN(w.size) ? Mode.MaxContent : Mode.StretchFit,
+            Number.isNaN(h.size) ? Mode.MaxContent : Mode.StretchFit,
+            availableInnerWidth,
+            availableInnerHeight,
+            true,
+          );
+        }
+      } else {
+        const remainingCrossDim = containerCrossAxis - dimensionWithMargin(child, !mainRow, availableInnerWidth);
+        if (align === ALIGN_CENTER) leadingCrossDim += remainingCrossDim / 2;
+        else if (align !== ALIGN_FLEX_START) leadingCrossDim += remainingCrossDim;
+      }
+      child.layout.position[crossLeading] = child.layout.position[crossLeading]! + leadingCrossDim;
+    }
+  }
+
+  // STEP 9: final dimensions.
+  layout.measuredWidth = boundAxis(node, true, availableWidth - marginAxisRow, ownerWidth, ownerWidth);
+  layout.measuredHeight = boundAxis(node, false, availableHeight - marginAxisColumn, ownerHeight, ownerWidth);
+  if (mainMode === Mode.MaxContent || mainMode === Mode.FitContent) {
+    setMeasured(node, mainRow, boundAxis(node, mainRow, line.mainDim, mainAxisOwnerSize, ownerWidth));
+  }
+  if (crossMode === Mode.MaxContent || crossMode === Mode.FitContent) {
+    setMeasured(node, !mainRow, boundAxis(node, !mainRow, line.crossDim + paddingAndBorderAxisCross, crossAxisOwnerSize, ownerWidth));
+  }
+}
+
+let currentGeneration = 0;
+
+// yoga's calculateLayoutInternal: a node is laid out afresh on its first visit in a layout when it is dirty;
+// otherwise an answer from its caches is used when one fits.
+function layoutNode(
+  node: FlexNode,
+  availableWidth: number,
+  availableHeight: number,
+  widthMode: Mode,
+  heightMode: Mode,
+  ownerWidth: number,
+  ownerHeight: number,
+  performLayout: boolean,
+): void {
+  let layout = node.layout;
+  const needToVisitNode = (node.dirty && layout.generation !== currentGeneration) || !layout.visited;
+  if (needToVisitNode) {
+    layout.nextCachedMeasurementsIndex = 0;
+    layout.cachedLayout = emptyMeasurement();
+  }
+  let cached: CachedMeasurement | undefined;
+  if (node.measure) {
+    const marginRow = marginForAxis(node, true, ownerWidth);
+    const marginColumn = marginForAxis(node, false, ownerWidth);
+    if (canUseCachedMeasurement(widthMode, availableWidth, heightMode, availableHeight, layout.cachedLayout, marginRow, marginColumn)) {
+      cached = layout.cachedLayout;
+    } else {
+      for (let i = 0; i < layout.nextCachedMeasurementsIndex; i++) {
+        const entry = layout.cachedMeasurements[i]!;
+        if (canUseCachedMeasurement(widthMode, availableWidth, heightMode, availableHeight, entry, marginRow, marginColumn)) {
+          cached = entry;
+          break;
+        }
+      }
+    }
+  } else if (performLayout) {
+    if (sameConstraints(layout.cachedLayout, availableWidth, availableHeight, widthMode, heightMode)) cached = layout.cachedLayout;
+  } else {
+    for (let i = 0; i < layout.nextCachedMeasurementsIndex; i++) {
+      const entry = layout.cachedMeasurements[i]!;
+      if (sameConstraints(entry, availableWidth, availableHeight, widthMode, heightMode)) {
+        cached = entry;
+        break;
+      }
+    }
+  }
+  if (!needToVisitNode && cached) {
+    layout.measuredWidth = cached.computedWidth;
+    layout.measuredHeight = cached.computedHeight;
+  } else {
+    layoutImpl(node, availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, performLayout);
+    layout = node.layout;
+    layout.visited = true;
+    if (!cached) {
+      if (layout.nextCachedMeasurementsIndex === MAX_CACHED_MEASUREMENTS) layout.nextCachedMeasurementsIndex = 0;
+      let entry: CachedMeasurement;
+      if (performLayout) {
+        entry = layout.cachedLayout;
+      } else {
+        entry = layout.cachedMeasurements[layout.nextCachedMeasurementsIndex] ??= emptyMeasurement();
+        layout.nextCachedMeasurementsIndex++;
+      }
+      entry.availableWidth = availableWidth;
+      entry.availableHeight = availableHeight;
+      entry.widthMode = widthMode;
+      entry.heightMode = heightMode;
+      entry.computedWidth = layout.measuredWidth;
+      entry.computedHeight = layout.measuredHeight;
+    }
+  }
+  if (performLayout) {
+    layout.width = layout.measuredWidth;
+    layout.height = layout.measuredHeight;
+    node.dirty = false;
+  }
+  layout.generation = currentGeneration;
+}
+
+// Sizes of text are never rounded down (a cell of text would be cut); everything else to the nearest cell.
+function roundLayoutResultsToPixelGrid(node: FlexNode, absoluteLeft: number, absoluteTop: number): void {
+  const layout = node.layout;
+  const nodeLeft = layout.position[LEFT]!;
+  const nodeTop = layout.position[TOP]!;
+  const absoluteNodeLeft = absoluteLeft + nodeLeft;
+  const absoluteNodeTop = absoluteTop + nodeTop;
+  const absoluteNodeRight = absoluteNodeLeft + layout.width;
+  const absoluteNodeBottom = absoluteNodeTop + layout.height;
+  const text = node.measure !== undefined;
+  layout.position[LEFT] = roundValueToPixelGrid(nodeLeft, false, text);
+  layout.position[TOP] = roundValueToPixelGrid(nodeTop, false, text);
+  const fractionalWidth = !inexactEquals(Math.round(layout.width), layout.width);
+  const fractionalHeight = !inexactEquals(Math.round(layout.height), layout.height);
+  layout.width =
+    roundValueToPixelGrid(absoluteNodeRight, text && fractionalWidth, text && !fractionalWidth) - roundValueToPixelGrid(absoluteNodeLeft, false, text);
+  layout.height =
+    roundValueToPixelGrid(absoluteNodeBottom, text && fractionalHeight, text && !fractionalHeight) - roundValueToPixelGrid(absoluteNodeTop, false, text);
+  for (const child of node.children) roundLayoutResultsToPixelGrid(child, absoluteNodeLeft, absoluteNodeTop);
+}
+
+export function calculateRootLayout(node: FlexNode, ownerWidth: number, ownerHeight: number): void {
+  const size = (row: boolean, ownerSize: number): {size: number; mode: Mode} => {
+    if (hasDefiniteLength(node, row, ownerSize)) {
+      return {size: resolve(resolvedDimension(node, row), ownerSize) + marginForAxis(node, row, ownerWidth), mode: Mode.StretchFit};
+    }
+    const max = resolve(maxDimension(node, row), ownerSize);
+    if (isDefined(max)) return {size: max, mode: Mode.FitContent};
+    return {size: ownerSize, mode: Number.isNaN(ownerSize) ? Mode.MaxContent : Mode.StretchFit};
+  };
+  currentGeneration++;
+  const w = size(true, ownerWidth);
+  const h = size(false, ownerHeight);
+  layoutNode(node, w.size, h.size, w.mode, h.mode, ownerWidth, ownerHeight, true);
+  setPosition(node, ownerWidth);
+  roundLayoutResultsToPixelGrid(node, 0, 0);
+}

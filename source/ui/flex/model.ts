@@ -1,0 +1,93 @@
+// The data both halves of berth's flexbox engine work on: a node's style, its layout results and caches
+// (node.ts is the API Ink calls, layout.ts the algorithm).
+export const enum Unit {
+  Undefined = 0,
+  Point = 1,
+  Percent = 2,
+  Auto = 3,
+}
+
+export type Value = {unit: Unit; value: number};
+
+export const UNDEFINED: Value = {unit: Unit.Undefined, value: Number.NaN};
+export const AUTO: Value = {unit: Unit.Auto, value: Number.NaN};
+
+export type MeasureFunction = (width: number, widthMode: number, height: number, heightMode: number) => {width: number; height: number};
+
+// Yoga's edge numbering: left, top, right, bottom, start, end, horizontal, vertical, all.
+export const EDGES = 9;
+
+export class FlexStyle {
+  flexDirection = 0; // column
+  justifyContent = 0; // flex-start
+  alignItems = 4; // stretch
+  alignSelf = 0; // auto
+  display = 0; // flex
+  flexGrow = Number.NaN;
+  flexShrink = Number.NaN;
+  width: Value = AUTO;
+  height: Value = AUTO;
+  minWidth: Value = UNDEFINED;
+  minHeight: Value = UNDEFINED;
+  maxWidth: Value = UNDEFINED;
+  maxHeight: Value = UNDEFINED;
+  margin: Value[] = new Array<Value>(EDGES).fill(UNDEFINED);
+  padding: Value[] = new Array<Value>(EDGES).fill(UNDEFINED);
+  border: number[] = new Array<number>(EDGES).fill(Number.NaN);
+  gap: number[] = [Number.NaN, Number.NaN, Number.NaN]; // column, row, all
+}
+
+// One remembered answer to "how big is this node given these constraints" (yoga's CachedMeasurement).
+export type CachedMeasurement = {
+  availableWidth: number;
+  availableHeight: number;
+  widthMode: number;
+  heightMode: number;
+  computedWidth: number;
+  computedHeight: number;
+};
+
+export const MAX_CACHED_MEASUREMENTS = 8;
+
+export const emptyMeasurement = (): CachedMeasurement => ({
+  availableWidth: -1,
+  availableHeight: -1,
+  widthMode: 0,
+  heightMode: 0,
+  computedWidth: -1,
+  computedHeight: -1,
+});
+
+// A node's layout results and yoga's caches: within one layout a node is measured several times and yoga
+// answers from these when the constraints allow; a node that is not dirty keeps them from one layout to the
+// next. The answers can differ from a fresh measurement (widths are compared rounded to whole cells), so this
+// engine keeps the same caches to lay out the same cells.
+export class FlexLayout {
+  cachedLayout = emptyMeasurement();
+  cachedMeasurements: CachedMeasurement[] = [];
+  nextCachedMeasurementsIndex = 0;
+  generation = -1;
+  visited = false;
+  // Physical edges: left, top, right, bottom.
+  position = [0, 0, 0, 0];
+  margin = [0, 0, 0, 0];
+  padding = [0, 0, 0, 0];
+  border = [0, 0, 0, 0];
+  width = Number.NaN;
+  height = Number.NaN;
+  measuredWidth = Number.NaN;
+  measuredHeight = Number.NaN;
+  computedFlexBasis = Number.NaN;
+}
+
+export type MeasureResult = {width: number; height: number};
+
+// What the algorithm needs of a node (FlexNode in node.ts).
+export interface LayoutNode {
+  style: FlexStyle;
+  layout: FlexLayout;
+  children: LayoutNode[];
+  owner: LayoutNode | undefined;
+  measure: MeasureFunction | undefined;
+  dirty: boolean;
+}
