@@ -1,13 +1,30 @@
 import {expect, test, vi} from 'vitest';
 
 // The idle collector runs once after growth and quiet, and not again while nothing grows (an idle berth must not
-// spend CPU collecting every few seconds).
-test('one collection after growth and quiet; none while idle without growth', async () => {
+// spend CPU collecting every few seconds); while the young generation stays large it tries at most three times
+// per quiet period, and stops as soon as it is small.
+test('collections after growth and for a large young generation; none while idle otherwise', async () => {
   vi.useFakeTimers();
   const {runInNewContext} = await import('node:vm');
   const real = await import('node:vm');
+  const realV8 = await import('node:v8');
   let collections = 0;
-  vi.doMock('node:vm', () => ({...real, runInNewContext: (code: string) => (code === 'gc' ? () => void collections++ : runInNewContext(code))}));
+  let young = 1024 * 1024;
+  let shrinkOnCollection = false;
+  vi.doMock('node:vm', () => ({
+    ...real,
+    runInNewContext: (code: string) =>
+      code === 'gc'
+        ? () => {
+            collections++;
+            if (shrinkOnCollection) young = 1024 * 1024;
+          }
+        : runInNewContext(code),
+  }));
+  vi.doMock('node:v8', () => ({
+    ...realV8,
+    getHeapSpaceStatistics: () => [{space_name: 'new_space', physical_space_size: young, space_size: young, space_used_size: 0, space_available_size: 0}],
+  }));
   let used = 50 * 1024 * 1024;
   const usage = vi.spyOn(process, 'memoryUsage').mockImplementation(() => ({rss: 0, heapTotal: 0, heapUsed: used, external: 0, arrayBuffers: 0}) as NodeJS.MemoryUsage);
   const {noteActivity, startIdleCollector} = await import('../../source/idle-gc.js');
@@ -19,15 +36,25 @@ test('one collection after growth and quiet; none while idle without growth', as
     vi.advanceTimersByTime(4000);
     expect(collections).toBe(1); // quiet, and the start-up counts as growth
     vi.advanceTimersByTime(60_000);
-    expect(collections).toBe(1); // idle, nothing grew
+    expect(collections).toBe(1); // idle, nothing grew, the young generation small
     used += 7 * 1024 * 1024;
     noteActivity();
     vi.advanceTimersByTime(6000);
     expect(collections).toBe(2);
+    // A young generation that stays at 8 MB: three tries in this quiet period, then none.
+    young = 8 * 1024 * 1024;
+    vi.advanceTimersByTime(60_000);
+    expect(collections).toBe(5);
+    // After activity, the first collection that shrinks it is the last.
+    shrinkOnCollection = true;
+    noteActivity();
+    vi.advanceTimersByTime(60_000);
+    expect(collections).toBe(6);
   } finally {
     stop();
     usage.mockRestore();
     vi.doUnmock('node:vm');
+    vi.doUnmock('node:v8');
     vi.useRealTimers();
   }
 });
