@@ -1,3 +1,4 @@
+import {getHeapSpaceStatistics} from 'node:v8';
 import {trace} from './trace.js';
 
 // Resource counts for the churn bench (bench/ui-churn.mjs): with BERTH_TRACE set, SIGUSR2 writes one `resources`
@@ -24,12 +25,16 @@ export function resourceSnapshot(): Record<string, number> {
   const snapshot: Record<string, number> = {
     rss: memory.rss,
     heapUsed: memory.heapUsed,
+    heapTotal: memory.heapTotal,
+    external: memory.external,
     handles: internals._getActiveHandles?.().length ?? -1,
     requests: internals._getActiveRequests?.().length ?? -1,
     processListeners: emitterListeners(process),
     stdinListeners: emitterListeners(process.stdin),
     stdoutListeners: emitterListeners(process.stdout),
   };
+  // Resident pages per V8 heap space: where committed-but-free memory sits (issue 16, docs/benchmarks.md).
+  for (const space of getHeapSpaceStatistics()) snapshot[`resident_${space.space_name}`] = space.physical_space_size;
   for (const [name, count] of counters) {
     try {
       snapshot[name] = count();
