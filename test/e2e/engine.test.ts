@@ -58,6 +58,9 @@ test('view 5 shows the engine; c switches contexts in place; an unreachable cont
   terminal.keys('Enter');
   await terminal.waitFor(/switched to context bench-socket · log pane closed/);
   await terminal.waitUntil(s => /engine unix:\/\/.*docker\.sock/.test(s.split('\n')[0]), 'the header to name the new engine');
+  // The switch clears the filter; the bench engine may hold other containers that sort before this one.
+  terminal.type(`/${name}`);
+  terminal.keys('Enter');
   await terminal.waitFor(name);
   expect(terminal.screen()).not.toMatch(/logs ctx-/);
   terminal.type('5');
