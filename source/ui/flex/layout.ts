@@ -158,7 +158,7 @@ function zeroOutLayoutRecursively(node: FlexNode): void {
   for (const child of node.children) zeroOutLayoutRecursively(child);
 }
 
-// Left and top: the node's leading margins (no relative offsets: Ink sets none).
+// Each edge's position starts at the node's margin on it (no relative offsets: Ink sets none); the parent adds.
 function setPosition(node: FlexNode, ownerWidth: number): void {
   const position = node.layout.position;
   position[LEFT] = margin(node, LEFT, ownerWidth);

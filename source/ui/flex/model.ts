@@ -67,6 +67,7 @@ export class FlexLayout {
   cachedMeasurements: CachedMeasurement[] = [];
   nextCachedMeasurementsIndex = 0;
   generation = -1;
+  // Laid out at least once since created or reset: yoga's lastOwnerDirection test (Ink lays out left to right).
   visited = false;
   // Physical edges: left, top, right, bottom.
   position = [0, 0, 0, 0];
@@ -79,8 +80,6 @@ export class FlexLayout {
   measuredHeight = Number.NaN;
   computedFlexBasis = Number.NaN;
 }
-
-export type MeasureResult = {width: number; height: number};
 
 // What the algorithm needs of a node (FlexNode in node.ts).
 export interface LayoutNode {

@@ -1,10 +1,11 @@
-// A flexbox node with the part of yoga-layout's Node API that Ink calls (issue 16): Ink's layout engine is
-// yoga compiled to WebAssembly, ~15 MB of an idle berth's resident memory (the wasm memory, its compiled code,
-// the compiler's pages of the node binary, embind's glue). berth's screens use rows and columns of fixed-size
+// A flexbox node with yoga-layout's Node API, as Ink calls it (issue 16): Ink's layout engine is yoga compiled
+// to WebAssembly, +17.9 MB in a bare node (the wasm memory, its compiled code, the compiler's pages of the node
+// binary, embind's glue) and ~6 MB of berth's idle RSS measured (docs/benchmarks.md). berth's screens use rows and columns of fixed-size
 // boxes, padding, borders, `justifyContent` and text, so the bundle replaces `yoga-layout` with this module
 // (scripts/build.mjs); test/unit/flex-layout.test.ts checks its layouts against yoga's on random trees.
-// What Ink can ask for but berth never does (wrapping lines, reversed directions, absolute positions, baseline
-// alignment, a flex basis) throws at once, so a new use shows up in the first test that renders it.
+// What Ink can ask for but berth never does (wrapping lines, reversed directions, absolute positions, a flex
+// basis), and what Ink never asks for (max sizes, percent margins and paddings, baseline alignment), throws at
+// once, so a new use shows up in the first test that renders it.
 import {calculateRootLayout} from './layout.js';
 import {AUTO, FlexLayout, FlexStyle, type LayoutNode, type MeasureFunction, UNDEFINED, Unit, type Value} from './model.js';
 
@@ -35,11 +36,11 @@ export class FlexNode implements LayoutNode {
   measure: MeasureFunction | undefined;
   dirty = false;
 
-  // What yoga does on a change: forget the flex basis, and let the caches be checked again, up to the root.
+  // What yoga does on a change: the node and its ancestors are laid out afresh in the next layout (their cached
+  // measurements are not trusted on the first visit).
   markDirtyAndPropagate(): void {
     if (this.dirty) return;
     this.dirty = true;
-    this.layout.computedFlexBasis = Number.NaN;
     this.owner?.markDirtyAndPropagate();
   }
 
@@ -231,20 +232,20 @@ export class FlexNode implements LayoutNode {
     this.setValue('minHeight', toValue(height, true));
   }
 
-  setMaxWidth(width: number | string | undefined): void {
-    this.setValue('maxWidth', toValue(width));
+  setMaxWidth(_width: number | string | undefined): void {
+    unsupported('max sizes');
   }
 
-  setMaxWidthPercent(width: number | undefined): void {
-    this.setValue('maxWidth', toValue(width, true));
+  setMaxWidthPercent(_width: number | undefined): void {
+    unsupported('max sizes');
   }
 
-  setMaxHeight(height: number | string | undefined): void {
-    this.setValue('maxHeight', toValue(height));
+  setMaxHeight(_height: number | string | undefined): void {
+    unsupported('max sizes');
   }
 
-  setMaxHeightPercent(height: number | undefined): void {
-    this.setValue('maxHeight', toValue(height, true));
+  setMaxHeightPercent(_height: number | undefined): void {
+    unsupported('max sizes');
   }
 
   setMargin(edge: number, margin: number | string | undefined): void {
@@ -252,16 +253,16 @@ export class FlexNode implements LayoutNode {
     this.setEdge(this.style.margin, edge, toValue(margin));
   }
 
-  setMarginPercent(edge: number, margin: number | undefined): void {
-    this.setEdge(this.style.margin, edge, toValue(margin, true));
+  setMarginPercent(_edge: number, _margin: number | undefined): void {
+    unsupported('percent margins');
   }
 
   setPadding(edge: number, padding: number | string | undefined): void {
     this.setEdge(this.style.padding, edge, toValue(padding));
   }
 
-  setPaddingPercent(edge: number, padding: number | undefined): void {
-    this.setEdge(this.style.padding, edge, toValue(padding, true));
+  setPaddingPercent(_edge: number, _padding: number | undefined): void {
+    unsupported('percent paddings');
   }
 
   setBorder(edge: number, border: number | undefined): void {

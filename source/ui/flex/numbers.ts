@@ -1,5 +1,6 @@
-// Numbers as yoga computes them: 32-bit floats, NaN for "undefined", comparisons within 0.0001, rounding to
-// whole cells; and its sizing modes: StretchFit (yoga's "exactly"), FitContent ("at most"), MaxContent ("undefined").
+// Numbers as yoga computes them: NaN for "undefined", comparisons within 0.0001, rounding to whole cells, and
+// 32-bit floats where it matters — the sums and quotients of flexing, where a factor taken back out of a total
+// must cancel as it does in yoga (whole-cell sizes are exact either way); and its sizing modes: StretchFit (yoga's "exactly"), FitContent ("at most"), MaxContent ("undefined").
 export const enum Mode {
   MaxContent = 0,
   StretchFit = 1,
