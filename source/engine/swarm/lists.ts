@@ -77,14 +77,20 @@ export type SecretRow = {
 
 const READ_MS = 20_000;
 // docker-modem appends a query string only to paths that end in '?'. A manager whose swarm has lost quorum
-// takes the request and never answers: the timeout says so instead of "the operation was aborted".
+// either takes the request and never answers, or gives up on its own raft call after a while and answers 500
+// "rpc error: code = DeadlineExceeded" (which one depends on timing inside dockerd): both say so plainly instead
+// of "the operation was aborted" or the raw rpc error.
 async function get(docker: Docker, path: string, options?: Record<string, unknown>): Promise<unknown> {
   try {
     return await dial(docker, {path: options ? `${path}?` : path, method: 'GET', options, timeoutMs: READ_MS});
   } catch (error) {
     const e = error as {name?: string; message?: string};
-    if (e?.name === 'AbortError' || e?.name === 'TimeoutError' || /operation was aborted/i.test(e?.message ?? '')) {
+    const message = e?.message ?? '';
+    if (e?.name === 'AbortError' || e?.name === 'TimeoutError' || /operation was aborted/i.test(message)) {
       throw new Error(`the manager did not answer GET ${path} within ${READ_MS / 1000} s: a swarm without a leader (too few managers online, quorum lost) answers this way`);
+    }
+    if (/DeadlineExceeded|context deadline exceeded/.test(message)) {
+      throw new Error(`the manager gave up on GET ${path} (${message.replace(/\s+/g, ' ').trim()}): a swarm without a leader (too few managers online, quorum lost) answers this way`);
     }
     throw error;
   }
