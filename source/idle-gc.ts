@@ -8,15 +8,16 @@ import {trace} from './trace.js';
 // quiet for a few seconds and the heap has grown well past what the last collection left, one full collection
 // gives those pages back (~10 ms for berth's ~15 MB heap).
 // The young generation is the other idle cost: after start-up it stays at its largest (8 MB with bin/berth.js's
-// --max-semi-space-size=4), and V8 shrinks it only in a collection that finds the allocation rate low, which the
-// first collection after a burst does not. So while it is over 2 MB, up to three more collections are made in
-// a quiet period, 2 s apart; on Node 20 one of them gives ~7 MB back (measured: the second or the third).
-// Activity starts a new period: at most three such collections (~10 ms each) per quiet period.
+// --max-semi-space-size=4), and V8 shrinks it only in a collection that finds the allocation rate low — averaged
+// over the last 5 s — which a collection soon after a burst does not. So after 6 s of quiet, while it is over
+// 2 MB, up to four collections are made, 1 s apart; on Node 20 the first or second gives ~7 MB back. Activity
+// starts a new period: at most four such collections (~10 ms each) per quiet period, whatever V8 does.
 const QUIET_MS = 3000;
-const CHECK_MS = 2000;
+const YOUNG_QUIET_MS = 6000;
+const CHECK_MS = 1000;
 const GROWTH_BYTES = 6 * 1024 * 1024;
 const YOUNG_BYTES = 2 * 1024 * 1024;
-const YOUNG_TRIES = 3;
+const YOUNG_TRIES = 4;
 
 let gc: (() => void) | undefined;
 let lastActivity = Date.now();
@@ -42,9 +43,10 @@ export function startIdleCollector(): () => void {
     return () => undefined;
   }
   const timer = setInterval(() => {
-    if (Date.now() - lastActivity < QUIET_MS) return;
+    const quiet = Date.now() - lastActivity;
+    if (quiet < QUIET_MS) return;
     const grown = process.memoryUsage().heapUsed - usedAfterLast >= GROWTH_BYTES;
-    if (!grown && youngTries >= YOUNG_TRIES) return;
+    if (!grown && (youngTries >= YOUNG_TRIES || quiet < YOUNG_QUIET_MS)) return;
     const young = youngResident();
     if (!grown && young <= YOUNG_BYTES) return;
     if (!grown) youngTries++;

@@ -70,7 +70,8 @@ export class Controller {
       return undefined;
     }
     this.depth++;
-    noteActivity();
+    // A periodic sample (the stats columns' once a second) leaves berth quiet for the idle collector.
+    if (!(action as {background?: boolean}).background) noteActivity();
     try {
       const before = this.store.get();
       this.store.set(state => reduceApp(this.views, state, action, this.keymap));

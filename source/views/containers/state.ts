@@ -55,7 +55,8 @@ declare module '../../store/actions.js' {
     'containers.toggleStats': {};
     'containers.sortUsage': {};
     'containers.statsPane': {};
-    'containers.usage': {usage: Record<string, Usage>; version: number};
+    // background: a periodic sample, not activity (source/idle-gc.ts: berth is quiet while only these arrive).
+    'containers.usage': {usage: Record<string, Usage>; version: number; background: true};
     'containers.top': {id: string; top?: TopProcesses; error?: string};
   }
 }
