@@ -37,6 +37,10 @@ export function describeLostConnection(url: string, error: unknown): string {
   if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up|^aborted$|premature close/i.test(message)) {
     return `engine ${url}: connection lost (${code ?? message}): the engine stopped or restarted, or the network dropped`;
   }
+  // A request made just after the engine went away (a refresh racing the end of the event stream) is refused.
+  if (code === 'ECONNREFUSED' || code === 'ENOENT') {
+    return `engine ${url}: connection refused (${code}): the engine stopped or is restarting`;
+  }
   return message;
 }
 
