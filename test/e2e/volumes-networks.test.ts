@@ -41,7 +41,8 @@ async function open(t: Terminal, key: string, heading: RegExp): Promise<void> {
   t.type('/');
   t.type(base);
   t.keys('Enter');
-  await t.waitFor(`filter: ${base}`);
+  // The filter shows while it is typed; the prompt's footer goes once Enter is taken.
+  await t.waitUntil(s => s.includes(`filter: ${base}`) && !/esc cancel\s*$/.test(s.trimEnd()), 'the filter applied and its prompt closed');
 }
 
 const rowOf = (screen: string, name: string) => screen.split('\n').find(line => line.includes(name)) ?? '';
