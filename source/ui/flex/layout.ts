@@ -1,155 +1,15 @@
 // The flexbox algorithm of yoga 3 (yoga/algorithm/CalculateLayout.cpp), for one line of items, left to right:
 // the same steps, in the same order, with the same rounding, so that a screen lays out to the same cells as it
 // did with yoga (test/unit/flex-layout.test.ts compares the two on random trees). Names follow yoga's, so that
-// a difference can be looked up there.
+// a difference can be looked up there. Here: the flex basis of each item, laying the items out (yoga's second
+// pass), the node's own size, the visits and caches, rounding; style.ts resolves a node's style along an axis,
+// measure.ts sizes nodes that need no flexing, flex-line.ts shares out the free space and justifies.
 import {canUseCachedMeasurement, sameConstraints} from './cache.js';
-import {type CachedMeasurement, emptyMeasurement, FlexLayout, type LayoutNode as FlexNode, MAX_CACHED_MEASUREMENTS, Unit, type Value} from './model.js';
-import {f, FLT_MAX, inexactEquals, isDefined, maxOrDefined, minOrDefined, Mode, ONE_PERCENT, roundValueToPixelGrid} from './numbers.js';
-
-const LEFT = 0;
-const TOP = 1;
-const RIGHT = 2;
-const BOTTOM = 3;
-const ALIGN_FLEX_START = 1;
-const ALIGN_CENTER = 2;
-const ALIGN_STRETCH = 4;
-const DISPLAY_NONE = 1;
-const ROW = 2;
-
-function resolve(value: Value, ownerSize: number): number {
-  if (value.unit === Unit.Point) return value.value;
-  if (value.unit === Unit.Percent) return f(f(value.value * ownerSize) * ONE_PERCENT);
-  return Number.NaN;
-}
-
-// Left to right: start wins over left, left over horizontal, horizontal over all.
-const EDGE_ORDER: Record<number, readonly number[]> = {
-  [LEFT]: [4, 0, 6, 8],
-  [TOP]: [1, 7, 8],
-  [RIGHT]: [5, 2, 6, 8],
-  [BOTTOM]: [3, 7, 8],
-};
-
-function edgeValue(values: Value[], edge: number): Value | undefined {
-  for (const index of EDGE_ORDER[edge]!) if (values[index]!.unit !== Unit.Undefined) return values[index];
-  return undefined;
-}
-
-function margin(node: FlexNode, edge: number, widthSize: number): number {
-  const value = edgeValue(node.style.margin, edge);
-  const resolved = value ? resolve(value, widthSize) : 0;
-  return Number.isNaN(resolved) ? 0 : resolved;
-}
-
-function padding(node: FlexNode, edge: number, widthSize: number): number {
-  const value = edgeValue(node.style.padding, edge);
-  const resolved = value ? resolve(value, widthSize) : 0;
-  return Number.isNaN(resolved) ? 0 : Math.max(resolved, 0);
-}
-
-function border(node: FlexNode, edge: number): number {
-  for (const index of EDGE_ORDER[edge]!) {
-    const value = node.style.border[index]!;
-    if (isDefined(value)) return Math.max(value, 0);
-  }
-  return 0;
-}
-
-const leadingEdge = (row: boolean): number => (row ? LEFT : TOP);
-const trailingEdge = (row: boolean): number => (row ? RIGHT : BOTTOM);
-
-function marginForAxis(node: FlexNode, row: boolean, widthSize: number): number {
-  return margin(node, leadingEdge(row), widthSize) + margin(node, trailingEdge(row), widthSize);
-}
-
-function paddingAndBorderForAxis(node: FlexNode, row: boolean, widthSize: number): number {
-  const lead = leadingEdge(row);
-  const trail = trailingEdge(row);
-  return padding(node, lead, widthSize) + padding(node, trail, widthSize) + border(node, lead) + border(node, trail);
-}
-
-function leadingPaddingAndBorder(node: FlexNode, row: boolean, widthSize: number): number {
-  return padding(node, leadingEdge(row), widthSize) + border(node, leadingEdge(row));
-}
-
-function trailingPaddingAndBorder(node: FlexNode, row: boolean, widthSize: number): number {
-  return padding(node, trailingEdge(row), widthSize) + border(node, trailingEdge(row));
-}
-
-function minDimension(node: FlexNode, row: boolean): Value {
-  return row ? node.style.minWidth : node.style.minHeight;
-}
-
-function maxDimension(node: FlexNode, row: boolean): Value {
-  return row ? node.style.maxWidth : node.style.maxHeight;
-}
-
-// A max equal to the min stands for the dimension itself (yoga's processDimensions).
-function resolvedDimension(node: FlexNode, row: boolean): Value {
-  const max = maxDimension(node, row);
-  if (max.unit !== Unit.Undefined && max.unit !== Unit.Auto && inexactEquals(max.value, minDimension(node, row).value)) return max;
-  return row ? node.style.width : node.style.height;
-}
-
-function hasDefiniteLength(node: FlexNode, row: boolean, ownerSize: number): boolean {
-  const value = resolvedDimension(node, row);
-  if (value.unit === Unit.Auto || value.unit === Unit.Undefined) return false;
-  if (value.unit === Unit.Point && value.value < 0) return false;
-  if (value.unit === Unit.Percent && (value.value < 0 || Number.isNaN(ownerSize))) return false;
-  return true;
-}
-
-function boundAxisWithinMinAndMax(node: FlexNode, row: boolean, value: number, axisSize: number): number {
-  const min = resolve(minDimension(node, row), axisSize);
-  const max = resolve(maxDimension(node, row), axisSize);
-  if (max >= 0 && value > max) return max;
-  if (min >= 0 && value < min) return min;
-  return value;
-}
-
-function boundAxis(node: FlexNode, row: boolean, value: number, axisSize: number, widthSize: number): number {
-  return maxOrDefined(boundAxisWithinMinAndMax(node, row, value, axisSize), paddingAndBorderForAxis(node, row, widthSize));
-}
-
-function resolveFlexGrow(node: FlexNode): number {
-  if (!node.owner || Number.isNaN(node.style.flexGrow)) return 0;
-  return node.style.flexGrow;
-}
-
-function resolveFlexShrink(node: FlexNode): number {
-  if (!node.owner || Number.isNaN(node.style.flexShrink)) return 0;
-  return node.style.flexShrink;
-}
-
-const isFlexible = (node: FlexNode): boolean => resolveFlexGrow(node) !== 0 || resolveFlexShrink(node) !== 0;
-
-const alignmentOf = (node: FlexNode, child: FlexNode): number => (child.style.alignSelf === 0 ? node.style.alignItems : child.style.alignSelf);
-
-function gapForAxis(node: FlexNode, row: boolean): number {
-  const gap = node.style.gap[row ? 0 : 1]!;
-  const value = isDefined(gap) ? gap : node.style.gap[2]!;
-  return isDefined(value) ? Math.max(value, 0) : 0;
-}
-
-function measuredDimension(node: FlexNode, row: boolean): number {
-  return row ? node.layout.measuredWidth : node.layout.measuredHeight;
-}
-
-function dimensionWithMargin(node: FlexNode, row: boolean, widthSize: number): number {
-  return measuredDimension(node, row) + marginForAxis(node, row, widthSize);
-}
-
-function constrainMaxSizeForMode(node: FlexNode, row: boolean, ownerAxisSize: number, ownerWidth: number, sized: {mode: Mode; size: number}): void {
-  const maxSize = resolve(maxDimension(node, row), ownerAxisSize) + marginForAxis(node, row, ownerWidth);
-  if (sized.mode === Mode.MaxContent) {
-    if (isDefined(maxSize)) {
-      sized.mode = Mode.FitContent;
-      sized.size = maxSize;
-    }
-  } else if (isDefined(maxSize) && !(sized.size < maxSize)) {
-    sized.size = maxSize;
-  }
-}
+import {distributeFreeSpaceFirstPass, type FlexLine, justifyMainAxis} from './flex-line.js';
+import {measureNodeWithFixedSize, measureNodeWithMeasureFunc, measureNodeWithoutChildren} from './measure.js';
+import {type CachedMeasurement, emptyMeasurement, FlexLayout, MAX_CACHED_MEASUREMENTS, Unit, type LayoutNode as FlexNode} from './model.js';
+import {f, FLT_MAX, inexactEquals, isDefined, maxOrDefined, minOrDefined, Mode, roundValueToPixelGrid} from './numbers.js';
+import {ALIGN_CENTER, ALIGN_FLEX_START, ALIGN_STRETCH, alignmentOf, border, BOTTOM, boundAxis, boundAxisWithinMinAndMax, constrainMaxSizeForMode, dimensionWithMargin, DISPLAY_NONE, gapForAxis, hasDefiniteLength, isFlexible, leadingEdge, leadingPaddingAndBorder, LEFT, margin, marginForAxis, maxDimension, measuredDimension, minDimension, padding, paddingAndBorderForAxis, resolve, resolvedDimension, resolveFlexGrow, resolveFlexShrink, RIGHT, ROW, TOP} from './style.js';
 
 function zeroOutLayoutRecursively(node: FlexNode): void {
   node.layout = new FlexLayout();
@@ -170,76 +30,6 @@ function setPosition(node: FlexNode, ownerWidth: number): void {
 function setMeasured(node: FlexNode, row: boolean, value: number): void {
   if (row) node.layout.measuredWidth = value;
   else node.layout.measuredHeight = value;
-}
-
-function measureNodeWithMeasureFunc(
-  node: FlexNode,
-  availableWidth: number,
-  availableHeight: number,
-  widthMode: Mode,
-  heightMode: Mode,
-  ownerWidth: number,
-  ownerHeight: number,
-): void {
-  if (widthMode === Mode.MaxContent) availableWidth = Number.NaN;
-  if (heightMode === Mode.MaxContent) availableHeight = Number.NaN;
-  const layout = node.layout;
-  const paddingAndBorderRow = layout.padding[LEFT]! + layout.padding[RIGHT]! + layout.border[LEFT]! + layout.border[RIGHT]!;
-  const paddingAndBorderColumn = layout.padding[TOP]! + layout.padding[BOTTOM]! + layout.border[TOP]! + layout.border[BOTTOM]!;
-  const innerWidth = Number.isNaN(availableWidth) ? availableWidth : Math.max(0, availableWidth - paddingAndBorderRow);
-  const innerHeight = Number.isNaN(availableHeight) ? availableHeight : Math.max(0, availableHeight - paddingAndBorderColumn);
-  if (widthMode === Mode.StretchFit && heightMode === Mode.StretchFit) {
-    layout.measuredWidth = boundAxis(node, true, availableWidth, ownerWidth, ownerWidth);
-    layout.measuredHeight = boundAxis(node, false, availableHeight, ownerHeight, ownerWidth);
-    return;
-  }
-  const size = node.measure!(innerWidth, widthMode, innerHeight, heightMode);
-  layout.measuredWidth = boundAxis(node, true, widthMode === Mode.StretchFit ? availableWidth : size.width + paddingAndBorderRow, ownerWidth, ownerWidth);
-  layout.measuredHeight = boundAxis(
-    node,
-    false,
-    heightMode === Mode.StretchFit ? availableHeight : size.height + paddingAndBorderColumn,
-    ownerHeight,
-    ownerWidth,
-  );
-}
-
-function measureNodeWithoutChildren(
-  node: FlexNode,
-  availableWidth: number,
-  availableHeight: number,
-  widthMode: Mode,
-  heightMode: Mode,
-  ownerWidth: number,
-  ownerHeight: number,
-): void {
-  const width = widthMode === Mode.StretchFit ? availableWidth : paddingAndBorderForAxis(node, true, ownerWidth);
-  const height = heightMode === Mode.StretchFit ? availableHeight : paddingAndBorderForAxis(node, false, ownerWidth);
-  node.layout.measuredWidth = boundAxis(node, true, width, ownerWidth, ownerWidth);
-  node.layout.measuredHeight = boundAxis(node, false, height, ownerHeight, ownerWidth);
-}
-
-function measureNodeWithFixedSize(
-  node: FlexNode,
-  availableWidth: number,
-  availableHeight: number,
-  widthMode: Mode,
-  heightMode: Mode,
-  ownerWidth: number,
-  ownerHeight: number,
-): boolean {
-  if (
-    (isDefined(availableWidth) && widthMode === Mode.FitContent && availableWidth <= 0) ||
-    (isDefined(availableHeight) && heightMode === Mode.FitContent && availableHeight <= 0) ||
-    (widthMode === Mode.StretchFit && heightMode === Mode.StretchFit)
-  ) {
-    const width = Number.isNaN(availableWidth) || (widthMode === Mode.FitContent && availableWidth < 0) ? 0 : availableWidth;
-    const height = Number.isNaN(availableHeight) || (heightMode === Mode.FitContent && availableHeight < 0) ? 0 : availableHeight;
-    node.layout.measuredWidth = boundAxis(node, true, width, ownerWidth, ownerWidth);
-    node.layout.measuredHeight = boundAxis(node, false, height, ownerHeight, ownerWidth);
-    return true;
-  }
-  return false;
 }
 
 function calculateAvailableInnerDimension(node: FlexNode, row: boolean, availableDim: number, paddingAndBorder: number, ownerDim: number): number {
@@ -308,45 +98,6 @@ function computeFlexBasisForChild(
   }
 }
 
-type FlexLine = {
-  items: FlexNode[];
-  sizeConsumed: number;
-  totalFlexGrowFactors: number;
-  totalFlexShrinkScaledFactors: number;
-  remainingFreeSpace: number;
-  mainDim: number;
-  crossDim: number;
-};
-
-function distributeFreeSpaceFirstPass(line: FlexLine, mainRow: boolean, mainAxisOwnerSize: number, availableInnerMainDim: number, availableInnerWidth: number): void {
-  let deltaFreeSpace = 0;
-  for (const child of line.items) {
-    const childFlexBasis = boundAxisWithinMinAndMax(child, mainRow, child.layout.computedFlexBasis, mainAxisOwnerSize);
-    if (line.remainingFreeSpace < 0) {
-      const flexShrinkScaledFactor = -resolveFlexShrink(child) * childFlexBasis;
-      if (isDefined(flexShrinkScaledFactor) && flexShrinkScaledFactor !== 0) {
-        const baseMainSize = f(childFlexBasis + f(f(line.remainingFreeSpace / line.totalFlexShrinkScaledFactors) * flexShrinkScaledFactor));
-        const boundMainSize = boundAxis(child, mainRow, baseMainSize, availableInnerMainDim, availableInnerWidth);
-        if (isDefined(baseMainSize) && isDefined(boundMainSize) && baseMainSize !== boundMainSize) {
-          deltaFreeSpace = f(deltaFreeSpace + f(boundMainSize - childFlexBasis));
-          line.totalFlexShrinkScaledFactors = f(line.totalFlexShrinkScaledFactors - f(-resolveFlexShrink(child) * child.layout.computedFlexBasis));
-        }
-      }
-    } else if (isDefined(line.remainingFreeSpace) && line.remainingFreeSpace > 0) {
-      const flexGrowFactor = resolveFlexGrow(child);
-      if (isDefined(flexGrowFactor) && flexGrowFactor !== 0) {
-        const baseMainSize = f(childFlexBasis + f(f(line.remainingFreeSpace / line.totalFlexGrowFactors) * flexGrowFactor));
-        const boundMainSize = boundAxis(child, mainRow, baseMainSize, availableInnerMainDim, availableInnerWidth);
-        if (isDefined(baseMainSize) && isDefined(boundMainSize) && baseMainSize !== boundMainSize) {
-          deltaFreeSpace = f(deltaFreeSpace + f(boundMainSize - childFlexBasis));
-          line.totalFlexGrowFactors = f(line.totalFlexGrowFactors - flexGrowFactor);
-        }
-      }
-    }
-  }
-  line.remainingFreeSpace = f(line.remainingFreeSpace - deltaFreeSpace);
-}
-
 function distributeFreeSpaceSecondPass(
   line: FlexLine,
   node: FlexNode,
@@ -408,76 +159,6 @@ function distributeFreeSpaceSecondPass(
     layoutNode(child, w.size, h.size, w.mode, h.mode, availableInnerWidth, availableInnerHeight, performLayout && !requiresStretchLayout);
   }
   return deltaFreeSpace;
-}
-
-function justifyMainAxis(
-  node: FlexNode,
-  line: FlexLine,
-  mainRow: boolean,
-  mainMode: Mode,
-  crossMode: Mode,
-  mainAxisOwnerSize: number,
-  ownerWidth: number,
-  availableInnerMainDim: number,
-  availableInnerCrossDim: number,
-  availableInnerWidth: number,
-  performLayout: boolean,
-): void {
-  const leadingPaddingAndBorderMain = leadingPaddingAndBorder(node, mainRow, ownerWidth);
-  const trailingPaddingAndBorderMain = trailingPaddingAndBorder(node, mainRow, ownerWidth);
-  const gap = gapForAxis(node, mainRow);
-  if (mainMode === Mode.FitContent && line.remainingFreeSpace > 0) {
-    const min = resolve(minDimension(node, mainRow), mainAxisOwnerSize);
-    if (isDefined(min)) {
-      const minAvailableMainDim = min - leadingPaddingAndBorderMain - trailingPaddingAndBorderMain;
-      const occupiedSpaceByChildNodes = availableInnerMainDim - line.remainingFreeSpace;
-      line.remainingFreeSpace = maxOrDefined(0, minAvailableMainDim - occupiedSpaceByChildNodes);
-    } else {
-      line.remainingFreeSpace = 0;
-    }
-  }
-  let leadingMainDim = 0;
-  let betweenMainDim = gap;
-  const count = line.items.length;
-  // Space-between, -around and -evenly fall back to flex-start when the items overflow.
-  const justify = line.remainingFreeSpace >= 0 ? node.style.justifyContent : node.style.justifyContent >= 3 ? 0 : node.style.justifyContent;
-  switch (justify) {
-    case 1: // center
-      leadingMainDim = line.remainingFreeSpace / 2;
-      break;
-    case 2: // flex-end
-      leadingMainDim = line.remainingFreeSpace;
-      break;
-    case 3: // space-between
-      if (count > 1) betweenMainDim += line.remainingFreeSpace / (count - 1);
-      break;
-    case 5: // space-evenly
-      leadingMainDim = line.remainingFreeSpace / (count + 1);
-      betweenMainDim += leadingMainDim;
-      break;
-    case 4: // space-around
-      leadingMainDim = (0.5 * line.remainingFreeSpace) / count;
-      betweenMainDim += leadingMainDim * 2;
-      break;
-    default:
-      break;
-  }
-  line.mainDim = leadingPaddingAndBorderMain + leadingMainDim;
-  line.crossDim = 0;
-  const canSkipFlex = !performLayout && crossMode === Mode.StretchFit;
-  const leading = leadingEdge(mainRow);
-  for (const [index, child] of line.items.entries()) {
-    if (performLayout) child.layout.position[leading] = child.layout.position[leading]! + line.mainDim;
-    if (index < count - 1) line.mainDim += betweenMainDim;
-    if (canSkipFlex) {
-      line.mainDim += marginForAxis(child, mainRow, availableInnerWidth) + child.layout.computedFlexBasis;
-      line.crossDim = availableInnerCrossDim;
-    } else {
-      line.mainDim += dimensionWithMargin(child, mainRow, availableInnerWidth);
-      line.crossDim = maxOrDefined(line.crossDim, dimensionWithMargin(child, !mainRow, availableInnerWidth));
-    }
-  }
-  line.mainDim += trailingPaddingAndBorderMain;
 }
 
 function layoutImpl(
