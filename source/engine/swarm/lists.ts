@@ -80,6 +80,7 @@ const READ_MS = 20_000;
 // either takes the request and never answers, or gives up on its own raft call after a while and answers 500
 // "rpc error: code = DeadlineExceeded" (which one depends on timing inside dockerd): both say so plainly instead
 // of "the operation was aborted" or the raw rpc error.
+const NO_LEADER = 'a swarm without a leader (too few managers online, quorum lost) answers this way';
 async function get(docker: Docker, path: string, options?: Record<string, unknown>): Promise<unknown> {
   try {
     return await dial(docker, {path: options ? `${path}?` : path, method: 'GET', options, timeoutMs: READ_MS});
@@ -87,10 +88,10 @@ async function get(docker: Docker, path: string, options?: Record<string, unknow
     const e = error as {name?: string; message?: string};
     const message = e?.message ?? '';
     if (e?.name === 'AbortError' || e?.name === 'TimeoutError' || /operation was aborted/i.test(message)) {
-      throw new Error(`the manager did not answer GET ${path} within ${READ_MS / 1000} s: a swarm without a leader (too few managers online, quorum lost) answers this way`);
+      throw new Error(`the manager did not answer GET ${path} within ${READ_MS / 1000} s: ${NO_LEADER}`);
     }
     if (/DeadlineExceeded|context deadline exceeded/.test(message)) {
-      throw new Error(`the manager gave up on GET ${path} (${message.replace(/\s+/g, ' ').trim()}): a swarm without a leader (too few managers online, quorum lost) answers this way`);
+      throw new Error(`the manager gave up on GET ${path} (${message.replace(/\s+/g, ' ').trim()}): ${NO_LEADER}`);
     }
     throw error;
   }
