@@ -1,4 +1,4 @@
-import {getHeapSpaceStatistics, setFlagsFromString} from 'node:v8';
+import {getHeapSpaceStatistics, getHeapStatistics, setFlagsFromString} from 'node:v8';
 import {runInNewContext} from 'node:vm';
 import {trace} from './trace.js';
 
@@ -30,6 +30,9 @@ export function noteActivity(): void {
   youngTries = 0;
 }
 
+// V8's own count (process.memoryUsage() would also read /proc for the RSS, every second of an idle berth).
+const heapUsed = (): number => getHeapStatistics().used_heap_size;
+
 function youngResident(): number {
   return getHeapSpaceStatistics().find(space => space.space_name === 'new_space')?.physical_space_size ?? 0;
 }
@@ -45,14 +48,14 @@ export function startIdleCollector(): () => void {
   const timer = setInterval(() => {
     const quiet = Date.now() - lastActivity;
     if (quiet < QUIET_MS) return;
-    const grown = process.memoryUsage().heapUsed - usedAfterLast >= GROWTH_BYTES;
+    const grown = heapUsed() - usedAfterLast >= GROWTH_BYTES;
     if (!grown && (youngTries >= YOUNG_TRIES || quiet < YOUNG_QUIET_MS)) return;
     const young = youngResident();
     if (!grown && young <= YOUNG_BYTES) return;
     if (!grown) youngTries++;
     const started = performance.now();
     gc?.();
-    usedAfterLast = process.memoryUsage().heapUsed;
+    usedAfterLast = heapUsed();
     trace.event({event: 'idle-gc', reason: grown ? 'growth' : 'young', ms: performance.now() - started, youngBefore: young, youngAfter: youngResident()});
   }, CHECK_MS);
   timer.unref();
