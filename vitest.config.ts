@@ -4,7 +4,9 @@ import {defineConfig} from 'vitest/config';
 export default defineConfig({
   // The app's tests lay out with the engine the bundle ships (scripts/build.mjs), so Ink is run through Vite
   // for its `yoga-layout` import to be replaced; test/unit/flex-layout.test.ts imports the real yoga by path.
-  resolve: {alias: [{find: /^yoga-layout$/, replacement: fileURLToPath(new URL('source/ui/flex/yoga.ts', import.meta.url))}]},
+  resolve: {
+    alias: [{find: /^yoga-layout$/, replacement: fileURLToPath(new URL('source/ui/flex/yoga.ts', import.meta.url))}],
+  },
   test: {
     server: {deps: {inline: ['ink']}},
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],

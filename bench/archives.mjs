@@ -30,7 +30,8 @@ function timed(file, args, {env, samplePid = false, growing} = {}) {
     let sampler;
     if (samplePid) {
       sampler = setInterval(() => {
-        if (alive(child.pid)) rss.push({at: now() - start, mb: rssMB(child.pid), flowing: !growing || sizeOf(growing) > 0});
+        if (alive(child.pid))
+          rss.push({at: now() - start, mb: rssMB(child.pid), flowing: !growing || sizeOf(growing) > 0});
       }, 100);
     }
     child.on('error', reject);
@@ -84,7 +85,8 @@ export async function archiveRows(ctx) {
   const container = `berth-bench-archive-${RUN}`;
   const work = join(ctx.dir, 'archives');
   mkdirSync(work, {recursive: true});
-  const berth = (args, options) => timed(process.execPath, ['--max-semi-space-size=4', ctx.berth, ...args], {env: ctx.berthEnv, ...options});
+  const berth = (args, options) =>
+    timed(process.execPath, ['--max-semi-space-size=4', ctx.berth, ...args], {env: ctx.berthEnv, ...options});
   const docker = args => timed('docker', args);
   const rmi = () => run('docker', ['rmi', '-f', image], {timeout: 300_000}).catch(() => undefined);
   const cleanup = async () => {
@@ -98,12 +100,29 @@ export async function archiveRows(ctx) {
   const context = join(work, 'context');
   mkdirSync(context);
   const per = Math.round(megabytes / layers);
-  const steps = Array.from({length: layers}, (_, i) => `RUN dd if=/dev/urandom of=/layer-${i} bs=1M count=${per} 2>/dev/null`);
+  const steps = Array.from(
+    {length: layers},
+    (_, i) => `RUN dd if=/dev/urandom of=/layer-${i} bs=1M count=${per} 2>/dev/null`,
+  );
   writeFileSync(join(context, 'Dockerfile'), [`FROM ${'berth-test/busybox:latest'}`, ...steps, ''].join('\n'));
   await run('docker', ['build', '--network', 'none', '-q', '-t', image, context], {timeout: 900_000});
-  await run('docker', ['create', '--name', container, '--network', 'none', '--label', 'berth.bench=1', '--label', `berth.bench.run=${RUN}`, image, 'true']);
+  await run('docker', [
+    'create',
+    '--name',
+    container,
+    '--network',
+    'none',
+    '--label',
+    'berth.bench=1',
+    '--label',
+    `berth.bench.run=${RUN}`,
+    image,
+    'true',
+  ]);
   const size = Number((await run('docker', ['image', 'inspect', '--format', '{{.Size}}', image])).trim());
-  log(`archives: built ${image} (${fmt(size / 2 ** 20)} MiB in ${layers} layers of random data) in ${((now() - t0) / 1000).toFixed(0)} s`);
+  log(
+    `archives: built ${image} (${fmt(size / 2 ** 20)} MiB in ${layers} layers of random data) in ${((now() - t0) / 1000).toFixed(0)} s`,
+  );
 
   const ours = join(work, 'berth.tar');
   const theirs = join(work, 'docker.tar');
@@ -150,7 +169,19 @@ export async function archiveRows(ctx) {
   });
 
   // export: a container of that image (its filesystem is the image's ~1 GiB of files)
-  await run('docker', ['create', '--name', container, '--network', 'none', '--label', 'berth.bench=1', '--label', `berth.bench.run=${RUN}`, image, 'true']).catch(() => undefined);
+  await run('docker', [
+    'create',
+    '--name',
+    container,
+    '--network',
+    'none',
+    '--label',
+    'berth.bench=1',
+    '--label',
+    `berth.bench.run=${RUN}`,
+    image,
+    'true',
+  ]).catch(() => undefined);
   const exp = await interleaved(rounds, {
     before: clear,
     docker: () => docker(['export', '-o', theirs, container]),

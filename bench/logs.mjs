@@ -27,7 +27,10 @@ const seconds = Number(flags.seconds);
 const rate = Number(flags.rate);
 const bufferLines = Number(flags.buffer);
 const root = new URL('..', import.meta.url).pathname;
-const env = {...process.env, ...JSON.parse(execFileSync('bash', [join(root, 'scripts/testbed.sh'), 'env', '--json'], {encoding: 'utf8'}))};
+const env = {
+  ...process.env,
+  ...JSON.parse(execFileSync('bash', [join(root, 'scripts/testbed.sh'), 'env', '--json'], {encoding: 'utf8'})),
+};
 const docker = args => execFileSync('docker', args, {env, encoding: 'utf8'}).trim();
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], {encoding: 'utf8'}));
 const PAGE = Number(execFileSync('getconf', ['PAGESIZE'], {encoding: 'utf8'}));
@@ -84,7 +87,19 @@ process.on('SIGTERM', () => {
 const name = `berth-bench-logs-${process.pid}`;
 const perBurst = Math.max(1, Math.round(rate / 10));
 const awk = `BEGIN { n = 0; while (1) { for (i = 0; i < ${perBurst}; i++) printf "%s request %d GET /api/v1/items?page=%d 200 0.0042s user-agent=bench\\n", "web", n++, n % 97; fflush(); system("usleep 100000") } }`;
-docker(['run', '-d', '--name', name, '--network', 'none', '--label', 'berth.test=1', 'berth-test/busybox:latest', 'awk', awk]);
+docker([
+  'run',
+  '-d',
+  '--name',
+  name,
+  '--network',
+  'none',
+  '--label',
+  'berth.test=1',
+  'berth-test/busybox:latest',
+  'awk',
+  awk,
+]);
 
 function cpuSeconds(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -106,7 +121,10 @@ try {
   });
   let berthOutput = '';
   berth.stdout.on('data', chunk => (berthOutput += chunk));
-  for (const [label, child] of [['the LogSession follower', berth], ['docker logs -f', cli]]) {
+  for (const [label, child] of [
+    ['the LogSession follower', berth],
+    ['docker logs -f', cli],
+  ]) {
     child.on('exit', code => {
       if (!measured) {
         console.error(`${label} exited early (${code}); see its error above`);
@@ -140,10 +158,16 @@ try {
     ['RSS max, MB', max(rss.berth), max(rss.cli)],
     ['RSS mean, MB', mean(rss.berth), mean(rss.cli)],
     // After warming up, a bounded follower stops growing: compare the middle sample with the last.
-    ['RSS growth in the second half, MB', rss.berth.at(-1) - rss.berth[rss.berth.length >> 1], rss.cli.at(-1) - rss.cli[rss.cli.length >> 1]],
+    [
+      'RSS growth in the second half, MB',
+      rss.berth.at(-1) - rss.berth[rss.berth.length >> 1],
+      rss.cli.at(-1) - rss.cli[rss.cli.length >> 1],
+    ],
   ];
   const pad = (text, width) => String(text).padStart(width);
-  console.log(`following ${name} for ${seconds} s: ~${Math.round(received / seconds)} lines/s seen by docker logs, ${report.lines} lines through LogSession (${report.held} held, ${report.publishes} publishes, ${report.status}; V8 heap ${report.heapUsedMB?.toFixed(1)} MB used of ${report.heapTotalMB?.toFixed(1)} MB at the end)`);
+  console.log(
+    `following ${name} for ${seconds} s: ~${Math.round(received / seconds)} lines/s seen by docker logs, ${report.lines} lines through LogSession (${report.held} held, ${report.publishes} publishes, ${report.status}; V8 heap ${report.heapUsedMB?.toFixed(1)} MB used of ${report.heapTotalMB?.toFixed(1)} MB at the end)`,
+  );
   console.log(`${'metric'.padEnd(34)}${pad('LogSession', 12)}${pad('docker logs', 13)}${pad('ratio', 8)}`);
   for (const [label, ours, theirs] of rows) {
     const ratio = Math.abs(theirs) > 1e-9 ? (ours / theirs).toFixed(2) : '-';

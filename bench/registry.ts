@@ -6,13 +6,13 @@
 //     --outfile=node_modules/.cache/berth/bench-registry.mjs && node node_modules/.cache/berth/bench-registry.mjs [--rounds 7] [--strict] [--verbose]
 //
 // Target: all pages within 1.3x of the bare loop. --strict exits 1 when a ratio misses it.
-import { readFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
-import { Pool } from 'undici';
-import { RegistryClient } from '../source/registry/client.js';
-import { pageOf, startFakeRegistry } from '../test/helpers/registry-fake.js';
-import { Pusher, cloneRepository, writeTags } from '../test/helpers/registry-seed.js';
-import { startRegistry, type RunningRegistry } from '../test/helpers/registry-server.js';
+import {readFileSync} from 'node:fs';
+import {performance} from 'node:perf_hooks';
+import {Pool} from 'undici';
+import {RegistryClient} from '../source/registry/client.js';
+import {pageOf, startFakeRegistry} from '../test/helpers/registry-fake.js';
+import {Pusher, cloneRepository, writeTags} from '../test/helpers/registry-seed.js';
+import {startRegistry, type RunningRegistry} from '../test/helpers/registry-server.js';
 
 const REPOSITORIES = 10_000;
 const TAGS = 5_000;
@@ -33,13 +33,20 @@ function argument(name: string, fallback: number): number {
 async function seed(): Promise<RunningRegistry> {
   const started = performance.now();
   const registry = await startRegistry();
-  const pusher = new Pusher({ url: registry.url, ca: readFileSync(registry.caFile, 'utf8') });
+  const pusher = new Pusher({url: registry.url, ca: readFileSync(registry.caFile, 'utf8')});
   const image = await pusher.image('bench/tags', 'seed');
   await pusher.close();
-  const names = Array.from({ length: REPOSITORIES - 1 }, (_, i) => `bench/repo-${String(i).padStart(5, '0')}`);
+  const names = Array.from({length: REPOSITORIES - 1}, (_, i) => `bench/repo-${String(i).padStart(5, '0')}`);
   cloneRepository(registry.repositories, 'bench/tags', names);
-  writeTags(registry.repositories, 'bench/tags', Array.from({ length: TAGS - 1 }, (_, i) => `1.${Math.floor(i / 100)}.${i % 100}`), image.digest);
-  console.log(`seeded ${REPOSITORIES} repositories and ${TAGS} tags in ${((performance.now() - started) / 1000).toFixed(1)} s at ${registry.url}`);
+  writeTags(
+    registry.repositories,
+    'bench/tags',
+    Array.from({length: TAGS - 1}, (_, i) => `1.${Math.floor(i / 100)}.${i % 100}`),
+    image.digest,
+  );
+  console.log(
+    `seeded ${REPOSITORIES} repositories and ${TAGS} tags in ${((performance.now() - started) / 1000).toFixed(1)} s at ${registry.url}`,
+  );
   return registry;
 }
 
@@ -51,7 +58,7 @@ async function bareLoop(registry: RunningRegistry, path: string, field: string, 
   let pages = 0;
   let next: string | undefined = `${path}?n=1000`;
   while (next) {
-    const response: Awaited<ReturnType<Pool['request']>> = await pool.request({ path: next, method: 'GET' });
+    const response: Awaited<ReturnType<Pool['request']>> = await pool.request({path: next, method: 'GET'});
     const body = (await response.body.json()) as Record<string, string[]>;
     if (response.statusCode !== 200) throw new Error(`bare loop: HTTP ${response.statusCode} for ${next}`);
     const list = body[field] ?? [];
@@ -62,7 +69,7 @@ async function bareLoop(registry: RunningRegistry, path: string, field: string, 
     const match: RegExpExecArray | null = typeof link === 'string' ? /<([^>]+)>/.exec(link) : null;
     next = match && list.length ? match[1] : undefined;
   }
-  return { firstPage, allPages: performance.now() - start, items, pages };
+  return {firstPage, allPages: performance.now() - start, items, pages};
 }
 
 async function berth(client: RegistryClient, what: 'catalog' | 'tags'): Promise<Timing> {
@@ -74,7 +81,7 @@ async function berth(client: RegistryClient, what: 'catalog' | 'tags'): Promise<
     pages++;
   };
   const all = what === 'catalog' ? await client.listRepositories(onPage) : await client.listTags('bench/tags', onPage);
-  return { firstPage, allPages: performance.now() - start, items: all.length, pages };
+  return {firstPage, allPages: performance.now() - start, items: all.length, pages};
 }
 
 function median(values: number[]): number {
@@ -86,15 +93,15 @@ function median(values: number[]): number {
 // The same 10 pages from an in-process server that answers at once: what is left is the client's
 // own cost per page, free of the registry's storage walk and of other load on the machine.
 async function clientOverhead(rounds: number): Promise<string[]> {
-  const names = Array.from({ length: REPOSITORIES }, (_, i) => `bench/repo-${String(i).padStart(5, '0')}`);
+  const names = Array.from({length: REPOSITORIES}, (_, i) => `bench/repo-${String(i).padStart(5, '0')}`);
   const fake = await startFakeRegistry((req, res, url) => {
-    const { items, link } = pageOf(names, url);
-    res.writeHead(200, { 'content-type': 'application/json', ...(link ? { link } : {}) });
-    res.end(JSON.stringify({ repositories: items }));
+    const {items, link} = pageOf(names, url);
+    res.writeHead(200, {'content-type': 'application/json', ...(link ? {link} : {})});
+    res.end(JSON.stringify({repositories: items}));
   });
-  const client = await RegistryClient.create(fake.url, { credentials: null });
-  const pool = new Pool(fake.url, { connections: 4 });
-  const fakeRegistry = { url: fake.url } as RunningRegistry;
+  const client = await RegistryClient.create(fake.url, {credentials: null});
+  const pool = new Pool(fake.url, {connections: 4});
+  const fakeRegistry = {url: fake.url} as RunningRegistry;
   const ours: number[] = [];
   const bare: number[] = [];
   try {
@@ -108,7 +115,14 @@ async function clientOverhead(rounds: number): Promise<string[]> {
     await fake.close();
   }
   const [a, b] = [median(ours), median(bare)];
-  return ['catalog, instant server (client cost only)', 'warm', '-', '-', `${a.toFixed(1)} / ${b.toFixed(1)}`, (a / b).toFixed(2)];
+  return [
+    'catalog, instant server (client cost only)',
+    'warm',
+    '-',
+    '-',
+    `${a.toFixed(1)} / ${b.toFixed(1)}`,
+    (a / b).toFixed(2),
+  ];
 }
 
 // --serve: seed, print "serving URL CAFILE", and keep the registry up until stdin closes or a signal comes (the UI
@@ -137,20 +151,36 @@ async function main(): Promise<number> {
       for (const mode of ['cold', 'warm'] as const) {
         const ours: Timing[] = [];
         const bare: Timing[] = [];
-        const warmClient = await RegistryClient.create(registry.url, { caFile: registry.caFile, credentials: null });
-        const warmPool = new Pool(registry.url, { connections: 4, connect: { ca } });
+        const warmClient = await RegistryClient.create(registry.url, {caFile: registry.caFile, credentials: null});
+        const warmPool = new Pool(registry.url, {connections: 4, connect: {ca}});
         if (mode === 'warm') {
           await berth(warmClient, what);
-          await bareLoop(registry, what === 'catalog' ? '/v2/_catalog' : '/v2/bench/tags/tags/list', what === 'catalog' ? 'repositories' : 'tags', warmPool);
+          await bareLoop(
+            registry,
+            what === 'catalog' ? '/v2/_catalog' : '/v2/bench/tags/tags/list',
+            what === 'catalog' ? 'repositories' : 'tags',
+            warmPool,
+          );
         }
         // Interleaved, so drift in the registry's speed hits both sides alike.
         for (let round = 0; round < rounds; round++) {
-          const client = mode === 'warm' ? warmClient : await RegistryClient.create(registry.url, { caFile: registry.caFile, credentials: null });
-          const pool = mode === 'warm' ? warmPool : new Pool(registry.url, { connections: 4, connect: { ca } });
+          const client =
+            mode === 'warm'
+              ? warmClient
+              : await RegistryClient.create(registry.url, {caFile: registry.caFile, credentials: null});
+          const pool = mode === 'warm' ? warmPool : new Pool(registry.url, {connections: 4, connect: {ca}});
           const pair = round % 2 === 0 ? ['berth', 'bare'] : ['bare', 'berth'];
           for (const side of pair) {
             if (side === 'berth') ours.push(await berth(client, what));
-            else bare.push(await bareLoop(registry, what === 'catalog' ? '/v2/_catalog' : '/v2/bench/tags/tags/list', what === 'catalog' ? 'repositories' : 'tags', pool));
+            else
+              bare.push(
+                await bareLoop(
+                  registry,
+                  what === 'catalog' ? '/v2/_catalog' : '/v2/bench/tags/tags/list',
+                  what === 'catalog' ? 'repositories' : 'tags',
+                  pool,
+                ),
+              );
           }
           if (mode === 'cold') {
             await client.close();
@@ -160,19 +190,22 @@ async function main(): Promise<number> {
         await warmClient.close();
         await warmPool.close();
         if (process.argv.includes('--verbose')) {
-          console.log(`${what} ${mode} berth: ${ours.map((t) => t.allPages.toFixed(0)).join(' ')}  bare: ${bare.map((t) => t.allPages.toFixed(0)).join(' ')}`);
+          console.log(
+            `${what} ${mode} berth: ${ours.map(t => t.allPages.toFixed(0)).join(' ')}  bare: ${bare.map(t => t.allPages.toFixed(0)).join(' ')}`,
+          );
         }
         const expected = what === 'catalog' ? REPOSITORIES : TAGS;
-        if (ours.some((t) => t.items !== expected) || bare.some((t) => t.items !== expected)) throw new Error(`${what}: expected ${expected} names, got berth ${ours[0].items}, bare ${bare[0].items}`);
-        const first = median(ours.map((t) => t.firstPage)) / median(bare.map((t) => t.firstPage));
-        const all = median(ours.map((t) => t.allPages)) / median(bare.map((t) => t.allPages));
+        if (ours.some(t => t.items !== expected) || bare.some(t => t.items !== expected))
+          throw new Error(`${what}: expected ${expected} names, got berth ${ours[0].items}, bare ${bare[0].items}`);
+        const first = median(ours.map(t => t.firstPage)) / median(bare.map(t => t.firstPage));
+        const all = median(ours.map(t => t.allPages)) / median(bare.map(t => t.allPages));
         worst = Math.max(worst, all);
         rows.push([
           `${what} (${expected}, ${ours[0].pages} page${ours[0].pages > 1 ? 's' : ''})`,
           mode,
-          `${median(ours.map((t) => t.firstPage)).toFixed(1)} / ${median(bare.map((t) => t.firstPage)).toFixed(1)}`,
+          `${median(ours.map(t => t.firstPage)).toFixed(1)} / ${median(bare.map(t => t.firstPage)).toFixed(1)}`,
           first.toFixed(2),
-          `${median(ours.map((t) => t.allPages)).toFixed(1)} / ${median(bare.map((t) => t.allPages)).toFixed(1)}`,
+          `${median(ours.map(t => t.allPages)).toFixed(1)} / ${median(bare.map(t => t.allPages)).toFixed(1)}`,
           all.toFixed(2),
         ]);
       }
@@ -182,11 +215,11 @@ async function main(): Promise<number> {
   }
   rows.push(await clientOverhead(rounds));
   const header = ['listing', 'conn', 'first page ms berth/bare', 'ratio', 'all pages ms berth/bare', 'ratio'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map(r => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
   console.log(`\nmedian of ${rounds} interleaved rounds, docker-registry 2.8 over TLS on loopback\n`);
   console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  console.log(widths.map(w => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
   const ok = worst <= TARGET;
   console.log(`\nall pages: worst ratio ${worst.toFixed(2)} (target <= ${TARGET}) ${ok ? 'PASS' : 'MISS'}`);
@@ -194,10 +227,10 @@ async function main(): Promise<number> {
 }
 
 main().then(
-  (code) => {
+  code => {
     process.exitCode = code;
   },
-  (error) => {
+  error => {
     console.error(`registry bench failed: ${(error as Error).message}`);
     process.exitCode = 1;
   },

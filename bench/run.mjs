@@ -26,7 +26,20 @@ import {volumesView} from './ui-volumes.mjs';
 import {archiveRows} from './archives.mjs';
 import {churnRow} from './ui-churn.mjs';
 import {swarmRows} from './ui-swarm.mjs';
-import {busySince, CLK_TCK, COLS, cpuSnapshot, Engine, log, now, pool, removeBenchContainers, ROWS, Tmux, waitQuiet} from './ui-lib.mjs';
+import {
+  busySince,
+  CLK_TCK,
+  COLS,
+  cpuSnapshot,
+  Engine,
+  log,
+  now,
+  pool,
+  removeBenchContainers,
+  ROWS,
+  Tmux,
+  waitQuiet,
+} from './ui-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const quick = process.env.BENCH_QUICK === '1';
@@ -96,7 +109,15 @@ async function step(name, fn, {timed = true} = {}) {
   } catch (error) {
     errors.push(name);
     log(`${name} FAILED: ${error.stack ?? error}`);
-    rows.push({measure: name, berth: 'error', reference: '', ratio: '', target: '', met: false, note: String(error.message).split('\n')[0]});
+    rows.push({
+      measure: name,
+      berth: 'error',
+      reference: '',
+      ratio: '',
+      target: '',
+      met: false,
+      note: String(error.message).split('\n')[0],
+    });
     return undefined;
   } finally {
     const busy = cpu ? busySince(cpu) : NaN;
@@ -131,7 +152,15 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 async function registryRows() {
   const out = join(root, 'node_modules/.cache/berth/bench-registry.mjs');
   const {build} = await import('esbuild');
-  await build({entryPoints: [join(root, 'bench/registry.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: out, logLevel: 'warning'});
+  await build({
+    entryPoints: [join(root, 'bench/registry.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile: out,
+    logLevel: 'warning',
+  });
   const rounds = process.env.BENCH_REGISTRY_ROUNDS ?? (quick ? '1' : '3');
   const text = await new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [out, '--rounds', rounds], {cwd: root, stdio: ['ignore', 'pipe', 'pipe']});
@@ -140,7 +169,11 @@ async function registryRows() {
     child.stdout.on('data', d => (stdout += d));
     child.stderr.on('data', d => (stderr += d));
     ctx.cleanup.push(() => child.kill());
-    child.on('close', code => (code === 0 ? resolve(stdout) : reject(new Error(`bench/registry.ts exited ${code}: ${stderr.trim() || stdout.trim()}`))));
+    child.on('close', code =>
+      code === 0
+        ? resolve(stdout)
+        : reject(new Error(`bench/registry.ts exited ${code}: ${stderr.trim() || stdout.trim()}`)),
+    );
   });
   log(text.trim().split('\n').join('\nbench: '));
   const lines = text.split('\n');
@@ -169,20 +202,35 @@ function table(list) {
   const header = ['measure', 'berth', 'reference (same run)', 'ratio', 'target', 'met?'];
   const body = list.map(r => [r.measure, r.berth, r.reference || '—', r.ratio || '—', r.target || '—', mark(r.met)]);
   const esc = s => String(s).replace(/\|/g, '\\|');
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...body.map(c => `| ${c.map(esc).join(' | ')} |`)].join('\n');
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...body.map(c => `| ${c.map(esc).join(' | ')} |`),
+  ].join('\n');
 }
 function plain(list) {
   const header = ['measure', 'berth', 'reference', 'ratio', 'target', 'met?'];
-  const body = list.map(r => [r.measure, r.berth, r.reference || '-', r.ratio || '-', r.target || '-', r.met === true ? 'yes' : r.met === false ? 'NO' : '-']);
+  const body = list.map(r => [
+    r.measure,
+    r.berth,
+    r.reference || '-',
+    r.ratio || '-',
+    r.target || '-',
+    r.met === true ? 'yes' : r.met === false ? 'NO' : '-',
+  ]);
   const widths = header.map((h, i) => Math.min(i === 0 ? 70 : 44, Math.max(h.length, ...body.map(c => c[i].length))));
   const cut = (s, w) => (s.length > w ? `${s.slice(0, w - 1)}…` : s.padEnd(w));
-  return [header, widths.map(w => '-'.repeat(w)), ...body].map(c => c.map((s, i) => cut(s, widths[i])).join(' | ')).join('\n');
+  return [header, widths.map(w => '-'.repeat(w)), ...body]
+    .map(c => c.map((s, i) => cut(s, widths[i])).join(' | '))
+    .join('\n');
 }
 
 function machine(version) {
   const node = process.version;
   const cpu = cpus()[0]?.model?.trim() ?? 'unknown CPU';
-  const load = loadavg().map(l => l.toFixed(1)).join(' ');
+  const load = loadavg()
+    .map(l => l.toFixed(1))
+    .join(' ');
   return {
     line: `${execFileSync('nproc', {encoding: 'utf8'}).trim()} CPUs (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${node}, Docker ${version.Version} (API ${version.ApiVersion}) over ${process.env.DOCKER_HOST}${process.env.DOCKER_TLS_VERIFY ? ' with TLS' : ''}`,
     load,
@@ -215,7 +263,12 @@ try {
     'setup',
     async () => {
       // The idle containers are for the UI rows; a run of only other rows does without them.
-      if (!['start', 'idle', 'bytes', 'memory', 'node24', 'stats', 'history', 'longline', 'exec', 'follow', 'keys'].some(wanted)) return;
+      if (
+        !['start', 'idle', 'bytes', 'memory', 'node24', 'stats', 'history', 'longline', 'exec', 'follow', 'keys'].some(
+          wanted,
+        )
+      )
+        return;
       const t0 = now();
       if (wanted('history')) await startHistory(ctx);
       const names = Array.from({length: ctx.idleCount}, (_, i) => `bb-idle-${String(i).padStart(3, '0')}`);
@@ -280,12 +333,17 @@ const commit = (() => {
 })();
 const dirty = (() => {
   try {
-    return execFileSync('git', ['status', '--porcelain', '--', 'source'], {cwd: root, encoding: 'utf8'}).trim() ? ' + uncommitted changes in source/' : '';
+    return execFileSync('git', ['status', '--porcelain', '--', 'source'], {cwd: root, encoding: 'utf8'}).trim()
+      ? ' + uncommitted changes in source/'
+      : '';
   } catch {
     return '';
   }
 })();
-const notes = rows.map(r => `- **${r.measure}**: ${[r.note, Number.isFinite(r.busy) ? `machine ${r.busy.toFixed(0)}% busy (all cores, all processes) during the measure` : ''].filter(Boolean).join('; ')}`);
+const notes = rows.map(
+  r =>
+    `- **${r.measure}**: ${[r.note, Number.isFinite(r.busy) ? `machine ${r.busy.toFixed(0)}% busy (all cores, all processes) during the measure` : ''].filter(Boolean).join('; ')}`,
+);
 const report = [
   `Run ${date}${quick ? ' (BENCH_QUICK=1)' : ''} on ${m.line}; berth at ${commit}${dirty}; terminal ${COLS}x${ROWS} (tmux);`,
   `load average ${loadAtStart.toFixed(1)} at the start, ${m.load} at the end; ${minutes} min in all.`,

@@ -14,7 +14,14 @@ const root = new URL('..', import.meta.url).pathname;
 async function privateEngineHelper(dir) {
   const {build} = await import('esbuild');
   const out = join(dir, 'private-engine.mjs');
-  await build({entryPoints: [join(root, 'test/helpers/private-engine.ts')], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'warning'});
+  await build({
+    entryPoints: [join(root, 'test/helpers/private-engine.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: out,
+    logLevel: 'warning',
+  });
   return import(out);
 }
 
@@ -69,7 +76,15 @@ export async function churnRow(ctx) {
   const logger = `${prefix}-log`;
   // 12,000 lines at once, then 20 a second: with `logs.tail: 10000` the pane's buffer (10,000 lines) is full
   // from the start, so its steady state is what is measured, not a buffer filling up.
-  await engine.create(logger, ['sh', '-c', 'i=0; while [ $i -lt 12000 ]; do i=$((i+1)); echo "churn log line $i"; done; while :; do i=$((i+1)); echo "churn log line $i"; sleep 0.05; done'], {start: true});
+  await engine.create(
+    logger,
+    [
+      'sh',
+      '-c',
+      'i=0; while [ $i -lt 12000 ]; do i=$((i+1)); echo "churn log line $i"; done; while :; do i=$((i+1)); echo "churn log line $i"; sleep 0.05; done',
+    ],
+    {start: true},
+  );
   const config = join(ctx.dir, 'churn-config');
   mkdirSync(join(config, 'berth'), {recursive: true});
   writeFileSync(join(config, 'berth', 'config.yml'), 'logs:\n  tail: 10000\n');
@@ -79,7 +94,10 @@ export async function churnRow(ctx) {
   const env = {...ctx.berthEnv, XDG_CONFIG_HOME: config, BERTH_TRACE: trace.file, DOCKER_HOST: dockerd.host};
   // The flags of bin/berth.js's shebang, and --expose-gc so each reading is taken after a collection.
   const entry = join(ctx.berth, '..', '..', 'dist', 'berth.js');
-  await pane.open(`env -u DOCKER_TLS_VERIFY -u DOCKER_CERT_PATH -u DOCKER_CONTEXT ${shellQuote(process.execPath)} --max-semi-space-size=4 --expose-gc ${shellQuote(entry)}`, {env});
+  await pane.open(
+    `env -u DOCKER_TLS_VERIFY -u DOCKER_CERT_PATH -u DOCKER_CONTEXT ${shellQuote(process.execPath)} --max-semi-space-size=4 --expose-gc ${shellQuote(entry)}`,
+    {env},
+  );
   await pane.go();
   const pid = await pane.pid();
   await pane.waitScreen(/API \d+\.\d+/, {what: 'berth connected'});
@@ -101,7 +119,10 @@ export async function churnRow(ctx) {
   let made = 0;
   const churn = async count => {
     for (let done = 0; done < count; done += batch) {
-      const names = Array.from({length: Math.min(batch, count - done)}, () => `${prefix}-${String(made++).padStart(5, '0')}`);
+      const names = Array.from(
+        {length: Math.min(batch, count - done)},
+        () => `${prefix}-${String(made++).padStart(5, '0')}`,
+      );
       // Every fifth one started too (start and die events, a process that exits at once), all removed.
       const ids = await pool(names, 6, (name, i) => engine.create(name, ['true'], {start: i % 5 === 0}));
       await pool(ids, 6, id => engine.remove(id));
@@ -109,7 +130,10 @@ export async function churnRow(ctx) {
   };
   const settle = async () => {
     // The list shows the logger alone again and the events have stopped.
-    await pane.waitScreen(s => !s.includes(`${prefix}-0`) && s.includes(logger), {what: 'the churned containers to leave the list', timeout: 30_000});
+    await pane.waitScreen(s => !s.includes(`${prefix}-0`) && s.includes(logger), {
+      what: 'the churned containers to leave the list',
+      timeout: 30_000,
+    });
     await sleep(3000);
   };
 
@@ -131,7 +155,11 @@ export async function churnRow(ctx) {
 
   // Nothing of the run stays on the engine, then the engine goes.
   const left = (await engine.list({name: [prefix]})).filter(c => c.Names.some(n => n.startsWith(`/${prefix}`)));
-  await pool(left.map(c => c.Id), 6, id => engine.remove(id));
+  await pool(
+    left.map(c => c.Id),
+    6,
+    id => engine.remove(id),
+  );
   const remaining = (await engine.list({name: [prefix]})).length;
   engine.close();
   await dockerd.stop();
@@ -165,4 +193,3 @@ export async function churnRow(ctx) {
     note: leaks.length ? `grew more than 10%: ${leaks.join(', ')}` : 'nothing grew beyond its warm-up value + 10%',
   });
 }
-

@@ -22,13 +22,17 @@ function project(name, services) {
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
   const file = join(dir, 'docker-compose.yml');
   const body = Object.entries(services)
-    .map(([service, command]) => `  ${service}:\n    image: ${IMAGE}\n    init: true\n    stop_signal: SIGKILL\n    labels: {berth.bench: "1", berth.bench.run: "${RUN}"}\n    command: ${JSON.stringify(['sh', '-c', command])}\n`)
+    .map(
+      ([service, command]) =>
+        `  ${service}:\n    image: ${IMAGE}\n    init: true\n    stop_signal: SIGKILL\n    labels: {berth.bench: "1", berth.bench.run: "${RUN}"}\n    command: ${JSON.stringify(['sh', '-c', command])}\n`,
+    )
     .join('');
   writeFileSync(file, `version: "3.7"\nservices:\n${body}`);
   return {dir, file, name};
 }
 
-const compose = (p, args) => run(COMPOSE[0], [...COMPOSE.slice(1), '-p', p.name, '-f', p.file, ...args], {timeout: 120_000});
+const compose = (p, args) =>
+  run(COMPOSE[0], [...COMPOSE.slice(1), '-p', p.name, '-f', p.file, ...args], {timeout: 120_000});
 
 // Other projects may be on the engine: the list is filtered down to ours.
 async function filter(pane, name) {
@@ -63,7 +67,10 @@ async function upFirstLine(ctx) {
     // Which compose is found once, when view 3 first shows; `u` then only starts it.
     await b.pane.waitScreen(/compose: docker/, {timeout: 15_000, what: 'the compose line'});
     await filter(b.pane, p.name);
-    await b.pane.waitScreen(new RegExp(`›. ?${p.name} +not created`), {timeout: 15_000, what: 'the project, not created'});
+    await b.pane.waitScreen(new RegExp(`›. ?${p.name} +not created`), {
+      timeout: 15_000,
+      what: 'the project, not created',
+    });
     await sleep(300);
     const from = b.pane.bytes();
     const t0 = now();
@@ -91,7 +98,9 @@ async function upFirstLine(ctx) {
   const berth = median(berthTimes);
   const plain = median(plainTimes);
   const after = median(afterPrint);
-  log(`compose up first line: berth ${berthTimes.map(t => t.toFixed(0)).join(' ')} ms (${afterPrint.map(t => t.toFixed(0)).join(' ')} ms after compose printed it); plain ${plainTimes.map(t => t.toFixed(0)).join(' ')} ms`);
+  log(
+    `compose up first line: berth ${berthTimes.map(t => t.toFixed(0)).join(' ')} ms (${afterPrint.map(t => t.toFixed(0)).join(' ')} ms after compose printed it); plain ${plainTimes.map(t => t.toFixed(0)).join(' ')} ms`,
+  );
   ctx.row({
     measure: `view 3: \`u\` → compose's first output line on screen (median of ${rounds})`,
     berth: `${after.toFixed(0)} ms after compose printed it (${berth.toFixed(0)} ms after \`u\`)`,
@@ -122,7 +131,10 @@ async function projectLogs(ctx) {
   await filter(b.pane, p.name);
   await b.pane.waitScreen(new RegExp(`›. ?${p.name} +running 2/2`), {timeout: 15_000, what: 'the project, running'});
   await b.pane.keys('L');
-  await b.pane.waitScreen(s => /alpha \| alpha \d+ the/.test(s) && /beta {2}\| beta \d+ the/.test(s), {timeout: 15_000, what: 'both services on screen'});
+  await b.pane.waitScreen(s => /alpha \| alpha \d+ the/.test(s) && /beta {2}\| beta \d+ the/.test(s), {
+    timeout: 15_000,
+    what: 'both services on screen',
+  });
   await sleep(1000);
   const frames0 = b.trace.frames().length;
   const s = await sampleProcess(pid, seconds);
@@ -133,7 +145,11 @@ async function projectLogs(ctx) {
   await b.pane.close();
 
   const r = new Pane(ctx.tmux, 'compose-logs-ref');
-  await r.open([...COMPOSE, '--ansi', 'never', '-p', p.name, '-f', p.file, 'logs', '-f', '--tail', '200'].map(shellQuote).join(' '));
+  await r.open(
+    [...COMPOSE, '--ansi', 'never', '-p', p.name, '-f', p.file, 'logs', '-f', '--tail', '200']
+      .map(shellQuote)
+      .join(' '),
+  );
   await r.go();
   const rpid = await r.pid();
   await r.waitScreen(/(alpha|beta)_1 +\| (alpha|beta) \d+ the/, {timeout: 15_000, what: 'docker-compose logs output'});

@@ -13,7 +13,9 @@ export async function execRoundTrip(ctx) {
   try {
     const berth = await berthRounds(ctx, name, rounds);
     const docker = await dockerRounds(ctx, name, rounds);
-    log(`exec: berth e→prompt ${berth.open.map(Math.round).join(' ')} ms, exit→frame ${berth.back.map(Math.round).join(' ')} ms; docker ${docker.open.map(Math.round).join(' ')} / ${docker.back.map(Math.round).join(' ')} ms`);
+    log(
+      `exec: berth e→prompt ${berth.open.map(Math.round).join(' ')} ms, exit→frame ${berth.back.map(Math.round).join(' ')} ms; docker ${docker.open.map(Math.round).join(' ')} / ${docker.back.map(Math.round).join(' ')} ms`,
+    );
     const row = (measure, ours, theirs, what) =>
       ctx.row({
         measure: `${measure} (median of ${rounds})`,
@@ -25,7 +27,7 @@ export async function execRoundTrip(ctx) {
         note: `berth: ${ours.map(v => v.toFixed(0)).join(', ')} ms; docker exec -it: ${theirs.map(v => v.toFixed(0)).join(', ')} ms (tmux, polled every 5 ms)`,
       });
     row('`e` → shell prompt in the container', berth.open, docker.open, '→ prompt');
-    row('`exit` → berth\'s full frame again', berth.back, docker.back, 'exit → host prompt');
+    row("`exit` → berth's full frame again", berth.back, docker.back, 'exit → host prompt');
   } finally {
     await ctx.engine.remove(name);
   }
@@ -49,7 +51,11 @@ async function berthRounds(ctx, name, rounds) {
     const t1 = now();
     await b.pane.type('exit');
     await b.pane.keys('Enter');
-    await b.pane.waitScreen(s => BERTH_FRAME.test(s) && /exited 0/.test(s) && !PROMPT.test(s), {timeout: 10_000, interval: 5, what: "berth's frame"});
+    await b.pane.waitScreen(s => BERTH_FRAME.test(s) && /exited 0/.test(s) && !PROMPT.test(s), {
+      timeout: 10_000,
+      interval: 5,
+      what: "berth's frame",
+    });
     back.push(now() - t1);
     await sleep(150);
   }

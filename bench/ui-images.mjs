@@ -42,7 +42,9 @@ export async function imagesView(ctx) {
   for (let round = 0; round < rounds; round++) reference.push((await timeCommand('docker', ['images'])).ms);
   const berth = median(times);
   const docker = median(reference);
-  log(`images view: ${times.map(t => t.toFixed(0)).join(' ')} ms; docker images ${reference.map(t => t.toFixed(0)).join(' ')} ms`);
+  log(
+    `images view: ${times.map(t => t.toFixed(0)).join(' ')} ms; docker images ${reference.map(t => t.toFixed(0)).join(' ')} ms`,
+  );
   ctx.row({
     measure: `images view, ${COUNT} images: \`2\` → images on screen (median of ${rounds})`,
     berth: `${berth.toFixed(0)} ms`,

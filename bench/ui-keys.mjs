@@ -21,10 +21,13 @@ export async function keyToFrame(ctx) {
   for (let i = 0; i < presses; i++) {
     const t0 = now();
     await b.pane.keys('Down');
-    previous = await b.pane.waitScreen(s => {
-      const n = selectedName(s);
-      return n && n !== previous ? n : undefined;
-    }, {timeout: 5000, interval: 5, what: `selection to move from ${previous}`});
+    previous = await b.pane.waitScreen(
+      s => {
+        const n = selectedName(s);
+        return n && n !== previous ? n : undefined;
+      },
+      {timeout: 5000, interval: 5, what: `selection to move from ${previous}`},
+    );
     external.push(now() - t0);
     await b.trace.waitKeyFrames(before + i + 1);
     await sleep(30);

@@ -30,7 +30,8 @@ export function quantile(values, q) {
   if (!s.length) return NaN;
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
 }
-export const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', {minimumFractionDigits: digits, maximumFractionDigits: digits}) : '—');
+export const fmt = (n, digits = 0) =>
+  Number.isFinite(n) ? n.toLocaleString('en-US', {minimumFractionDigits: digits, maximumFractionDigits: digits}) : '—';
 
 export function log(...args) {
   process.stderr.write(`bench: ${args.join(' ')}\n`);
@@ -39,10 +40,15 @@ export function log(...args) {
 // ---------------------------------------------------------------- processes
 export function run(file, args, {timeout = 60_000, input} = {}) {
   return new Promise((resolve, reject) => {
-    const child = execFile(file, args, {timeout, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8'}, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${file} ${args.join(' ')}: ${error.message}\n${stderr}`));
-      else resolve(stdout);
-    });
+    const child = execFile(
+      file,
+      args,
+      {timeout, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8'},
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${file} ${args.join(' ')}: ${error.message}\n${stderr}`));
+        else resolve(stdout);
+      },
+    );
     if (input !== undefined) child.stdin.end(input);
   });
 }
@@ -103,7 +109,11 @@ export function engineTarget() {
   const target = {hostname: url.hostname, port: Number(url.port), tls};
   if (tls) {
     const dir = process.env.DOCKER_CERT_PATH;
-    Object.assign(target, {ca: readFileSync(join(dir, 'ca.pem')), cert: readFileSync(join(dir, 'cert.pem')), key: readFileSync(join(dir, 'key.pem'))});
+    Object.assign(target, {
+      ca: readFileSync(join(dir, 'ca.pem')),
+      cert: readFileSync(join(dir, 'cert.pem')),
+      key: readFileSync(join(dir, 'key.pem')),
+    });
   }
   return target;
 }
@@ -113,7 +123,9 @@ export class Engine {
   constructor(target = engineTarget()) {
     this.target = target;
     const {tls, ca, cert, key} = this.target;
-    this.agent = tls ? new https.Agent({keepAlive: true, maxSockets: 16, ca, cert, key}) : new http.Agent({keepAlive: true, maxSockets: 16});
+    this.agent = tls
+      ? new https.Agent({keepAlive: true, maxSockets: 16, ca, cert, key})
+      : new http.Agent({keepAlive: true, maxSockets: 16});
     this.mod = tls ? https : http;
   }
   close() {
@@ -125,7 +137,15 @@ export class Engine {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     return new Promise((resolve, reject) => {
       const req = this.mod.request(
-        {method, path, agent: this.agent, socketPath, hostname, port, headers: payload ? {'content-type': 'application/json', 'content-length': payload.length} : {}},
+        {
+          method,
+          path,
+          agent: this.agent,
+          socketPath,
+          hostname,
+          port,
+          headers: payload ? {'content-type': 'application/json', 'content-length': payload.length} : {},
+        },
         res => {
           const chunks = [];
           res.on('data', c => chunks.push(c));
@@ -165,7 +185,7 @@ export class Engine {
     if (r.status !== 200) throw new Error(`logs ${name}: HTTP ${r.status}`);
     const b = r.body;
     let out = '';
-    for (let at = 0; at + 8 <= b.length; ) {
+    for (let at = 0; at + 8 <= b.length;) {
       const size = b.readUInt32BE(at + 4);
       out += b.subarray(at + 8, at + 8 + size).toString('utf8');
       at += 8 + size;
@@ -177,7 +197,8 @@ export class Engine {
   }
   async remove(id) {
     const r = await this.request('DELETE', `/containers/${id}?force=1&v=1`);
-    if (r.status >= 300 && r.status !== 404 && r.status !== 409) throw new Error(`remove ${id}: HTTP ${r.status} ${r.body}`);
+    if (r.status >= 300 && r.status !== 404 && r.status !== 409)
+      throw new Error(`remove ${id}: HTTP ${r.status} ${r.body}`);
   }
 }
 
@@ -201,7 +222,9 @@ export async function removeBenchContainers(engine, {onlyThisRun = false} = {}) 
   const doomed = list.filter(c => {
     const run = c.Labels?.['berth.bench.run'];
     if (run === RUN) return true;
-    return !onlyThisRun && !(run && alive(run) && readFileSync(`/proc/${run}/cmdline`, 'utf8').includes('bench/run.mjs'));
+    return (
+      !onlyThisRun && !(run && alive(run) && readFileSync(`/proc/${run}/cmdline`, 'utf8').includes('bench/run.mjs'))
+    );
   });
   await pool(doomed, 8, c => engine.remove(c.Id));
   return doomed.length;
@@ -333,7 +356,10 @@ export class Trace {
     writeFileSync(file, '');
   }
   events() {
-    return readFileSync(this.file, 'utf8').split('\n').filter(Boolean).map(l => JSON.parse(l));
+    return readFileSync(this.file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map(l => JSON.parse(l));
   }
   frames() {
     return this.events().filter(e => e.event === 'frame');

@@ -21,7 +21,10 @@ const FOLLOW_RE = /follow (\d+) the/g;
 async function openLogs(pane, name) {
   await pane.keys('/');
   await pane.type(name);
-  await pane.waitScreen(s => s.includes(`filter: ${name}`) && new RegExp(`[●○] ${name}\\b`).test(s), {timeout: 10_000, what: `${name} in the filtered list`});
+  await pane.waitScreen(s => s.includes(`filter: ${name}`) && new RegExp(`[●○] ${name}\\b`).test(s), {
+    timeout: 10_000,
+    what: `${name} in the filtered list`,
+  });
   await pane.keys('Enter');
   await sleep(150);
   const t0 = now();
@@ -109,7 +112,9 @@ export async function follow(ctx) {
   const maxRss = Math.max(...s.rss);
   const ratio = s.cpuPercent / rs.cpuPercent;
   const maxLag = Math.max(...lagSeconds);
-  log(`follow: rate ${rate.toFixed(0)}/s; lags ${lagSeconds.map(l => l.toFixed(2)).join(' ')} s; rss ${s.rss.map(v => v.toFixed(0)).join(' ')}`);
+  log(
+    `follow: rate ${rate.toFixed(0)}/s; lags ${lagSeconds.map(l => l.toFixed(2)).join(' ')} s; rss ${s.rss.map(v => v.toFixed(0)).join(' ')}`,
+  );
   const header = `follow ${fmt(rate)} lines/s (${seconds} s; docker logs -f ${refSeconds} s)`;
   ctx.row({
     measure: `${header}: CPU`,
@@ -225,7 +230,11 @@ export async function longLine(ctx) {
   await sleep(50);
   await b.pane.keys('Enter');
   const LONG = /x{40}/;
-  await b.pane.waitScreen(s => LONG.test(s) && s.includes('‹U+200B›‹U+200B›') && /tick \d+/.test(s), {timeout: 10_000, interval: 10, what: 'the long lines and ticks'});
+  await b.pane.waitScreen(s => LONG.test(s) && s.includes('‹U+200B›‹U+200B›') && /tick \d+/.test(s), {
+    timeout: 10_000,
+    interval: 10,
+    what: 'the long lines and ticks',
+  });
   const before = b.trace.keyFrames('t').length;
   const external = [];
   let visible = 0;
@@ -233,7 +242,11 @@ export async function longLine(ctx) {
     const on = i % 2 === 0;
     const t0 = now();
     await b.pane.keys('t');
-    const s = await b.pane.waitScreen(sc => /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z tick/.test(sc) === on && sc, {timeout: 5000, interval: 5, what: `timestamps ${on ? 'on' : 'off'}`});
+    const s = await b.pane.waitScreen(sc => /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z tick/.test(sc) === on && sc, {
+      timeout: 5000,
+      interval: 5,
+      what: `timestamps ${on ? 'on' : 'off'}`,
+    });
     external.push(now() - t0);
     if (LONG.test(s)) visible++;
     await b.trace.waitKeyFrames(before + i + 1, 't');

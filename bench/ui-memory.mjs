@@ -17,7 +17,9 @@ async function idleInstance(ctx, name, {node} = {}) {
 async function openWith(ctx, name, node) {
   const pane = new Pane(ctx.tmux, name);
   const trace = new Trace(join(ctx.dir, `${name}.trace.jsonl`));
-  await pane.open([node, '--max-semi-space-size=4', ctx.berth].map(shellQuote).join(' '), {env: {...ctx.berthEnv, BERTH_TRACE: trace.file}});
+  await pane.open([node, '--max-semi-space-size=4', ctx.berth].map(shellQuote).join(' '), {
+    env: {...ctx.berthEnv, BERTH_TRACE: trace.file},
+  });
   return {pane, trace};
 }
 
@@ -85,7 +87,10 @@ export async function manyMemoryRow(ctx) {
 export async function node24Rows(ctx) {
   let node24;
   try {
-    node24 = execFileSync('bash', ['scripts/node-binary.sh', '24'], {cwd: new URL('..', import.meta.url).pathname, encoding: 'utf8'}).trim();
+    node24 = execFileSync('bash', ['scripts/node-binary.sh', '24'], {
+      cwd: new URL('..', import.meta.url).pathname,
+      encoding: 'utf8',
+    }).trim();
   } catch (error) {
     throw new Error(`Node 24 could not be had (scripts/node-binary.sh 24): ${String(error.message).split('\n')[0]}`);
   }
@@ -103,7 +108,9 @@ export async function node24Rows(ctx) {
       await b.pane.close();
     }
   }
-  log(`node 24 start ${starts.v24.map(v => v.toFixed(0)).join(' ')} ms; ${process.version} ${starts.here.map(v => v.toFixed(0)).join(' ')} ms`);
+  log(
+    `node 24 start ${starts.v24.map(v => v.toFixed(0)).join(' ')} ms; ${process.version} ${starts.here.map(v => v.toFixed(0)).join(' ')} ms`,
+  );
   const m24 = median(starts.v24);
   ctx.row({
     measure: `start → containers on screen on Node 24 (${version}; median of ${runs})`,

@@ -9,7 +9,15 @@ const root = new URL('..', import.meta.url).pathname;
 
 async function serveRegistry(ctx) {
   const out = join(root, 'node_modules/.cache/berth/bench-registry.mjs');
-  await build({entryPoints: [join(root, 'bench/registry.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: out, logLevel: 'warning'});
+  await build({
+    entryPoints: [join(root, 'bench/registry.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile: out,
+    logLevel: 'warning',
+  });
   const child = spawn(process.execPath, [out, '--serve'], {cwd: root, stdio: ['pipe', 'pipe', 'pipe']});
   ctx.cleanup.push(() => child.kill());
   return new Promise((resolve, reject) => {
@@ -51,7 +59,9 @@ export async function registryView(ctx) {
   await sleep(200);
   await b.pane.close();
   registry.stop();
-  log(`registry view: first page ${firstPage.toFixed(0)} ms; keys during loading ${k.map(v => v.toFixed(0)).join(' ')} ms; ${done ? 'all loaded' : ''}`);
+  log(
+    `registry view: first page ${firstPage.toFixed(0)} ms; keys during loading ${k.map(v => v.toFixed(0)).join(' ')} ms; ${done ? 'all loaded' : ''}`,
+  );
   ctx.row({
     measure: 'registry view, 10,000 repositories: `4` → first repositories on screen',
     berth: `${firstPage.toFixed(0)} ms`,

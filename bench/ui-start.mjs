@@ -3,7 +3,19 @@
 import {spawn} from 'node:child_process';
 import {readSync} from 'node:fs';
 import {performance} from 'node:perf_hooks';
-import {CLK_TCK, cpuTicks, fmt, log, median, now, openBerth, sampleProcess, selectedName, sleep, timeCommand} from './ui-lib.mjs';
+import {
+  CLK_TCK,
+  cpuTicks,
+  fmt,
+  log,
+  median,
+  now,
+  openBerth,
+  sampleProcess,
+  selectedName,
+  sleep,
+  timeCommand,
+} from './ui-lib.mjs';
 
 const NAME_RE = /bb-idle-\d{3}/;
 
@@ -44,7 +56,12 @@ export async function startRuns(ctx) {
       firstFrame.push(ff.sinceStart);
       const origin = ff.t - ff.sinceStart;
       const frame = events.filter(e => e.event === 'frame' && e.t <= performance.timeOrigin + seen + 1).at(-1);
-      if (frame) listFrame.push({at: frame.t - origin, renderMs: frame.renderMs, spawn: seen - t0 - (performance.timeOrigin + seen - origin)});
+      if (frame)
+        listFrame.push({
+          at: frame.t - origin,
+          renderMs: frame.renderMs,
+          spawn: seen - t0 - (performance.timeOrigin + seen - origin),
+        });
     }
     if (i < runs - 1) {
       await b.pane.keys('q');
@@ -52,7 +69,9 @@ export async function startRuns(ctx) {
       await b.pane.close();
     } else last = b;
   }
-  log(`start: berth ${berth.map(v => v.toFixed(0)).join(' ')} ms; docker ps -a ${dockerPs.map(v => v.toFixed(0)).join(' ')}; raw GET ${rawGet.map(v => v.toFixed(0)).join(' ')}`);
+  log(
+    `start: berth ${berth.map(v => v.toFixed(0)).join(' ')} ms; docker ps -a ${dockerPs.map(v => v.toFixed(0)).join(' ')}; raw GET ${rawGet.map(v => v.toFixed(0)).join(' ')}`,
+  );
   const m = median(berth);
   ctx.row({
     measure: `start → containers on screen (${ctx.idleCount} running, ${ctx.total} in all; median of ${runs})`,
@@ -114,10 +133,13 @@ export async function bytesPerKey(ctx, b) {
   for (let i = 0; i < presses; i++) {
     const before = pane.bytes();
     await pane.keys('Down');
-    const moved = await pane.waitScreen(s => {
-      const n = selectedName(s);
-      return n && n !== previous ? n : undefined;
-    }, {timeout: 5000, interval: 10, what: `selection to move from ${previous}`});
+    const moved = await pane.waitScreen(
+      s => {
+        const n = selectedName(s);
+        return n && n !== previous ? n : undefined;
+      },
+      {timeout: 5000, interval: 10, what: `selection to move from ${previous}`},
+    );
     previous = moved;
     await trace.waitKeyFrames(keyFramesBefore + i + 1);
     const after = await pane.settle(40);
@@ -159,10 +181,13 @@ async function bytesPastBottom(ctx, b) {
   const top = firstRow(await pane.screen());
   const press = async () => {
     await pane.keys('Down');
-    previous = await pane.waitScreen(s => {
-      const n = selectedName(s);
-      return n && n !== previous ? n : undefined;
-    }, {timeout: 5000, interval: 10, what: `selection to move from ${previous}`});
+    previous = await pane.waitScreen(
+      s => {
+        const n = selectedName(s);
+        return n && n !== previous ? n : undefined;
+      },
+      {timeout: 5000, interval: 10, what: `selection to move from ${previous}`},
+    );
   };
   // Down to the bottom of the window: the first press that moves the window's top.
   for (let i = 0; i < 200 && firstRow(await pane.screen()) === top; i++) await press();
@@ -172,7 +197,11 @@ async function bytesPastBottom(ctx, b) {
     const before = await pane.settle(60);
     const firstBefore = firstRow(await pane.screen());
     await press();
-    await pane.waitScreen(s => firstRow(s) !== firstBefore, {timeout: 5000, interval: 10, what: 'the window to scroll'});
+    await pane.waitScreen(s => firstRow(s) !== firstBefore, {
+      timeout: 5000,
+      interval: 10,
+      what: 'the window to scroll',
+    });
     per.push((await pane.settle(60)) - before);
   }
   const med = median(per);
@@ -186,4 +215,3 @@ async function bytesPastBottom(ctx, b) {
     note: `per key: ${per.map(n => fmt(n)).join(', ')} B`,
   });
 }
-

@@ -18,10 +18,15 @@ done`;
 
 function sh(file, args, env, {timeout = 300_000, input} = {}) {
   return new Promise((resolve, reject) => {
-    const child = execFile(file, args, {env: {...process.env, ...env}, timeout, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8'}, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${file} ${args.join(' ')}: ${error.message}\n${stderr}`));
-      else resolve(stdout);
-    });
+    const child = execFile(
+      file,
+      args,
+      {env: {...process.env, ...env}, timeout, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8'},
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${file} ${args.join(' ')}: ${error.message}\n${stderr}`));
+        else resolve(stdout);
+      },
+    );
     if (input !== undefined) child.stdin.end(input);
   });
 }
@@ -34,7 +39,16 @@ function timed(file, args, env) {
 async function openOn(ctx, name, host) {
   const pane = new Pane(ctx.tmux, name);
   const trace = new Trace(join(ctx.dir, `${name}.trace.jsonl`));
-  await pane.open([ctx.berth].map(shellQuote).join(' '), {env: {...ctx.berthEnv, BERTH_TRACE: trace.file, DOCKER_HOST: host, DOCKER_TLS_VERIFY: '', DOCKER_CERT_PATH: '', DOCKER_CONTEXT: ''}});
+  await pane.open([ctx.berth].map(shellQuote).join(' '), {
+    env: {
+      ...ctx.berthEnv,
+      BERTH_TRACE: trace.file,
+      DOCKER_HOST: host,
+      DOCKER_TLS_VERIFY: '',
+      DOCKER_CERT_PATH: '',
+      DOCKER_CONTEXT: '',
+    },
+  });
   return {pane, trace};
 }
 
@@ -52,7 +66,21 @@ export async function swarmRows(ctx) {
   // 1. 200 services (no replicas: the list is what is measured, not the tasks).
   const names = Array.from({length: SERVICES}, (_, i) => `bsvc-${String(i).padStart(3, '0')}`);
   const t1 = now();
-  await pool(names, 6, name => dk(['service', 'create', '-d', '-q', '--name', name, '--replicas', '0', 'berth-test/busybox:latest', 'sleep', '1000000']));
+  await pool(names, 6, name =>
+    dk([
+      'service',
+      'create',
+      '-d',
+      '-q',
+      '--name',
+      name,
+      '--replicas',
+      '0',
+      'berth-test/busybox:latest',
+      'sleep',
+      '1000000',
+    ]),
+  );
   log(`created ${SERVICES} services in ${((now() - t1) / 1000).toFixed(1)} s`);
   const rounds = ctx.quick ? 1 : 3;
   const times = [];
@@ -85,13 +113,32 @@ export async function swarmRows(ctx) {
   // 2. service logs, 4 tasks × 1,000 lines/s, spread over both nodes.
   const seconds = Number(process.env.BENCH_SWARM_FOLLOW_SECONDS || (ctx.quick ? 15 : 30));
   const svc = 'bswarm-follow';
-  await dk(['service', 'create', '-d', '-q', '--name', svc, '--replicas', '4', 'berth-test/busybox:latest', 'sh', '-c', SWARM_FOLLOW_SCRIPT]);
+  await dk([
+    'service',
+    'create',
+    '-d',
+    '-q',
+    '--name',
+    svc,
+    '--replicas',
+    '4',
+    'berth-test/busybox:latest',
+    'sh',
+    '-c',
+    SWARM_FOLLOW_SCRIPT,
+  ]);
   for (let i = 0; i < 100; i++) {
     if ((await dk(['service', 'ls', '--filter', `name=${svc}`, '--format', '{{.Replicas}}'])).trim() === '4/4') break;
     await sleep(300);
   }
-  const taskIds = (await dk(['service', 'ps', svc, '--filter', 'desired-state=running', '-q', '--no-trunc'])).trim().split('\n');
-  const nodes = new Set(await Promise.all(taskIds.map(async id => (await dk(['inspect', '--type', 'task', id, '--format', '{{.NodeID}}'])).trim())));
+  const taskIds = (await dk(['service', 'ps', svc, '--filter', 'desired-state=running', '-q', '--no-trunc']))
+    .trim()
+    .split('\n');
+  const nodes = new Set(
+    await Promise.all(
+      taskIds.map(async id => (await dk(['inspect', '--type', 'task', id, '--format', '{{.NodeID}}'])).trim()),
+    ),
+  );
   await sleep(1000);
   const b = await openOn(ctx, 'swarm-follow', host);
   await b.pane.go();
@@ -129,7 +176,9 @@ export async function swarmRows(ctx) {
   const flat = second <= first * 1.1 + 5;
   const ratio = s.cpuPercent / rs.cpuPercent;
   const header = `service logs, 4 tasks × 1,000 lines/s (${seconds} s, tasks on ${nodes.size} nodes)`;
-  log(`swarm follow: berth ${s.cpuPercent.toFixed(1)} %, docker service logs -f ${rs.cpuPercent.toFixed(1)} %; rss ${s.rss.map(v => v.toFixed(0)).join(' ')}`);
+  log(
+    `swarm follow: berth ${s.cpuPercent.toFixed(1)} %, docker service logs -f ${rs.cpuPercent.toFixed(1)} %; rss ${s.rss.map(v => v.toFixed(0)).join(' ')}`,
+  );
   ctx.row({
     measure: `${header}: CPU`,
     berth: `${s.cpuPercent.toFixed(1)} % of a core`,

@@ -34,8 +34,20 @@ export async function volumesView(ctx) {
   log(`created ${VOLUMES} volumes and ${NETWORKS} networks in ${((now() - t0) / 1000).toFixed(1)} s`);
   const rounds = ctx.quick ? 1 : 3;
   const rows = [
-    {key: '7', pattern: new RegExp(`${prefix}-000 `), what: 'volumes', count: `${VOLUMES} volumes`, reference: ['volume', 'ls']},
-    {key: '8', pattern: new RegExp(`${prefix}-n0 `), what: 'networks', count: `${NETWORKS} networks`, reference: ['network', 'ls']},
+    {
+      key: '7',
+      pattern: new RegExp(`${prefix}-000 `),
+      what: 'volumes',
+      count: `${VOLUMES} volumes`,
+      reference: ['volume', 'ls'],
+    },
+    {
+      key: '8',
+      pattern: new RegExp(`${prefix}-n0 `),
+      what: 'networks',
+      count: `${NETWORKS} networks`,
+      reference: ['network', 'ls'],
+    },
   ];
   for (const row of rows) {
     const times = await measure(ctx, row.key, row.pattern, row.what, rounds);
@@ -43,7 +55,9 @@ export async function volumesView(ctx) {
     for (let round = 0; round < rounds; round++) reference.push((await timeCommand('docker', row.reference)).ms);
     const berth = median(times);
     const docker = median(reference);
-    log(`${row.what} view: ${times.map(t => t.toFixed(0)).join(' ')} ms; docker ${row.reference.join(' ')} ${reference.map(t => t.toFixed(0)).join(' ')} ms`);
+    log(
+      `${row.what} view: ${times.map(t => t.toFixed(0)).join(' ')} ms; docker ${row.reference.join(' ')} ${reference.map(t => t.toFixed(0)).join(' ')} ms`,
+    );
     ctx.row({
       measure: `${row.what} view, ${row.count}, ${ctx.total} containers: \`${row.key}\` → rows on screen (median of ${rounds})`,
       berth: `${berth.toFixed(0)} ms`,
@@ -51,7 +65,7 @@ export async function volumesView(ctx) {
       ratio: (berth / docker).toFixed(2),
       target: '≤ 200 ms',
       met: berth <= 200,
-      note: 'USED BY comes from view 1\'s container list, which berth already has (no second request); the docker command lists names only',
+      note: "USED BY comes from view 1's container list, which berth already has (no second request); the docker command lists names only",
     });
   }
 }

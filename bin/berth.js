@@ -7,7 +7,9 @@ import {existsSync} from 'node:fs';
 
 const bundle = new URL('../dist/berth.js', import.meta.url);
 if (!existsSync(bundle)) {
-  process.stderr.write('berth: dist/berth.js is missing; run "npm install" (or "npm run build") in the berth directory\n');
+  process.stderr.write(
+    'berth: dist/berth.js is missing; run "npm install" (or "npm run build") in the berth directory\n',
+  );
   process.exit(1);
 }
 await import(bundle.href);

@@ -15,12 +15,14 @@ const withoutBuildkit = {
     // modem's own ssh transport (a new SSH session per request, no host key check) is never used: berth brings
     // its own agent for ssh:// (source/engine/ssh/agent.ts), so ssh2 stays out of the start-up path.
     b.onResolve({filter: /^\.\/(session|buildkit|ssh)$/}, args =>
-      args.importer.includes('/dockerode/lib/') || (args.path === './ssh' && args.importer.includes('/docker-modem/lib/'))
+      args.importer.includes('/dockerode/lib/') ||
+      (args.path === './ssh' && args.importer.includes('/docker-modem/lib/'))
         ? {path: args.path, namespace: 'no-buildkit'}
         : undefined,
     );
     b.onLoad({filter: /.*/, namespace: 'no-buildkit'}, () => ({
-      contents: 'module.exports = function () { throw new Error("not bundled in berth (BuildKit sessions, docker-modem ssh)"); };',
+      contents:
+        'module.exports = function () { throw new Error("not bundled in berth (BuildKit sessions, docker-modem ssh)"); };',
       loader: 'js',
     }));
   },
@@ -35,7 +37,10 @@ const modemQuietDebug = {
       const source = await readFile(args.path, 'utf8');
       const noisy = "debug('Sending: %s', util.inspect(options, {";
       if (!source.includes(noisy)) throw new Error('docker-modem changed; review modemQuietDebug in scripts/build.mjs');
-      return {contents: source.replace(noisy, "debug.enabled && debug('Sending: %s', util.inspect(options, {"), loader: 'js'};
+      return {
+        contents: source.replace(noisy, "debug.enabled && debug('Sending: %s', util.inspect(options, {"),
+        loader: 'js',
+      };
     });
   },
 };
@@ -58,6 +63,8 @@ await build({
   external: ['cpu-features', '*.node'],
   plugins: [withoutBuildkit, modemQuietDebug, inkScroll],
   // CommonJS dependencies (dockerode, ssh2) call require() for Node built-ins.
-  banner: {js: "import {createRequire as __berthRequire} from 'node:module'; const require = __berthRequire(import.meta.url); import {fileURLToPath as __berthPath} from 'node:url'; const __filename = __berthPath(import.meta.url); const __dirname = __berthPath(new URL('.', import.meta.url));"},
+  banner: {
+    js: "import {createRequire as __berthRequire} from 'node:module'; const require = __berthRequire(import.meta.url); import {fileURLToPath as __berthPath} from 'node:url'; const __filename = __berthPath(import.meta.url); const __dirname = __berthPath(new URL('.', import.meta.url));",
+  },
   logLevel: 'warning',
 });

@@ -57,8 +57,16 @@ function connect(node) {
 for (const file of files) if (!info.has(file)) connect(file);
 
 if (circles.length) {
-  for (const circle of circles) console.error(`import circle: ${circle.map(f => relative(process.cwd(), f)).sort().join(' ↔ ')}`);
-  console.error(`${circles.length} import circle${circles.length === 1 ? '' : 's'} in ${relative(process.cwd(), root) || '.'}: break them (the layers: engine ← store ← views ← ui)`);
+  for (const circle of circles)
+    console.error(
+      `import circle: ${circle
+        .map(f => relative(process.cwd(), f))
+        .sort()
+        .join(' ↔ ')}`,
+    );
+  console.error(
+    `${circles.length} import circle${circles.length === 1 ? '' : 's'} in ${relative(process.cwd(), root) || '.'}: break them (the layers: engine ← store ← views ← ui)`,
+  );
   process.exit(1);
 }
 console.log(`no import circles (${files.length} files)`);

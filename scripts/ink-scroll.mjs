@@ -11,7 +11,8 @@ export const SCROLL_MODULE = fileURLToPath(new URL('../source/ui/scroll-lines.ts
 
 export function withScroll(source, modulePath = SCROLL_MODULE) {
   const at = source.indexOf(ANCHOR);
-  if (at < 0 || source.indexOf(ANCHOR, at + 1) >= 0) throw new Error('ink/build/log-update.js changed; review scripts/ink-scroll.mjs');
+  if (at < 0 || source.indexOf(ANCHOR, at + 1) >= 0)
+    throw new Error('ink/build/log-update.js changed; review scripts/ink-scroll.mjs');
   const call =
     'if (visibleCount === previousVisible && __berthScrollOn) {\n' +
     '            const scroll = __berthScrollLines(previousLines, nextLines, visibleCount);\n' +

@@ -7,7 +7,8 @@ import {dirname, isAbsolute, join} from 'node:path';
 
 export function commandLogPath(env: NodeJS.ProcessEnv = process.env): string {
   // The XDG spec says to ignore a relative value, as if it were unset.
-  const state = env.XDG_STATE_HOME && isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(homedir(), '.local', 'state');
+  const state =
+    env.XDG_STATE_HOME && isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(homedir(), '.local', 'state');
   return join(state, 'berth', 'commands.log');
 }
 

@@ -54,7 +54,8 @@ export function configPath(explicit: string | undefined, env: NodeJS.ProcessEnv)
   return join(base, 'berth', 'config.yml');
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // An invalid config never stops berth: each bad key is reported (which key, why) and its default is used.
 // yaml is loaded only when there is a file to read: most starts have none, and it costs ~100 ms to load.
@@ -88,7 +89,11 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
           value.forEach((entry, i) => {
             if (typeof entry === 'string') config.registries.push({url: entry});
             else if (isObject(entry) && typeof entry.url === 'string')
-              config.registries.push({url: entry.url, insecure: entry.insecure === true, ca: typeof entry.ca === 'string' ? entry.ca : undefined});
+              config.registries.push({
+                url: entry.url,
+                insecure: entry.insecure === true,
+                ca: typeof entry.ca === 'string' ? entry.ca : undefined,
+              });
             else bad(`registries[${i}]`, 'must be a URL or {url, insecure, ca}');
           });
         break;
@@ -105,7 +110,10 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
         if (!isObject(value)) bad('logs', 'must be a mapping');
         else {
           const {tail, bufferLines, buffer_lines} = value as Record<string, unknown>;
-          if (tail !== undefined) Number.isInteger(tail) && (tail as number) > 0 ? (config.logs.tail = tail as number) : bad('logs.tail', 'must be a positive whole number');
+          if (tail !== undefined)
+            Number.isInteger(tail) && (tail as number) > 0
+              ? (config.logs.tail = tail as number)
+              : bad('logs.tail', 'must be a positive whole number');
           const lines = bufferLines ?? buffer_lines;
           if (lines !== undefined)
             Number.isInteger(lines) && (lines as number) >= 100 && (lines as number) <= 1_000_000
@@ -120,7 +128,8 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
             Array.isArray(value.shells) && value.shells.every(s => typeof s === 'string' && s.startsWith('/'))
               ? (config.exec.shells = value.shells as string[])
               : bad('exec.shells', 'must be a list of absolute paths');
-          if (value.user !== undefined) (typeof value.user === 'string' ? (config.exec.user = value.user) : bad('exec.user', 'must be a user name'));
+          if (value.user !== undefined)
+            typeof value.user === 'string' ? (config.exec.user = value.user) : bad('exec.user', 'must be a user name');
         }
         break;
       case 'attach':
@@ -137,17 +146,29 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
         break;
       case 'theme':
         if (!isObject(value)) bad('theme', 'must be a mapping');
-        else if (value.noColor !== undefined) typeof value.noColor === 'boolean' ? (config.theme.noColor = value.noColor) : bad('theme.noColor', 'must be true or false');
+        else if (value.noColor !== undefined)
+          typeof value.noColor === 'boolean'
+            ? (config.theme.noColor = value.noColor)
+            : bad('theme.noColor', 'must be true or false');
         break;
       case 'commands':
         if (!Array.isArray(value)) bad('commands', 'must be a list of {name, key, scope, command, confirm, output}');
-        else value.forEach((entry, i) => parseUserCommand(entry, i, config.commands, why => problems.push(`config ${file}: commands[${i}]${isObject(entry) && typeof entry.name === 'string' ? ` (${entry.name})` : ''} ${why}; that command is left out`)));
+        else
+          value.forEach((entry, i) =>
+            parseUserCommand(entry, i, config.commands, why =>
+              problems.push(
+                `config ${file}: commands[${i}]${isObject(entry) && typeof entry.name === 'string' ? ` (${entry.name})` : ''} ${why}; that command is left out`,
+              ),
+            ),
+          );
         break;
       case 'confirmations':
         typeof value === 'boolean' ? (config.confirmations = value) : bad('confirmations', 'must be true or false');
         break;
       default:
-        problems.push(`config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, attach, theme, confirmations, commands); ignored`);
+        problems.push(
+          `config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, attach, theme, confirmations, commands); ignored`,
+        );
     }
   }
   return {config, file, problems};
@@ -177,17 +198,38 @@ function parseUserCommand(entry: unknown, index: number, into: UserCommandEntry[
   if (!isObject(entry)) return bad('must be a mapping {name, key, scope, command, confirm, output}');
   const known = ['name', 'key', 'scope', 'command', 'confirm', 'output'];
   const unknown = Object.keys(entry).filter(key => !known.includes(key));
-  if (unknown.length) return bad(`has unknown field${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} (known: ${known.join(', ')})`);
+  if (unknown.length)
+    return bad(
+      `has unknown field${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} (known: ${known.join(', ')})`,
+    );
   const {name, key, scope, command, confirm, output} = entry;
-  if (typeof name !== 'string' || !COMMAND_NAME.test(name)) return bad('name must be a word (letters, digits, - and _), used as :NAME');
+  if (typeof name !== 'string' || !COMMAND_NAME.test(name))
+    return bad('name must be a word (letters, digits, - and _), used as :NAME');
   if (into.some(other => other.name === name)) return bad(`name "${name}" is used twice`);
   if (key !== undefined && (typeof key !== 'string' || !key)) return bad('key must be a key name such as U or ctrl-g');
-  if (typeof scope !== 'string' || !scope) return bad('scope must name a view (containers, images, volumes, networks, …) or be global');
+  if (typeof scope !== 'string' || !scope)
+    return bad('scope must name a view (containers, images, volumes, networks, …) or be global');
   if (typeof command === 'string') {
-    return bad(`command must be a list of arguments, not a shell string; berth runs no shell: write [docker, logs, "{{.Name}}"], or for pipes [sh, -c, 'SCRIPT "$1"', sh, "{{.Name}}"]`);
+    return bad(
+      `command must be a list of arguments, not a shell string; berth runs no shell: write [docker, logs, "{{.Name}}"], or for pipes [sh, -c, 'SCRIPT "$1"', sh, "{{.Name}}"]`,
+    );
   }
-  if (!Array.isArray(command) || !command.length || !command.every(word => typeof word === 'string' || typeof word === 'number')) return bad('command must be a non-empty list of arguments');
-  if (confirm !== undefined && typeof confirm !== 'boolean' && typeof confirm !== 'string') return bad('confirm must be true, false or the question to ask');
+  if (
+    !Array.isArray(command) ||
+    !command.length ||
+    !command.every(word => typeof word === 'string' || typeof word === 'number')
+  )
+    return bad('command must be a non-empty list of arguments');
+  if (confirm !== undefined && typeof confirm !== 'boolean' && typeof confirm !== 'string')
+    return bad('confirm must be true, false or the question to ask');
   if (output !== undefined && !OUTPUTS.includes(output as string)) return bad(`output must be ${OUTPUTS.join(', ')}`);
-  into.push({name, key: key as string | undefined, scope, command: command.map(String), confirm: confirm as boolean | string | undefined, output: (output as UserCommandEntry['output']) ?? 'pane', where: `commands[${index}] (${name})`});
+  into.push({
+    name,
+    key: key as string | undefined,
+    scope,
+    command: command.map(String),
+    confirm: confirm as boolean | string | undefined,
+    output: (output as UserCommandEntry['output']) ?? 'pane',
+    where: `commands[${index}] (${name})`,
+  });
 }

@@ -56,7 +56,13 @@ export function startIdleCollector(): () => void {
     const started = performance.now();
     gc?.();
     usedAfterLast = heapUsed();
-    trace.event({event: 'idle-gc', reason: grown ? 'growth' : 'young', ms: performance.now() - started, youngBefore: young, youngAfter: youngResident()});
+    trace.event({
+      event: 'idle-gc',
+      reason: grown ? 'growth' : 'young',
+      ms: performance.now() - started,
+      youngBefore: young,
+      youngAfter: youngResident(),
+    });
   }, CHECK_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -31,14 +31,22 @@ async function main(argv: string[]): Promise<number> {
     return registryCommand(forwarded, {stdout: process.stdout, stderr: process.stderr, env: process.env});
   }
   if (name === 'doctor') {
-    if (rest.length) throw new UsageError(`berth doctor takes no arguments (got "${rest.join(' ')}"); see berth --help`);
+    if (rest.length)
+      throw new UsageError(`berth doctor takes no arguments (got "${rest.join(' ')}"); see berth --help`);
     // Before the engine target is resolved: a target that cannot be (a missing TLS file) is one of its findings.
     const {doctorCommand} = await import('./cli/doctor/doctor-command.js');
-    return doctorCommand({options, json: flags.json, diskLimit: flags.diskLimit, env: process.env, stdout: process.stdout});
+    return doctorCommand({
+      options,
+      json: flags.json,
+      diskLimit: flags.diskLimit,
+      env: process.env,
+      stdout: process.stdout,
+    });
   }
   const target = resolveEngineTarget(options, process.env);
   if (name === 'version') {
-    if (rest.length) throw new UsageError(`berth version takes no arguments (got "${rest.join(' ')}"); see berth --help`);
+    if (rest.length)
+      throw new UsageError(`berth version takes no arguments (got "${rest.join(' ')}"); see berth --help`);
     const {versionCommand} = await import('./cli/version-command.js');
     return versionCommand(target, flags.json, process.stdout);
   }
@@ -55,16 +63,24 @@ async function main(argv: string[]): Promise<number> {
     if (name === 'images') return (await import('./cli/image-commands.js')).imagesCommand(target, rest, flags, io);
     if (name === 'rmi') return (await import('./cli/image-commands.js')).rmiCommand(target, rest, flags, io);
     const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY);
-    return (await import('./cli/prune-command.js')).pruneCommand(target, rest, flags, {...io, stdin: process.stdin, interactive});
+    return (await import('./cli/prune-command.js')).pruneCommand(target, rest, flags, {
+      ...io,
+      stdin: process.stdin,
+      interactive,
+    });
   }
   if (name === 'swarm' || name === 'secret') {
     const io = {stdout: process.stdout, stderr: process.stderr};
     const {swarmCommand, secretCommand} = await import('./cli/swarm-commands.js');
-    return name === 'swarm' ? swarmCommand(target, rest, flags, io) : secretCommand(target, rest, flags, {...io, stdin: process.stdin});
+    return name === 'swarm'
+      ? swarmCommand(target, rest, flags, io)
+      : secretCommand(target, rest, flags, {...io, stdin: process.stdin});
   }
   if (name) throw new UsageError(`unknown command "${name}"; see berth --help`);
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
-    throw new UsageError('the berth UI needs a terminal on stdin and stdout; for scripts use the headless commands (berth --help)');
+    throw new UsageError(
+      'the berth UI needs a terminal on stdin and stdout; for scripts use the headless commands (berth --help)',
+    );
   }
   // The first request starts before the UI modules load, so the network wait overlaps the import.
   const connecting = connectEngine(target);

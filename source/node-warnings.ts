@@ -10,7 +10,11 @@ export function quietDependencyWarnings(): void {
     const [typeOrOptions, code] = rest;
     const warningCode =
       (warning instanceof Error ? (warning as Error & {code?: string}).code : undefined) ??
-      (typeof typeOrOptions === 'object' && typeOrOptions ? (typeOrOptions as {code?: string}).code : typeof code === 'string' ? code : undefined);
+      (typeof typeOrOptions === 'object' && typeOrOptions
+        ? (typeOrOptions as {code?: string}).code
+        : typeof code === 'string'
+          ? code
+          : undefined);
     if (warningCode && QUIET.has(warningCode)) return;
     return (emitWarning as (...args: unknown[]) => void).call(this, warning, ...rest);
   } as typeof process.emitWarning;

@@ -20,7 +20,13 @@ export type ArchiveFlags = {output?: string; input?: string; force: boolean};
 
 // berth save IMAGE... [-o FILE], berth load [-i FILE], berth export CONTAINER [-o FILE]: tar streams on
 // stdout/stdin without -o/-i (so `berth save a | berth load` works), never to or from a terminal.
-export async function archiveCommand(name: 'save' | 'load' | 'export', args: string[], flags: ArchiveFlags, target: EngineTarget, io: ArchiveIo): Promise<number> {
+export async function archiveCommand(
+  name: 'save' | 'load' | 'export',
+  args: string[],
+  flags: ArchiveFlags,
+  target: EngineTarget,
+  io: ArchiveIo,
+): Promise<number> {
   checkUsage(name, args, flags, io);
   const client = await connectEngine(target);
   const controller = new AbortController();
@@ -31,7 +37,10 @@ export async function archiveCommand(name: 'save' | 'load' | 'export', args: str
   const options = {signal: controller.signal, onProgress: progress.update};
   try {
     if (name === 'load') {
-      const source = flags.input && flags.input !== '-' ? {kind: 'file' as const, path: resolve(flags.input)} : {kind: 'stream' as const, stream: io.stdin, name: 'stdin'};
+      const source =
+        flags.input && flags.input !== '-'
+          ? {kind: 'file' as const, path: resolve(flags.input)}
+          : {kind: 'stream' as const, stream: io.stdin, name: 'stdin'};
       const result = await loadImages(client.docker, source, options);
       progress.end();
       for (const line of result.loaded) io.stdout.write(`${line}\n`);
@@ -60,22 +69,32 @@ export async function archiveCommand(name: 'save' | 'load' | 'export', args: str
 }
 
 function checkUsage(name: 'save' | 'load' | 'export', args: string[], flags: ArchiveFlags, io: ArchiveIo): void {
-  if (name === 'save' && args.length === 0) throw new UsageError('berth save needs at least one image: berth save IMAGE... [-o FILE]');
-  if (name === 'export' && args.length !== 1) throw new UsageError('berth export takes one container: berth export CONTAINER [-o FILE]');
-  if (name === 'load' && args.length > 0) throw new UsageError(`berth load takes no arguments (got "${args.join(' ')}"); use berth load -i FILE`);
+  if (name === 'save' && args.length === 0)
+    throw new UsageError('berth save needs at least one image: berth save IMAGE... [-o FILE]');
+  if (name === 'export' && args.length !== 1)
+    throw new UsageError('berth export takes one container: berth export CONTAINER [-o FILE]');
+  if (name === 'load' && args.length > 0)
+    throw new UsageError(`berth load takes no arguments (got "${args.join(' ')}"); use berth load -i FILE`);
   if (name === 'load' && flags.output) throw new UsageError('berth load reads an archive: use -i FILE, not -o');
   if (name !== 'load' && flags.input) throw new UsageError(`berth ${name} writes an archive: use -o FILE, not -i`);
   if (name === 'load') {
     if ((!flags.input || flags.input === '-') && io.stdin.isTTY) {
-      throw new UsageError('refusing to read an archive from a terminal; use -i FILE or redirect stdin (berth load < FILE)');
+      throw new UsageError(
+        'refusing to read an archive from a terminal; use -i FILE or redirect stdin (berth load < FILE)',
+      );
     }
   } else if ((!flags.output || flags.output === '-') && io.stdout.isTTY) {
-    throw new UsageError(`refusing to write an archive to a terminal; use -o FILE or redirect stdout (berth ${name} … > FILE)`);
+    throw new UsageError(
+      `refusing to write an archive to a terminal; use -o FILE or redirect stdout (berth ${name} … > FILE)`,
+    );
   }
 }
 
 // One line on stderr redrawn in place, only when stderr is a terminal; a script's stderr stays clean.
-function progressLine(stderr: ArchiveIo['stderr'], verb: string): {update: (p: ArchiveProgress) => void; end: () => void} {
+function progressLine(
+  stderr: ArchiveIo['stderr'],
+  verb: string,
+): {update: (p: ArchiveProgress) => void; end: () => void} {
   if (!stderr.isTTY) return {update: () => undefined, end: () => undefined};
   let shown = false;
   let last: ArchiveProgress | undefined;

@@ -46,14 +46,46 @@ const OPTIONS = {
 } as const;
 
 // Options that take a value, so the scan for the subcommand skips their values.
-const VALUE_OPTIONS = new Set(['-H', '--host', '-c', '--context', '--tlscacert', '--tlscert', '--tlskey', '--config', '--registry', '--registry-ca', '--disk-limit', '-o', '--output', '-i', '--input', '--file', '-p', '--project-name']);
+const VALUE_OPTIONS = new Set([
+  '-H',
+  '--host',
+  '-c',
+  '--context',
+  '--tlscacert',
+  '--tlscert',
+  '--tlskey',
+  '--config',
+  '--registry',
+  '--registry-ca',
+  '--disk-limit',
+  '-o',
+  '--output',
+  '-i',
+  '--input',
+  '--file',
+  '-p',
+  '--project-name',
+]);
 
-const COMMANDS = new Set(['setup', 'registry', 'doctor', 'version', 'stats', 'save', 'load', 'export', 'images', 'rmi', 'prune']);
+const COMMANDS = new Set([
+  'setup',
+  'registry',
+  'doctor',
+  'version',
+  'stats',
+  'save',
+  'load',
+  'export',
+  'images',
+  'rmi',
+  'prune',
+]);
 
 // `-f` is compose's FILE for the UI (berth -f a.yml -f b.yml) and --force for the commands that have one
 // (save, export, rmi): which one depends on whether a command is given.
 function composeFileFlags(argv: string[]): string[] {
-  const isFile = (i: number) => argv[i] === '-f' && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('-') && !COMMANDS.has(argv[i + 1]!);
+  const isFile = (i: number) =>
+    argv[i] === '-f' && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('-') && !COMMANDS.has(argv[i + 1]!);
   let command: string | undefined;
   for (let i = 0; i < argv.length && command === undefined; i++) {
     const arg = argv[i]!;
@@ -65,7 +97,19 @@ function composeFileFlags(argv: string[]): string[] {
   return argv.map((arg, i) => (isFile(i) ? '--file' : arg));
 }
 
-export type CommandFlags = {json: boolean; noStream: boolean; output?: string; input?: string; diskLimit?: string; all?: boolean; dangling?: boolean; force: boolean; volumes?: boolean; dryRun?: boolean; yes?: boolean};
+export type CommandFlags = {
+  json: boolean;
+  noStream: boolean;
+  output?: string;
+  input?: string;
+  diskLimit?: string;
+  all?: boolean;
+  dangling?: boolean;
+  force: boolean;
+  volumes?: boolean;
+  dryRun?: boolean;
+  yes?: boolean;
+};
 
 // Subcommands take their own flags; the global ones may stand anywhere, as with the docker CLI.
 export function parseCommandLine(argv: string[]): ParsedArgs & {flags: CommandFlags} {

@@ -12,7 +12,19 @@ import type {CommandFlags} from './args.js';
 export type CommandIo = {stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream};
 
 type FlagName = Exclude<keyof CommandFlags, 'json'> | 'json';
-const FLAG_SPELLING: Record<FlagName, string> = {json: '--json', noStream: '--no-stream', diskLimit: '--disk-limit', output: '-o', input: '-i', all: '--all', dangling: '--dangling', force: '--force', volumes: '--volumes', dryRun: '--dry-run', yes: '--yes'};
+const FLAG_SPELLING: Record<FlagName, string> = {
+  json: '--json',
+  noStream: '--no-stream',
+  diskLimit: '--disk-limit',
+  output: '-o',
+  input: '-i',
+  all: '--all',
+  dangling: '--dangling',
+  force: '--force',
+  volumes: '--volumes',
+  dryRun: '--dry-run',
+  yes: '--yes',
+};
 
 // Global parsing accepts every command's flags; each command refuses the ones it has no use for.
 export function refuseFlags(command: string, flags: CommandFlags, allowed: FlagName[]): void {
@@ -36,25 +48,59 @@ const safe = (text: string) => sanitizeLine(stripAnsi(text));
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, column) => Math.max(...rows.map(row => row[column].length)));
-  return rows.map(row => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] + 3))).join('').trimEnd()).join('\n') + '\n';
+  return (
+    rows
+      .map(row =>
+        row
+          .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] + 3)))
+          .join('')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 export function imagesTable(rows: ImageRow[], now = Date.now()): string {
   const header = ['REPOSITORY', 'TAG', 'IMAGE ID', 'CREATED', 'SIZE', 'SHARED SIZE', 'CONTAINERS'];
   return table([
     header,
-    ...rows.map(row => [safe(row.repository), safe(row.tag), row.shortId, createdSince(row.created, now), humanSize(row.size), humanSize(row.sharedSize), String(row.containers)]),
+    ...rows.map(row => [
+      safe(row.repository),
+      safe(row.tag),
+      row.shortId,
+      createdSince(row.created, now),
+      humanSize(row.size),
+      humanSize(row.sharedSize),
+      String(row.containers),
+    ]),
   ]);
 }
 
 // berth images [--all] [--dangling] [--json]
-export async function imagesCommand(target: EngineTarget, args: string[], flags: CommandFlags, io: CommandIo): Promise<number> {
+export async function imagesCommand(
+  target: EngineTarget,
+  args: string[],
+  flags: CommandFlags,
+  io: CommandIo,
+): Promise<number> {
   refuseFlags('images', flags, ['all', 'dangling', 'json']);
-  if (args.length) throw new UsageError(`berth images takes no arguments (got "${args.join(' ')}"); filter with --all or --dangling`);
+  if (args.length)
+    throw new UsageError(`berth images takes no arguments (got "${args.join(' ')}"); filter with --all or --dangling`);
   return withEngine(target, async client => {
-    const rows = await listImages(client.docker, client.api, {all: flags.all, dangling: flags.dangling, sharedSize: true});
+    const rows = await listImages(client.docker, client.api, {
+      all: flags.all,
+      dangling: flags.dangling,
+      sharedSize: true,
+    });
     if (flags.json) {
-      const clean = rows.map(row => ({...row, repository: safe(row.repository), tag: safe(row.tag), reference: safe(row.reference), tags: row.tags.map(safe), digests: row.digests.map(safe)}));
+      const clean = rows.map(row => ({
+        ...row,
+        repository: safe(row.repository),
+        tag: safe(row.tag),
+        reference: safe(row.reference),
+        tags: row.tags.map(safe),
+        digests: row.digests.map(safe),
+      }));
       io.stdout.write(`${JSON.stringify(clean, null, 2)}\n`);
     } else io.stdout.write(imagesTable(rows));
     return 0;
@@ -62,9 +108,17 @@ export async function imagesCommand(target: EngineTarget, args: string[], flags:
 }
 
 // berth rmi [--force] IMAGE... — each image in turn, like `docker rmi`; exit 1 when any could not be removed.
-export async function rmiCommand(target: EngineTarget, args: string[], flags: CommandFlags, io: CommandIo): Promise<number> {
+export async function rmiCommand(
+  target: EngineTarget,
+  args: string[],
+  flags: CommandFlags,
+  io: CommandIo,
+): Promise<number> {
   refuseFlags('rmi', flags, ['force']);
-  if (!args.length) throw new UsageError('berth rmi needs at least one image (name:tag or ID), e.g. berth rmi myapp:old; berth images lists them');
+  if (!args.length)
+    throw new UsageError(
+      'berth rmi needs at least one image (name:tag or ID), e.g. berth rmi myapp:old; berth images lists them',
+    );
   return withEngine(target, async client => {
     let failed = 0;
     for (const reference of args) {
@@ -76,7 +130,9 @@ export async function rmiCommand(target: EngineTarget, args: string[], flags: Co
       }
       failed += 1;
       const conflict = result.conflict;
-      const fix = conflict ? `${conflict.reason}${conflict.forceable && !flags.force ? ' (berth rmi --force)' : ''}` : result.message;
+      const fix = conflict
+        ? `${conflict.reason}${conflict.forceable && !flags.force ? ' (berth rmi --force)' : ''}`
+        : result.message;
       io.stderr.write(`berth: image ${safe(reference)}: ${result.missing ? result.message : fix}\n`);
     }
     return failed ? 1 : 0;

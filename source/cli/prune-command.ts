@@ -14,7 +14,9 @@ export type PruneIo = CommandIo & {stdin: NodeJS.ReadableStream & {isTTY?: boole
 export function pruneScope(args: string[], flags: CommandFlags): PruneScope {
   const [what, ...extra] = args;
   if (extra.length || (what && what !== 'images' && what !== 'volumes')) {
-    throw new UsageError(`berth prune takes "images", "volumes" or nothing (got "${args.join(' ')}"); e.g. berth prune images --all`);
+    throw new UsageError(
+      `berth prune takes "images", "volumes" or nothing (got "${args.join(' ')}"); e.g. berth prune images --all`,
+    );
   }
   if (what) {
     refuseFlags(`prune ${what}`, flags, ['all', 'dryRun', 'yes']);
@@ -38,7 +40,12 @@ async function ask(io: PruneIo, question: string): Promise<boolean> {
 
 // berth prune [images|volumes] [--all] [--volumes] [--dry-run] [--yes]: the preview always comes first; only --yes or
 // a "y" typed at a terminal removes anything (a script without --yes gets the preview and exit 0).
-export async function pruneCommand(target: EngineTarget, args: string[], flags: CommandFlags, io: PruneIo): Promise<number> {
+export async function pruneCommand(
+  target: EngineTarget,
+  args: string[],
+  flags: CommandFlags,
+  io: PruneIo,
+): Promise<number> {
   const scope = pruneScope(args, flags);
   return withEngine(target, async client => {
     const preview = await planPrune(client.docker, client.api, scope);

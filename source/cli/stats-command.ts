@@ -24,26 +24,47 @@ function table(rows: readonly Row[]): string {
     u?.pids === undefined ? '–' : String(u.pids),
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map(row => row[i].length)));
-  return [header, ...cells].map(row => row.map((cell, i) => cell.padEnd(widths[i])).join('   ').trimEnd()).join('\n');
+  return [header, ...cells]
+    .map(row =>
+      row
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join('   ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
-const json = (rows: readonly Row[]) => rows.map(row => JSON.stringify({id: row.id, name: row.name, ...row.usage})).join('\n');
+const json = (rows: readonly Row[]) =>
+  rows.map(row => JSON.stringify({id: row.id, name: row.name, ...row.usage})).join('\n');
 
 async function targets(docker: Docker, names: readonly string[]): Promise<Row[]> {
   const all = await docker.listContainers({all: names.length > 0});
-  const rows = all.map(info => ({id: info.Id, name: (info.Names?.[0] ?? info.Id).replace(/^\//, ''), running: info.State === 'running'}));
+  const rows = all.map(info => ({
+    id: info.Id,
+    name: (info.Names?.[0] ?? info.Id).replace(/^\//, ''),
+    running: info.State === 'running',
+  }));
   if (!names.length) return rows.filter(row => row.running);
   return names.map(name => {
     const row = rows.find(r => r.name === name) ?? rows.find(r => r.id.startsWith(name));
-    if (!row) throw new UsageError(`stats: no container "${name}" on this engine; see berth stats (running containers) or docker ps -a`);
+    if (!row)
+      throw new UsageError(
+        `stats: no container "${name}" on this engine; see berth stats (running containers) or docker ps -a`,
+      );
     return row;
   });
 }
 
 // berth stats [--no-stream] [--json] [CONTAINER...]: like docker stats (running containers by default).
-export async function statsCommand(target: EngineTarget, args: readonly string[], options: {json: boolean; noStream: boolean}, out: NodeJS.WriteStream): Promise<number> {
+export async function statsCommand(
+  target: EngineTarget,
+  args: readonly string[],
+  options: {json: boolean; noStream: boolean},
+  out: NodeJS.WriteStream,
+): Promise<number> {
   const unknown = args.find(arg => arg.startsWith('-'));
-  if (unknown) throw new UsageError(`stats: unknown option "${unknown}"; usage berth stats [--no-stream] [--json] [CONTAINER...]`);
+  if (unknown)
+    throw new UsageError(`stats: unknown option "${unknown}"; usage berth stats [--no-stream] [--json] [CONTAINER...]`);
   const client = await connectEngine(target);
   try {
     const rows = await targets(client.docker, args);

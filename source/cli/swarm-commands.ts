@@ -1,7 +1,15 @@
 import {readFileSync} from 'node:fs';
 import {logCommand} from '../command-log.js';
 import {dockerSecretCreateCommand} from '../engine/swarm/docker-commands.js';
-import {listNodes, listSecrets, listServices, swarmRole, type NodeRow, type SecretRow, type ServiceRow} from '../engine/swarm/lists.js';
+import {
+  listNodes,
+  listSecrets,
+  listServices,
+  swarmRole,
+  type NodeRow,
+  type SecretRow,
+  type ServiceRow,
+} from '../engine/swarm/lists.js';
 import {createSecret} from '../engine/swarm/operations.js';
 import type {EngineTarget} from '../engine/target.js';
 import {BerthError, UsageError} from '../errors.js';
@@ -13,44 +21,107 @@ const safe = (text: string) => sanitizeLine(stripAnsi(text));
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, column) => Math.max(...rows.map(row => row[column].length)));
-  return rows.map(row => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] + 3))).join('').trimEnd()).join('\n') + '\n';
+  return (
+    rows
+      .map(row =>
+        row
+          .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] + 3)))
+          .join('')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 export function servicesTable(rows: readonly ServiceRow[]): string {
-  return table([['ID', 'NAME', 'MODE', 'REPLICAS', 'IMAGE', 'PORTS'], ...rows.map(row => [row.shortId, safe(row.name), row.mode, `${row.running}/${row.desired}`, safe(row.image), safe(row.ports)])]);
+  return table([
+    ['ID', 'NAME', 'MODE', 'REPLICAS', 'IMAGE', 'PORTS'],
+    ...rows.map(row => [
+      row.shortId,
+      safe(row.name),
+      row.mode,
+      `${row.running}/${row.desired}`,
+      safe(row.image),
+      safe(row.ports),
+    ]),
+  ]);
 }
 
 export function nodesTable(rows: readonly NodeRow[]): string {
   return table([
     ['ID', 'HOSTNAME', 'STATUS', 'AVAILABILITY', 'MANAGER STATUS', 'ENGINE VERSION'],
-    ...rows.map(row => [`${row.id}${row.self ? ' *' : ''}`, safe(row.hostname), row.state, row.availability, row.managerStatus, safe(row.engineVersion)]),
+    ...rows.map(row => [
+      `${row.id}${row.self ? ' *' : ''}`,
+      safe(row.hostname),
+      row.state,
+      row.availability,
+      row.managerStatus,
+      safe(row.engineVersion),
+    ]),
   ]);
 }
 
 export function secretsTable(rows: readonly SecretRow[]): string {
-  return table([['ID', 'NAME', 'CREATED', 'UPDATED'], ...rows.map(row => [row.id, safe(row.name), row.createdAt, row.updatedAt])]);
+  return table([
+    ['ID', 'NAME', 'CREATED', 'UPDATED'],
+    ...rows.map(row => [row.id, safe(row.name), row.createdAt, row.updatedAt]),
+  ]);
 }
 
 const notManager = (state: string) =>
-  new BerthError(state === 'active' ? 'this engine is a swarm worker: run this against a manager (its --host or context)' : `this engine is not part of a swarm (state ${state}); docker swarm init or join one first`);
+  new BerthError(
+    state === 'active'
+      ? 'this engine is a swarm worker: run this against a manager (its --host or context)'
+      : `this engine is not part of a swarm (state ${state}); docker swarm init or join one first`,
+  );
 
 // berth swarm services|nodes|secrets [--json]
-export async function swarmCommand(target: EngineTarget, args: string[], flags: CommandFlags, io: CommandIo): Promise<number> {
+export async function swarmCommand(
+  target: EngineTarget,
+  args: string[],
+  flags: CommandFlags,
+  io: CommandIo,
+): Promise<number> {
   refuseFlags('swarm', flags, ['json']);
   const [what, ...rest] = args;
-  if (!what || !['services', 'nodes', 'secrets'].includes(what) || rest.length) throw new UsageError('usage: berth swarm services|nodes|secrets [--json]');
+  if (!what || !['services', 'nodes', 'secrets'].includes(what) || rest.length)
+    throw new UsageError('usage: berth swarm services|nodes|secrets [--json]');
   return withEngine(target, async client => {
     const role = await swarmRole(client.docker);
     if (!role.manager) throw notManager(role.state);
     if (what === 'services') {
       const rows = await listServices(client.docker);
-      io.stdout.write(flags.json ? `${JSON.stringify(rows.map(row => ({...row, name: safe(row.name), image: safe(row.image)})), null, 2)}\n` : servicesTable(rows));
+      io.stdout.write(
+        flags.json
+          ? `${JSON.stringify(
+              rows.map(row => ({...row, name: safe(row.name), image: safe(row.image)})),
+              null,
+              2,
+            )}\n`
+          : servicesTable(rows),
+      );
     } else if (what === 'nodes') {
       const rows = await listNodes(client.docker, role.nodeId);
-      io.stdout.write(flags.json ? `${JSON.stringify(rows.map(row => ({...row, hostname: safe(row.hostname)})), null, 2)}\n` : nodesTable(rows));
+      io.stdout.write(
+        flags.json
+          ? `${JSON.stringify(
+              rows.map(row => ({...row, hostname: safe(row.hostname)})),
+              null,
+              2,
+            )}\n`
+          : nodesTable(rows),
+      );
     } else {
       const rows = await listSecrets(client.docker);
-      io.stdout.write(flags.json ? `${JSON.stringify(rows.map(row => ({...row, name: safe(row.name)})), null, 2)}\n` : secretsTable(rows));
+      io.stdout.write(
+        flags.json
+          ? `${JSON.stringify(
+              rows.map(row => ({...row, name: safe(row.name)})),
+              null,
+              2,
+            )}\n`
+          : secretsTable(rows),
+      );
     }
     return 0;
   });
@@ -72,18 +143,28 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 
 // berth secret create NAME [FILE|-]: the value from FILE, or from stdin (- or no FILE). Never from a terminal
 // without a prompt that echoes: on a terminal, stdin is refused (type it through the UI's masked prompt).
-export async function secretCommand(target: EngineTarget, args: string[], flags: CommandFlags, io: CommandIo & {stdin: NodeJS.ReadableStream & {isTTY?: boolean}}): Promise<number> {
+export async function secretCommand(
+  target: EngineTarget,
+  args: string[],
+  flags: CommandFlags,
+  io: CommandIo & {stdin: NodeJS.ReadableStream & {isTTY?: boolean}},
+): Promise<number> {
   refuseFlags('secret', flags, []);
   const [verb, name, file, ...rest] = args;
   if (verb !== 'create' || !name || rest.length) throw new UsageError('usage: berth secret create NAME [FILE|-]');
   const fromStdin = !file || file === '-';
-  if (fromStdin && io.stdin.isTTY) throw new UsageError('berth secret create reads the value from stdin: pipe it in (printf %s "$VALUE" | berth secret create NAME -), or give a FILE');
+  if (fromStdin && io.stdin.isTTY)
+    throw new UsageError(
+      'berth secret create reads the value from stdin: pipe it in (printf %s "$VALUE" | berth secret create NAME -), or give a FILE',
+    );
   let value: Buffer;
   try {
     value = fromStdin ? await readAll(io.stdin) : readFileSync(file);
   } catch (error) {
     if (error instanceof BerthError) throw error;
-    throw new BerthError(`cannot read ${fromStdin ? 'stdin' : file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    throw new BerthError(
+      `cannot read ${fromStdin ? 'stdin' : file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+    );
   }
   return withEngine(target, async client => {
     const role = await swarmRole(client.docker);

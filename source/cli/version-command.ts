@@ -6,7 +6,9 @@ export async function versionCommand(target: EngineTarget, json: boolean, out: N
   const client = await connectEngine(target);
   try {
     if (json) {
-      out.write(`${JSON.stringify({berth: VERSION, host: target.url, api: client.api, engine: client.version}, null, 2)}\n`);
+      out.write(
+        `${JSON.stringify({berth: VERSION, host: target.url, api: client.api, engine: client.version}, null, 2)}\n`,
+      );
       return 0;
     }
     const v = client.version;

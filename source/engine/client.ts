@@ -22,9 +22,13 @@ export type EngineVersion = {
 };
 
 // Podman serves the Docker API too; its /version names its own components.
-export function engineProduct(version: Pick<EngineVersion, 'Components'> & Record<string, unknown>): 'Docker' | 'Podman' {
+export function engineProduct(
+  version: Pick<EngineVersion, 'Components'> & Record<string, unknown>,
+): 'Docker' | 'Podman' {
   const components = Array.isArray(version.Components) ? (version.Components as {Name?: unknown}[]) : [];
-  return components.some(component => typeof component?.Name === 'string' && /podman/i.test(component.Name)) ? 'Podman' : 'Docker';
+  return components.some(component => typeof component?.Name === 'string' && /podman/i.test(component.Name))
+    ? 'Podman'
+    : 'Docker';
 }
 
 export type EngineClient = {
@@ -36,7 +40,13 @@ export type EngineClient = {
   close(): void;
 };
 
-const ENGINE_ENV = ['DOCKER_HOST', 'DOCKER_TLS_VERIFY', 'DOCKER_CERT_PATH', 'DOCKER_CLIENT_TIMEOUT', 'DOCKER_PATH_PREFIX'];
+const ENGINE_ENV = [
+  'DOCKER_HOST',
+  'DOCKER_TLS_VERIFY',
+  'DOCKER_CERT_PATH',
+  'DOCKER_CLIENT_TIMEOUT',
+  'DOCKER_PATH_PREFIX',
+];
 
 // docker-modem reads DOCKER_* itself and lets them win over explicit options (a stale DOCKER_CERT_PATH even
 // throws); the connection is resolved by us, so hide them while dockerode is constructed.
@@ -65,7 +75,9 @@ export function negotiateApi(version: Pick<EngineVersion, 'ApiVersion' | 'MinAPI
     );
   }
   if (compareApi(chosen, MIN_API_VERSION) < 0) {
-    throw new BerthError(`engine API ${engineMax} is older than ${MIN_API_VERSION}, the oldest berth supports; upgrade the Docker engine`);
+    throw new BerthError(
+      `engine API ${engineMax} is older than ${MIN_API_VERSION}, the oldest berth supports; upgrade the Docker engine`,
+    );
   }
   return chosen;
 }
@@ -84,7 +96,8 @@ async function makeAgent(target: EngineTarget, connectMs: number): Promise<Agent
     key: target.tls.key,
     rejectUnauthorized: target.tls.verify,
   };
-  return timedAgent(tls, connectMs);}
+  return timedAgent(tls, connectMs);
+}
 
 export function makeDocker(target: EngineTarget, agent: Agent | undefined, api?: string): Docker {
   return withoutEngineEnv(() => {
@@ -105,13 +118,20 @@ export function makeDocker(target: EngineTarget, agent: Agent | undefined, api?:
 }
 
 // GET /version without a version prefix answers at the engine's own maximum, which is what negotiation needs.
-export async function connectEngine(target: EngineTarget, options: {timeouts?: Partial<EngineTimeouts>} = {}): Promise<EngineClient> {
+export async function connectEngine(
+  target: EngineTarget,
+  options: {timeouts?: Partial<EngineTimeouts>} = {},
+): Promise<EngineClient> {
   const timeouts = {...DEFAULT_ENGINE_TIMEOUTS, ...options.timeouts};
   const agent = await makeAgent(target, timeouts.connectMs);
   const probe = makeDocker(target, agent);
   let version: EngineVersion;
   try {
-    version = (await dial(probe, {path: '/version', method: 'GET', timeoutMs: firstByteDeadline(timeouts)})) as EngineVersion;
+    version = (await dial(probe, {
+      path: '/version',
+      method: 'GET',
+      timeoutMs: firstByteDeadline(timeouts),
+    })) as EngineVersion;
   } catch (error) {
     agent?.destroy();
     throw new BerthError(describeConnectError(target, error, {what: 'GET /version', timeouts}));
@@ -146,7 +166,15 @@ export function dial(docker: Docker, request: DialOptions): Promise<unknown> {
         path: request.path,
         method: request.method,
         options: request.options ?? {},
-        statusCodes: request.statusCodes ?? {200: true, 204: true, 304: true, 400: 'bad request', 404: 'not found', 409: 'conflict', 500: 'server error'},
+        statusCodes: request.statusCodes ?? {
+          200: true,
+          204: true,
+          304: true,
+          400: 'bad request',
+          404: 'not found',
+          409: 'conflict',
+          500: 'server error',
+        },
         isStream: request.isStream ?? false,
         abortSignal: signal,
       } as never,

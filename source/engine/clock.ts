@@ -11,7 +11,12 @@ export async function engineClockOffsetMs(client: EngineClient): Promise<number>
   const known = offsets.get(client);
   if (known !== undefined) return known;
   try {
-    const response = (await dial(client.docker, {path: '/_ping', method: 'GET', isStream: true, timeoutMs: 5000})) as IncomingMessage;
+    const response = (await dial(client.docker, {
+      path: '/_ping',
+      method: 'GET',
+      isStream: true,
+      timeoutMs: 5000,
+    })) as IncomingMessage;
     response.resume();
     const offset = engineClockOffset(response.headers.date, Date.now());
     offsets.set(client, offset);

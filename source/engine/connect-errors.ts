@@ -19,7 +19,11 @@ const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
 
 // Turns a failed first request into one line: which engine, why, and what to change. `request` names the
 // request and the limits in force, for a timeout.
-export function describeConnectError(target: EngineTarget, error: unknown, request?: {what: string; timeouts: EngineTimeouts}): string {
+export function describeConnectError(
+  target: EngineTarget,
+  error: unknown,
+  request?: {what: string; timeouts: EngineTimeouts},
+): string {
   const e = (error ?? {}) as ErrorLike;
   const code = e.code ?? '';
   const message = e.message ?? String(error);
@@ -88,10 +92,16 @@ function describeSshError(target: EngineTarget, e: ErrorLike, code: string, mess
   if (code.startsWith('BERTH_SSH_')) return message;
   const at = e.address ? `${e.address}${e.port ? `:${e.port}` : ''}` : 'the ssh port';
   const check = `"ssh ${target.port && target.port !== 22 ? `-p ${target.port} ` : ''}${target.sshUser ? `${target.sshUser}@` : ''}${target.host} docker version"`;
-  if (e.name === 'TimeoutError' || e.name === 'AbortError' || code === 'ETIMEDOUT' || /Timed out while waiting for handshake/i.test(message)) {
+  if (
+    e.name === 'TimeoutError' ||
+    e.name === 'AbortError' ||
+    code === 'ETIMEDOUT' ||
+    /Timed out while waiting for handshake/i.test(message)
+  ) {
     return `no answer within the time limit; check that the host is reachable, that sshd listens on that port, and that ${check} works`;
   }
-  if (/socket hang up/i.test(message)) return `the engine closed the connection without an answer; check that ${check} works`;
+  if (/socket hang up/i.test(message))
+    return `the engine closed the connection without an answer; check that ${check} works`;
   switch (code) {
     case 'ECONNREFUSED':
       return `connection refused on ${at}; is sshd listening there? (check the port in the URL, or Port in ~/.ssh/config)`;
@@ -101,8 +111,10 @@ function describeSshError(target: EngineTarget, e: ErrorLike, code: string, mess
     case 'ECONNRESET':
       return `the ssh connection was reset (${shorten(message)}); is it an ssh server on that port?`;
   }
-  if (/Keepalive timeout/i.test(message)) return 'the ssh connection stopped answering (keepalive timeout); check the network path to the host';
-  if (/Channel open failure/i.test(message)) return `the ssh server refused a session (${shorten(message)}); does the account allow commands (no ForceCommand, no restricted shell)?`;
+  if (/Keepalive timeout/i.test(message))
+    return 'the ssh connection stopped answering (keepalive timeout); check the network path to the host';
+  if (/Channel open failure/i.test(message))
+    return `the ssh server refused a session (${shorten(message)}); does the account allow commands (no ForceCommand, no restricted shell)?`;
   if (e.level === 'handshake' || e.level === 'protocol' || /handshake failed|no matching/i.test(message)) {
     return `the SSH handshake failed (${shorten(message)}); the server and berth share no algorithm, or it is not an ssh server`;
   }

@@ -47,11 +47,15 @@ export function loadContext(name: string, env: NodeJS.ProcessEnv): DockerContext
   try {
     meta = JSON.parse(readFileSync(metaFile, 'utf8'));
   } catch (error) {
-    throw new UsageError(`docker context "${name}": ${metaFile} is not valid JSON (${(error as Error).message}); recreate the context`);
+    throw new UsageError(
+      `docker context "${name}": ${metaFile} is not valid JSON (${(error as Error).message}); recreate the context`,
+    );
   }
   const endpoint = meta?.Endpoints?.docker;
   if (!endpoint?.Host || typeof endpoint.Host !== 'string') {
-    throw new UsageError(`docker context "${name}": ${metaFile} has no docker endpoint host; recreate the context with --docker host=...`);
+    throw new UsageError(
+      `docker context "${name}": ${metaFile} has no docker endpoint host; recreate the context with --docker host=...`,
+    );
   }
   const tlsDir = join(root, 'tls', digest(name), 'docker');
   return {

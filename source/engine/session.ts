@@ -6,8 +6,28 @@ import type {EngineTarget} from './target.js';
 
 export type ConnectionState =
   | {status: 'connecting'; target: string}
-  | {status: 'connected'; target: string; engine: string; api: string; os: string; tls: string; context: string; unencrypted: boolean}
-  | {status: 'down'; target: string; reason: string; retryAt: number; engine?: string; api?: string; os?: string; tls?: string; context?: string; unencrypted?: boolean};
+  | {
+      status: 'connected';
+      target: string;
+      engine: string;
+      api: string;
+      os: string;
+      tls: string;
+      context: string;
+      unencrypted: boolean;
+    }
+  | {
+      status: 'down';
+      target: string;
+      reason: string;
+      retryAt: number;
+      engine?: string;
+      api?: string;
+      os?: string;
+      tls?: string;
+      context?: string;
+      unencrypted?: boolean;
+    };
 
 // One line of GET /events (the fields berth reads).
 export type EngineEvent = {Type?: string; Action?: string; Actor?: {ID?: string; Attributes?: Record<string, string>}};
@@ -123,7 +143,13 @@ export class EngineSession {
     this.client = undefined;
     const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
     this.attempt += 1;
-    this.listener.connection({status: 'down', ...this.lastKnown, target: this.target.url, reason, retryAt: Date.now() + delay});
+    this.listener.connection({
+      status: 'down',
+      ...this.lastKnown,
+      target: this.target.url,
+      reason,
+      retryAt: Date.now() + delay,
+    });
     this.listener.stale();
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => void this.connect(), delay);
@@ -201,7 +227,10 @@ export class EngineSession {
         });
       }
       const end = () => {
-        if (this.events === events && client === this.client) this.lost(`engine ${this.target.url}: connection lost (the event stream ended): the engine stopped or restarted, or the network dropped`);
+        if (this.events === events && client === this.client)
+          this.lost(
+            `engine ${this.target.url}: connection lost (the event stream ended): the engine stopped or restarted, or the network dropped`,
+          );
       };
       events.on('end', end);
       events.on('error', end);

@@ -47,7 +47,8 @@ export function resolveEngineTarget(flags: ConnectionFlags, env: NodeJS.ProcessE
     throw new UsageError('--host and --context both given: choose one (the context names its own host)');
   }
   if (flags.host) return fromHost(flags.host, '--host', 'flag', tlsFromFlagsAndEnv(flags, env), 'default');
-  if (env.DOCKER_HOST) return fromHost(env.DOCKER_HOST, 'DOCKER_HOST', 'DOCKER_HOST', tlsFromFlagsAndEnv(flags, env), 'default');
+  if (env.DOCKER_HOST)
+    return fromHost(env.DOCKER_HOST, 'DOCKER_HOST', 'DOCKER_HOST', tlsFromFlagsAndEnv(flags, env), 'default');
 
   const contextName = flags.context || env.DOCKER_CONTEXT || readCurrentContext(env);
   if (contextName && contextName !== 'default') {
@@ -62,7 +63,14 @@ export function resolveEngineTarget(flags: ConnectionFlags, env: NodeJS.ProcessE
 
   const userSocket = join(homedir(), '.docker', 'run', 'docker.sock');
   const socketPath = existsSync(userSocket) ? userSocket : DEFAULT_SOCKET;
-  return {url: `unix://${socketPath}`, kind: 'unix', socketPath, context: 'default', source: 'default', unencrypted: false};
+  return {
+    url: `unix://${socketPath}`,
+    kind: 'unix',
+    socketPath,
+    context: 'default',
+    source: 'default',
+    unencrypted: false,
+  };
 }
 
 function certFiles(dir: string) {
@@ -104,14 +112,18 @@ function loadTls(material: TlsMaterial, origin: string, required = {ca: true, ce
     try {
       return readFileSync(file);
     } catch (error) {
-      throw new UsageError(`TLS ${what} ${file} (from ${origin}): cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check its permissions`);
+      throw new UsageError(
+        `TLS ${what} ${file} (from ${origin}): cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check its permissions`,
+      );
     }
   };
   const ca = read(material.caFile, 'CA certificate', required.ca && material.verify);
   const cert = read(material.certFile, 'client certificate', required.cert);
   const key = read(material.keyFile, 'client key', required.key || Boolean(cert));
   if (Boolean(cert) !== Boolean(key)) {
-    throw new UsageError(`TLS client certificate and key (from ${origin}): one is missing; give both --tlscert and --tlskey`);
+    throw new UsageError(
+      `TLS client certificate and key (from ${origin}): one is missing; give both --tlscert and --tlskey`,
+    );
   }
   return {
     ...material,
@@ -148,7 +160,9 @@ function fromHost(
   try {
     url = new URL(withScheme);
   } catch {
-    throw new UsageError(`${where} "${raw}": not a valid engine URL; use unix:///path, tcp://host:port or ssh://user@host[:port]`);
+    throw new UsageError(
+      `${where} "${raw}": not a valid engine URL; use unix:///path, tcp://host:port or ssh://user@host[:port]`,
+    );
   }
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   if (!hostname) throw new UsageError(`${where} "${raw}": no host name; use tcp://host:port or ssh://user@host`);
@@ -196,6 +210,15 @@ export function isLoopback(hostname: string): boolean {
 }
 
 export function describeTarget(target: EngineTarget): string {
-  const tls = target.kind === 'tcp' ? (target.tls ? (target.tls.verify ? 'TLS' : 'TLS (no verify)') : 'plain') : target.kind === 'ssh' ? 'ssh' : 'socket';
+  const tls =
+    target.kind === 'tcp'
+      ? target.tls
+        ? target.tls.verify
+          ? 'TLS'
+          : 'TLS (no verify)'
+        : 'plain'
+      : target.kind === 'ssh'
+        ? 'ssh'
+        : 'socket';
   return `${target.url} ${tls}`;
 }

@@ -1,11 +1,11 @@
-import { pickChallenge, parseWwwAuthenticate, type Challenge } from './challenge.js';
-import { RegistryError, problem } from './errors.js';
-import { requestToken } from './token-request.js';
-import { TokenCache, tokenKey } from './token-cache.js';
-import type { HttpResponse, HttpTransport } from './transport.js';
-import type { RegistryCredentials } from './docker-config.js';
-import type { SecretScrubber } from './secrets.js';
-import type { RegistryUrl } from './url.js';
+import {pickChallenge, parseWwwAuthenticate, type Challenge} from './challenge.js';
+import {RegistryError, problem} from './errors.js';
+import {requestToken} from './token-request.js';
+import {TokenCache, tokenKey} from './token-cache.js';
+import type {HttpResponse, HttpTransport} from './transport.js';
+import type {RegistryCredentials} from './docker-config.js';
+import type {SecretScrubber} from './secrets.js';
+import type {RegistryUrl} from './url.js';
 
 export const CATALOG_SCOPE = 'registry:catalog:*';
 export function pullScope(repository: string): string {
@@ -35,12 +35,13 @@ export class RegistryAuth {
   ) {}
 
   credentials(): Promise<RegistryCredentials | undefined> {
-    this.credentialsPromise ??= this.loadCredentials().then((found) => {
+    this.credentialsPromise ??= this.loadCredentials().then(found => {
       if (found) {
         this.secrets.add(found.password);
         this.secrets.add(found.identityToken);
         this.secrets.add(found.registryToken);
-        if (found.username && found.password) this.secrets.add(Buffer.from(`${found.username}:${found.password}`).toString('base64'));
+        if (found.username && found.password)
+          this.secrets.add(Buffer.from(`${found.username}:${found.password}`).toString('base64'));
       }
       return found;
     });
@@ -62,26 +63,33 @@ export class RegistryAuth {
 
   // Learns from a 401 and says whether one more attempt can succeed. `sentAuth` is what the
   // failed request carried; `scopeRetryUsed` limits the insufficient_scope retry to one.
-  async onUnauthorized(response: HttpResponse, scopes: string[], sentAuth: string | undefined, scopeRetryUsed: boolean): Promise<{ retry: boolean; scopes: string[]; challenge?: Challenge }> {
-    const challenge = pickChallenge(parseWwwAuthenticate(response.headers['www-authenticate'] as string | string[] | undefined));
-    if (!challenge) return { retry: false, scopes };
+  async onUnauthorized(
+    response: HttpResponse,
+    scopes: string[],
+    sentAuth: string | undefined,
+    scopeRetryUsed: boolean,
+  ): Promise<{retry: boolean; scopes: string[]; challenge?: Challenge}> {
+    const challenge = pickChallenge(
+      parseWwwAuthenticate(response.headers['www-authenticate'] as string | string[] | undefined),
+    );
+    if (!challenge) return {retry: false, scopes};
     if (challenge.scheme === 'basic') {
-      this.known = { scheme: 'basic' };
+      this.known = {scheme: 'basic'};
       const credentials = await this.credentials();
       const canTry = !sentAuth && !!credentials?.username && !!credentials.password;
-      return { retry: canTry, scopes, challenge };
+      return {retry: canTry, scopes, challenge};
     }
     const realm = this.checkRealm(challenge.params.realm, response.url);
-    const known: KnownChallenge = { scheme: 'bearer', realm, service: challenge.params.service };
+    const known: KnownChallenge = {scheme: 'bearer', realm, service: challenge.params.service};
     this.known = known;
     const asked = (challenge.params.scope ?? '').split(' ').filter(Boolean);
     const merged = [...new Set([...scopes, ...asked])];
-    if (!sentAuth) return { retry: true, scopes: merged, challenge };
+    if (!sentAuth) return {retry: true, scopes: merged, challenge};
     // A token was sent and refused: once, drop it and ask for the scopes the registry named.
-    if (scopeRetryUsed) return { retry: false, scopes: merged, challenge };
+    if (scopeRetryUsed) return {retry: false, scopes: merged, challenge};
     this.tokens.delete(tokenKey(realm.href, known.service, scopes));
     this.tokens.delete(tokenKey(realm.href, known.service, merged));
-    return { retry: true, scopes: merged, challenge };
+    return {retry: true, scopes: merged, challenge};
   }
 
   // A realm may be relative (resolved against the request), but never a downgrade to plain
@@ -89,22 +97,50 @@ export class RegistryAuth {
   private checkRealm(realm: string | undefined, requestUrl: URL): URL {
     const thing = `registry ${this.registry.host}`;
     if (!realm) {
-      throw new RegistryError('auth', problem(thing, 'asked for a bearer token without saying where to get it (no realm)', 'Check the registry\'s auth.token settings.'), { host: this.registry.host });
+      throw new RegistryError(
+        'auth',
+        problem(
+          thing,
+          'asked for a bearer token without saying where to get it (no realm)',
+          "Check the registry's auth.token settings.",
+        ),
+        {host: this.registry.host},
+      );
     }
     let url: URL;
     try {
       url = new URL(realm, requestUrl);
     } catch {
-      throw new RegistryError('auth', problem(thing, `sent a token realm that is not a URL (${JSON.stringify(realm)})`, 'Check the registry\'s auth.token.realm setting.'), { host: this.registry.host });
+      throw new RegistryError(
+        'auth',
+        problem(
+          thing,
+          `sent a token realm that is not a URL (${JSON.stringify(realm)})`,
+          "Check the registry's auth.token.realm setting.",
+        ),
+        {host: this.registry.host},
+      );
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-      throw new RegistryError('auth', problem(thing, `sent a token realm with scheme ${url.protocol}`, 'Check the registry\'s auth.token.realm setting.'), { host: this.registry.host });
+      throw new RegistryError(
+        'auth',
+        problem(
+          thing,
+          `sent a token realm with scheme ${url.protocol}`,
+          "Check the registry's auth.token.realm setting.",
+        ),
+        {host: this.registry.host},
+      );
     }
     if (requestUrl.protocol === 'https:' && url.protocol === 'http:') {
       throw new RegistryError(
         'auth',
-        problem(thing, `refused token realm ${url.origin}${url.pathname}: it downgrades https to plain http`, 'Set the registry\'s auth.token.realm to an https URL.'),
-        { host: this.registry.host },
+        problem(
+          thing,
+          `refused token realm ${url.origin}${url.pathname}: it downgrades https to plain http`,
+          "Set the registry's auth.token.realm to an https URL.",
+        ),
+        {host: this.registry.host},
       );
     }
     return url;
@@ -121,7 +157,14 @@ export class RegistryAuth {
       pending = (async () => {
         const credentials = await this.credentials();
         const receivedAt = Date.now();
-        const grant = await requestToken(this.transport, { realm, service: known.service, scopes, credentials, registryHost: this.registry.host, signal });
+        const grant = await requestToken(this.transport, {
+          realm,
+          service: known.service,
+          scopes,
+          credentials,
+          registryHost: this.registry.host,
+          signal,
+        });
         this.secrets.add(grant.token);
         this.tokens.set(key, grant.token, grant.expiresIn, receivedAt);
         return grant.token;
@@ -151,7 +194,7 @@ export class RegistryAuth {
         ? 'This account may not list the catalog; open a repository by name instead, or ask for registry:catalog:* access.'
         : `Check that the account from ${credentials.source} may pull it, or run "docker login ${this.registry.host}" again.`;
     }
-    return new RegistryError('auth', problem(thing, reason, fix), { host: this.registry.host, status: response.status });
+    return new RegistryError('auth', problem(thing, reason, fix), {host: this.registry.host, status: response.status});
   }
 
   get scheme(): 'basic' | 'bearer' | undefined {

@@ -1,4 +1,4 @@
-import { HeaderCursor } from './header-tokens.js';
+import {HeaderCursor} from './header-tokens.js';
 
 export interface Challenge {
   // Lowercased auth scheme: 'bearer', 'basic', 'negotiate', ...
@@ -36,7 +36,7 @@ export function parseWwwAuthenticate(header: string | string[] | undefined): Cha
       continue;
     }
     // A word not followed by `=` starts a new challenge.
-    current = { scheme: word.toLowerCase(), params: {} };
+    current = {scheme: word.toLowerCase(), params: {}};
     challenges.push(current);
     cursor.skipSpace();
     const afterScheme = cursor.pos;
@@ -66,5 +66,5 @@ function isToken68Tail(text: string, equalsAt: number): boolean {
 
 // Bearer beats Basic when a registry offers both; other schemes are unusable here.
 export function pickChallenge(challenges: Challenge[]): Challenge | undefined {
-  return challenges.find((c) => c.scheme === 'bearer') ?? challenges.find((c) => c.scheme === 'basic');
+  return challenges.find(c => c.scheme === 'bearer') ?? challenges.find(c => c.scheme === 'basic');
 }

@@ -1,10 +1,10 @@
-import { stripAnsi, sanitizeLine } from '../text/sanitize.js';
-import { RegistryClient } from './client.js';
-import { RegistryError } from './errors.js';
-import { describeRetryWait, type RetryWait } from './retry.js';
-import { missingRegistryError, resolveRegistrySettings } from './settings.js';
-import { sortTags } from './sort.js';
-import { splitRepositoryReference } from './url.js';
+import {stripAnsi, sanitizeLine} from '../text/sanitize.js';
+import {RegistryClient} from './client.js';
+import {RegistryError} from './errors.js';
+import {describeRetryWait, type RetryWait} from './retry.js';
+import {missingRegistryError, resolveRegistrySettings} from './settings.js';
+import {sortTags} from './sort.js';
+import {splitRepositoryReference} from './url.js';
 
 export interface RegistryCommandIo {
   stdout: NodeJS.WritableStream;
@@ -12,7 +12,8 @@ export interface RegistryCommandIo {
   env: NodeJS.ProcessEnv;
 }
 
-const USAGE = 'usage: berth registry ls [URL] [--json] | berth registry tags REPO [--json], with --registry URL, --registry-ca FILE';
+const USAGE =
+  'usage: berth registry ls [URL] [--json] | berth registry tags REPO [--json], with --registry URL, --registry-ca FILE';
 
 interface ParsedArgs {
   subcommand?: string;
@@ -26,10 +27,13 @@ interface ParsedArgs {
 class UsageProblem extends Error {}
 
 function parseArgs(args: string[]): ParsedArgs {
-  const parsed: ParsedArgs = { positionals: [], json: false, help: false };
+  const parsed: ParsedArgs = {positionals: [], json: false, help: false};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
-    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [name, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const value = () => {
       if (inline !== undefined) return inline;
       const next = args[++i];
@@ -70,7 +74,7 @@ function writer(stream: NodeJS.WritableStream, abort: AbortController) {
     async write(text: string): Promise<void> {
       if (closed || !text) return;
       if (!stream.write(text)) {
-        await new Promise<void>((resolve) => {
+        await new Promise<void>(resolve => {
           const done = () => {
             stream.off('drain', done);
             stream.off('error', done);
@@ -106,21 +110,23 @@ export async function registryCommand(args: string[], io: RegistryCommandIo): Pr
   const onRetry = (wait: RetryWait) => io.stderr.write(`berth: ${describeRetryWait(wait)}\n`);
   let client: RegistryClient | undefined;
   try {
-    const settings = resolveRegistrySettings({ registry: parsed.registry, registryCa: parsed.registryCa }, io.env);
+    const settings = resolveRegistrySettings({registry: parsed.registry, registryCa: parsed.registryCa}, io.env);
     if (parsed.subcommand === 'ls') {
-      if (parsed.positionals.length > 1) throw new UsageProblem(`registry ls takes at most one URL (got "${parsed.positionals.join(' ')}")`);
+      if (parsed.positionals.length > 1)
+        throw new UsageProblem(`registry ls takes at most one URL (got "${parsed.positionals.join(' ')}")`);
       const url = parsed.positionals[0] ?? settings.url;
       if (!url) throw missingRegistryError('ls');
-      client = await RegistryClient.create(url, { caFile: settings.caFile, env: io.env, onRetry });
+      client = await RegistryClient.create(url, {caFile: settings.caFile, env: io.env, onRetry});
       const all: string[] = [];
-      for await (const page of client.repositories({ signal: abort.signal })) {
+      for await (const page of client.repositories({signal: abort.signal})) {
         // Not push(...items): spreading a 400,000-name page into a call overflows the stack.
         if (parsed.json) for (const name of page.items) all.push(name);
-        else await out.write(page.items.map((name) => `${safe(name)}\n`).join(''));
+        else await out.write(page.items.map(name => `${safe(name)}\n`).join(''));
       }
-      if (parsed.json) await out.write(`${JSON.stringify({ registry: client.registry.origin, repositories: all })}\n`);
+      if (parsed.json) await out.write(`${JSON.stringify({registry: client.registry.origin, repositories: all})}\n`);
     } else if (parsed.subcommand === 'tags') {
-      if (parsed.positionals.length !== 1) throw new UsageProblem('registry tags takes one repository name, e.g. berth registry tags tools/busybox');
+      if (parsed.positionals.length !== 1)
+        throw new UsageProblem('registry tags takes one repository name, e.g. berth registry tags tools/busybox');
       let repository = parsed.positionals[0];
       let url = settings.url;
       if (!url) {
@@ -129,13 +135,16 @@ export async function registryCommand(args: string[], io: RegistryCommandIo): Pr
         if (split.registry) [url, repository] = [split.registry, split.repository];
       }
       if (!url) throw missingRegistryError('tags');
-      client = await RegistryClient.create(url, { caFile: settings.caFile, env: io.env, onRetry });
+      client = await RegistryClient.create(url, {caFile: settings.caFile, env: io.env, onRetry});
       // distribution 2.x returns tags in storage order; sorted output is what scripts can diff.
       const tags = sortTags(await client.listTags(repository, undefined, abort.signal), 'name');
-      if (parsed.json) await out.write(`${JSON.stringify({ registry: client.registry.origin, name: repository, tags })}\n`);
-      else await out.write(tags.map((tag) => `${safe(tag)}\n`).join(''));
+      if (parsed.json)
+        await out.write(`${JSON.stringify({registry: client.registry.origin, name: repository, tags})}\n`);
+      else await out.write(tags.map(tag => `${safe(tag)}\n`).join(''));
     } else {
-      throw new UsageProblem(parsed.subcommand ? `unknown registry command "${parsed.subcommand}"` : 'missing a registry command');
+      throw new UsageProblem(
+        parsed.subcommand ? `unknown registry command "${parsed.subcommand}"` : 'missing a registry command',
+      );
     }
     return 0;
   } catch (error) {

@@ -1,16 +1,17 @@
-import { RegistryAuth, CATALOG_SCOPE, pullScope } from './auth.js';
-import { VERSION } from '../version.js';
-import { resolveCredentials, type RegistryCredentials } from './docker-config.js';
-import { RegistryError, problem } from './errors.js';
-import { describeRegistryErrors, parseRegistryErrors } from './registry-errors.js';
-import { TagDetailsReader, type ManifestClient, type TagDetails } from './details.js';
-import type { RequestOptions } from './request-options.js';
-import { MAX_PAGE_BYTES, paginate, type Page, type PaginateOptions } from './paginate.js';import { responseError, type Subject } from './response-errors.js';
-import { SecretScrubber } from './secrets.js';
-import { loadTrust, type Trust } from './trust.js';
-import type { RetryPolicy, RetryWait } from './retry.js';
-import { HttpTransport, headerValue, type HttpMethod, type HttpResponse, type RegistryTimeouts } from './transport.js';
-import { assertRepositoryName, hubRepositoryName, parseRegistryUrl, plainHttpFallback, type RegistryUrl } from './url.js';
+import {RegistryAuth, CATALOG_SCOPE, pullScope} from './auth.js';
+import {VERSION} from '../version.js';
+import {resolveCredentials, type RegistryCredentials} from './docker-config.js';
+import {RegistryError, problem} from './errors.js';
+import {describeRegistryErrors, parseRegistryErrors} from './registry-errors.js';
+import {TagDetailsReader, type ManifestClient, type TagDetails} from './details.js';
+import type {RequestOptions} from './request-options.js';
+import {MAX_PAGE_BYTES, paginate, type Page, type PaginateOptions} from './paginate.js';
+import {responseError, type Subject} from './response-errors.js';
+import {SecretScrubber} from './secrets.js';
+import {loadTrust, type Trust} from './trust.js';
+import type {RetryPolicy, RetryWait} from './retry.js';
+import {HttpTransport, headerValue, type HttpMethod, type HttpResponse, type RegistryTimeouts} from './transport.js';
+import {assertRepositoryName, hubRepositoryName, parseRegistryUrl, plainHttpFallback, type RegistryUrl} from './url.js';
 
 export interface RegistryClientOptions {
   // Docker's insecure-registries: plain http allowed, certificate errors ignored.
@@ -59,18 +60,23 @@ export class RegistryClient implements ManifestClient {
   private readonly auth: RegistryAuth;
   private readonly pageSize?: number;
   private detailsReader?: TagDetailsReader;
-  private readonly linkHints = { repositories: { seen: false }, tags: { seen: false } };
+  private readonly linkHints = {repositories: {seen: false}, tags: {seen: false}};
 
   private constructor(registry: RegistryUrl, trust: Trust, options: RegistryClientOptions) {
     this.registry = registry;
     this.trust = trust;
     this.pageSize = options.pageSize;
-    this.transport = new HttpTransport(trust, { connections: options.connections, retry: options.retry, onRetry: options.onRetry, timeouts: options.timeouts });
+    this.transport = new HttpTransport(trust, {
+      connections: options.connections,
+      retry: options.retry,
+      onRetry: options.onRetry,
+      timeouts: options.timeouts,
+    });
     const env = options.env ?? process.env;
     const load = async () => {
       if (options.credentials === null) return undefined;
       if (options.credentials) return options.credentials;
-      return resolveCredentials(registry.host, { env, configDir: options.dockerConfigDir });
+      return resolveCredentials(registry.host, {env, configDir: options.dockerConfigDir});
     };
     this.auth = new RegistryAuth(registry, this.transport, load, this.secrets);
     if (options.credentials) {
@@ -81,8 +87,8 @@ export class RegistryClient implements ManifestClient {
   }
 
   static async create(url: string | RegistryUrl, options: RegistryClientOptions = {}): Promise<RegistryClient> {
-    const registry = typeof url === 'string' ? parseRegistryUrl(url, { insecure: options.insecure }) : url;
-    const trust = await loadTrust(registry, { caFile: options.caFile, certsDir: options.certsDir, env: options.env });
+    const registry = typeof url === 'string' ? parseRegistryUrl(url, {insecure: options.insecure}) : url;
+    const trust = await loadTrust(registry, {caFile: options.caFile, certsDir: options.certsDir, env: options.env});
     return new RegistryClient(registry, trust, options);
   }
 
@@ -97,7 +103,12 @@ export class RegistryClient implements ManifestClient {
       return await this.authorizedRequest(method, url, options);
     } catch (error) {
       const fallback = plainHttpFallback(this.registry);
-      if (fallback && error instanceof RegistryError && error.reason === 'plain-http' && url.origin === this.registry.origin) {
+      if (
+        fallback &&
+        error instanceof RegistryError &&
+        error.reason === 'plain-http' &&
+        url.origin === this.registry.origin
+      ) {
         this.registry = fallback;
         const retry = new URL(`${url.pathname}${url.search}`, fallback.origin);
         return this.request(method, retry, options);
@@ -111,9 +122,15 @@ export class RegistryClient implements ManifestClient {
     let scopeRetryUsed = false;
     for (let attempt = 0; attempt < 3; attempt++) {
       const authorization = await this.auth.authorization(scopes, options.signal);
-      const headers: Record<string, string> = { 'user-agent': USER_AGENT, ...options.headers };
+      const headers: Record<string, string> = {'user-agent': USER_AGENT, ...options.headers};
       if (authorization) headers.authorization = authorization;
-      const response = await this.transport.send({ method, url, headers, signal: options.signal, maxBytes: options.maxBytes });
+      const response = await this.transport.send({
+        method,
+        url,
+        headers,
+        signal: options.signal,
+        maxBytes: options.maxBytes,
+      });
       if (response.status !== 401) return response;
       const verdict = await this.auth.onUnauthorized(response, scopes, authorization, scopeRetryUsed);
       if (authorization) scopeRetryUsed = true;
@@ -123,7 +140,15 @@ export class RegistryClient implements ManifestClient {
         throw await this.auth.deniedError(response, options.subject.what, said);
       }
     }
-    throw new RegistryError('auth', problem(`registry ${this.registry.host}`, `kept refusing to ${options.subject.what}`, `Run "docker login ${this.registry.host}" again.`), { host: this.registry.host });
+    throw new RegistryError(
+      'auth',
+      problem(
+        `registry ${this.registry.host}`,
+        `kept refusing to ${options.subject.what}`,
+        `Run "docker login ${this.registry.host}" again.`,
+      ),
+      {host: this.registry.host},
+    );
   }
 
   // GET that follows redirects (blob downloads are often 307s to object storage) without
@@ -135,13 +160,30 @@ export class RegistryClient implements ManifestClient {
       if (!location) break;
       const target = new URL(location, response.url);
       if (response.url.protocol === 'https:' && target.protocol !== 'https:') {
-        throw new RegistryError('protocol', problem(`registry ${this.registry.host}`, `redirected to plain http (${target.origin})`, 'Fix the registry\'s storage redirect settings.'), { host: this.registry.host });
+        throw new RegistryError(
+          'protocol',
+          problem(
+            `registry ${this.registry.host}`,
+            `redirected to plain http (${target.origin})`,
+            "Fix the registry's storage redirect settings.",
+          ),
+          {host: this.registry.host},
+        );
       }
-      response = target.origin === this.registry.origin
-        ? await this.request('GET', target, options)
-        : await this.transport.send({ method: 'GET', url: target, headers: { 'user-agent': USER_AGENT }, signal: options.signal, maxBytes: options.maxBytes }).catch((error) => {
-            throw this.secrets.scrubError(error);
-          });
+      response =
+        target.origin === this.registry.origin
+          ? await this.request('GET', target, options)
+          : await this.transport
+              .send({
+                method: 'GET',
+                url: target,
+                headers: {'user-agent': USER_AGENT},
+                signal: options.signal,
+                maxBytes: options.maxBytes,
+              })
+              .catch(error => {
+                throw this.secrets.scrubError(error);
+              });
     }
     return response;
   }
@@ -152,14 +194,23 @@ export class RegistryClient implements ManifestClient {
 
   // GET /v2/: is it a registry, and does it want a login.
   async ping(signal?: AbortSignal): Promise<PingResult> {
-    const subject = { what: 'reach the registry API (/v2/)' };
+    const subject = {what: 'reach the registry API (/v2/)'};
     try {
-      const response = await this.request('GET', this.url('/v2/'), { scopes: [], subject, signal });
+      const response = await this.request('GET', this.url('/v2/'), {scopes: [], subject, signal});
       if (response.status !== 200) throw this.fail(response, subject);
-      return { status: 'ok', auth: this.auth.scheme ?? 'none', apiVersion: headerValue(response, 'docker-distribution-api-version') };
+      return {
+        status: 'ok',
+        auth: this.auth.scheme ?? 'none',
+        apiVersion: headerValue(response, 'docker-distribution-api-version'),
+      };
     } catch (error) {
-      if (error instanceof RegistryError && error.kind === 'auth' && error.status === 401 && !(await this.auth.credentials())) {
-        return { status: 'login-required', auth: this.auth.scheme ?? 'bearer' };
+      if (
+        error instanceof RegistryError &&
+        error.kind === 'auth' &&
+        error.status === 401 &&
+        !(await this.auth.credentials())
+      ) {
+        return {status: 'login-required', auth: this.auth.scheme ?? 'bearer'};
       }
       throw error;
     }
@@ -167,7 +218,7 @@ export class RegistryClient implements ManifestClient {
 
   // Pages of GET /v2/_catalog as they arrive.
   repositories(options: PaginateOptions = {}): AsyncGenerator<Page> {
-    const subject = { what: 'list repositories' };
+    const subject = {what: 'list repositories'};
     return this.pages(this.url('/v2/_catalog'), 'repositories', [CATALOG_SCOPE], subject, options);
   }
 
@@ -175,11 +226,17 @@ export class RegistryClient implements ManifestClient {
   tags(name: string, options: PaginateOptions = {}): AsyncGenerator<Page> {
     const repository = hubRepositoryName(this.registry, name);
     assertRepositoryName(repository);
-    const subject = { what: `list tags of ${repository}`, repository };
+    const subject = {what: `list tags of ${repository}`, repository};
     return this.pages(this.url(`/v2/${repository}/tags/list`), 'tags', [pullScope(repository)], subject, options);
   }
 
-  private pages(firstUrl: URL, field: 'repositories' | 'tags', scopes: string[], subject: Subject, options: PaginateOptions): AsyncGenerator<Page> {
+  private pages(
+    firstUrl: URL,
+    field: 'repositories' | 'tags',
+    scopes: string[],
+    subject: Subject,
+    options: PaginateOptions,
+  ): AsyncGenerator<Page> {
     const generator = paginate(
       {
         host: this.registry.host,
@@ -187,11 +244,11 @@ export class RegistryClient implements ManifestClient {
         what: subject.what,
         field,
         firstUrl,
-        fetch: (url, signal) => this.request('GET', url, { scopes, subject, signal, maxBytes: MAX_PAGE_BYTES }),
-        fail: async (response) => this.fail(response, subject),
+        fetch: (url, signal) => this.request('GET', url, {scopes, subject, signal, maxBytes: MAX_PAGE_BYTES}),
+        fail: async response => this.fail(response, subject),
         linkHint: this.linkHints[field],
       },
-      { pageSize: options.pageSize ?? this.pageSize, signal: options.signal },
+      {pageSize: options.pageSize ?? this.pageSize, signal: options.signal},
     );
     return this.scrubbed(generator);
   }
@@ -206,11 +263,11 @@ export class RegistryClient implements ManifestClient {
 
   // Every name, all pages; onPage sees each page as soon as it arrives.
   async listRepositories(onPage?: (page: Page) => void, signal?: AbortSignal): Promise<string[]> {
-    return collect(this.repositories({ signal }), onPage);
+    return collect(this.repositories({signal}), onPage);
   }
 
   async listTags(repository: string, onPage?: (page: Page) => void, signal?: AbortSignal): Promise<string[]> {
-    return collect(this.tags(repository, { signal }), onPage);
+    return collect(this.tags(repository, {signal}), onPage);
   }
 
   // Digest, media type, size, platforms and created date of one tag (a few requests; cached by digest).

@@ -1,6 +1,6 @@
-import { connect, type PeerCertificate } from 'node:tls';
-import { RegistryError, problem } from './errors.js';
-import type { Trust } from './trust.js';
+import {connect, type PeerCertificate} from 'node:tls';
+import {RegistryError, problem} from './errors.js';
+import type {Trust} from './trust.js';
 
 const UNKNOWN_CA = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
@@ -24,7 +24,7 @@ function rootCause(error: unknown): ErrorWithCode | undefined {
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     const withCode = current as ErrorWithCode;
     if (withCode.code && !withCode.code.startsWith('UND_ERR_SOCKET')) return withCode;
-    current = (current as { cause?: unknown }).cause;
+    current = (current as {cause?: unknown}).cause;
   }
   return error instanceof Error ? (error as ErrorWithCode) : undefined;
 }
@@ -38,9 +38,18 @@ export interface PeerSummary {
 
 // After a verification failure, look at the certificate without trusting it, to say what it
 // is for and when it expires. Diagnostics only: nothing is sent over this connection.
-export function probePeerCertificate(hostname: string, port: number, timeoutMs = 3000): Promise<PeerSummary | undefined> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port, servername: isIpLike(hostname) ? undefined : hostname, rejectUnauthorized: false });
+export function probePeerCertificate(
+  hostname: string,
+  port: number,
+  timeoutMs = 3000,
+): Promise<PeerSummary | undefined> {
+  return new Promise(resolve => {
+    const socket = connect({
+      host: hostname,
+      port,
+      servername: isIpLike(hostname) ? undefined : hostname,
+      rejectUnauthorized: false,
+    });
     const timer = setTimeout(() => {
       socket.destroy();
       resolve(undefined);
@@ -66,8 +75,13 @@ export function probePeerCertificate(hostname: string, port: number, timeoutMs =
 
 // With TLS 1.3 a server that wants a client certificate only says so after the handshake, and
 // undici reports just "other side closed". One bare request on a fresh socket reveals the alert.
-export function probeTlsAlert(hostname: string, port: number, trust: Trust, timeoutMs = 3000): Promise<string | undefined> {
-  return new Promise((resolve) => {
+export function probeTlsAlert(
+  hostname: string,
+  port: number,
+  trust: Trust,
+  timeoutMs = 3000,
+): Promise<string | undefined> {
+  return new Promise(resolve => {
     const socket = connect({
       host: hostname,
       port,
@@ -82,7 +96,9 @@ export function probeTlsAlert(hostname: string, port: number, trust: Trust, time
       resolve(alert);
     };
     const timer = setTimeout(() => done(undefined), timeoutMs);
-    socket.once('secureConnect', () => socket.write(`GET /v2/ HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`));
+    socket.once('secureConnect', () =>
+      socket.write(`GET /v2/ HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`),
+    );
     socket.once('data', () => done(undefined));
     socket.once('error', (error: ErrorWithCode) => done(error.code ?? error.message));
     socket.once('close', () => done(undefined));
@@ -108,7 +124,7 @@ export async function explainConnectError(
   target: ConnectTarget,
   trust: Trust,
   probe = probePeerCertificate,
-  context?: { request: string; timeouts: { connectMs: number; firstByteMs: number; idleMs: number } },
+  context?: {request: string; timeouts: {connectMs: number; firstByteMs: number; idleMs: number}},
 ): Promise<RegistryError> {
   const cause = rootCause(error);
   let code = cause?.code ?? '';
@@ -119,7 +135,7 @@ export async function explainConnectError(
   }
   const host = target.host;
   const thing = `registry ${host}`;
-  const opts = { host, cause: error };
+  const opts = {host, cause: error};
   const caFix = trust.caFiles.length
     ? `None of the trusted CA files (${trust.caFiles.join(', ')}) signed it: put the CA that did at ${trust.hostCertsDir}/ca.crt, or pass --registry-ca FILE.`
     : `Save the registry's CA certificate as ${trust.hostCertsDir}/ca.crt, or pass --registry-ca FILE.`;
@@ -127,58 +143,154 @@ export async function explainConnectError(
   if (UNKNOWN_CA.has(code)) {
     const peer = await probe(target.hostname, target.port);
     const issuer = peer?.issuer ? `, issued by "${peer.issuer}"` : '';
-    return new RegistryError('tls', problem(thing, `TLS certificate not trusted: unknown CA (${message}${issuer})`, caFix), { ...opts, reason: 'unknown-ca' });
+    return new RegistryError(
+      'tls',
+      problem(thing, `TLS certificate not trusted: unknown CA (${message}${issuer})`, caFix),
+      {...opts, reason: 'unknown-ca'},
+    );
   }
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
     const peer = await probe(target.hostname, target.port);
-    const when = code === 'CERT_HAS_EXPIRED'
-      ? `expired${peer?.validTo ? ` on ${peer.validTo}` : ''}`
-      : `not valid yet${peer?.validFrom ? ` (valid from ${peer.validFrom})` : ''}`;
-    return new RegistryError('tls', problem(thing, `TLS certificate ${when}`, "Renew the registry's certificate (its http.tls.certificate file), or check this machine's clock."), { ...opts, reason: 'expired' });
+    const when =
+      code === 'CERT_HAS_EXPIRED'
+        ? `expired${peer?.validTo ? ` on ${peer.validTo}` : ''}`
+        : `not valid yet${peer?.validFrom ? ` (valid from ${peer.validFrom})` : ''}`;
+    return new RegistryError(
+      'tls',
+      problem(
+        thing,
+        `TLS certificate ${when}`,
+        "Renew the registry's certificate (its http.tls.certificate file), or check this machine's clock.",
+      ),
+      {...opts, reason: 'expired'},
+    );
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     const names = cause?.cert?.subjectaltname ?? (await probe(target.hostname, target.port))?.names ?? 'other names';
     return new RegistryError(
       'tls',
-      problem(thing, `TLS certificate has the wrong name: it is for ${names}, not ${target.hostname}`, `Connect with a name the certificate holds, or reissue it with ${target.hostname} in its subjectAltName.`),
-      { ...opts, reason: 'wrong-name' },
+      problem(
+        thing,
+        `TLS certificate has the wrong name: it is for ${names}, not ${target.hostname}`,
+        `Connect with a name the certificate holds, or reissue it with ${target.hostname} in its subjectAltName.`,
+      ),
+      {...opts, reason: 'wrong-name'},
     );
   }
-  if (/certificate required|alert bad certificate|ALERT_CERTIFICATE_REQUIRED|ALERT_BAD_CERTIFICATE/i.test(`${code} ${message}`)) {
+  if (
+    /certificate required|alert bad certificate|ALERT_CERTIFICATE_REQUIRED|ALERT_BAD_CERTIFICATE/i.test(
+      `${code} ${message}`,
+    )
+  ) {
     const fix = trust.clientCertFile
       ? `The registry rejected the client certificate ${trust.clientCertFile}: use one signed by a CA it trusts.`
       : `Put a client certificate and key at ${trust.hostCertsDir}/client.cert and ${trust.hostCertsDir}/client.key.`;
-    return new RegistryError('tls', problem(thing, 'the registry requires a client certificate (mutual TLS)', fix), { ...opts, reason: 'client-certificate' });
+    return new RegistryError('tls', problem(thing, 'the registry requires a client certificate (mutual TLS)', fix), {
+      ...opts,
+      reason: 'client-certificate',
+    });
   }
-  if (/wrong version number|packet length too long|http request/i.test(message) || code === 'ERR_SSL_WRONG_VERSION_NUMBER') {
-    return new RegistryError('tls', problem(thing, 'answers plain HTTP, not HTTPS', `Use http://${host} if it is on this machine, or mark it insecure: true in the config file.`), { ...opts, reason: 'plain-http' });
+  if (
+    /wrong version number|packet length too long|http request/i.test(message) ||
+    code === 'ERR_SSL_WRONG_VERSION_NUMBER'
+  ) {
+    return new RegistryError(
+      'tls',
+      problem(
+        thing,
+        'answers plain HTTP, not HTTPS',
+        `Use http://${host} if it is on this machine, or mark it insecure: true in the config file.`,
+      ),
+      {...opts, reason: 'plain-http'},
+    );
   }
   if (code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS') || code === 'EPROTO') {
-    return new RegistryError('tls', problem(thing, `TLS handshake failed (${message})`, 'Check the registry\'s TLS settings.'), opts);
+    return new RegistryError(
+      'tls',
+      problem(thing, `TLS handshake failed (${message})`, "Check the registry's TLS settings."),
+      opts,
+    );
   }
   if (code === 'ECONNREFUSED') {
-    return new RegistryError('network', problem(thing, `connection refused at ${target.scheme}://${host}`, 'Check that the registry is running and the port is right.'), opts);
+    return new RegistryError(
+      'network',
+      problem(
+        thing,
+        `connection refused at ${target.scheme}://${host}`,
+        'Check that the registry is running and the port is right.',
+      ),
+      opts,
+    );
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new RegistryError('network', problem(thing, `host name ${target.hostname} does not resolve`, 'Check the spelling, or this machine\'s DNS.'), opts);
+    return new RegistryError(
+      'network',
+      problem(thing, `host name ${target.hostname} does not resolve`, "Check the spelling, or this machine's DNS."),
+      opts,
+    );
   }
   const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
   const stalled = 'The registry (or a proxy in front of it) is stalled: check it, or try again later.';
   if (context && code === 'UND_ERR_CONNECT_TIMEOUT') {
     const handshake = target.scheme === 'https' ? ' (TCP connect and TLS handshake)' : '';
-    return new RegistryError('network', problem(thing, `no connection within ${seconds(context.timeouts.connectMs)}${handshake}`, 'Check that the host is reachable and the port is right, or that it speaks TLS there.'), opts);
+    return new RegistryError(
+      'network',
+      problem(
+        thing,
+        `no connection within ${seconds(context.timeouts.connectMs)}${handshake}`,
+        'Check that the host is reachable and the port is right, or that it speaks TLS there.',
+      ),
+      opts,
+    );
   }
   if (context && code === 'UND_ERR_HEADERS_TIMEOUT') {
-    return new RegistryError('network', problem(thing, `connected, but no answer to ${context.request} within ${seconds(context.timeouts.firstByteMs)}`, stalled), opts);
+    return new RegistryError(
+      'network',
+      problem(
+        thing,
+        `connected, but no answer to ${context.request} within ${seconds(context.timeouts.firstByteMs)}`,
+        stalled,
+      ),
+      opts,
+    );
   }
   if (context && code === 'UND_ERR_BODY_TIMEOUT') {
-    return new RegistryError('network', problem(thing, `the answer to ${context.request} stopped arriving (nothing for ${seconds(context.timeouts.idleMs)})`, stalled), opts);
+    return new RegistryError(
+      'network',
+      problem(
+        thing,
+        `the answer to ${context.request} stopped arriving (nothing for ${seconds(context.timeouts.idleMs)})`,
+        stalled,
+      ),
+      opts,
+    );
   }
-  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-    return new RegistryError('network', problem(thing, 'timed out', 'Check the network path to it, or try again (large catalogs can be slow).'), opts);
+  if (
+    code === 'UND_ERR_CONNECT_TIMEOUT' ||
+    code === 'ETIMEDOUT' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT'
+  ) {
+    return new RegistryError(
+      'network',
+      problem(thing, 'timed out', 'Check the network path to it, or try again (large catalogs can be slow).'),
+      opts,
+    );
   }
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
-    return new RegistryError('network', problem(thing, 'closed the connection', 'Try again; if it persists, check the registry or a proxy in front of it.'), opts);
+    return new RegistryError(
+      'network',
+      problem(
+        thing,
+        'closed the connection',
+        'Try again; if it persists, check the registry or a proxy in front of it.',
+      ),
+      opts,
+    );
   }
-  return new RegistryError('network', problem(thing, `request failed (${code ? `${code}: ` : ''}${message})`, 'Check that the registry is reachable.'), opts);
+  return new RegistryError(
+    'network',
+    problem(thing, `request failed (${code ? `${code}: ` : ''}${message})`, 'Check that the registry is reachable.'),
+    opts,
+  );
 }

@@ -1,15 +1,23 @@
-import { createHash } from 'node:crypto';
-import { pullScope } from './auth.js';
-import { DigestCache } from './digest-cache.js';
-import { RegistryError, problem } from './errors.js';
-import { imageSize, isAttestation, parseManifest, platformName, type ImageManifest, type Manifest, type Platform } from './manifest.js';
-import { MANIFEST_ACCEPT, bareMediaType } from './media-types.js';
-import { headerValue } from './transport.js';
-import { assertRepositoryName, assertTagName } from './url.js';
-import type { HttpMethod, HttpResponse } from './transport.js';
-import type { Subject } from './response-errors.js';
-import type { RequestOptions } from './request-options.js';
-import type { RegistryUrl } from './url.js';
+import {createHash} from 'node:crypto';
+import {pullScope} from './auth.js';
+import {DigestCache} from './digest-cache.js';
+import {RegistryError, problem} from './errors.js';
+import {
+  imageSize,
+  isAttestation,
+  parseManifest,
+  platformName,
+  type ImageManifest,
+  type Manifest,
+  type Platform,
+} from './manifest.js';
+import {MANIFEST_ACCEPT, bareMediaType} from './media-types.js';
+import {headerValue} from './transport.js';
+import {assertRepositoryName, assertTagName} from './url.js';
+import type {HttpMethod, HttpResponse} from './transport.js';
+import type {Subject} from './response-errors.js';
+import type {RequestOptions} from './request-options.js';
+import type {RegistryUrl} from './url.js';
 
 // What details need of the client (client.ts implements it; an interface here keeps the two files out of a circle).
 export interface ManifestClient {
@@ -87,11 +95,11 @@ export class TagDetailsReader {
   constructor(private readonly client: ManifestClient) {}
 
   async head(repository: string, reference: string, signal?: AbortSignal): Promise<ManifestHead> {
-    const subject = { what: `read ${repository}:${reference}`, repository, reference };
+    const subject = {what: `read ${repository}:${reference}`, repository, reference};
     const response = await this.client.request('HEAD', this.client.url(`/v2/${repository}/manifests/${reference}`), {
       scopes: [pullScope(repository)],
       subject,
-      headers: { accept: MANIFEST_ACCEPT },
+      headers: {accept: MANIFEST_ACCEPT},
       signal,
     });
     if (response.status !== 200) throw this.client.fail(response, subject);
@@ -105,11 +113,11 @@ export class TagDetailsReader {
   async manifest(repository: string, reference: string, signal?: AbortSignal): Promise<FetchedManifest> {
     const cached = reference.startsWith('sha256:') ? this.manifests.get(reference) : undefined;
     if (cached) return cached;
-    const subject = { what: `read ${repository}:${reference}`, repository, reference };
+    const subject = {what: `read ${repository}:${reference}`, repository, reference};
     const response = await this.client.request('GET', this.client.url(`/v2/${repository}/manifests/${reference}`), {
       scopes: [pullScope(repository)],
       subject,
-      headers: { accept: MANIFEST_ACCEPT },
+      headers: {accept: MANIFEST_ACCEPT},
       signal,
       maxBytes: MAX_MANIFEST_BYTES,
     });
@@ -117,14 +125,35 @@ export class TagDetailsReader {
     const digest = sha256(response.body);
     const host = this.client.registry.host;
     if (reference.startsWith('sha256:') && digest !== reference) {
-      throw new RegistryError('protocol', problem(`registry ${host}`, `sent a manifest for ${repository}@${reference} whose content hashes to ${digest}`, 'The registry storage may be corrupt; report this to its operator.'), { host });
+      throw new RegistryError(
+        'protocol',
+        problem(
+          `registry ${host}`,
+          `sent a manifest for ${repository}@${reference} whose content hashes to ${digest}`,
+          'The registry storage may be corrupt; report this to its operator.',
+        ),
+        {host},
+      );
     }
     const mediaType = bareMediaType(headerValue(response, 'content-type'));
     const manifest = parseManifest(response.body.toString('utf8'), mediaType);
     if (!manifest) {
-      throw new RegistryError('protocol', problem(`registry ${host}`, `sent a manifest for ${repository}:${reference} that berth cannot read (${mediaType ?? 'no media type'})`, 'Only OCI and Docker v2 manifests and indexes are shown.'), { host });
+      throw new RegistryError(
+        'protocol',
+        problem(
+          `registry ${host}`,
+          `sent a manifest for ${repository}:${reference} that berth cannot read (${mediaType ?? 'no media type'})`,
+          'Only OCI and Docker v2 manifests and indexes are shown.',
+        ),
+        {host},
+      );
     }
-    const fetched = { manifest, digest, mediaType: manifest.mediaType ?? mediaType ?? 'unknown', size: response.body.length };
+    const fetched = {
+      manifest,
+      digest,
+      mediaType: manifest.mediaType ?? mediaType ?? 'unknown',
+      size: response.body.length,
+    };
     this.manifests.set(digest, fetched);
     return fetched;
   }
@@ -133,7 +162,7 @@ export class TagDetailsReader {
     const digest = manifest.config.digest;
     const cached = this.configs.get(digest);
     if (cached) return cached;
-    const subject = { what: `read the config of ${repository}@${digest}`, repository, reference: digest };
+    const subject = {what: `read the config of ${repository}@${digest}`, repository, reference: digest};
     const response = await this.client.getFollowingRedirects(this.client.url(`/v2/${repository}/blobs/${digest}`), {
       scopes: [pullScope(repository)],
       subject,
@@ -162,7 +191,8 @@ export class TagDetailsReader {
     assertTagName(tag);
     const head = await this.head(repository, tag, signal).catch((error: unknown) => {
       // Some registries and proxies do not answer HEAD; the GET below still tells us everything.
-      if (error instanceof RegistryError && error.kind === 'registry' && error.status !== 429) return { size: 0 } as ManifestHead;
+      if (error instanceof RegistryError && error.kind === 'registry' && error.status !== 429)
+        return {size: 0} as ManifestHead;
       throw error;
     });
     // By digest when the registry told us one, so the answer is cacheable and matches the HEAD.
@@ -174,12 +204,12 @@ export class TagDetailsReader {
       mediaType: fetched.mediaType,
       manifestSize: fetched.size,
     };
-    const { manifest } = fetched;
+    const {manifest} = fetched;
     if (manifest.kind === 'image') {
       const platform = await this.imagePlatform(repository, manifest, fetched.digest, undefined, signal);
-      return { ...base, kind: 'image', size: platform.size, created: platform.created, platforms: [platform] };
+      return {...base, kind: 'image', size: platform.size, created: platform.created, platforms: [platform]};
     }
-    const entries = manifest.manifests.filter((entry) => !isAttestation(entry));
+    const entries = manifest.manifests.filter(entry => !isAttestation(entry));
     // All at once: the client's pool keeps at most four in flight.
     const platforms = await Promise.all(
       entries.map(async (entry): Promise<PlatformDetails> => {
@@ -189,18 +219,31 @@ export class TagDetailsReader {
           return await this.imagePlatform(repository, child.manifest, entry.digest, entry.platform, signal);
         } catch (error) {
           if (error instanceof RegistryError && error.kind === 'cancelled') throw error;
-          return { ...describePlatform(entry.platform), digest: entry.digest, error: (error as Error).message };
+          return {...describePlatform(entry.platform), digest: entry.digest, error: (error as Error).message};
         }
       }),
     );
-    const dates = platforms.map((p) => p.created).filter((d): d is string => !!d).sort();
-    return { ...base, kind: 'index', created: dates[dates.length - 1], platforms };
+    const dates = platforms
+      .map(p => p.created)
+      .filter((d): d is string => !!d)
+      .sort();
+    return {...base, kind: 'index', created: dates[dates.length - 1], platforms};
   }
 
-  private async imagePlatform(repository: string, manifest: ImageManifest, digest: string, declared: Platform | undefined, signal?: AbortSignal): Promise<PlatformDetails> {
+  private async imagePlatform(
+    repository: string,
+    manifest: ImageManifest,
+    digest: string,
+    declared: Platform | undefined,
+    signal?: AbortSignal,
+  ): Promise<PlatformDetails> {
     const config = await this.config(repository, manifest, signal);
-    const platform = declared ?? { os: config.os ?? 'unknown', architecture: config.architecture ?? 'unknown', variant: config.variant };
-    return { ...describePlatform(platform), digest, size: imageSize(manifest), created: config.created };
+    const platform = declared ?? {
+      os: config.os ?? 'unknown',
+      architecture: config.architecture ?? 'unknown',
+      variant: config.variant,
+    };
+    return {...describePlatform(platform), digest, size: imageSize(manifest), created: config.created};
   }
 }
 

@@ -2,15 +2,7 @@
 // a single line that names the thing, the reason and the fix, and can branch on `kind`.
 
 export type RegistryErrorKind =
-  | 'usage'
-  | 'tls'
-  | 'network'
-  | 'auth'
-  | 'not-found'
-  | 'registry'
-  | 'protocol'
-  | 'credentials'
-  | 'cancelled';
+  'usage' | 'tls' | 'network' | 'auth' | 'not-found' | 'registry' | 'protocol' | 'credentials' | 'cancelled';
 
 // The registry's own error entries ({errors:[{code,message,detail}]}), kept verbatim for display.
 export interface RegistryErrorEntry {
@@ -38,7 +30,7 @@ export class RegistryError extends Error {
   readonly registryErrors: RegistryErrorEntry[];
 
   constructor(kind: RegistryErrorKind, message: string, options: RegistryErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(message, options.cause === undefined ? undefined : {cause: options.cause});
     this.name = 'RegistryError';
     this.kind = kind;
     this.host = options.host;
@@ -48,7 +40,7 @@ export class RegistryError extends Error {
   }
 
   hasCode(code: string): boolean {
-    return this.registryErrors.some((entry) => entry.code === code);
+    return this.registryErrors.some(entry => entry.code === code);
   }
 }
 
@@ -66,6 +58,6 @@ export function isAbortError(error: unknown): boolean {
 }
 
 export function cancelledError(host?: string): RegistryError {
-  const error = new RegistryError('cancelled', 'listing cancelled', { host });
+  const error = new RegistryError('cancelled', 'listing cancelled', {host});
   return error;
 }

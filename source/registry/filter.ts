@@ -1,5 +1,5 @@
-import { compileMatcher, InvalidPatternError } from '../text/match.js';
-import { RegistryError, problem } from './errors.js';
+import {compileMatcher, InvalidPatternError} from '../text/match.js';
+import {RegistryError, problem} from './errors.js';
 
 // SPEC §3 (text/match.ts): substring, case-insensitive, or a regular expression after `re:`. A broken expression
 // is a usage error.
@@ -10,7 +10,11 @@ export function compileFilter(query: string): (name: string) => boolean {
     if (!(error instanceof InvalidPatternError)) throw error;
     throw new RegistryError(
       'usage',
-      problem(`filter "${query}"`, `is not a valid regular expression (${error.reason.message})`, 'Fix the pattern, or drop "re:" to match a plain substring.'),
+      problem(
+        `filter "${query}"`,
+        `is not a valid regular expression (${error.reason.message})`,
+        'Fix the pattern, or drop "re:" to match a plain substring.',
+      ),
     );
   }
 }

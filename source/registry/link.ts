@@ -1,5 +1,5 @@
-import { HeaderCursor } from './header-tokens.js';
-import { RegistryError, problem } from './errors.js';
+import {HeaderCursor} from './header-tokens.js';
+import {RegistryError, problem} from './errors.js';
 
 export interface LinkValue {
   uri: string;
@@ -43,7 +43,7 @@ export function parseLinkHeader(header: string | string[] | undefined): LinkValu
     cursor.skipSpace();
     if (!cursor.done && cursor.peek() !== ',') cursor.skipPastComma();
     const rels = (params.rel ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-    links.push({ uri, params, rels });
+    links.push({uri, params, rels});
   }
   return links;
 }
@@ -56,7 +56,7 @@ export function nextPageUrl(
   requestUrl: URL | string,
   registryOrigin: string,
 ): URL | undefined {
-  const next = parseLinkHeader(header).find((link) => link.rels.includes('next'));
+  const next = parseLinkHeader(header).find(link => link.rels.includes('next'));
   if (!next) return undefined;
   let resolved: URL;
   try {
@@ -64,7 +64,11 @@ export function nextPageUrl(
   } catch {
     throw new RegistryError(
       'protocol',
-      problem(`registry ${new URL(registryOrigin).host}`, `sent a pagination Link that is not a URL (${JSON.stringify(next.uri)})`, 'Report this to the registry operator.'),
+      problem(
+        `registry ${new URL(registryOrigin).host}`,
+        `sent a pagination Link that is not a URL (${JSON.stringify(next.uri)})`,
+        'Report this to the registry operator.',
+      ),
     );
   }
   if (resolved.origin !== new URL(registryOrigin).origin) {
@@ -75,7 +79,7 @@ export function nextPageUrl(
         `refused to follow a pagination link to another host (${resolved.origin})`,
         'berth only follows links on the registry itself; report this to the registry operator.',
       ),
-      { host: new URL(registryOrigin).host },
+      {host: new URL(registryOrigin).host},
     );
   }
   return resolved;

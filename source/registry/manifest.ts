@@ -1,4 +1,4 @@
-import { isIndexType } from './media-types.js';
+import {isIndexType} from './media-types.js';
 
 export interface Descriptor {
   mediaType?: string;
@@ -41,7 +41,8 @@ function descriptor(value: unknown): Descriptor | undefined {
     digest: raw.digest,
     size: typeof raw.size === 'number' ? raw.size : 0,
   };
-  if (raw.annotations && typeof raw.annotations === 'object') result.annotations = raw.annotations as Record<string, string>;
+  if (raw.annotations && typeof raw.annotations === 'object')
+    result.annotations = raw.annotations as Record<string, string>;
   const platform = raw.platform as Record<string, unknown> | undefined;
   if (platform && typeof platform === 'object') {
     result.platform = {
@@ -66,15 +67,18 @@ export function parseManifest(body: string, contentType: string | undefined): Ma
   }
   if (!raw || typeof raw !== 'object') return undefined;
   const mediaType = typeof raw.mediaType === 'string' ? raw.mediaType : contentType;
-  const annotations = raw.annotations && typeof raw.annotations === 'object' ? (raw.annotations as Record<string, string>) : undefined;
+  const annotations =
+    raw.annotations && typeof raw.annotations === 'object' ? (raw.annotations as Record<string, string>) : undefined;
   if (isIndexType(mediaType) || Array.isArray(raw.manifests)) {
-    const manifests = (Array.isArray(raw.manifests) ? raw.manifests : []).map(descriptor).filter((d): d is Descriptor => !!d);
-    return { kind: 'index', mediaType, manifests, annotations };
+    const manifests = (Array.isArray(raw.manifests) ? raw.manifests : [])
+      .map(descriptor)
+      .filter((d): d is Descriptor => !!d);
+    return {kind: 'index', mediaType, manifests, annotations};
   }
   const config = descriptor(raw.config);
   if (!config) return undefined;
   const layers = (Array.isArray(raw.layers) ? raw.layers : []).map(descriptor).filter((d): d is Descriptor => !!d);
-  return { kind: 'image', mediaType, config, layers, annotations };
+  return {kind: 'image', mediaType, config, layers, annotations};
 }
 
 // BuildKit stores provenance/SBOM attestations as index entries with platform unknown/unknown;

@@ -1,6 +1,6 @@
-import { RegistryError, cancelledError, problem } from './errors.js';
-import { nextPageUrl } from './link.js';
-import type { HttpResponse } from './transport.js';
+import {RegistryError, cancelledError, problem} from './errors.js';
+import {nextPageUrl} from './link.js';
+import type {HttpResponse} from './transport.js';
 
 export interface Page {
   items: string[];
@@ -28,7 +28,7 @@ export interface PageSource {
   // Turns a non-2xx answer into the error to throw.
   fail(response: HttpResponse): Promise<RegistryError>;
   // Shared by the listings of one endpoint on one registry: set once a Link has been seen there.
-  linkHint: { seen: boolean };
+  linkHint: {seen: boolean};
 }
 
 export const MAX_PAGE_SIZE = 1000;
@@ -57,8 +57,12 @@ function parsePage(response: HttpResponse, source: PageSource): string[] {
   const malformed = (reason: string) =>
     new RegistryError(
       'protocol',
-      problem(`registry ${source.host}`, `sent a malformed page while trying to ${source.what} (${reason}, at ${response.url.pathname}${response.url.search})`, 'Report this to the registry operator; the pages before it were kept.'),
-      { host: source.host, status: response.status },
+      problem(
+        `registry ${source.host}`,
+        `sent a malformed page while trying to ${source.what} (${reason}, at ${response.url.pathname}${response.url.search})`,
+        'Report this to the registry operator; the pages before it were kept.',
+      ),
+      {host: source.host, status: response.status},
     );
   let parsed: unknown;
   try {
@@ -74,8 +78,12 @@ function parsePage(response: HttpResponse, source: PageSource): string[] {
   if (list.length > MAX_PAGE_ITEMS) {
     throw new RegistryError(
       'protocol',
-      problem(`registry ${source.host}`, `sent a page of ${list.length} names while trying to ${source.what}, more than the ${MAX_PAGE_ITEMS} berth takes from one page`, 'The registry ignored the page size (n); ask its operator to honour it.'),
-      { host: source.host, status: response.status },
+      problem(
+        `registry ${source.host}`,
+        `sent a page of ${list.length} names while trying to ${source.what}, more than the ${MAX_PAGE_ITEMS} berth takes from one page`,
+        'The registry ignored the page size (n); ask its operator to honour it.',
+      ),
+      {host: source.host, status: response.status},
     );
   }
   // Nexus puts nulls in tag lists (registry.md §1.3); skip anything that is not a name.
@@ -86,7 +94,7 @@ function parsePage(response: HttpResponse, source: PageSource): string[] {
 // resolved, other hosts refused), stops on no Link or an empty page, falls back to `last=` when a
 // full page comes without a Link, and steps down to n=100 once when the registry refuses n.
 export async function* paginate(source: PageSource, options: PaginateOptions = {}): AsyncGenerator<Page> {
-  const { signal } = options;
+  const {signal} = options;
   let pageSize = Math.min(options.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
   let url: URL | undefined = withPageSize(source.firstUrl, pageSize);
   let steppedDown = false;
@@ -112,12 +120,20 @@ export async function* paginate(source: PageSource, options: PaginateOptions = {
     // A registry that ignores `last` would hand out the same page forever.
     if (last === previousLast) return;
     previousLast = last;
-    yield { items, index: index++, pageSize };
+    yield {items, index: index++, pageSize};
     const linked = nextPageUrl(response.headers.link as string | string[] | undefined, response.url, source.origin());
     if (linked) {
       source.linkHint.seen = true;
       if (visited.has(linked.href)) {
-        throw new RegistryError('protocol', problem(`registry ${source.host}`, `sent a pagination link back to a page already read while trying to ${source.what}`, 'Report this to the registry operator; the pages before it were kept.'), { host: source.host });
+        throw new RegistryError(
+          'protocol',
+          problem(
+            `registry ${source.host}`,
+            `sent a pagination link back to a page already read while trying to ${source.what}`,
+            'Report this to the registry operator; the pages before it were kept.',
+          ),
+          {host: source.host},
+        );
       }
       url = linked;
       continue;

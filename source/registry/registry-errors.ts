@@ -1,4 +1,4 @@
-import type { RegistryErrorEntry } from './errors.js';
+import type {RegistryErrorEntry} from './errors.js';
 
 // Registries answer 4xx with {errors:[{code,message,detail}]} (distribution-spec "Error Codes"),
 // but proxies in front of them answer HTML or text, so anything else yields no entries.
@@ -10,12 +10,12 @@ export function parseRegistryErrors(body: string): RegistryErrorEntry[] {
     return [];
   }
   if (!parsed || typeof parsed !== 'object') return [];
-  const list = (parsed as { errors?: unknown }).errors;
+  const list = (parsed as {errors?: unknown}).errors;
   if (!Array.isArray(list)) return [];
   const entries: RegistryErrorEntry[] = [];
   for (const item of list) {
     if (!item || typeof item !== 'object') continue;
-    const { code, message, detail } = item as Record<string, unknown>;
+    const {code, message, detail} = item as Record<string, unknown>;
     entries.push({
       code: typeof code === 'string' ? code : 'UNKNOWN',
       message: typeof message === 'string' ? message : '',
@@ -31,7 +31,7 @@ const MAX_DETAIL_CHARS = 160;
 // reader, large ones (full access lists) would drown the line, so they are left out.
 export function describeRegistryErrors(entries: RegistryErrorEntry[]): string {
   return entries
-    .map((entry) => {
+    .map(entry => {
       let text = entry.message ? `${entry.code}: ${entry.message}` : entry.code;
       if (entry.detail !== undefined && entry.detail !== null) {
         const detail = JSON.stringify(entry.detail);

@@ -1,4 +1,4 @@
-import type { Subject } from './response-errors.js';
+import type {Subject} from './response-errors.js';
 
 export interface RequestOptions {
   scopes: string[];

@@ -1,4 +1,4 @@
-import { cancelledError } from './errors.js';
+import {cancelledError} from './errors.js';
 
 // 429 and 5xx answers are retried a few times before they are reported: registries behind load balancers and
 // Docker Hub's rate limiter answer them briefly and then recover.
@@ -11,7 +11,7 @@ export interface RetryPolicy {
   maxWaitMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { retries: 3, backoffMs: 500, maxWaitMs: 30_000 };
+export const DEFAULT_RETRY: RetryPolicy = {retries: 3, backoffMs: 500, maxWaitMs: 30_000};
 
 // What the UI shows while berth waits: "registry.example: HTTP 429, retrying in 4 s (2 of 3)".
 export interface RetryWait {
@@ -63,7 +63,7 @@ export function sleep(ms: number, host: string, signal?: AbortSignal): Promise<v
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    signal?.addEventListener('abort', onAbort, {once: true});
   });
 }
 

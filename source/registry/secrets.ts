@@ -34,16 +34,16 @@ export class SecretScrubber {
       const clean = this.scrub(current.message);
       if (clean !== current.message) current.message = clean;
       if (current.stack) current.stack = this.scrub(current.stack);
-      const entries = (current as { registryErrors?: unknown }).registryErrors;
+      const entries = (current as {registryErrors?: unknown}).registryErrors;
       if (Array.isArray(entries) && entries.length) {
-        const cleaned = entries.map((entry: { code: string; message: string; detail?: unknown }) => ({
+        const cleaned = entries.map((entry: {code: string; message: string; detail?: unknown}) => ({
           code: entry.code,
           message: this.scrub(entry.message),
           detail: this.scrubJson(entry.detail),
         }));
-        Object.defineProperty(current, 'registryErrors', { value: cleaned, enumerable: true });
+        Object.defineProperty(current, 'registryErrors', {value: cleaned, enumerable: true});
       }
-      current = (current as { cause?: unknown }).cause;
+      current = (current as {cause?: unknown}).cause;
     }
     return error;
   }

@@ -1,4 +1,4 @@
-import { RegistryError, problem } from './errors.js';
+import {RegistryError, problem} from './errors.js';
 
 export interface RegistryFlags {
   registry?: string;
@@ -20,5 +20,12 @@ export function resolveRegistrySettings(flags: RegistryFlags, env: NodeJS.Proces
 }
 
 export function missingRegistryError(command: string): RegistryError {
-  return new RegistryError('usage', problem(`berth registry ${command}`, 'needs a registry', 'Pass --registry URL (or set BERTH_REGISTRY), e.g. --registry https://127.0.0.1:5000.'));
+  return new RegistryError(
+    'usage',
+    problem(
+      `berth registry ${command}`,
+      'needs a registry',
+      'Pass --registry URL (or set BERTH_REGISTRY), e.g. --registry https://127.0.0.1:5000.',
+    ),
+  );
 }

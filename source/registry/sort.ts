@@ -16,8 +16,8 @@ export function parseVersion(tag: string): ParsedVersion | undefined {
   const match = VERSION.exec(tag);
   if (!match) return undefined;
   const numbers = match[1].split('.').map(Number);
-  if (numbers.some((n) => !Number.isSafeInteger(n))) return undefined;
-  return { numbers, prerelease: match[2] ? match[2].split('.') : [] };
+  if (numbers.some(n => !Number.isSafeInteger(n))) return undefined;
+  return {numbers, prerelease: match[2] ? match[2].split('.') : []};
 }
 
 export function compareNames(a: string, b: string): number {
@@ -56,7 +56,7 @@ export function compareVersions(a: ParsedVersion, b: ParsedVersion): number {
 
 export function sortTags(tags: readonly string[], mode: TagSortMode): string[] {
   if (mode === 'name') return [...tags].sort(compareNames);
-  const parsed = tags.map((tag) => ({ tag, version: parseVersion(tag) }));
+  const parsed = tags.map(tag => ({tag, version: parseVersion(tag)}));
   parsed.sort((x, y) => {
     if (x.version && y.version) {
       const diff = compareVersions(y.version, x.version);
@@ -67,5 +67,5 @@ export function sortTags(tags: readonly string[], mode: TagSortMode): string[] {
     if (y.version) return 1;
     return compareNames(x.tag, y.tag);
   });
-  return parsed.map((entry) => entry.tag);
+  return parsed.map(entry => entry.tag);
 }

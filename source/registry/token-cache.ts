@@ -36,7 +36,7 @@ export class TokenCache {
   }
 
   set(key: string, token: string, expiresIn: unknown, receivedAt = this.now()): void {
-    this.entries.set(key, { token, renewAt: receivedAt + tokenLifetimeMs(expiresIn) - RENEW_BEFORE_EXPIRY_MS });
+    this.entries.set(key, {token, renewAt: receivedAt + tokenLifetimeMs(expiresIn) - RENEW_BEFORE_EXPIRY_MS});
   }
 
   delete(key: string): void {

@@ -1,7 +1,7 @@
-import { RegistryError, problem } from './errors.js';
-import { bodyExcerpt, describeRegistryErrors, parseRegistryErrors } from './registry-errors.js';
-import type { RegistryCredentials } from './docker-config.js';
-import type { HttpResponse, HttpTransport } from './transport.js';
+import {RegistryError, problem} from './errors.js';
+import {bodyExcerpt, describeRegistryErrors, parseRegistryErrors} from './registry-errors.js';
+import type {RegistryCredentials} from './docker-config.js';
+import type {HttpResponse, HttpTransport} from './transport.js';
 
 export interface TokenGrant {
   token: string;
@@ -28,15 +28,19 @@ function basic(username: string, password: string): string {
 // POST flow instead; not every token server has it, so a 404 there falls back to GET
 // (registry.md §1.5, go-containerregistry bearer.go Refresh).
 export async function requestToken(transport: HttpTransport, request: TokenRequest): Promise<TokenGrant> {
-  const { credentials } = request;
+  const {credentials} = request;
   if (credentials?.identityToken) {
-    const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: credentials.identityToken, client_id: CLIENT_ID });
+    const form = new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: credentials.identityToken,
+      client_id: CLIENT_ID,
+    });
     if (request.service) form.set('service', request.service);
     if (request.scopes.length) form.set('scope', request.scopes.join(' '));
     const response = await transport.send({
       method: 'POST',
       url: request.realm,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {'content-type': 'application/x-www-form-urlencoded'},
       body: form.toString(),
       signal: request.signal,
       maxBytes: 1 << 20,
@@ -52,7 +56,7 @@ export async function requestToken(transport: HttpTransport, request: TokenReque
     url.searchParams.set('account', credentials.username);
   }
   url.searchParams.set('client_id', CLIENT_ID);
-  const response = await transport.send({ method: 'GET', url, headers, signal: request.signal, maxBytes: 1 << 20 });
+  const response = await transport.send({method: 'GET', url, headers, signal: request.signal, maxBytes: 1 << 20});
   return readGrant(response, request);
 }
 
@@ -64,22 +68,41 @@ function readGrant(response: HttpResponse, request: TokenRequest): TokenGrant {
     const reason = request.credentials
       ? `rejected the credentials from ${request.credentials.source} (HTTP ${response.status}${said ? `: ${said}` : ''})`
       : `refused an anonymous token (HTTP ${response.status}${said ? `: ${said}` : ''})`;
-    throw new RegistryError('auth', problem(thing, reason, `Run "docker login ${request.registryHost}".`), { host: request.registryHost, status: response.status });
+    throw new RegistryError('auth', problem(thing, reason, `Run "docker login ${request.registryHost}".`), {
+      host: request.registryHost,
+      status: response.status,
+    });
   }
   if (response.status < 200 || response.status >= 300) {
     const said = describeRegistryErrors(parseRegistryErrors(text)) || bodyExcerpt(text);
-    throw new RegistryError('auth', problem(thing, `answered HTTP ${response.status}${said ? ` (${said})` : ''}`, 'Check the token server, or try again.'), { host: request.registryHost, status: response.status });
+    throw new RegistryError(
+      'auth',
+      problem(
+        thing,
+        `answered HTTP ${response.status}${said ? ` (${said})` : ''}`,
+        'Check the token server, or try again.',
+      ),
+      {host: request.registryHost, status: response.status},
+    );
   }
   let parsed: Record<string, unknown>;
   try {
     parsed = JSON.parse(text) as Record<string, unknown>;
   } catch {
-    throw new RegistryError('auth', problem(thing, 'sent a token answer that is not JSON', 'Check the registry\'s auth.token.realm setting.'), { host: request.registryHost });
+    throw new RegistryError(
+      'auth',
+      problem(thing, 'sent a token answer that is not JSON', "Check the registry's auth.token.realm setting."),
+      {host: request.registryHost},
+    );
   }
   // `token` and `access_token` mean the same (token spec); some servers send only one.
   const token = typeof parsed.token === 'string' && parsed.token ? parsed.token : parsed.access_token;
   if (typeof token !== 'string' || !token) {
-    throw new RegistryError('auth', problem(thing, 'sent an answer without a token', 'Check the registry\'s auth.token.realm setting.'), { host: request.registryHost });
+    throw new RegistryError(
+      'auth',
+      problem(thing, 'sent an answer without a token', "Check the registry's auth.token.realm setting."),
+      {host: request.registryHost},
+    );
   }
-  return { token, expiresIn: typeof parsed.expires_in === 'number' ? parsed.expires_in : undefined };
+  return {token, expiresIn: typeof parsed.expires_in === 'number' ? parsed.expires_in : undefined};
 }

@@ -1,8 +1,16 @@
-import { Pool, errors as undiciErrors } from 'undici';
-import { RegistryError, cancelledError, problem } from './errors.js';
-import { explainConnectError, type ConnectTarget } from './connect-errors.js';
-import type { Trust } from './trust.js';
-import { DEFAULT_RETRY, isRetryable, retryAfterMs, retryDelay, sleep, type RetryPolicy, type RetryWait } from './retry.js';
+import {Pool, errors as undiciErrors} from 'undici';
+import {RegistryError, cancelledError, problem} from './errors.js';
+import {explainConnectError, type ConnectTarget} from './connect-errors.js';
+import type {Trust} from './trust.js';
+import {
+  DEFAULT_RETRY,
+  isRetryable,
+  retryAfterMs,
+  retryDelay,
+  sleep,
+  type RetryPolicy,
+  type RetryWait,
+} from './retry.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST';
 
@@ -72,11 +80,14 @@ export class HttpTransport {
   private readonly onRetry?: (wait: RetryWait) => void;
   private readonly timeouts: RegistryTimeouts;
 
-  constructor(private readonly trust: Trust, options: TransportOptions = {}) {
+  constructor(
+    private readonly trust: Trust,
+    options: TransportOptions = {},
+  ) {
     this.connections = Math.max(1, Math.min(options.connections ?? MAX_CONNECTIONS, MAX_CONNECTIONS));
-    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.retry = {...DEFAULT_RETRY, ...options.retry};
     this.onRetry = options.onRetry;
-    this.timeouts = { ...DEFAULT_REGISTRY_TIMEOUTS, ...options.timeouts };
+    this.timeouts = {...DEFAULT_REGISTRY_TIMEOUTS, ...options.timeouts};
   }
 
   private pool(origin: string): Pool {
@@ -110,7 +121,16 @@ export class HttpTransport {
       const waitMs = retryDelay(this.retry, retry, asked);
       if (waitMs === undefined) return response;
       const path = `${request.url.pathname}${request.url.search}`;
-      this.onRetry?.({ host: request.url.host, method: request.method, path, status: response.status, retry, retries: this.retry.retries, waitMs, retryAfter: asked !== undefined });
+      this.onRetry?.({
+        host: request.url.host,
+        method: request.method,
+        path,
+        status: response.status,
+        retry,
+        retries: this.retry.retries,
+        waitMs,
+        retryAfter: asked !== undefined,
+      });
       await sleep(waitMs, request.url.host, request.signal);
     }
   }
@@ -132,8 +152,12 @@ export class HttpTransport {
         response.body.destroy();
         return new RegistryError(
           'protocol',
-          problem(`registry ${request.url.host}`, `answer to ${request.method} ${request.url.pathname} is larger than ${maxBytes} bytes`, 'This is not what a registry sends here; check the URL or a proxy in front of it.'),
-          { host: request.url.host },
+          problem(
+            `registry ${request.url.host}`,
+            `answer to ${request.method} ${request.url.pathname} is larger than ${maxBytes} bytes`,
+            'This is not what a registry sends here; check the URL or a proxy in front of it.',
+          ),
+          {host: request.url.host},
         );
       };
       // With a Content-Length (undici holds the server to it) the body is read in one go; without
@@ -153,18 +177,22 @@ export class HttpTransport {
         }
         body = Buffer.concat(chunks);
       }
-      return { status: response.statusCode, headers: response.headers, body, url: request.url };
+      return {status: response.statusCode, headers: response.headers, body, url: request.url};
     } catch (error) {
       if (error instanceof RegistryError) throw error;
-      if (request.signal?.aborted || error instanceof undiciErrors.RequestAbortedError) throw cancelledError(request.url.host);
-      throw await explainConnectError(error, targetOf(request.url), this.trust, undefined, { request: `${request.method} ${request.url.pathname}`, timeouts: this.timeouts });
+      if (request.signal?.aborted || error instanceof undiciErrors.RequestAbortedError)
+        throw cancelledError(request.url.host);
+      throw await explainConnectError(error, targetOf(request.url), this.trust, undefined, {
+        request: `${request.method} ${request.url.pathname}`,
+        timeouts: this.timeouts,
+      });
     }
   }
 
   async close(): Promise<void> {
     const pools = [...this.pools.values()];
     this.pools.clear();
-    await Promise.all(pools.map((pool) => pool.close()));
+    await Promise.all(pools.map(pool => pool.close()));
   }
 }
 

@@ -1,8 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
-import { join } from 'node:path';
-import { RegistryError, problem } from './errors.js';
-import type { RegistryUrl } from './url.js';
+import {readdir, readFile} from 'node:fs/promises';
+import {createSecureContext, rootCertificates, type SecureContext} from 'node:tls';
+import {join} from 'node:path';
+import {RegistryError, problem} from './errors.js';
+import type {RegistryUrl} from './url.js';
 
 export const DEFAULT_CERTS_D = '/etc/docker/certs.d';
 
@@ -52,7 +52,11 @@ const systemExtras = new Map<string, Promise<string[]>>();
 // Node already bundles; only the certificates Node lacks are added, which are the ones that
 // matter (a private CA installed with update-ca-certificates). Read once per process.
 function systemRootsNodeLacks(env: NodeJS.ProcessEnv): Promise<string[]> {
-  const candidates = [env.SSL_CERT_FILE, '/etc/ssl/certs/ca-certificates.crt', '/etc/pki/tls/certs/ca-bundle.crt'].filter((f): f is string => !!f);
+  const candidates = [
+    env.SSL_CERT_FILE,
+    '/etc/ssl/certs/ca-certificates.crt',
+    '/etc/pki/tls/certs/ca-bundle.crt',
+  ].filter((f): f is string => !!f);
   const key = candidates.join('\n');
   let pending = systemExtras.get(key);
   if (!pending) {
@@ -61,7 +65,7 @@ function systemRootsNodeLacks(env: NodeJS.ProcessEnv): Promise<string[]> {
         const text = await readIfExists(file);
         if (!text) continue;
         const bundled = new Set(rootCertificates.map(normalise));
-        return splitPem(text).filter((pem) => !bundled.has(normalise(pem)));
+        return splitPem(text).filter(pem => !bundled.has(normalise(pem)));
       }
       return [];
     })();
@@ -77,10 +81,10 @@ interface NativeContext {
 // Node's default roots (bundled Mozilla set plus NODE_EXTRA_CA_CERTS) with more CAs appended in
 // place; passing `ca` instead would replace the defaults and re-parse every root per context.
 function buildSecureContext(extraCas: string[], cert?: string, key?: string): SecureContext {
-  const context = createSecureContext({ cert, key });
-  const native = (context as unknown as { context?: NativeContext }).context;
+  const context = createSecureContext({cert, key});
+  const native = (context as unknown as {context?: NativeContext}).context;
   if (typeof native?.addCACert !== 'function') {
-    return createSecureContext({ ca: [...rootCertificates, ...extraCas], cert, key });
+    return createSecureContext({ca: [...rootCertificates, ...extraCas], cert, key});
   }
   for (const pem of extraCas) native.addCACert(pem);
   return context;
@@ -88,14 +92,17 @@ function buildSecureContext(extraCas: string[], cert?: string, key?: string): Se
 
 // Docker's convention (docs.docker.com/engine/security/certificates): in certs.d/<host:port>/,
 // every *.crt is a CA and a client.cert/client.key pair (any X.cert with X.key) enables mutual TLS.
-async function readHostCertsDir(dir: string, host: string): Promise<{ cas: { file: string; pem: string }[]; cert?: string; key?: string; certFile?: string }> {
+async function readHostCertsDir(
+  dir: string,
+  host: string,
+): Promise<{cas: {file: string; pem: string}[]; cert?: string; key?: string; certFile?: string}> {
   let names: string[];
   try {
     names = (await readdir(dir)).sort();
   } catch {
-    return { cas: [] };
+    return {cas: []};
   }
-  const cas: { file: string; pem: string }[] = [];
+  const cas: {file: string; pem: string}[] = [];
   let cert: string | undefined;
   let key: string | undefined;
   let certFile: string | undefined;
@@ -103,19 +110,27 @@ async function readHostCertsDir(dir: string, host: string): Promise<{ cas: { fil
     const file = join(dir, name);
     if (name.endsWith('.crt')) {
       const pem = await readIfExists(file);
-      if (pem) cas.push({ file, pem });
+      if (pem) cas.push({file, pem});
     } else if (name.endsWith('.cert') && !cert) {
       const keyFile = join(dir, `${name.slice(0, -'.cert'.length)}.key`);
       const keyPem = await readIfExists(keyFile);
       if (!keyPem) {
-        throw new RegistryError('tls', problem(`client certificate ${file} for ${host}`, `has no matching key ${keyFile}`, 'Put the private key next to it, or remove the certificate.'), { host });
+        throw new RegistryError(
+          'tls',
+          problem(
+            `client certificate ${file} for ${host}`,
+            `has no matching key ${keyFile}`,
+            'Put the private key next to it, or remove the certificate.',
+          ),
+          {host},
+        );
       }
       cert = await readIfExists(file);
       key = keyPem;
       certFile = file;
     }
   }
-  return { cas, cert, key, certFile };
+  return {cas, cert, key, certFile};
 }
 
 export async function loadTrust(registry: RegistryUrl, options: TrustOptions = {}): Promise<Trust> {
@@ -126,16 +141,32 @@ export async function loadTrust(registry: RegistryUrl, options: TrustOptions = {
   if (options.caFile) {
     const pem = await readIfExists(options.caFile);
     if (pem === undefined) {
-      throw new RegistryError('usage', problem(`CA file ${options.caFile}`, 'cannot be read', 'Check the path given to --registry-ca (or BERTH_REGISTRY_CA).'), { host: registry.host });
+      throw new RegistryError(
+        'usage',
+        problem(
+          `CA file ${options.caFile}`,
+          'cannot be read',
+          'Check the path given to --registry-ca (or BERTH_REGISTRY_CA).',
+        ),
+        {host: registry.host},
+      );
     }
     if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
-      throw new RegistryError('usage', problem(`CA file ${options.caFile}`, 'holds no PEM certificate', 'Give a file with -----BEGIN CERTIFICATE----- blocks.'), { host: registry.host });
+      throw new RegistryError(
+        'usage',
+        problem(
+          `CA file ${options.caFile}`,
+          'holds no PEM certificate',
+          'Give a file with -----BEGIN CERTIFICATE----- blocks.',
+        ),
+        {host: registry.host},
+      );
     }
     extra.push(pem);
     caFiles.push(options.caFile);
   }
   const fromDir = await readHostCertsDir(hostCertsDir, registry.host);
-  for (const { file, pem } of fromDir.cas) {
+  for (const {file, pem} of fromDir.cas) {
     extra.push(pem);
     caFiles.push(file);
   }

@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
-import { RegistryError, problem } from './errors.js';
+import {isIP} from 'node:net';
+import {RegistryError, problem} from './errors.js';
 
 export interface RegistryUrl {
   scheme: 'https' | 'http';
@@ -38,7 +38,10 @@ export function parseRegistryUrl(input: string, options: ParseRegistryUrlOptions
   const raw = input.trim();
   const thing = `registry URL "${raw}"`;
   if (!raw) {
-    throw new RegistryError('usage', problem('registry URL', 'is empty', 'Give one as https://host:port or host:port.'));
+    throw new RegistryError(
+      'usage',
+      problem('registry URL', 'is empty', 'Give one as https://host:port or host:port.'),
+    );
   }
   const schemeMatch = /^([a-z][a-z0-9+.-]*):\/\//i.exec(raw);
   if (schemeMatch && !['http', 'https'].includes(schemeMatch[1].toLowerCase())) {
@@ -105,20 +108,20 @@ export function plainHttpFallback(registry: RegistryUrl): RegistryUrl | undefine
   if (registry.scheme !== 'https' || registry.schemeGiven) return undefined;
   if (!registry.insecure && !isLoopbackHost(registry.hostname)) return undefined;
   const port = registry.port === 443 ? 80 : registry.port;
-  return { ...registry, scheme: 'http', origin: `http://${registry.host}`, port };
+  return {...registry, scheme: 'http', origin: `http://${registry.host}`, port};
 }
 
 // Docker's rule for "is the first path component a registry host": it has a dot or a colon,
 // or it is localhost. Lets `berth registry tags 127.0.0.1:5000/tools/busybox` work.
-export function splitRepositoryReference(reference: string): { registry?: string; repository: string } {
+export function splitRepositoryReference(reference: string): {registry?: string; repository: string} {
   const slash = reference.indexOf('/');
   if (slash > 0) {
     const first = reference.slice(0, slash);
     if (first.includes('.') || first.includes(':') || first === 'localhost' || first.startsWith('[')) {
-      return { registry: first, repository: reference.slice(slash + 1) };
+      return {registry: first, repository: reference.slice(slash + 1)};
     }
   }
-  return { repository: reference };
+  return {repository: reference};
 }
 
 // Docker Hub keeps official images under library/: `alpine` there is `library/alpine`.
@@ -145,6 +148,9 @@ export function assertRepositoryName(name: string): void {
 // Tags: up to 128 characters of [A-Za-z0-9_.-], not starting with . or -.
 export function assertTagName(tag: string): void {
   if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/.test(tag)) {
-    throw new RegistryError('usage', problem(`tag "${tag}"`, 'is not a valid tag', 'Tags are up to 128 characters of letters, digits, _ . and -.'));
+    throw new RegistryError(
+      'usage',
+      problem(`tag "${tag}"`, 'is not a valid tag', 'Tags are up to 128 characters of letters, digits, _ . and -.'),
+    );
   }
 }

@@ -1,7 +1,12 @@
 // A bar graph of the newest values in terminal block characters (eighths of a cell), readable without colour.
 const EIGHTHS = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 
-export function barGraph(values: readonly (number | undefined)[], width: number, height: number, max: number): string[] {
+export function barGraph(
+  values: readonly (number | undefined)[],
+  width: number,
+  height: number,
+  max: number,
+): string[] {
   const shown = values.slice(-width);
   const pad = width - shown.length;
   const top = max > 0 ? max : 1;

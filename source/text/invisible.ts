@@ -59,10 +59,16 @@ export function formatTreatment(s: string, index: number, code: number): FormatT
   if (code === ZWJ || code === ZWNJ) {
     const before = codePointBefore(s, index);
     const after = codePointAfter(s, index);
-    if (code === ZWJ && test(PICTOGRAPHIC, after) && (before === VS16 || test(PICTOGRAPHIC, before) || test(EMOJI_MODIFIER, before))) return 'keep';
+    if (
+      code === ZWJ &&
+      test(PICTOGRAPHIC, after) &&
+      (before === VS16 || test(PICTOGRAPHIC, before) || test(EMOJI_MODIFIER, before))
+    )
+      return 'keep';
     return test(JOINING_SCRIPT, before) && test(JOINING_SCRIPT, after) ? 'keep' : 'show';
   }
-  if (code === SOFT_HYPHEN) return test(LETTER, codePointBefore(s, index)) && test(LETTER, codePointAfter(s, index)) ? 'drop' : 'show';
+  if (code === SOFT_HYPHEN)
+    return test(LETTER, codePointBefore(s, index)) && test(LETTER, codePointAfter(s, index)) ? 'drop' : 'show';
   return 'show';
 }
 

@@ -32,7 +32,8 @@ const DEFAULT_TAB_WIDTH = 8;
 const MAX_TAB_WIDTH = 64;
 const MAX_UNITS_PER_CELL = 32;
 
-const NEEDS_SANITIZING = /[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/;
+const NEEDS_SANITIZING =
+  /[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const HAS_ESCAPE_START = /[\x1b\x80-\x9f]/;
 const graphemes = new Intl.Segmenter();
@@ -54,23 +55,23 @@ export function isEscapeStart(code: number): boolean {
 export function scanEscape(s: string, start: number): EscapeToken {
   const code = s.charCodeAt(start);
   if (code === C1_CSI) return scanCsi(s, start + 1, false);
-  if (code === C1_OSC || C1_STRING_STARTS.has(code)) return { end: scanString(s, start + 1), isSgr: false };
-  if (code !== ESC) return { end: start + 1, isSgr: false };
+  if (code === C1_OSC || C1_STRING_STARTS.has(code)) return {end: scanString(s, start + 1), isSgr: false};
+  if (code !== ESC) return {end: start + 1, isSgr: false};
 
   const next = start + 1;
-  if (next >= s.length) return { end: s.length, isSgr: false };
+  if (next >= s.length) return {end: s.length, isSgr: false};
   const kind = s[next];
   if (kind === '[') return scanCsi(s, next + 1, true);
   if (kind === ']' || kind === 'P' || kind === 'X' || kind === '^' || kind === '_') {
-    return { end: scanString(s, next + 1), isSgr: false };
+    return {end: scanString(s, next + 1), isSgr: false};
   }
   // nF/Fp/Fe/Fs escapes: ESC, any intermediates 0x20–0x2F, one final 0x30–0x7E (ESC c = reset, ESC ( B …).
   let i = next;
   while (i < s.length && s.charCodeAt(i) >= 0x20 && s.charCodeAt(i) <= 0x2f) i++;
-  if (i >= s.length) return { end: s.length, isSgr: false };
+  if (i >= s.length) return {end: s.length, isSgr: false};
   const final = s.charCodeAt(i);
-  if (final >= 0x30 && final <= 0x7e) return { end: i + 1, isSgr: false };
-  return { end: i, isSgr: false };
+  if (final >= 0x30 && final <= 0x7e) return {end: i + 1, isSgr: false};
+  return {end: i, isSgr: false};
 }
 
 function scanCsi(s: string, paramsStart: number, sevenBit: boolean): EscapeToken {
@@ -80,13 +81,13 @@ function scanCsi(s: string, paramsStart: number, sevenBit: boolean): EscapeToken
     const code = s.charCodeAt(i);
     if (code >= 0x40 && code <= 0x7e) {
       // `ESC[>4;1m` (modifyOtherKeys) and friends end in `m` too; only digits, `;` and `:` make SGR.
-      return { end: i + 1, isSgr: sevenBit && code === 0x6d && sgrParamsOnly };
+      return {end: i + 1, isSgr: sevenBit && code === 0x6d && sgrParamsOnly};
     }
-    if (code < 0x20 || code > 0x3f) return { end: i, isSgr: false };
+    if (code < 0x20 || code > 0x3f) return {end: i, isSgr: false};
     if (code < 0x30 || code > 0x3b) sgrParamsOnly = false;
     i++;
   }
-  return { end: s.length, isSgr: false };
+  return {end: s.length, isSgr: false};
 }
 
 // OSC, DCS, SOS, PM and APC strings. Terminators: BEL (xterm's OSC form), ST as ESC \ or U+009C,
@@ -136,7 +137,8 @@ function isolatedWidth(code: number): number {
 // never inside a surrogate pair; at worst one exotic cluster per chunk is mis-measured.
 const SEGMENT_CHUNK = 1024;
 const BOUNDARY_SEARCH = 256;
-const JOINS_PREVIOUS = /^(?:\p{M}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u200c\u200d\u1160-\u11ff\u{e0020}-\u{e007f}])/u;
+const JOINS_PREVIOUS =
+  /^(?:\p{M}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u200c\u200d\u1160-\u11ff\u{e0020}-\u{e007f}])/u;
 
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
@@ -292,7 +294,7 @@ export function cellWidth(s: string): number {
 
 export function isSgrReset(sgr: string): boolean {
   const params = sgr.slice(2, -1);
-  return params.split(/[;:]/).every((param) => /^0*$/.test(param));
+  return params.split(/[;:]/).every(param => /^0*$/.test(param));
 }
 
 /**
@@ -341,7 +343,7 @@ export function truncateCells(s: string, width: number): string {
       break;
     }
     for (const chunk of segmenterChunks(run)) {
-      for (const { segment } of graphemes.segment(chunk)) {
+      for (const {segment} of graphemes.segment(chunk)) {
         const cells = graphemeWidth(segment);
         keptUnits += segment.length;
         if (used + cells > limit || keptUnits > unitBudget) {

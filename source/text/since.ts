@@ -6,12 +6,11 @@ const ACCEPTED_FORMS =
   'use a duration (10s, 5m, 1h, 1h30m, 500ms), an RFC 3339 time (2026-11-21T10:00:00Z, ' +
   '2026-11-21T12:00:00.5+02:00) or UNIX seconds (1763719200)';
 
-const UNIT_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+const UNIT_MS: Record<string, number> = {h: 3_600_000, m: 60_000, s: 1000, ms: 1};
 // A duration is a sequence of decimal numbers with units, as in Go's time.ParseDuration.
 const DURATION_TERM = /(\d+(?:\.\d*)?|\.\d+)([a-zµμ]+)/giy;
 const DURATION_SHAPE = /^(?:(?:\d+(?:\.\d*)?|\.\d+)[a-zµμ]+)+$/i;
-const RFC3339 =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 const UNIX_SECONDS = /^\d+(?:\.\d+)?$/;
 const LAST_SECOND_OF_9999 = 253_402_300_799;
 

@@ -8,7 +8,11 @@ export const SHELL_COMMANDS: readonly CommandSpec[] = [
   {name: 'q', usage: ':q', run: () => ({type: 'quit'})},
 ];
 
-export function runCommand(services: Services, commands: readonly CommandSpec[], line: string): ExitRequest | undefined {
+export function runCommand(
+  services: Services,
+  commands: readonly CommandSpec[],
+  line: string,
+): ExitRequest | undefined {
   const [name, ...args] = splitCommandLine(line.replace(/^:/, ''));
   if (!name) return undefined;
   const allowed = commands.filter(c => !(c.changes && services.config.readonly));

@@ -5,14 +5,23 @@ import type {CommandSpec} from '../views/types.js';
 // the command says it takes (CommandSpec.complete: :compose's operations and projects), else to container names
 // and image references. One match is completed with a space after it; several extend to their
 // common start.
-export function completeCommandLine(draft: string, cursor: number, commands: readonly CommandSpec[], state: AppState): {draft: string; cursor: number} {
+export function completeCommandLine(
+  draft: string,
+  cursor: number,
+  commands: readonly CommandSpec[],
+  state: AppState,
+): {draft: string; cursor: number} {
   const before = draft.slice(0, cursor);
   const start = before.search(/\S*$/);
   const word = before.slice(start);
   const words = before.slice(0, start).trim().split(/\s+/).filter(Boolean);
   const first = words.length === 0;
   const own = first ? undefined : commands.find(command => command.name === words[0])?.complete;
-  const candidates = first ? commands.map(command => command.name) : own ? [...own(state, words.length - 1, words.slice(1))] : names(state);
+  const candidates = first
+    ? commands.map(command => command.name)
+    : own
+      ? [...own(state, words.length - 1, words.slice(1))]
+      : names(state);
   const matches = [...new Set(candidates.filter(name => name.startsWith(word)))].sort();
   if (!matches.length) return {draft, cursor};
   const completion = matches.length === 1 ? `${matches[0]} ` : commonPrefix(matches);
@@ -22,8 +31,14 @@ export function completeCommandLine(draft: string, cursor: number, commands: rea
 }
 
 function names(state: AppState): string[] {
-  const slices = state as AppState & {containers?: {items: readonly {name: string}[]}; images?: {items: readonly {reference: string}[]}};
-  return [...(slices.containers?.items.map(row => row.name) ?? []), ...(slices.images?.items.map(row => row.reference) ?? [])];
+  const slices = state as AppState & {
+    containers?: {items: readonly {name: string}[]};
+    images?: {items: readonly {reference: string}[]};
+  };
+  return [
+    ...(slices.containers?.items.map(row => row.name) ?? []),
+    ...(slices.images?.items.map(row => row.reference) ?? []),
+  ];
 }
 
 function commonPrefix(words: readonly string[]): string {

@@ -19,7 +19,14 @@ const MAX_DISPATCH_DEPTH = 32;
 
 export type {ExitRequest};
 
-const DEFAULT_CONFIG: AppConfig = {logBufferLines: 10_000, logTail: 200, shells: ['/bin/bash', '/bin/sh'], readonly: false, registries: [], registryOptions: {}};
+const DEFAULT_CONFIG: AppConfig = {
+  logBufferLines: 10_000,
+  logTail: 200,
+  shells: ['/bin/bash', '/bin/sh'],
+  readonly: false,
+  registries: [],
+  registryOptions: {},
+};
 
 // Reduces actions into the store and runs their effects through the views; React only reads the store and
 // calls dispatch. The one place that holds the services effects are given.
@@ -66,7 +73,13 @@ export class Controller {
     // An effect that dispatches its own action again would recurse until the stack runs out and take the
     // terminal down with it: past a depth no effect needs, the action is dropped and the status says so.
     if (this.depth >= MAX_DISPATCH_DEPTH) {
-      if (action.type !== 'status') queueMicrotask(() => this.services.status(`internal error: "${action.type}" dispatched itself; it was dropped (please report this)`, 'error'));
+      if (action.type !== 'status')
+        queueMicrotask(() =>
+          this.services.status(
+            `internal error: "${action.type}" dispatched itself; it was dropped (please report this)`,
+            'error',
+          ),
+        );
       return undefined;
     }
     this.depth++;
@@ -132,7 +145,8 @@ export class Controller {
   private submit(before: AppState): ExitRequest | undefined {
     const overlay = before.overlay;
     if (!overlay) return undefined;
-    if (overlay.kind === 'command') return runCommand(this.services, [...this.views.commands(), ...SHELL_COMMANDS], overlay.draft);
+    if (overlay.kind === 'command')
+      return runCommand(this.services, [...this.views.commands(), ...SHELL_COMMANDS], overlay.draft);
     const spec = SHELL_OVERLAYS[overlay.kind] ?? this.views.overlay(overlay.kind);
     return spec?.submit?.(this.services, overlay);
   }
@@ -146,13 +160,19 @@ export class Controller {
       client = await connectEngine(target);
     } catch (error) {
       const current = this.session?.target;
-      this.services.status(`${errorMessage(error)}; still on ${current ? `${current.url} (context ${current.context})` : 'the previous engine'}`, 'error');
+      this.services.status(
+        `${errorMessage(error)}; still on ${current ? `${current.url} (context ${current.context})` : 'the previous engine'}`,
+        'error',
+      );
       return false;
     }
     const hadLogs = Boolean(this.store.get().logs);
     for (const module of this.views.all) if (module.engineBound) module.close?.(this.services);
     this.session?.close();
-    const slices = Object.assign({}, ...this.views.all.filter(module => module.engineBound).map(module => module.initial?.(this.config) ?? {}));
+    const slices = Object.assign(
+      {},
+      ...this.views.all.filter(module => module.engineBound).map(module => module.initial?.(this.config) ?? {}),
+    );
     this.dispatch({type: 'engine.switched', slices});
     const session = new EngineSession(target, this.sessionListener, this.engineEventTypes());
     this.session = session;

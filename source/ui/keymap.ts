@@ -10,7 +10,13 @@ export type Keymap = readonly Binding[];
 const SHELL_DIALOG_BINDINGS: readonly Binding[] = [
   {scope: 'prompt', keys: ['enter'], action: 'overlay.submit', help: 'apply', footer: true},
   {scope: 'prompt', keys: ['escape'], action: 'overlay.close', help: 'cancel', footer: true},
-  {scope: 'help', keys: ['escape', '?', 'q'], action: 'overlay.close', help: 'close help (esc: clear the filter first)', footer: true},
+  {
+    scope: 'help',
+    keys: ['escape', '?', 'q'],
+    action: 'overlay.close',
+    help: 'close help (esc: clear the filter first)',
+    footer: true,
+  },
   {scope: 'help', keys: ['/'], action: 'help.filter', help: 'filter', footer: true},
   {scope: 'confirm', keys: ['y'], action: 'confirm.yes', help: 'yes, do it', footer: true},
   {scope: 'confirm', keys: ['f'], action: 'confirm.force', help: 'toggle force (remove)'},
@@ -40,23 +46,47 @@ const SHELL_GLOBAL_BINDINGS: readonly Binding[] = [
 ];
 
 // Help sections of the shell's scopes; views add theirs (ViewModule.scopeTitles) between list and confirm.
-const SHELL_TITLES_BEFORE: Record<Scope, string> = {global: 'Global', move: 'Moving (lists, panes, dialogs)', list: 'Lists'};
-const SHELL_TITLES_AFTER: Record<Scope, string> = {confirm: 'Confirmation dialogs', dialog: 'Dialogs', help: 'Help', prompt: 'Filter, search and command line'};
+const SHELL_TITLES_BEFORE: Record<Scope, string> = {
+  global: 'Global',
+  move: 'Moving (lists, panes, dialogs)',
+  list: 'Lists',
+};
+const SHELL_TITLES_AFTER: Record<Scope, string> = {
+  confirm: 'Confirmation dialogs',
+  dialog: 'Dialogs',
+  help: 'Help',
+  prompt: 'Filter, search and command line',
+};
 
 // Tab keys come from the views' own numbers, so a view added to the registry gets its key with it.
 export function buildKeymap(views: ViewSet): Keymap {
   const tabs: Binding[] = views.views
     .filter(view => view.key)
-    .map(view => ({scope: 'global', keys: [view.key!], action: `view.${view.id}` as KeyAction, help: view.title.toLowerCase()}));
+    .map(view => ({
+      scope: 'global',
+      keys: [view.key!],
+      action: `view.${view.id}` as KeyAction,
+      help: view.title.toLowerCase(),
+    }));
   // A view's own keys first, then what panes add to its scope (help lists them in this order).
   const modules = [...views.views, ...views.panes];
-  return [...SHELL_DIALOG_BINDINGS, ...modules.flatMap(module => module.bindings ?? []), ...SHELL_LIST_BINDINGS, ...tabs, ...SHELL_GLOBAL_BINDINGS];
+  return [
+    ...SHELL_DIALOG_BINDINGS,
+    ...modules.flatMap(module => module.bindings ?? []),
+    ...SHELL_LIST_BINDINGS,
+    ...tabs,
+    ...SHELL_GLOBAL_BINDINGS,
+  ];
 }
 
 export const DEFAULT_KEYMAP: Keymap = buildKeymap(DEFAULT_VIEWS);
 
 export function scopeTitles(views: ViewSet): Record<Scope, string> {
-  return {...SHELL_TITLES_BEFORE, ...Object.assign({}, ...views.all.map(module => module.scopeTitles ?? {})), ...SHELL_TITLES_AFTER};
+  return {
+    ...SHELL_TITLES_BEFORE,
+    ...Object.assign({}, ...views.all.map(module => module.scopeTitles ?? {})),
+    ...SHELL_TITLES_AFTER,
+  };
 }
 
 // --readonly: every binding that changes something on the engine disappears, from the keys and the help alike.
@@ -67,7 +97,10 @@ export function readonlyKeymap(keymap: Keymap): Keymap {
 export function resolveKey(keymap: Keymap, scopes: readonly Scope[], key: string): KeyAction | undefined {
   // ctrl-c quits, whatever is open, unless the most specific scope takes it (a running compose command's pane
   // interrupts compose, as ctrl-c in a terminal would).
-  if (key === 'ctrl-c') return keymap.find(b => b.scope === scopes[0] && b.scope !== 'global' && b.keys.includes(key))?.action ?? 'app.quit';
+  if (key === 'ctrl-c')
+    return (
+      keymap.find(b => b.scope === scopes[0] && b.scope !== 'global' && b.keys.includes(key))?.action ?? 'app.quit'
+    );
   for (const scope of scopes) {
     const binding = keymap.find(b => b.scope === scope && b.keys.includes(key));
     if (binding) return binding.action;
@@ -88,11 +121,23 @@ export function footerBindings(keymap: Keymap, scopes: readonly Scope[]): Bindin
   return result;
 }
 
-const KEY_LABELS: Record<string, string> = {up: '↑', down: '↓', left: '←', right: '→', enter: 'enter', escape: 'esc', pageup: 'pgup', pagedown: 'pgdn'};
+const KEY_LABELS: Record<string, string> = {
+  up: '↑',
+  down: '↓',
+  left: '←',
+  right: '→',
+  enter: 'enter',
+  escape: 'esc',
+  pageup: 'pgup',
+  pagedown: 'pgdn',
+};
 export const keyLabel = (key: string) => KEY_LABELS[key] ?? key;
 
 // keys: {action: [key, …]} in the config replaces the default keys of that action everywhere it is bound.
-export function applyKeyOverrides(keymap: Keymap, overrides: Record<string, string[]>): {keymap: Keymap; problems: string[]} {
+export function applyKeyOverrides(
+  keymap: Keymap,
+  overrides: Record<string, string[]>,
+): {keymap: Keymap; problems: string[]} {
   const problems: string[] = [];
   const known = new Set<string>(keymap.map(b => b.action));
   for (const action of Object.keys(overrides)) {

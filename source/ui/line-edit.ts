@@ -24,7 +24,8 @@ export function editLine(line: LineState, input: string, key: Key): LineEdit {
     const start = text.slice(0, cursor).replace(/\S+\s*$/, '').length;
     return {text: text.slice(0, start) + text.slice(cursor), cursor: start};
   }
-  if (key.ctrl || key.meta || key.upArrow || key.downArrow || key.tab || key.pageUp || key.pageDown) return {text, cursor};
+  if (key.ctrl || key.meta || key.upArrow || key.downArrow || key.tab || key.pageUp || key.pageDown)
+    return {text, cursor};
   const end = input.search(/[\r\n]/);
   const typed = (end === -1 ? input : input.slice(0, end)).replace(/[\x00-\x1f\x7f]/g, '');
   const next = {text: text.slice(0, cursor) + typed + text.slice(cursor), cursor: cursor + typed.length};

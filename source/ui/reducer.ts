@@ -23,7 +23,11 @@ function cycleView(views: ViewSet, state: AppState, step: number): AppState {
 
 type Shell = {views: ViewSet; keymap: Keymap};
 
-function scrollOverlay({views, keymap}: Shell, state: AppState, by: (scroll: number, page: number) => number): AppState {
+function scrollOverlay(
+  {views, keymap}: Shell,
+  state: AppState,
+  by: (scroll: number, page: number) => number,
+): AppState {
   const overlay = state.overlay;
   if (!overlay || !('scroll' in overlay)) return state;
   const spec = SHELL_OVERLAYS[overlay.kind] ?? views.overlay(overlay.kind);
@@ -37,7 +41,12 @@ function scrollOverlay({views, keymap}: Shell, state: AppState, by: (scroll: num
 }
 
 // Overlays every view shares (help, prompts, dialogs) take their keys before the views underneath.
-function reduceOverlay(shell: Shell, state: AppState, action: Action, listOf: (s: AppState) => FocusedList | undefined): AppState {
+function reduceOverlay(
+  shell: Shell,
+  state: AppState,
+  action: Action,
+  listOf: (s: AppState) => FocusedList | undefined,
+): AppState {
   const overlay = state.overlay;
   if (overlay?.kind === 'help') {
     // Its filter line: typed live, enter keeps it, esc drops it; esc with a filter set clears it first.
@@ -46,7 +55,18 @@ function reduceOverlay(shell: Shell, state: AppState, action: Action, listOf: (s
       case 'help.filter':
         return {...state, overlay: {...help, draft: help.query, cursor: help.query.length}};
       case 'overlay.draft':
-        return 'draft' in overlay ? {...state, overlay: {...overlay, draft: action.draft, cursor: action.cursor ?? action.draft.length, query: action.draft, scroll: 0}} : state;
+        return 'draft' in overlay
+          ? {
+              ...state,
+              overlay: {
+                ...overlay,
+                draft: action.draft,
+                cursor: action.cursor ?? action.draft.length,
+                query: action.draft,
+                scroll: 0,
+              },
+            }
+          : state;
       case 'overlay.submit':
         return {...state, overlay: help};
       case 'overlay.close':
@@ -59,11 +79,19 @@ function reduceOverlay(shell: Shell, state: AppState, action: Action, listOf: (s
       return {...state, overlay: action.overlay};
     case 'form.next':
     case 'form.previous':
-      return overlay && 'form' in overlay ? {...state, overlay: {...overlay, ...moveFocus(overlay, action.type === 'form.next' ? 1 : -1)}} : state;
+      return overlay && 'form' in overlay
+        ? {...state, overlay: {...overlay, ...moveFocus(overlay, action.type === 'form.next' ? 1 : -1)}}
+        : state;
     case 'form.toggle':
       return overlay && 'form' in overlay ? {...state, overlay: {...overlay, ...toggleFocused(overlay)}} : state;
     case 'help.toggle':
-      return {...state, overlay: overlay?.kind === 'help' ? undefined : {kind: 'help', scroll: 0, query: '', scopes: activeScopes(shell.views, state)}};
+      return {
+        ...state,
+        overlay:
+          overlay?.kind === 'help'
+            ? undefined
+            : {kind: 'help', scroll: 0, query: '', scopes: activeScopes(shell.views, state)},
+      };
     case 'filter.open':
       return {...state, overlay: {kind: 'filter', draft: listOf(state)?.list.filter ?? ''}};
     case 'command.open':
@@ -126,7 +154,8 @@ export function reduceApp(views: ViewSet, state: AppState, action: Action, keyma
   if (action.type.startsWith('view.')) return showView(views, state, action.type.slice('view.'.length));
   // An open overlay takes movement keys only if it scrolls; otherwise they go on to the pane or list.
   const overlaid = reduceOverlay({views, keymap}, state, action, listOf);
-  if (overlaid !== state || (action.type.startsWith('cursor.') && state.overlay && 'scroll' in state.overlay)) return overlaid;
+  if (overlaid !== state || (action.type.startsWith('cursor.') && state.overlay && 'scroll' in state.overlay))
+    return overlaid;
   for (const module of views.all) {
     const next = module.reduce?.(state, action) ?? state;
     if (next !== state) return next;

@@ -37,17 +37,32 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
   trace.event({event: `${request.type}-handoff`});
   if (request.type === 'exec') {
     const {exec} = request;
-    logCommand(dockerExecCommand({containerName: exec.containerName ?? exec.containerId, cmd: exec.cmd, user: exec.user, tty: exec.tty, interactive: exec.interactive}));
-    const outcome = await handOffTerminal(() => execInteractive(client.docker, client.api, exec), {rawMode: exec.tty && exec.interactive});
+    logCommand(
+      dockerExecCommand({
+        containerName: exec.containerName ?? exec.containerId,
+        cmd: exec.cmd,
+        user: exec.user,
+        tty: exec.tty,
+        interactive: exec.interactive,
+      }),
+    );
+    const outcome = await handOffTerminal(() => execInteractive(client.docker, client.api, exec), {
+      rawMode: exec.tty && exec.interactive,
+    });
     const what = `exec ${exec.cmd.join(' ')} in ${exec.containerName}`;
-    controller.status(outcome.error ? `${what}: ${outcome.error}` : `${what} exited ${outcome.exitCode}`, outcome.error ? 'error' : 'info');
+    controller.status(
+      outcome.error ? `${what}: ${outcome.error}` : `${what} exited ${outcome.exitCode}`,
+      outcome.error ? 'error' : 'info',
+    );
   } else if (request.type === 'attach') {
     const {attach} = request;
     const name = attach.containerName ?? attach.containerId.slice(0, 12);
     const keys = attach.detachKeys ?? DEFAULT_DETACH_KEYS;
     logCommand(dockerCommand(['attach', `--detach-keys=${keys}`, name]));
     const outcome = await handOffTerminal(async () => {
-      process.stdout.write(`\r\nberth: attached to ${name} · ${describeDetachKeys(keys)} detaches · ctrl-c goes to the process\r\n`);
+      process.stdout.write(
+        `\r\nberth: attached to ${name} · ${describeDetachKeys(keys)} detaches · ctrl-c goes to the process\r\n`,
+      );
       return attachContainer(client.docker, attach);
     });
     const sent = outcome.interrupts ? ` · ${outcome.interrupts} ctrl-c sent as SIGINT` : '';
@@ -78,7 +93,9 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
     const {run} = request;
     logCommand(dockerRunCommand({image: run.image, cmd: run.cmd, rm: run.autoRemove, name: run.name}));
     const outcome = await handOffTerminal(() => runInteractive(client.docker, client.api, run));
-    const where = outcome.containerName ? ` in new container ${outcome.containerName}${run.autoRemove ? ' (removed)' : ''}` : '';
+    const where = outcome.containerName
+      ? ` in new container ${outcome.containerName}${run.autoRemove ? ' (removed)' : ''}`
+      : '';
     controller.status(
       outcome.error ? `run ${run.image}: ${outcome.error}` : `run ${run.image}${where} exited ${outcome.exitCode}`,
       outcome.error ? 'error' : 'info',
@@ -111,29 +128,43 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
   const loaded = await loadConfig(options.config, process.env);
   // User-defined commands become one more module: their keys join the one keymap, their names the : commands.
   const builtin = [...DEFAULT_VIEWS.commands(), ...SHELL_COMMANDS].map(command => command.name);
-  const user = userCommandsModule(loaded.config.commands, DEFAULT_VIEWS.views, buildKeymap(DEFAULT_VIEWS), builtin, loaded.file);
-  const views = user.commands.length ? new ViewSet(DEFAULT_VIEWS.views, [...DEFAULT_VIEWS.panes, user.module]) : DEFAULT_VIEWS;
+  const user = userCommandsModule(
+    loaded.config.commands,
+    DEFAULT_VIEWS.views,
+    buildKeymap(DEFAULT_VIEWS),
+    builtin,
+    loaded.file,
+  );
+  const views = user.commands.length
+    ? new ViewSet(DEFAULT_VIEWS.views, [...DEFAULT_VIEWS.panes, user.module])
+    : DEFAULT_VIEWS;
   const overridden = applyKeyOverrides(buildKeymap(views), loaded.config.keys);
   const keymap = options.readonly ? readonlyKeymap(overridden.keymap) : overridden.keymap;
   const registries = [
-    ...new Set([...options.registries, ...(process.env.BERTH_REGISTRY ? [process.env.BERTH_REGISTRY] : []), ...loaded.config.registries.map(r => r.url)]),
+    ...new Set([
+      ...options.registries,
+      ...(process.env.BERTH_REGISTRY ? [process.env.BERTH_REGISTRY] : []),
+      ...loaded.config.registries.map(r => r.url),
+    ]),
   ];
   const controller = new Controller(
     target.url,
     {
-    registries,
-    registryCa: options.registryCa ?? process.env.BERTH_REGISTRY_CA,
-    registryOptions: Object.fromEntries(loaded.config.registries.map(r => [r.url, {insecure: r.insecure, caFile: r.ca}])),
-    configFile: loaded.file,
-    cwd: process.cwd(),
-    composeFiles: options.composeFiles,
-    composeProject: options.composeProject,
-    readonly: options.readonly,
-    logBufferLines: loaded.config.logs.bufferLines,
-    logTail: loaded.config.logs.tail,
-    shells: loaded.config.exec.shells,
-    execUser: loaded.config.exec.user,
-    detachKeys: loaded.config.attach.detachKeys,
+      registries,
+      registryCa: options.registryCa ?? process.env.BERTH_REGISTRY_CA,
+      registryOptions: Object.fromEntries(
+        loaded.config.registries.map(r => [r.url, {insecure: r.insecure, caFile: r.ca}]),
+      ),
+      configFile: loaded.file,
+      cwd: process.cwd(),
+      composeFiles: options.composeFiles,
+      composeProject: options.composeProject,
+      readonly: options.readonly,
+      logBufferLines: loaded.config.logs.bufferLines,
+      logTail: loaded.config.logs.tail,
+      shells: loaded.config.exec.shells,
+      execUser: loaded.config.exec.user,
+      detachKeys: loaded.config.attach.detachKeys,
     },
     views,
     keymap,
@@ -151,18 +182,15 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
   enterAltScreen();
   try {
     for (;;) {
-      const instance = render(
-        <AppRoot controller={controller} />,
-        {
-          exitOnCtrlC: false,
-          patchConsole: false,
-          // Log changes are published at most 10 times a second anyway; the cap matters for keys, which should not
-          // wait long for the next frame while pages or log lines keep Ink busy.
-          maxFps: 60,
-          incrementalRendering: process.env.BERTH_INCREMENTAL !== "0",
-          onRender: ({renderTime}) => trace.frame(renderTime),
-        },
-      );
+      const instance = render(<AppRoot controller={controller} />, {
+        exitOnCtrlC: false,
+        patchConsole: false,
+        // Log changes are published at most 10 times a second anyway; the cap matters for keys, which should not
+        // wait long for the next frame while pages or log lines keep Ink busy.
+        maxFps: 60,
+        incrementalRendering: process.env.BERTH_INCREMENTAL !== '0',
+        onRender: ({renderTime}) => trace.frame(renderTime),
+      });
       const request = (await instance.waitUntilExit()) as ExitRequest | undefined;
       instance.cleanup();
       if (!request || request.type === 'quit') break;

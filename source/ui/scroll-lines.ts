@@ -26,7 +26,12 @@ const up = (n: number) => (n > 0 ? `${CSI}${n}A` : '');
 
 // The longest run of lines of `next` that are `previous` shifted by `shift` rows (next[i] = previous[i + shift])
 // and changed (next[i] !== previous[i]: identical blank rows are not a scroll).
-function longestRun(previous: readonly string[], next: readonly string[], count: number, shift: number): {start: number; length: number} {
+function longestRun(
+  previous: readonly string[],
+  next: readonly string[],
+  count: number,
+  shift: number,
+): {start: number; length: number} {
   let best = {start: 0, length: 0};
   let start = -1;
   for (let i = 0; i <= count; i++) {
@@ -44,7 +49,12 @@ function longestRun(previous: readonly string[], next: readonly string[], count:
 
 // `count` lines of each frame are compared (the frames have the same number of visible lines). Shifts up to
 // `maxShift` rows either way are tried; the one that moves the most lines wins.
-export function scrollLines(previous: readonly string[], next: readonly string[], count: number, maxShift = Math.floor(count / 2)): Scroll | undefined {
+export function scrollLines(
+  previous: readonly string[],
+  next: readonly string[],
+  count: number,
+  maxShift = Math.floor(count / 2),
+): Scroll | undefined {
   if (count < MIN_MOVED + 1) return undefined;
   let best: {shift: number; start: number; length: number} | undefined;
   for (let k = 1; k <= maxShift; k++) {

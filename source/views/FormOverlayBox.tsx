@@ -4,7 +4,17 @@ import {EditedText} from './EditedText.js';
 import type {FormOverlay} from './form.js';
 
 // Draws any form overlay: one row per field, the focused text field with the cursor, switches as [x]/[ ].
-export function FormOverlayBox({overlay, width, height, submitLabel}: {overlay: FormOverlay; width: number; height: number; submitLabel: string}) {
+export function FormOverlayBox({
+  overlay,
+  width,
+  height,
+  submitLabel,
+}: {
+  overlay: FormOverlay;
+  width: number;
+  height: number;
+  submitLabel: string;
+}) {
   const {form} = overlay;
   const labelWidth = Math.max(...form.fields.map(f => f.label.length)) + 2;
   return (
@@ -38,7 +48,10 @@ export function FormOverlayBox({overlay, width, height, submitLabel}: {overlay: 
           </Text>
         );
       })}
-      <Text dimColor wrap="truncate-end">{`tab/↓ next field · space switches · enter ${submitLabel} · esc cancels`}</Text>
+      <Text
+        dimColor
+        wrap="truncate-end"
+      >{`tab/↓ next field · space switches · enter ${submitLabel} · esc cancels`}</Text>
     </Box>
   );
 }

@@ -5,18 +5,32 @@ import type {FocusedList} from './types.js';
 
 // Movement, marks and the filter, for whichever list a view says has the focus.
 
-export function updateList(state: AppState, focused: FocusedList | undefined, update: (list: ListState, ids: readonly string[]) => ListState): AppState {
+export function updateList(
+  state: AppState,
+  focused: FocusedList | undefined,
+  update: (list: ListState, ids: readonly string[]) => ListState,
+): AppState {
   if (!focused) return state;
   return focused.put(state, update(focused.list, focused.ids));
 }
 
-function moveBy(state: AppState, focused: FocusedList | undefined, to: (cursor: number, count: number, page: number) => number): AppState {
-  return updateList(state, focused, (list, ids) => moveCursor(list, ids, to(list.cursor, ids.length, state.viewportRows), state.viewportRows));
+function moveBy(
+  state: AppState,
+  focused: FocusedList | undefined,
+  to: (cursor: number, count: number, page: number) => number,
+): AppState {
+  return updateList(state, focused, (list, ids) =>
+    moveCursor(list, ids, to(list.cursor, ids.length, state.viewportRows), state.viewportRows),
+  );
 }
 
 // Sets the filter and keeps the selected row if it still matches. `listOf` reads the list again from the
 // filtered state (its ids change with the filter).
-export function withFilter(state: AppState, listOf: (state: AppState) => FocusedList | undefined, filter: string): AppState {
+export function withFilter(
+  state: AppState,
+  listOf: (state: AppState) => FocusedList | undefined,
+  filter: string,
+): AppState {
   const focused = listOf(state);
   if (!focused) return state;
   const next = focused.put(state, {...focused.list, filter, cursor: 0, scrollTop: 0});
@@ -28,7 +42,11 @@ export function relocateList(state: AppState, focused: FocusedList | undefined):
   return updateList(state, focused, (list, ids) => relocate(list, ids, state.viewportRows));
 }
 
-export function reduceFocusedList(state: AppState, action: Action, listOf: (state: AppState) => FocusedList | undefined): AppState {
+export function reduceFocusedList(
+  state: AppState,
+  action: Action,
+  listOf: (state: AppState) => FocusedList | undefined,
+): AppState {
   switch (action.type) {
     case 'cursor.up':
       return moveBy(state, listOf(state), cursor => cursor - 1);

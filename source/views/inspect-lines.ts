@@ -1,5 +1,6 @@
 // Lines of the inspect summaries (views 7 and 8).
-export const isoTime = (seconds: number | undefined) => (seconds === undefined ? '?' : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z'));
+export const isoTime = (seconds: number | undefined) =>
+  seconds === undefined ? '?' : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 
 // `title:` then `  key=value` lines, or `title: none`.
 export function keyValueLines(title: string, record: Readonly<Record<string, string>>): string[] {

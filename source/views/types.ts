@@ -12,7 +12,8 @@ import type {ListState} from '../store/list.js';
 import type {AppState, Confirmation, Overlay, OverlayKind} from '../store/state.js';
 import type {Store} from '../store/store.js';
 
-export type EngineUpdate = {kind: 'containers'; items: readonly ContainerRow[]} | {kind: 'stale'} | {kind: 'event'; event: EngineEvent};
+export type EngineUpdate =
+  {kind: 'containers'; items: readonly ContainerRow[]} | {kind: 'stale'} | {kind: 'event'; event: EngineEvent};
 
 // The view module contract: everything one view owns, exported from its folder's index.ts and listed in
 // source/views/index.ts. The shell (source/ui/) knows views only through that list.

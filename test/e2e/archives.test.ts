@@ -20,9 +20,35 @@ const env = () => ({...benchEnv(), XDG_STATE_HOME: join(dir, 'state')});
 const focus = focusContainer;
 
 beforeAll(() => {
-  docker(['run', '--name', small, '--network', 'none', '--label', 'berth.test=1', BUSYBOX, 'sh', '-c', 'mkdir /data && echo from-the-container > /data/hello.txt']);
+  docker([
+    'run',
+    '--name',
+    small,
+    '--network',
+    'none',
+    '--label',
+    'berth.test=1',
+    BUSYBOX,
+    'sh',
+    '-c',
+    'mkdir /data && echo from-the-container > /data/hello.txt',
+  ]);
   // Big enough that the progress window is on screen for a while: 400 MB of zeros.
-  docker(['run', '--name', big, '--network', 'none', '--label', 'berth.test=1', BUSYBOX, 'dd', 'if=/dev/zero', 'of=/zeros', 'bs=1M', 'count=400']);
+  docker([
+    'run',
+    '--name',
+    big,
+    '--network',
+    'none',
+    '--label',
+    'berth.test=1',
+    BUSYBOX,
+    'dd',
+    'if=/dev/zero',
+    'of=/zeros',
+    'bs=1M',
+    'count=400',
+  ]);
 });
 
 afterAll(() => {
@@ -63,7 +89,11 @@ describe('archives in the UI', () => {
     terminal.type('y');
     // The status line still shows the first export's words: wait for the file to change instead.
     const deadline = Date.now() + 20_000;
-    while (execFileSync('head', ['-c', '19', path], {encoding: 'latin1'}) === 'keep me unless told' && Date.now() < deadline) await new Promise(r => setTimeout(r, 100));
+    while (
+      execFileSync('head', ['-c', '19', path], {encoding: 'latin1'}) === 'keep me unless told' &&
+      Date.now() < deadline
+    )
+      await new Promise(r => setTimeout(r, 100));
     await terminal.waitUntil(s => !s.includes('esc cancels'), 'the progress window closed', 20_000);
     expect(names(path)).toContain('data/hello.txt');
     expect(readdirSync(dir).filter(name => name.endsWith('.partial'))).toEqual([]);
@@ -101,7 +131,7 @@ describe('archives in the UI', () => {
     expect(readdirSync(dir).filter(name => name.startsWith('quit'))).toEqual([]);
   });
 
-  test(':save then :load show the engine\'s result; - is refused', async () => {
+  test(":save then :load show the engine's result; - is refused", async () => {
     const path = join(dir, 'busybox.tar');
     terminal = startBerth({env: env(), columns: 120, rows: 30});
     await terminal.waitFor(/API 1\.41/);

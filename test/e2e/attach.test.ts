@@ -13,9 +13,31 @@ const running = (name: string) => docker(['inspect', '--format', '{{.State.Runni
 
 beforeAll(() => {
   docker(['run', '-dit', '--name', shell, '--network', 'none', BUSYBOX, 'sh']);
-  docker(['run', '-d', '--name', trapper, '--network', 'none', BUSYBOX, 'sh', '-c', 'trap "echo got-int; exit 7" INT; while :; do echo alive; sleep 0.2; done']);
+  docker([
+    'run',
+    '-d',
+    '--name',
+    trapper,
+    '--network',
+    'none',
+    BUSYBOX,
+    'sh',
+    '-c',
+    'trap "echo got-int; exit 7" INT; while :; do echo alive; sleep 0.2; done',
+  ]);
   docker(['run', '-di', '--name', piped, '--network', 'none', BUSYBOX, 'sh']);
-  docker(['run', '-d', '--name', printer, '--network', 'none', BUSYBOX, 'sh', '-c', 'i=0; while :; do i=$((i+1)); echo "tick $i"; sleep 0.3; done']);
+  docker([
+    'run',
+    '-d',
+    '--name',
+    printer,
+    '--network',
+    'none',
+    BUSYBOX,
+    'sh',
+    '-c',
+    'i=0; while :; do i=$((i+1)); echo "tick $i"; sleep 0.3; done',
+  ]);
 });
 
 afterAll(() => {
@@ -58,7 +80,14 @@ describe('attach in a real terminal', () => {
     await terminal.waitFor('ctrl-x detaches and returns to berth');
     terminal.type('y');
     const first = await terminal.waitFor(/tick (\d+)/);
-    const seen = Number(/tick (\d+)/.exec(first.split('\n').filter(line => /tick \d+/.test(line)).at(-1)!)![1]);
+    const seen = Number(
+      /tick (\d+)/.exec(
+        first
+          .split('\n')
+          .filter(line => /tick \d+/.test(line))
+          .at(-1)!,
+      )![1],
+    );
     // Live: newer lines keep arriving while attached.
     await terminal.waitUntil(screen => screen.includes(`tick ${seen + 3}`), 'three more lines');
     // ctrl-p ctrl-q are not the keys this time.

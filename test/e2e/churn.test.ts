@@ -22,8 +22,16 @@ beforeAll(async () => {
   engine = await startPrivateEngine();
   engine.loadBusybox();
   // 12,000 lines, then 20 a second: with logs.tail 10000 the pane's buffer is full from the start.
-  engine.docker(['run', '-d', '--name', LOGGER, BUSYBOX, 'sh', '-c',
-    'i=0; while [ $i -lt 12000 ]; do i=$((i+1)); echo "churn log line $i"; done; while :; do i=$((i+1)); echo "churn log line $i"; sleep 0.05; done']);
+  engine.docker([
+    'run',
+    '-d',
+    '--name',
+    LOGGER,
+    BUSYBOX,
+    'sh',
+    '-c',
+    'i=0; while [ $i -lt 12000 ]; do i=$((i+1)); echo "churn log line $i"; done; while :; do i=$((i+1)); echo "churn log line $i"; sleep 0.05; done',
+  ]);
   mkdirSync(join(dir, 'config', 'berth'), {recursive: true});
   writeFileSync(join(dir, 'config', 'berth', 'config.yml'), 'logs:\n  tail: 10000\n');
   writeFileSync(traceFile, '');
@@ -34,17 +42,26 @@ afterAll(async () => {
 }, 60_000);
 
 function berthPid(t: Terminal): number {
-  const shell = execFileSync('tmux', ['-L', SOCKET, 'display-message', '-p', '-t', t.session, '#{pane_pid}'], {encoding: 'utf8'}).trim();
+  const shell = execFileSync('tmux', ['-L', SOCKET, 'display-message', '-p', '-t', t.session, '#{pane_pid}'], {
+    encoding: 'utf8',
+  }).trim();
   return Number(execFileSync('pgrep', ['-P', shell, 'node'], {encoding: 'utf8'}).trim().split('\n')[0]);
 }
 
 async function sample(pid: number): Promise<Record<string, number>> {
-  const count = () => readFileSync(traceFile, 'utf8').split('\n').filter(line => line.includes('"resources"')).length;
+  const count = () =>
+    readFileSync(traceFile, 'utf8')
+      .split('\n')
+      .filter(line => line.includes('"resources"')).length;
   const seen = count();
   process.kill(pid, 'SIGUSR2');
   const deadline = Date.now() + 5000;
   while (count() === seen && Date.now() < deadline) await new Promise(r => setTimeout(r, 20));
-  const event = JSON.parse(readFileSync(traceFile, 'utf8').split('\n').filter(line => line.includes('"resources"'))[seen]) as Record<string, number>;
+  const event = JSON.parse(
+    readFileSync(traceFile, 'utf8')
+      .split('\n')
+      .filter(line => line.includes('"resources"'))[seen],
+  ) as Record<string, number>;
   const fds = readdirSync(`/proc/${pid}/fd`);
   let sockets = 0;
   for (const fd of fds) {
@@ -59,12 +76,20 @@ async function sample(pid: number): Promise<Record<string, number>> {
 function api(method: string, path: string, body?: unknown): Promise<{status: number; body: string}> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = httpRequest({socketPath: engine.socket, method, path, headers: payload ? {'content-type': 'application/json', 'content-length': payload.length} : {}}, res => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString()}));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      {
+        socketPath: engine.socket,
+        method,
+        path,
+        headers: payload ? {'content-type': 'application/json', 'content-length': payload.length} : {},
+      },
+      res => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString()}));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -88,7 +113,11 @@ async function churn(count: number): Promise<void> {
     const names = Array.from({length: Math.min(25, count - done)}, () => `churn-${String(made++).padStart(4, '0')}`);
     const ids: string[] = [];
     await pool(names, async (name, i) => {
-      const created = await api('POST', `/containers/create?name=${name}`, {Image: BUSYBOX, Cmd: ['true'], HostConfig: {NetworkMode: 'none'}});
+      const created = await api('POST', `/containers/create?name=${name}`, {
+        Image: BUSYBOX,
+        Cmd: ['true'],
+        HostConfig: {NetworkMode: 'none'},
+      });
       if (created.status !== 201) throw new Error(`create ${name}: ${created.status} ${created.body}`);
       const id = (JSON.parse(created.body) as {Id: string}).Id;
       ids.push(id);
@@ -100,7 +129,15 @@ async function churn(count: number): Promise<void> {
 
 test('200 containers come and go: berth ends holding what it held after warm-up', async () => {
   terminal = startBerth({
-    env: {DOCKER_HOST: engine.host, DOCKER_TLS_VERIFY: undefined, DOCKER_CERT_PATH: undefined, DOCKER_CONTEXT: undefined, BERTH_TRACE: traceFile, NODE_OPTIONS: '--expose-gc', XDG_CONFIG_HOME: join(dir, 'config')},
+    env: {
+      DOCKER_HOST: engine.host,
+      DOCKER_TLS_VERIFY: undefined,
+      DOCKER_CERT_PATH: undefined,
+      DOCKER_CONTEXT: undefined,
+      BERTH_TRACE: traceFile,
+      NODE_OPTIONS: '--expose-gc',
+      XDG_CONFIG_HOME: join(dir, 'config'),
+    },
     columns: 120,
     rows: 40,
   });
@@ -129,10 +166,23 @@ test('200 containers come and go: berth ends holding what it held after warm-up'
   await churn(150);
   await settle();
   const after = await sample(pid);
-  for (const key of ['fds', 'sockets', 'handles', 'processListeners', 'stdinListeners', 'stdoutListeners', 'storeListeners', 'logPaneListeners']) {
-    expect(after[key], `${key}: ${before[key]} → ${after[key]}`).toBeLessThanOrEqual(Math.max(before[key] * 1.1, before[key] + 1));
+  for (const key of [
+    'fds',
+    'sockets',
+    'handles',
+    'processListeners',
+    'stdinListeners',
+    'stdoutListeners',
+    'storeListeners',
+    'logPaneListeners',
+  ]) {
+    expect(after[key], `${key}: ${before[key]} → ${after[key]}`).toBeLessThanOrEqual(
+      Math.max(before[key] * 1.1, before[key] + 1),
+    );
   }
-  expect(after.heapUsed, `heap after a collection ${before.heapUsed} → ${after.heapUsed}`).toBeLessThanOrEqual(before.heapUsed * 1.1);
+  expect(after.heapUsed, `heap after a collection ${before.heapUsed} → ${after.heapUsed}`).toBeLessThanOrEqual(
+    before.heapUsed * 1.1,
+  );
   // Still following, and nothing of the churn left on the engine.
   expect(t.screen()).toMatch(new RegExp(`logs ${LOGGER} · follow`));
   expect(engine.docker(['ps', '-aq', '--filter', 'name=churn-0']).trim()).toBe('');

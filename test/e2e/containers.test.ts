@@ -62,7 +62,11 @@ describe('containers view', () => {
     terminal.type('y');
     await terminal.waitFor(/stopped \S+-pat-a, \S+-pat-b|stopped \S+-pat-b, \S+-pat-a/, 20_000);
     const state = (n: string) => docker(['inspect', '--format', '{{.State.Status}}', n]).trim();
-    expect([state(`${prefix}-pat-a`), state(`${prefix}-pat-b`), state(`x${prefix}-pat-c`)]).toEqual(['exited', 'exited', 'running']);
+    expect([state(`${prefix}-pat-a`), state(`${prefix}-pat-b`), state(`x${prefix}-pat-c`)]).toEqual([
+      'exited',
+      'exited',
+      'running',
+    ]);
     terminal.type('q');
     expect(await terminal.exitCode()).toBe(0);
   });
@@ -88,7 +92,9 @@ describe('containers view', () => {
     await terminal.waitFor('Remove this container?');
     terminal.type('x');
     await terminal.waitUntil(s => !s.includes('Remove this container?'), 'the dialog to close');
-    expect(docker(['ps', '-a', '--filter', `name=${prefix}-secret`, '--format', '{{.Names}}']).trim()).toBe(`${prefix}-secret`);
+    expect(docker(['ps', '-a', '--filter', `name=${prefix}-secret`, '--format', '{{.Names}}']).trim()).toBe(
+      `${prefix}-secret`,
+    );
     terminal.type('q');
     expect(await terminal.exitCode()).toBe(0);
   });
@@ -120,12 +126,21 @@ describe('containers view', () => {
     expect(top).toMatch(/evil-line\^G red/);
     terminal.type('f');
     // New lines keep arriving while following.
-    await terminal.waitUntil(s => [...s.matchAll(/tick-(\d+)/g)].some(m => Number(m[1]) > Number(tick ?? 0) + 1), 'newer log lines');
+    await terminal.waitUntil(
+      s => [...s.matchAll(/tick-(\d+)/g)].some(m => Number(m[1]) > Number(tick ?? 0) + 1),
+      'newer log lines',
+    );
     const screen = terminal.screen();
     expect(screen.split('\n')[0]).toMatch(/^ berth ─ engine/);
-    const title = (await import('node:child_process')).execFileSync('tmux', ['-L', SOCKET, 'display-message', '-p', '-t', terminal.session, '#{pane_title}'], {encoding: 'utf8'});
+    const title = (await import('node:child_process')).execFileSync(
+      'tmux',
+      ['-L', SOCKET, 'display-message', '-p', '-t', terminal.session, '#{pane_title}'],
+      {encoding: 'utf8'},
+    );
     expect(title).not.toContain('pwned');
-    const buffers = (await import('node:child_process')).spawnSync('tmux', ['-L', SOCKET, 'show-buffer'], {encoding: 'utf8'});
+    const buffers = (await import('node:child_process')).spawnSync('tmux', ['-L', SOCKET, 'show-buffer'], {
+      encoding: 'utf8',
+    });
     expect(buffers.stdout ?? '').not.toContain('hello');
     terminal.keys('Escape');
     terminal.type('q');

@@ -27,7 +27,16 @@ afterAll(async () => {
 }, 60_000);
 
 const open = () => {
-  const t = startBerth({env: {DOCKER_HOST: engine.host, DOCKER_TLS_VERIFY: undefined, DOCKER_CERT_PATH: undefined, DOCKER_CONTEXT: undefined}, columns: 120, rows: 36});
+  const t = startBerth({
+    env: {
+      DOCKER_HOST: engine.host,
+      DOCKER_TLS_VERIFY: undefined,
+      DOCKER_CERT_PATH: undefined,
+      DOCKER_CONTEXT: undefined,
+    },
+    columns: 120,
+    rows: 36,
+  });
   terminals.push(t);
   return t;
 };
@@ -54,7 +63,7 @@ describe('engine killed and started again', () => {
     await engine.kill();
     // The exec shell ends with a message naming what happened, and berth's UI comes back (alternate screen).
     const back = await shell.waitFor(/lost the connection to the engine during \/bin\/sh in rs-shell/, 15_000);
-    expect(back.replace(/\s+/g, " ")).toMatch(/the engine stopped or restarted/);
+    expect(back.replace(/\s+/g, ' ')).toMatch(/the engine stopped or restarted/);
     expect(back).toMatch(/rs-shell/);
     expect(shell.alternateScreen()).toBe(true);
     // The banner says the connection was lost, then that the engine refuses connections, and when it retries.
@@ -72,7 +81,11 @@ describe('engine killed and started again', () => {
     // rs-always was stopped by the restart and started again by its policy: the follow resumes, says so at the
     // place where the new process begins, and has every line the engine has, once.
     await following.waitFor(/container restarted: stopped at/, 30_000);
-    await following.waitUntil(s => [...s.matchAll(/tick (\d+)\s*$/gm)].some(m => Number(m[1]) >= 20), 'ticks of the new process', 15_000);
+    await following.waitUntil(
+      s => [...s.matchAll(/tick (\d+)\s*$/gm)].some(m => Number(m[1]) >= 20),
+      'ticks of the new process',
+      15_000,
+    );
     const dir = mkdtempSync(join(tmpdir(), 'berth-restart-'));
     await submitSave(following, join(dir, 'always.log'));
     await following.waitFor(/saved \d+ lines/);
@@ -107,7 +120,16 @@ describe('engine killed and started again', () => {
     try {
       live.loadBusybox();
       live.docker(['run', '-d', '--name', 'lr-ticker', BUSYBOX, 'sh', '-c', TICKER]);
-      const t = startBerth({env: {DOCKER_HOST: live.host, DOCKER_TLS_VERIFY: undefined, DOCKER_CERT_PATH: undefined, DOCKER_CONTEXT: undefined}, columns: 120, rows: 36});
+      const t = startBerth({
+        env: {
+          DOCKER_HOST: live.host,
+          DOCKER_TLS_VERIFY: undefined,
+          DOCKER_CERT_PATH: undefined,
+          DOCKER_CONTEXT: undefined,
+        },
+        columns: 120,
+        rows: 36,
+      });
       terminals.push(t);
       await openLogs(t, 'lr-ticker');
       await t.waitFor(/tick \d+/);

@@ -16,17 +16,38 @@ beforeAll(() => {
   const env = benchEnv();
   const certs = env.DOCKER_CERT_PATH!;
   const create = (context: string, host: string) =>
-    execFileSync('docker', ['context', 'create', context, '--docker', host], {env: {PATH: process.env.PATH, HOME: process.env.HOME, DOCKER_CONFIG: config}, stdio: 'ignore'});
+    execFileSync('docker', ['context', 'create', context, '--docker', host], {
+      env: {PATH: process.env.PATH, HOME: process.env.HOME, DOCKER_CONFIG: config},
+      stdio: 'ignore',
+    });
   create('bench-tls', `host=tcp://127.0.0.1:2375,ca=${certs}/ca.pem,cert=${certs}/cert.pem,key=${certs}/key.pem`);
   create('bench-socket', `host=unix://${env.BERTH_TESTBED_DIR}/engine/docker.sock`);
   create('nobody', 'host=tcp://127.0.0.1:9');
-  docker(['run', '-d', '--name', name, '--network', 'none', '--init', BUSYBOX, 'sh', '-c', 'while :; do echo ctx-line; sleep 1; done']);
+  docker([
+    'run',
+    '-d',
+    '--name',
+    name,
+    '--network',
+    'none',
+    '--init',
+    BUSYBOX,
+    'sh',
+    '-c',
+    'while :; do echo ctx-line; sleep 1; done',
+  ]);
 });
 afterAll(() => docker(['rm', '-f', name]));
 afterEach(() => terminal?.stop());
 
 test('view 5 shows the engine; c switches contexts in place; an unreachable context leaves the current one working', async () => {
-  const env = {DOCKER_CONFIG: config, DOCKER_HOST: undefined, DOCKER_TLS_VERIFY: undefined, DOCKER_CERT_PATH: undefined, DOCKER_CONTEXT: undefined};
+  const env = {
+    DOCKER_CONFIG: config,
+    DOCKER_HOST: undefined,
+    DOCKER_TLS_VERIFY: undefined,
+    DOCKER_CERT_PATH: undefined,
+    DOCKER_CONTEXT: undefined,
+  };
   terminal = startBerth({env, columns: 100, rows: 30, args: ['--context', 'bench-tls']});
   await terminal.waitFor(/context bench-tls/);
   terminal.type(`/${name}`);
@@ -57,7 +78,10 @@ test('view 5 shows the engine; c switches contexts in place; an unreachable cont
   terminal.type(':context bench-socket');
   terminal.keys('Enter');
   await terminal.waitFor(/switched to context bench-socket · log pane closed/);
-  await terminal.waitUntil(s => /engine unix:\/\/.*docker\.sock/.test(s.split('\n')[0]), 'the header to name the new engine');
+  await terminal.waitUntil(
+    s => /engine unix:\/\/.*docker\.sock/.test(s.split('\n')[0]),
+    'the header to name the new engine',
+  );
   // The switch clears the filter; the bench engine may hold other containers that sort before this one.
   terminal.type(`/${name}`);
   terminal.keys('Enter');
@@ -74,8 +98,23 @@ test('view 5: version, disk usage as docker system df counts it, and a warning f
   const engine = await startPrivateEngine();
   try {
     engine.loadBusybox();
-    engine.docker(['run', '-d', '--name', 'unbounded-log', '--network', 'none', BUSYBOX, 'sh', '-c', 'echo a line; sleep 100000']);
-    terminal = startBerth({env: {DOCKER_HOST: engine.host, DOCKER_TLS_VERIFY: undefined, DOCKER_CERT_PATH: undefined}, columns: 120, rows: 60});
+    engine.docker([
+      'run',
+      '-d',
+      '--name',
+      'unbounded-log',
+      '--network',
+      'none',
+      BUSYBOX,
+      'sh',
+      '-c',
+      'echo a line; sleep 100000',
+    ]);
+    terminal = startBerth({
+      env: {DOCKER_HOST: engine.host, DOCKER_TLS_VERIFY: undefined, DOCKER_CERT_PATH: undefined},
+      columns: 120,
+      rows: 60,
+    });
     await terminal.waitFor(/API 1\.41/);
     terminal.type('5');
     const screen = await terminal.waitFor(/total \S+, of which \S+ reclaimable/, 20_000);

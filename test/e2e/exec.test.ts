@@ -10,7 +10,20 @@ const stopped = `${name}-stopped`;
 const runs: string[] = [];
 
 beforeAll(() => {
-  docker(['run', '-d', '--init', '--network', 'none', '--label', 'berth.test=1', '--name', name, BUSYBOX, 'sleep', '600']);
+  docker([
+    'run',
+    '-d',
+    '--init',
+    '--network',
+    'none',
+    '--label',
+    'berth.test=1',
+    '--name',
+    name,
+    BUSYBOX,
+    'sleep',
+    '600',
+  ]);
   docker(['create', '--network', 'none', '--label', 'berth.test=1', '--name', stopped, BUSYBOX, 'sleep', '600']);
 });
 afterAll(() => docker(['rm', '-f', name, stopped, ...runs]));

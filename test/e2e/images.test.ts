@@ -44,7 +44,10 @@ describe('view 2 Images in a real terminal', () => {
   test('2 lists images; enter shows the history; D shows the dangling image; p previews without removing', async () => {
     terminal = startBerth({env: benchEnv(), columns: 140, rows: 30});
     await openImages(terminal);
-    await terminal.waitUntil(screen => screen.split('\n').some(line => line.includes(repo) && /\b1\b/.test(line)), `${repo} row`);
+    await terminal.waitUntil(
+      screen => screen.split('\n').some(line => line.includes(repo) && /\b1\b/.test(line)),
+      `${repo} row`,
+    );
     // A tag made outside berth appears from the engine's image events, without a key.
     docker(['tag', `${repo}:1`, `${repo}:from-outside`]);
     await terminal.waitFor('from-outside', 10_000);
@@ -62,7 +65,10 @@ describe('view 2 Images in a real terminal', () => {
     terminal.type('/');
     terminal.type(danglingId.slice(7, 19));
     terminal.keys('Enter');
-    const dangling = await terminal.waitUntil(screen => screen.includes(danglingId.slice(7, 19)) && screen.includes('<none>'), 'the dangling row');
+    const dangling = await terminal.waitUntil(
+      screen => screen.includes(danglingId.slice(7, 19)) && screen.includes('<none>'),
+      'the dangling row',
+    );
     expect(dangling).not.toContain(`${repo} `);
     terminal.keys('Escape');
     terminal.type('D');
@@ -93,7 +99,10 @@ describe('view 2 Images in a real terminal', () => {
     await terminal.waitFor('[x]  a terminal');
     terminal.keys('Enter');
     await terminal.waitFor(`created ${made} from ${repo}:1`, 20_000);
-    const created = JSON.parse(docker(['inspect', '--format', '{{json .}}', made])) as {State: {Status: string}; Config: {Tty: boolean; Env: string[]; Cmd: string[]}};
+    const created = JSON.parse(docker(['inspect', '--format', '{{json .}}', made])) as {
+      State: {Status: string};
+      Config: {Tty: boolean; Env: string[]; Cmd: string[]};
+    };
     expect(created.State.Status).toBe('created');
     expect(created.Config.Tty).toBe(true);
     expect(created.Config.Env).toEqual(expect.arrayContaining(['GREETING=hello there', 'B=2']));

@@ -14,7 +14,8 @@ import {SOCKET, startBerth, type Terminal} from '../helpers/terminal.js';
 // Written out here rather than imported from the sanitiser, so a mistake in its list cannot hide itself.
 const FORMAT = /[\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/gu;
 // The only format characters allowed through: ZWJ inside an emoji ZWJ sequence, ZWNJ between Persian letters.
-const KEPT = /(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F])\u200D(?=\p{Extended_Pictographic})|(?<=\p{sc=Arabic})\u200C(?=\p{sc=Arabic})/gu;
+const KEPT =
+  /(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F])\u200D(?=\p{Extended_Pictographic})|(?<=\p{sc=Arabic})\u200C(?=\p{sc=Arabic})/gu;
 
 const CORPUS = [
   'trojan G\u202Ereversed H',
@@ -30,7 +31,11 @@ const CORPUS = [
 // busybox printf with every byte but letters and spaces as an octal escape: the container writes exactly these bytes.
 function printfFormat(lines: string[]): string {
   return [...Buffer.from(lines.map(line => `${line}\n`).join(''), 'utf8')]
-    .map(b => ((b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x20 ? String.fromCharCode(b) : `\\${b.toString(8).padStart(3, '0')}`))
+    .map(b =>
+      (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x20
+        ? String.fromCharCode(b)
+        : `\\${b.toString(8).padStart(3, '0')}`,
+    )
     .join('');
 }
 
@@ -42,7 +47,23 @@ afterEach(() => terminal?.stop());
 beforeAll(() => {
   // The corpus, then a line of 10,000 zero-width spaces, then a last line to wait for.
   const script = `printf "$1"; printf 'zwsp '; yes "$(printf '\\342\\200\\213')" | head -n 10000 | tr -d '\\n'; echo; echo "corpus end"; sleep 3600`;
-  docker(['run', '-d', '--init', '--network', 'none', '--label', 'berth.test=1', '--name', name, BUSYBOX, 'sh', '-c', script, 'sh', printfFormat(CORPUS)]);
+  docker([
+    'run',
+    '-d',
+    '--init',
+    '--network',
+    'none',
+    '--label',
+    'berth.test=1',
+    '--name',
+    name,
+    BUSYBOX,
+    'sh',
+    '-c',
+    script,
+    'sh',
+    printfFormat(CORPUS),
+  ]);
 });
 afterAll(() => {
   docker(['rm', '-f', name]);
@@ -52,7 +73,8 @@ afterAll(() => {
 describe('invisible and bidi characters from a container', () => {
   test('shown as markers, never written raw; search finds through them; ctrl-s saves the original bytes', async () => {
     const deadline = Date.now() + 15_000;
-    while (!docker(['logs', name]).includes('corpus end') && Date.now() < deadline) await new Promise(r => setTimeout(r, 200));
+    while (!docker(['logs', name]).includes('corpus end') && Date.now() < deadline)
+      await new Promise(r => setTimeout(r, 200));
     terminal = startBerth({env: benchEnv(), columns: 160, rows: 30});
     const captured = join(dir, 'terminal.bytes');
     execFileSync('tmux', ['-L', SOCKET, 'pipe-pane', '-o', '-t', terminal.session, `cat >> '${captured}'`]);

@@ -13,10 +13,23 @@ const names = Array.from({length: LISTED}, (_, i) => `${listPrefix}-${String(i +
 
 beforeAll(() => {
   // One red line of 300 characters (wraps into several rows), then a plain one.
-  docker(['run', '-d', '--network', 'none', '--label', 'berth.test=1', '--name', coloured, BUSYBOX, 'sh', '-c',
-    `printf '\\033[31mRED%s\\033[0m\\n' "$(for i in $(seq 30); do printf 0123456789; done)"; echo plain after; sleep 3600`]);
+  docker([
+    'run',
+    '-d',
+    '--network',
+    'none',
+    '--label',
+    'berth.test=1',
+    '--name',
+    coloured,
+    BUSYBOX,
+    'sh',
+    '-c',
+    `printf '\\033[31mRED%s\\033[0m\\n' "$(for i in $(seq 30); do printf 0123456789; done)"; echo plain after; sleep 3600`,
+  ]);
   // Created, never started: a long list that costs the engine nothing.
-  for (const name of names) docker(['create', '--network', 'none', '--label', 'berth.test=1', '--name', name, BUSYBOX, 'true']);
+  for (const name of names)
+    docker(['create', '--network', 'none', '--label', 'berth.test=1', '--name', name, BUSYBOX, 'true']);
 });
 afterAll(() => {
   docker(['rm', '-f', coloured, ...names]);
@@ -39,7 +52,10 @@ describe('log pane and list details', () => {
     await openLogs(terminal, coloured);
     await terminal.waitFor('plain after');
     terminal.type('w');
-    const rows = await terminal.waitUntil(s => s.split('\n').filter(line => line.includes('0123456789')).length >= 3, 'the line wrapped');
+    const rows = await terminal.waitUntil(
+      s => s.split('\n').filter(line => line.includes('0123456789')).length >= 3,
+      'the line wrapped',
+    );
     expect(rows).toContain('RED0123456789');
     const screen = terminal.screenWithEscapes().split('\n');
     const wrapped = screen.filter(line => line.includes('0123456789'));
@@ -68,7 +84,12 @@ describe('log pane and list details', () => {
     for (let i = 1; i < lastVisible; i++) t.keys('Down');
     const selected = (n: number) => new RegExp(`^›.*${listPrefix}-${String(n).padStart(2, '0')}`, 'm');
     const screen = await t.waitFor(selected(lastVisible));
-    const listBytes = Buffer.byteLength(screen.split('\n').filter(line => line.includes(listPrefix) && !line.includes('filter:')).join('\n'));
+    const listBytes = Buffer.byteLength(
+      screen
+        .split('\n')
+        .filter(line => line.includes(listPrefix) && !line.includes('filter:'))
+        .join('\n'),
+    );
     t.record();
     await settle(t);
     // Each key one row further; the smallest cost counts (the AGE column may tick during one of them).
@@ -80,7 +101,12 @@ describe('log pane and list details', () => {
       costs.push((await settle(t)) - before);
     }
     // What the terminal shows after rows were moved by it is exactly the list's window, in order, each row once.
-    const shown = (screen: string) => screen.split('\n').map(line => new RegExp(`${listPrefix}-(\\d\\d)`).exec(line)?.[1]).filter(Boolean).map(Number);
+    const shown = (screen: string) =>
+      screen
+        .split('\n')
+        .map(line => new RegExp(`${listPrefix}-(\\d\\d)`).exec(line)?.[1])
+        .filter(Boolean)
+        .map(Number);
     const window = (last: number) => Array.from({length: lastVisible}, (_, i) => last - lastVisible + 1 + i);
     expect(shown(t.screen())).toEqual(window(lastVisible + 5));
     // And the other way: up past the top of the window.
@@ -89,7 +115,9 @@ describe('log pane and list details', () => {
     await settle(t);
     expect(shown(t.screen())).toEqual(window(lastVisible + 2));
     // A whole list is listBytes and more (each row with its escapes); a scroll writes two rows and a few escapes.
-    expect(Math.min(...costs), `bytes per key ${costs.join(', ')}; the list alone is ${listBytes} bytes`).toBeLessThan(listBytes / 4);
+    expect(Math.min(...costs), `bytes per key ${costs.join(', ')}; the list alone is ${listBytes} bytes`).toBeLessThan(
+      listBytes / 4,
+    );
     t.type('q');
     expect(await t.exitCode()).toBe(0);
   });

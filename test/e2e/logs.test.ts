@@ -13,8 +13,21 @@ afterEach(() => terminal?.stop());
 const name = uniqueName('e2e-logs');
 beforeAll(() => {
   // 40 numbered lines at once, then one line every 200 ms.
-  docker(['run', '-d', '--init', '--network', 'none', '--label', 'berth.test=1', '--name', name, BUSYBOX, 'sh', '-c',
-    'for i in $(seq 1 40); do echo "early line $i"; done; echo "needle one"; i=0; while :; do i=$((i+1)); echo "live $i"; [ $((i % 10)) = 0 ] && echo "needle again $i"; sleep 0.2; done']);
+  docker([
+    'run',
+    '-d',
+    '--init',
+    '--network',
+    'none',
+    '--label',
+    'berth.test=1',
+    '--name',
+    name,
+    BUSYBOX,
+    'sh',
+    '-c',
+    'for i in $(seq 1 40); do echo "early line $i"; done; echo "needle one"; i=0; while :; do i=$((i+1)); echo "live $i"; [ $((i % 10)) = 0 ] && echo "needle again $i"; sleep 0.2; done',
+  ]);
 });
 afterAll(() => docker(['rm', '-f', name]));
 
@@ -22,7 +35,8 @@ describe('log pane', () => {
   test('search highlights and jumps with n/N; ctrl-s saves the buffer; c clears; windows switch', async () => {
     // Several matches: wait until the container printed a few "needle" lines.
     const deadline = Date.now() + 15_000;
-    while (!docker(['logs', name]).includes('needle again 20') && Date.now() < deadline) await new Promise(r => setTimeout(r, 200));
+    while (!docker(['logs', name]).includes('needle again 20') && Date.now() < deadline)
+      await new Promise(r => setTimeout(r, 200));
     terminal = startBerth({env: benchEnv(), columns: 140, rows: 30});
     await openLogs(terminal, name);
     terminal.type('/');
@@ -108,7 +122,11 @@ describe('log pane', () => {
     await terminal.waitFor(/reconnecting/, 15_000);
     const before = Math.max(...[...terminal.screen().matchAll(/live (\d+)/g)].map(m => Number(m[1])));
     forwarder.resume();
-    await terminal.waitUntil(s => Math.max(...[...s.matchAll(/live (\d+)/g)].map(m => Number(m[1]))) > before + 2, 'lines after the reconnect', 20_000);
+    await terminal.waitUntil(
+      s => Math.max(...[...s.matchAll(/live (\d+)/g)].map(m => Number(m[1]))) > before + 2,
+      'lines after the reconnect',
+      20_000,
+    );
     // No line twice: the numbers on screen are consecutive.
     const numbers = [...terminal.screen().matchAll(/^\s*live (\d+)$/gm)].map(m => Number(m[1]));
     for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe(numbers[i - 1] + 1);

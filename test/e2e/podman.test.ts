@@ -12,17 +12,37 @@ const image = `localhost/${BUSYBOX}`;
 
 beforeAll(async () => {
   service = await startPodman();
-  service.podman(['run', '-d', '--name', 'pm-logger', '--network', 'none', ...PODMAN_ULIMITS, image, 'sh', '-c', 'i=0; while :; do i=$((i+1)); echo "podman line $i"; sleep 0.3; done']);
+  service.podman([
+    'run',
+    '-d',
+    '--name',
+    'pm-logger',
+    '--network',
+    'none',
+    ...PODMAN_ULIMITS,
+    image,
+    'sh',
+    '-c',
+    'i=0; while :; do i=$((i+1)); echo "podman line $i"; sleep 0.3; done',
+  ]);
 }, 90_000);
 afterAll(async () => {
   terminal?.stop();
   await service?.stop();
 }, 60_000);
 
-const env = () => ({DOCKER_HOST: service.host, DOCKER_TLS_VERIFY: undefined, DOCKER_CERT_PATH: undefined, DOCKER_CONTEXT: undefined});
+const env = () => ({
+  DOCKER_HOST: service.host,
+  DOCKER_TLS_VERIFY: undefined,
+  DOCKER_CERT_PATH: undefined,
+  DOCKER_CONTEXT: undefined,
+});
 
 test('berth version names Podman', () => {
-  const out = execFileSync(process.execPath, ['bin/berth.js', 'version'], {env: {...process.env, ...env(), DOCKER_TLS_VERIFY: '', DOCKER_CERT_PATH: ''}, encoding: 'utf8'});
+  const out = execFileSync(process.execPath, ['bin/berth.js', 'version'], {
+    env: {...process.env, ...env(), DOCKER_TLS_VERIFY: '', DOCKER_CERT_PATH: ''},
+    encoding: 'utf8',
+  });
   expect(out).toMatch(/engine:\s+Podman 4\.\d+\.\d+/);
 });
 

@@ -34,7 +34,12 @@ afterAll(async () => {
 describe('registry gone during a listing', () => {
   test('view 4 keeps the pages it has, says the listing stopped and why; ctrl-r lists again once it is back', async () => {
     const url = proxy.url('https');
-    terminal = startBerth({env: {...benchEnv(), BERTH_REGISTRY: url}, columns: 120, rows: 30, args: ['--registry-ca', registry.caFile]});
+    terminal = startBerth({
+      env: {...benchEnv(), BERTH_REGISTRY: url},
+      columns: 120,
+      rows: 30,
+      args: ['--registry-ca', registry.caFile],
+    });
     await terminal.waitFor(/API 1\.41/);
     terminal.type('4');
     const total = `${(COUNT + 1).toLocaleString('en-US')} repositories`;
@@ -44,7 +49,7 @@ describe('registry gone during a listing', () => {
     const before = proxy.peerBytes;
     terminal.keys('C-r');
     // Done when bytes came and then none for half a second.
-    for (let seen = before, quiet = 0; quiet < 500 || seen === before; ) {
+    for (let seen = before, quiet = 0; quiet < 500 || seen === before;) {
       await new Promise(r => setTimeout(r, 50));
       quiet = proxy.peerBytes === seen ? quiet + 50 : 0;
       seen = proxy.peerBytes;
@@ -75,7 +80,11 @@ describe('registry gone during a listing', () => {
       const err: Buffer[] = [];
       const stdout = new PassThrough().on('data', (c: Buffer) => out.push(c));
       const stderr = new PassThrough().on('data', (c: Buffer) => err.push(c));
-      const code = await registryCommand(['ls', proxy.url('https'), '--registry-ca', registry.caFile], {stdout, stderr, env: {PATH: process.env.PATH, HOME: '/nonexistent'}});
+      const code = await registryCommand(['ls', proxy.url('https'), '--registry-ca', registry.caFile], {
+        stdout,
+        stderr,
+        env: {PATH: process.env.PATH, HOME: '/nonexistent'},
+      });
       return {code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString()};
     };
     proxy.mode = 'pass';

@@ -31,7 +31,10 @@ test('view 4: repository → tags → details → pull into the engine', async (
   expect(details).toMatch(/platforms \(1\)/);
   terminal.type('p');
   // What happened, in words: layers fetched, or all of them already there (they may be shared with the bench's image).
-  const pulled = await terminal.waitFor(/pulled 127\.0\.0\.1:5000\/apps\/web:1\.1: \d+ layers?|127\.0\.0\.1:5000\/apps\/web:1\.1 is already present/, 30_000);
+  const pulled = await terminal.waitFor(
+    /pulled 127\.0\.0\.1:5000\/apps\/web:1\.1: \d+ layers?|127\.0\.0\.1:5000\/apps\/web:1\.1 is already present/,
+    30_000,
+  );
   expect(pulled).toMatch(/pulled \d+ layers?, [\d.]+k?M?B|already present \(\d+ layers?\)/);
   expect(docker(['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}', '127.0.0.1:5000/apps/web'])).toContain(ref);
   // esc goes back to the repositories (still filtered), a second esc clears the filter.
@@ -46,7 +49,12 @@ test('view 4: repository → tags → details → pull into the engine', async (
 test('+ adds a registry and saves it to the config file', async () => {
   const env = benchEnv();
   const config = mkdtempSync(join(tmpdir(), 'berth-xdg-'));
-  terminal = startBerth({env: {...env, BERTH_REGISTRY: undefined, XDG_CONFIG_HOME: config}, columns: 120, rows: 30, args: ['--registry-ca', env.BERTH_REGISTRY_CA!]});
+  terminal = startBerth({
+    env: {...env, BERTH_REGISTRY: undefined, XDG_CONFIG_HOME: config},
+    columns: 120,
+    rows: 30,
+    args: ['--registry-ca', env.BERTH_REGISTRY_CA!],
+  });
   await terminal.waitFor(/API 1\.41/);
   terminal.type('4');
   await terminal.waitFor('No registry configured');
@@ -61,7 +69,12 @@ test('+ adds a registry and saves it to the config file', async () => {
   expect(await terminal.exitCode()).toBe(0);
   terminal.stop();
   // The next start reads it back from the config file.
-  terminal = startBerth({env: {...env, BERTH_REGISTRY: undefined, XDG_CONFIG_HOME: config}, columns: 140, rows: 30, args: ['--registry-ca', env.BERTH_REGISTRY_CA!]});
+  terminal = startBerth({
+    env: {...env, BERTH_REGISTRY: undefined, XDG_CONFIG_HOME: config},
+    columns: 140,
+    rows: 30,
+    args: ['--registry-ca', env.BERTH_REGISTRY_CA!],
+  });
   await terminal.waitFor('registry https://127.0.0.1:5000');
   terminal.type('q');
   expect(await terminal.exitCode()).toBe(0);
@@ -77,10 +90,20 @@ test('a registry without a catalog asks for a repository name and still lists it
       res.end(JSON.stringify({errors: [{code: 'UNSUPPORTED', message: 'catalog not available'}]}));
       return;
     }
-    const upstream = httpsRequest({host: '127.0.0.1', port: 5000, path: req.url, method: req.method, headers: {...req.headers, host: '127.0.0.1:5000'}, ca}, answer => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpsRequest(
+      {
+        host: '127.0.0.1',
+        port: 5000,
+        path: req.url,
+        method: req.method,
+        headers: {...req.headers, host: '127.0.0.1:5000'},
+        ca,
+      },
+      answer => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -96,7 +119,10 @@ test('a registry without a catalog asks for a repository name and still lists it
     terminal.keys('Enter');
     const tags = await terminal.waitFor('tools/busybox · 6 tags');
     // Newest version first, pre-releases after their release.
-    const rows = tags.split('\n').slice(3, 9).map(line => line.replace(/^›/, '').trim().split(/\s+/)[0]);
+    const rows = tags
+      .split('\n')
+      .slice(3, 9)
+      .map(line => line.replace(/^›/, '').trim().split(/\s+/)[0]);
     expect(rows).toEqual(['2.0.0', '2.0.0-rc.1', '1.10.0', '1.2.0', '1.0.0', 'latest']);
     terminal.type('o');
     await terminal.waitFor('by name');

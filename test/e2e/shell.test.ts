@@ -86,7 +86,9 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -112,7 +114,9 @@ describe('signals restore the terminal', () => {
     terminal = startBerth({env: benchEnv(), args: ['--config', marker], columns: 100, rows: 30});
     await terminal.waitFor(/API 1\.41/);
     expect(terminal.alternateScreen()).toBe(true);
-    const pid = execFileSync('pgrep', ['-f', `bin/berth.js --config ${marker}`], {encoding: 'utf8'}).trim().split('\n')[0];
+    const pid = execFileSync('pgrep', ['-f', `bin/berth.js --config ${marker}`], {encoding: 'utf8'})
+      .trim()
+      .split('\n')[0];
     process.kill(Number(pid), signal);
     expect(await terminal.exitCode()).toBe(code);
     expect(terminal.alternateScreen()).toBe(false);

@@ -9,7 +9,21 @@ const exited = uniqueName('tiny-done');
 let terminal: Terminal | undefined;
 
 beforeAll(() => {
-  docker(['run', '-d', '--name', name, '--network', 'none', '--label', 'berth.test=1', '--init', BUSYBOX, 'sh', '-c', 'while :; do echo tick; sleep 1; done']);
+  docker([
+    'run',
+    '-d',
+    '--name',
+    name,
+    '--network',
+    'none',
+    '--label',
+    'berth.test=1',
+    '--init',
+    BUSYBOX,
+    'sh',
+    '-c',
+    'while :; do echo tick; sleep 1; done',
+  ]);
   docker(['create', '--name', exited, '--network', 'none', '--label', 'berth.test=1', BUSYBOX, 'sh', '-c', 'exit 3']);
   docker(['start', exited]);
 });
@@ -31,7 +45,10 @@ for (const [columns, rows] of [
       await terminal.waitFor(/API 1\.41/);
       terminal.type('/tiny');
       terminal.keys('Enter');
-      const list = await terminal.waitUntil(s => s.includes(exited) && /\? help\s*$/.test(footerOf(s)), 'the filtered list with the footer back');
+      const list = await terminal.waitUntil(
+        s => s.includes(exited) && /\? help\s*$/.test(footerOf(s)),
+        'the filtered list with the footer back',
+      );
       expect(list).toMatch(new RegExp(`${name}\\s+up (<1s|\\d+[smh])`));
       expect(list).toMatch(new RegExp(`${exited}\\s+exited 3 · (<1s|\\d+[smh]) ago`));
       expect(footerOf(list)).toMatch(/\? help\s*$/);

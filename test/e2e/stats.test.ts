@@ -10,7 +10,21 @@ const names = Array.from({length: 30}, (_, i) => `${prefix}-${String(i).padStart
 let terminal: Terminal | undefined;
 
 beforeAll(() => {
-  for (const name of names) docker(['run', '-d', '--name', name, '--network', 'none', '--init', '--label', 'berth.test=1', BUSYBOX, 'sleep', '100000']);
+  for (const name of names)
+    docker([
+      'run',
+      '-d',
+      '--name',
+      name,
+      '--network',
+      'none',
+      '--init',
+      '--label',
+      'berth.test=1',
+      BUSYBOX,
+      'sleep',
+      '100000',
+    ]);
 }, 120_000);
 afterAll(() => {
   docker(['rm', '-f', ...names]);
@@ -18,13 +32,17 @@ afterAll(() => {
 afterEach(() => terminal?.stop());
 
 function berthPid(session: string): string {
-  const shell = execFileSync('tmux', ['-L', SOCKET, 'display-message', '-p', '-t', session, '#{pane_pid}'], {encoding: 'utf8'}).trim();
+  const shell = execFileSync('tmux', ['-L', SOCKET, 'display-message', '-p', '-t', session, '#{pane_pid}'], {
+    encoding: 'utf8',
+  }).trim();
   return execFileSync('pgrep', ['-P', shell, 'node'], {encoding: 'utf8'}).trim().split('\n')[0];
 }
 
 function engineConnections(pid: string): number {
   const port = new URL(benchEnv().DOCKER_HOST!.replace(/^tcp:/, 'https:')).port;
-  const lines = execFileSync('ss', ['-tnpH', 'state', 'established', `( dport = :${port} )`], {encoding: 'utf8'}).split('\n');
+  const lines = execFileSync('ss', ['-tnpH', 'state', 'established', `( dport = :${port} )`], {encoding: 'utf8'}).split(
+    '\n',
+  );
   return lines.filter(line => line.includes(`pid=${pid},`)).length;
 }
 
@@ -36,7 +54,11 @@ test('CPU and memory columns at 80x24; streams follow the rows on screen; p show
   // Off by default (the idle bench rows hold without them); u turns them on.
   terminal.type('u');
   // Sampled rows show a CPU value (0.0% for sleep), the heading has the columns.
-  const screen = await terminal.waitUntil(s => /CPU MEM/.test(s) && new RegExp(`${names[0]}.*\\d+\\.\\d%`).test(s), 'CPU values on the first rows', 25_000);
+  const screen = await terminal.waitUntil(
+    s => /CPU MEM/.test(s) && new RegExp(`${names[0]}.*\\d+\\.\\d%`).test(s),
+    'CPU values on the first rows',
+    25_000,
+  );
   const visible = names.filter(name => screen.includes(name)).length;
   expect(visible).toBeGreaterThan(5);
   expect(visible).toBeLessThan(names.length);

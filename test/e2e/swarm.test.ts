@@ -16,7 +16,21 @@ const SECRET = `typed-${process.pid}-Value`;
 beforeAll(async () => {
   swarm = await startSwarm();
   swarm.docker(['secret', 'create', 'e2e-used', '-'], 'used-value');
-  swarm.docker(['service', 'create', '-d', '--name', 'e2e-web', '--replicas', '2', '--secret', 'e2e-used', BUSYBOX, 'sh', '-c', 'i=0; while :; do i=$((i+1)); echo "tick $i"; sleep 0.2; done']);
+  swarm.docker([
+    'service',
+    'create',
+    '-d',
+    '--name',
+    'e2e-web',
+    '--replicas',
+    '2',
+    '--secret',
+    'e2e-used',
+    BUSYBOX,
+    'sh',
+    '-c',
+    'i=0; while :; do i=$((i+1)); echo "tick $i"; sleep 0.2; done',
+  ]);
 }, 120_000);
 
 afterEach(() => terminal?.stop());
@@ -28,7 +42,17 @@ afterAll(async () => {
 const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 
 function open(columns = 120, rows = 30): Terminal {
-  return startBerth({env: {DOCKER_HOST: swarm.manager.host, DOCKER_TLS_VERIFY: undefined, DOCKER_CERT_PATH: undefined, XDG_STATE_HOME: join(dir, 'state'), BERTH_TRACE: join(dir, 'trace.jsonl')}, columns, rows});
+  return startBerth({
+    env: {
+      DOCKER_HOST: swarm.manager.host,
+      DOCKER_TLS_VERIFY: undefined,
+      DOCKER_CERT_PATH: undefined,
+      XDG_STATE_HOME: join(dir, 'state'),
+      BERTH_TRACE: join(dir, 'trace.jsonl'),
+    },
+    columns,
+    rows,
+  });
 }
 
 describe('view 6 Swarm in a real terminal', () => {
@@ -48,7 +72,10 @@ describe('view 6 Swarm in a real terminal', () => {
     await terminal.waitUntil(screen => /e2e-web +replicated +2\/2/.test(screen), 'e2e-web 2/2', 30_000);
     // enter: the tasks, newest first, on both nodes.
     terminal.keys('Enter');
-    const tasks = await terminal.waitUntil(screen => (screen.match(/e2e-web\.\d +\S{12} +\S{12} +running +running/g) ?? []).length === 2, 'two running tasks');
+    const tasks = await terminal.waitUntil(
+      screen => (screen.match(/e2e-web\.\d +\S{12} +\S{12} +running +running/g) ?? []).length === 2,
+      'two running tasks',
+    );
     expect(tasks).toContain('tasks of e2e-web');
     expect(tasks).toContain(swarm.workerNodeId.slice(0, 12));
     expect(tasks).toContain(swarm.managerNodeId.slice(0, 12));
@@ -63,9 +90,17 @@ describe('view 6 Swarm in a real terminal', () => {
     // l on the service: every task, every node, following.
     terminal.type('l');
     await terminal.waitFor('logs service e2e-web');
-    await terminal.waitUntil(screen => screen.includes(`@${swarm.workerNodeId.slice(0, 12)} | tick`) && screen.includes(`@${swarm.managerNodeId.slice(0, 12)} | tick`), 'lines from both nodes');
+    await terminal.waitUntil(
+      screen =>
+        screen.includes(`@${swarm.workerNodeId.slice(0, 12)} | tick`) &&
+        screen.includes(`@${swarm.managerNodeId.slice(0, 12)} | tick`),
+      'lines from both nodes',
+    );
     const before = Math.max(...[...terminal.screen().matchAll(/tick (\d+)/g)].map(m => Number(m[1])));
-    await terminal.waitUntil(screen => Math.max(...[...screen.matchAll(/tick (\d+)/g)].map(m => Number(m[1]))) > before + 3, 'newer lines (following)');
+    await terminal.waitUntil(
+      screen => Math.max(...[...screen.matchAll(/tick (\d+)/g)].map(m => Number(m[1]))) > before + 3,
+      'newer lines (following)',
+    );
     terminal.keys('Escape');
     await pause(200);
     // + scales up by one; the progress line and the count follow.
@@ -115,8 +150,24 @@ describe('view 6 Swarm in a real terminal', () => {
     terminal.type('d');
     await terminal.waitFor('secret e2e-used is in use by e2e-web');
     // The typed value is usable by a service…
-    swarm.docker(['service', 'create', '-d', '--name', 'e2e-reader', '--secret', 'e2e-typed', BUSYBOX, 'sh', '-c', `if [ "$(cat /run/secrets/e2e-typed)" = "${SECRET}" ]; then echo MATCH; else echo MISMATCH; fi; sleep 100000`]);
-    await eventually('the reader says MATCH', () => (swarm.docker(['service', 'logs', '--raw', 'e2e-reader']).includes('MATCH') ? true : undefined), 60_000);
+    swarm.docker([
+      'service',
+      'create',
+      '-d',
+      '--name',
+      'e2e-reader',
+      '--secret',
+      'e2e-typed',
+      BUSYBOX,
+      'sh',
+      '-c',
+      `if [ "$(cat /run/secrets/e2e-typed)" = "${SECRET}" ]; then echo MATCH; else echo MISMATCH; fi; sleep 100000`,
+    ]);
+    await eventually(
+      'the reader says MATCH',
+      () => (swarm.docker(['service', 'logs', '--raw', 'e2e-reader']).includes('MATCH') ? true : undefined),
+      60_000,
+    );
     expect(swarm.docker(['service', 'logs', '--raw', 'e2e-reader'])).not.toContain('MISMATCH');
     // … and nowhere else: not the screen, the command log or the trace.
     expect(terminal.screen()).not.toContain(SECRET);
@@ -137,11 +188,18 @@ describe('view 6 Swarm in a real terminal', () => {
     await terminal.waitFor(/\[services 2\]/);
     // 80x24 stays readable: the lists' header, the column titles, the rows and the footer.
     terminal.resize(80, 24);
-    const small = await terminal.waitUntil(screen => screen.split('\n').length >= 24 && /\? help/.test(screen) && /NAME +MODE +REPLICAS/.test(screen), 'the view at 80x24');
+    const small = await terminal.waitUntil(
+      screen => screen.split('\n').length >= 24 && /\? help/.test(screen) && /NAME +MODE +REPLICAS/.test(screen),
+      'the view at 80x24',
+    );
     expect(small).toMatch(/e2e-reader +replicated +\d\/1/);
     expect(small).toMatch(/1 node down/);
     // The manager leaves the swarm: its API refuses, berth reads /info again, and tab 6 goes (back to view 1).
     swarm.docker(['swarm', 'leave', '--force']);
-    await terminal.waitUntil(screen => !screen.includes('6 Swarm') && /1 Containers/.test(screen) && !/\[services/.test(screen), 'tab 6 gone', 30_000);
+    await terminal.waitUntil(
+      screen => !screen.includes('6 Swarm') && /1 Containers/.test(screen) && !/\[services/.test(screen),
+      'tab 6 gone',
+      30_000,
+    );
   }, 240_000);
 });

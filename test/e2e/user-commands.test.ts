@@ -16,7 +16,20 @@ const config = join(dir, 'config.yml');
 const state = join(dir, 'state');
 
 beforeAll(() => {
-  docker(['run', '-dit', '--name', name, '--network', 'none', '--label', `berth.note=${NOTE}`, '-e', `API_TOKEN=${SECRET}`, BUSYBOX, 'sh']);
+  docker([
+    'run',
+    '-dit',
+    '--name',
+    name,
+    '--network',
+    'none',
+    '--label',
+    `berth.note=${NOTE}`,
+    '-e',
+    `API_TOKEN=${SECRET}`,
+    BUSYBOX,
+    'sh',
+  ]);
   writeFileSync(
     config,
     `commands:
@@ -49,7 +62,12 @@ afterAll(() => {
 
 describe('user-defined commands in a real terminal', () => {
   test('one per output mode: pane, terminal, none; a label cannot inject; the broken one is reported; all in the command log', async () => {
-    terminal = startBerth({env: {...benchEnv(), XDG_STATE_HOME: state}, args: ['--config', config], columns: 120, rows: 30});
+    terminal = startBerth({
+      env: {...benchEnv(), XDG_STATE_HOME: state},
+      args: ['--config', config],
+      columns: 120,
+      rows: 30,
+    });
     await terminal.waitFor('commands[3] (broken) command must be a list of arguments');
     await focusContainer(terminal, name);
     // In help, with their keys.

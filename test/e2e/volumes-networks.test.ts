@@ -42,7 +42,10 @@ async function open(t: Terminal, key: string, heading: RegExp): Promise<void> {
   t.type(base);
   t.keys('Enter');
   // The filter shows while it is typed; the prompt's footer goes once Enter is taken.
-  await t.waitUntil(s => s.includes(`filter: ${base}`) && !/esc cancel\s*$/.test(s.trimEnd()), 'the filter applied and its prompt closed');
+  await t.waitUntil(
+    s => s.includes(`filter: ${base}`) && !/esc cancel\s*$/.test(s.trimEnd()),
+    'the filter applied and its prompt closed',
+  );
 }
 
 const rowOf = (screen: string, name: string) => screen.split('\n').find(line => line.includes(name)) ?? '';
@@ -73,7 +76,10 @@ describe('views 7 Volumes and 8 Networks in a real terminal', () => {
     expect(dialog).toContain(`${free}  (local, unused)`);
     terminal.type('y');
     await terminal.waitFor(`removed volume ${free}`, 10_000);
-    await terminal.waitUntil(s => !s.split('\n').some(line => /^[› ][ *] \S/.test(line) && line.includes(free)), 'the row gone');
+    await terminal.waitUntil(
+      s => !s.split('\n').some(line => /^[› ][ *] \S/.test(line) && line.includes(free)),
+      'the row gone',
+    );
     expect(docker(['volume', 'ls', '-q']).split('\n')).not.toContain(free);
     expect(docker(['volume', 'ls', '-q']).split('\n')).toContain(used);
     terminal.type('q');
@@ -121,7 +127,10 @@ describe('views 7 Volumes and 8 Networks in a real terminal', () => {
     terminal.keys('Enter');
     const subnet = JSON.parse(docker(['network', 'inspect', small]))[0].IPAM.Config[0].Subnet as string;
     // The list filters while the prompt is open: wait for the prompt to close too (the footer is the view's again).
-    const networks = await terminal.waitUntil(s => rowOf(s, small).includes(subnet) && /\? help\s*$/.test(footer(s)), 'the network row with its whole subnet');
+    const networks = await terminal.waitUntil(
+      s => rowOf(s, small).includes(subnet) && /\? help\s*$/.test(footer(s)),
+      'the network row with its whole subnet',
+    );
     terminal.type('d');
     const dialog = await terminal.waitFor('y confirms · any other key cancels');
     expect(dialog).toContain(`in use by ${runner} (running)`);

@@ -6,14 +6,18 @@ let fromScript: Record<string, string> | undefined;
 function testbedEnv(): Record<string, string> {
   if (process.env.BERTH_TESTBED_DIR && process.env.DOCKER_HOST) return process.env as Record<string, string>;
   // Run outside npm test (e.g. npx vitest run test/e2e): ask the bench script where the bench lives.
-  fromScript ??= JSON.parse(execFileSync('bash', ['scripts/testbed.sh', 'env', '--json'], {encoding: 'utf8'})) as Record<string, string>;
+  fromScript ??= JSON.parse(
+    execFileSync('bash', ['scripts/testbed.sh', 'env', '--json'], {encoding: 'utf8'}),
+  ) as Record<string, string>;
   return fromScript;
 }
 
 export function benchEnv(): NodeJS.ProcessEnv {
   const {DOCKER_HOST, DOCKER_CERT_PATH, BERTH_TESTBED_DIR, BERTH_REGISTRY, BERTH_REGISTRY_CA} = testbedEnv();
   if (!DOCKER_HOST || !DOCKER_CERT_PATH || !BERTH_TESTBED_DIR) {
-    throw new Error('the test bench environment is missing: run the tests with "npm test" (it starts scripts/testbed.sh), or eval "$(bash scripts/testbed.sh env)"');
+    throw new Error(
+      'the test bench environment is missing: run the tests with "npm test" (it starts scripts/testbed.sh), or eval "$(bash scripts/testbed.sh env)"',
+    );
   }
   return {
     DOCKER_HOST,
@@ -27,7 +31,12 @@ export function benchEnv(): NodeJS.ProcessEnv {
 
 // The docker CLI is the oracle: the same question asked of the same engine.
 export function docker(args: string[], input?: string): string {
-  return execFileSync('docker', args, {env: {...process.env, ...benchEnv()}, encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe']});
+  return execFileSync('docker', args, {
+    env: {...process.env, ...benchEnv()},
+    encoding: 'utf8',
+    input,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
 }
 
 export function uniqueName(prefix: string): string {

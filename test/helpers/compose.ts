@@ -6,12 +6,18 @@ import {BUSYBOX, benchEnv} from './bench.js';
 
 // A demo compose project of a test's own: `web` built from a Dockerfile in the project (network none: the bench's
 // engine has no default bridge), `worker` from the bench's busybox. Both print a numbered line every `everyMs`.
-export function demoProject(name: string, options: {everyMs?: number; dockerfile?: string; compose?: string} = {}): {dir: string; file: string; name: string; image: string} {
+export function demoProject(
+  name: string,
+  options: {everyMs?: number; dockerfile?: string; compose?: string} = {},
+): {dir: string; file: string; name: string; image: string} {
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
   const image = `${name}-web:latest`;
   const sleep = ((options.everyMs ?? 200) / 1000).toFixed(3);
   const loop = (who: string) => `sh -c 'i=0; while true; do echo ${who} line $$i; i=$$((i+1)); sleep ${sleep}; done'`;
-  writeFileSync(join(dir, 'Dockerfile'), options.dockerfile ?? `FROM ${BUSYBOX}\nRUN echo built > /built\nRUN echo second > /second\n`);
+  writeFileSync(
+    join(dir, 'Dockerfile'),
+    options.dockerfile ?? `FROM ${BUSYBOX}\nRUN echo built > /built\nRUN echo second > /second\n`,
+  );
   const file = join(dir, 'docker-compose.yml');
   writeFileSync(
     file,

@@ -53,7 +53,10 @@ function recordCounter(type: number): (chunk: Buffer) => number {
   };
 }
 
-export async function startFaultProxy(upstream: {host: string; port: number}, options: {mode?: FaultMode; dripMs?: number; tls?: boolean} = {}): Promise<FaultProxy> {
+export async function startFaultProxy(
+  upstream: {host: string; port: number},
+  options: {mode?: FaultMode; dripMs?: number; tls?: boolean} = {},
+): Promise<FaultProxy> {
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const state = {accepted: 0, peerBytes: 0};

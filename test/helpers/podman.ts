@@ -21,12 +21,29 @@ export async function startPodman(): Promise<PodmanService> {
   }
   const dir = mkdtempSync('/tmp/bpm-');
   const socket = join(dir, 'podman.sock');
-  const base = ['--root', join(dir, 'root'), '--runroot', join(dir, 'run'), '--cgroup-manager', 'cgroupfs', '--events-backend', 'file'];
-  const podman = (args: string[]) => execFileSync('podman', [...base, ...args], {encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe']});
-  const archive = execFileSync('docker', ['save', BUSYBOX], {env: {...process.env, ...benchEnv()}, maxBuffer: 256 * 1024 * 1024});
+  const base = [
+    '--root',
+    join(dir, 'root'),
+    '--runroot',
+    join(dir, 'run'),
+    '--cgroup-manager',
+    'cgroupfs',
+    '--events-backend',
+    'file',
+  ];
+  const podman = (args: string[]) =>
+    execFileSync('podman', [...base, ...args], {encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe']});
+  const archive = execFileSync('docker', ['save', BUSYBOX], {
+    env: {...process.env, ...benchEnv()},
+    maxBuffer: 256 * 1024 * 1024,
+  });
   execFileSync('podman', [...base, 'load'], {input: archive, stdio: ['pipe', 'ignore', 'pipe']});
   const log = join(dir, 'service.log');
-  const child = spawn('sh', ['-c', `exec podman "$@" >> '${log}' 2>&1`, 'podman', ...base, 'system', 'service', '--time=0', `unix://${socket}`], {detached: true, stdio: 'ignore'});
+  const child = spawn(
+    'sh',
+    ['-c', `exec podman "$@" >> '${log}' 2>&1`, 'podman', ...base, 'system', 'service', '--time=0', `unix://${socket}`],
+    {detached: true, stdio: 'ignore'},
+  );
   child.unref();
   const stop = async () => {
     try {
@@ -41,7 +58,10 @@ export async function startPodman(): Promise<PodmanService> {
     rmSync(dir, {recursive: true, force: true, maxRetries: 3});
   };
   const deadline = Date.now() + 20_000;
-  while (!existsSync(socket) || spawnSync('curl', ['-sf', '--unix-socket', socket, 'http://podman/_ping']).status !== 0) {
+  while (
+    !existsSync(socket) ||
+    spawnSync('curl', ['-sf', '--unix-socket', socket, 'http://podman/_ping']).status !== 0
+  ) {
     if (Date.now() > deadline) {
       const text = existsSync(log) ? readFileSync(log, 'utf8') : '';
       await stop();

@@ -55,30 +55,62 @@ export async function startPrivateEngine(options: PrivateEngineOptions = {}): Pr
   }
   const driver = benchStorageDriver();
   const args = [
-    '--data-root', join(dir, 'data'), '--exec-root', join(dir, 'exec'), '--pidfile', join(dir, 'dockerd.pid'),
-    '-H', `unix://${socket}`,
-    '--bridge', 'none', '--iptables=false', '--ip6tables=false', '--ip-masq=false',
-    '--cgroup-parent', `/berth-private-${dir.slice(-6)}`,
-    '--config-file', configFile,
+    '--data-root',
+    join(dir, 'data'),
+    '--exec-root',
+    join(dir, 'exec'),
+    '--pidfile',
+    join(dir, 'dockerd.pid'),
+    '-H',
+    `unix://${socket}`,
+    '--bridge',
+    'none',
+    '--iptables=false',
+    '--ip6tables=false',
+    '--ip-masq=false',
+    '--cgroup-parent',
+    `/berth-private-${dir.slice(-6)}`,
+    '--config-file',
+    configFile,
     ...(driver ? ['--storage-driver', driver] : []),
     ...(options.args ?? []),
   ];
   const logFile = join(dir, 'dockerd.log');
   const launch = () => {
-    const child = spawn('sh', ['-c', `exec dockerd "$@" >> '${logFile}' 2>&1`, 'dockerd', ...args], {detached: true, stdio: 'ignore'});
+    const child = spawn('sh', ['-c', `exec dockerd "$@" >> '${logFile}' 2>&1`, 'dockerd', ...args], {
+      detached: true,
+      stdio: 'ignore',
+    });
     child.unref();
     return child.pid!;
   };
-  const env = {...process.env, DOCKER_HOST: `unix://${socket}`, DOCKER_TLS_VERIFY: '', DOCKER_CERT_PATH: '', DOCKER_CONTEXT: '', DOCKER_CLI_HINTS: 'false'};
+  const env = {
+    ...process.env,
+    DOCKER_HOST: `unix://${socket}`,
+    DOCKER_TLS_VERIFY: '',
+    DOCKER_CERT_PATH: '',
+    DOCKER_CONTEXT: '',
+    DOCKER_CLI_HINTS: 'false',
+  };
   const engine: PrivateEngine = {
     dir,
     socket,
     host: `unix://${socket}`,
     pid: launch(),
     log: () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''),
-    docker: (dockerArgs, input) => execFileSync('docker', dockerArgs, {env, input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024}),
+    docker: (dockerArgs, input) =>
+      execFileSync('docker', dockerArgs, {
+        env,
+        input,
+        encoding: 'utf8',
+        stdio: ['pipe', 'pipe', 'pipe'],
+        maxBuffer: 64 * 1024 * 1024,
+      }),
     loadBusybox() {
-      const archive = execFileSync('docker', ['save', BUSYBOX], {env: {...process.env, ...benchEnv()}, maxBuffer: 256 * 1024 * 1024});
+      const archive = execFileSync('docker', ['save', BUSYBOX], {
+        env: {...process.env, ...benchEnv()},
+        maxBuffer: 256 * 1024 * 1024,
+      });
       execFileSync('docker', ['load'], {env, input: archive, stdio: ['pipe', 'ignore', 'pipe']});
     },
     async kill() {
@@ -105,7 +137,9 @@ export async function startPrivateEngine(options: PrivateEngineOptions = {}): Pr
   const ready = async (timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const ok = existsSync(socket) && spawnSync('docker', ['version', '--format', '{{.Server.Version}}'], {env, stdio: 'ignore'}).status === 0;
+      const ok =
+        existsSync(socket) &&
+        spawnSync('docker', ['version', '--format', '{{.Server.Version}}'], {env, stdio: 'ignore'}).status === 0;
       if (ok) return;
       if (!alive(engine.pid) || Date.now() > deadline) {
         const log = engine.log().split('\n').slice(-20).join('\n');

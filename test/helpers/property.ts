@@ -20,7 +20,8 @@ export function assertExplained(error: unknown, about: RegExp): void {
   if (!(error instanceof Error)) throw new Error(`threw a non-Error: ${String(error)}`);
   if (BUG_CLASSES.some(type => error instanceof type)) throw new Error(`uncaught ${error.name}: ${error.message}`);
   if (!about.test(error.message)) throw new Error(`unexplained error (expected ${about}): ${error.message}`);
-  if (error.message.includes('\n')) throw new Error(`error message is more than one line: ${JSON.stringify(error.message)}`);
+  if (error.message.includes('\n'))
+    throw new Error(`error message is more than one line: ${JSON.stringify(error.message)}`);
 }
 
 // Either `run` returns (and `valid` holds for the result) or it throws an explained error.
@@ -35,7 +36,11 @@ export function validOrExplained<T>(run: () => T, valid: (result: T) => boolean 
   if (valid(result) === false) throw new Error(`invalid result: ${JSON.stringify(result)}`);
 }
 
-export async function validOrExplainedAsync<T>(run: () => Promise<T>, valid: (result: T) => boolean | void, about: RegExp): Promise<void> {
+export async function validOrExplainedAsync<T>(
+  run: () => Promise<T>,
+  valid: (result: T) => boolean | void,
+  about: RegExp,
+): Promise<void> {
   let result: T;
   try {
     result = await run();

@@ -1,8 +1,8 @@
-import { createPrivateKey, randomUUID, sign } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
-import { freePort } from './registry-server.js';
-import { issueLeaf, type TestCa } from './registry-pki.js';
+import {createPrivateKey, randomUUID, sign} from 'node:crypto';
+import {readFileSync} from 'node:fs';
+import {createServer, type Server} from 'node:https';
+import {freePort} from './registry-server.js';
+import {issueLeaf, type TestCa} from './registry-pki.js';
 
 // A token server in the shape of distribution's token spec: GET <realm>?service&scope… with
 // optional Basic credentials answers a JWT the registry trusts (RS256, x5c chain to the CA in the
@@ -43,14 +43,20 @@ export function parseScope(scope: string): Access | undefined {
   const first = scope.indexOf(':');
   const last = scope.lastIndexOf(':');
   if (first < 0 || last === first) return undefined;
-  return { type: scope.slice(0, first), name: scope.slice(first + 1, last), actions: scope.slice(last + 1).split(',') };
+  return {type: scope.slice(0, first), name: scope.slice(first + 1, last), actions: scope.slice(last + 1).split(',')};
 }
 
-export async function startTokenServer(ca: TestCa, users: Record<string, string>, service = 'berth-test'): Promise<TokenServer> {
-  const signer = issueLeaf(ca, `token-signer-${Date.now()}`, { names: ['DNS:token-signer'], keyType: 'rsa' });
+export async function startTokenServer(
+  ca: TestCa,
+  users: Record<string, string>,
+  service = 'berth-test',
+): Promise<TokenServer> {
+  const signer = issueLeaf(ca, `token-signer-${Date.now()}`, {names: ['DNS:token-signer'], keyType: 'rsa'});
   const tls = issueLeaf(ca, `token-tls-${Date.now()}`);
   const signingKey = createPrivateKey(readFileSync(signer.key));
-  const x5c = readFileSync(signer.cert, 'utf8').replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+  const x5c = readFileSync(signer.cert, 'utf8')
+    .replace(/-----[^-]+-----/g, '')
+    .replace(/\s+/g, '');
   const port = await freePort();
   const state: TokenServer = {
     realm: `https://127.0.0.1:${port}/token`,
@@ -63,9 +69,12 @@ export async function startTokenServer(ca: TestCa, users: Record<string, string>
     grant: (account, scopes) => scopes.map(parseScope).filter((a): a is Access => !!a),
     stop: async () => {},
   };
-  const server: Server = createServer({ cert: readFileSync(tls.cert), key: readFileSync(tls.key) }, (req, res) => {
+  const server: Server = createServer({cert: readFileSync(tls.cert), key: readFileSync(tls.key)}, (req, res) => {
     const url = new URL(req.url ?? '/', state.realm);
-    const scopes = url.searchParams.getAll('scope').flatMap((s) => s.split(' ')).filter(Boolean);
+    const scopes = url.searchParams
+      .getAll('scope')
+      .flatMap(s => s.split(' '))
+      .filter(Boolean);
     let account: string | undefined;
     const header = req.headers.authorization ?? '';
     if (header.startsWith('Basic ')) {
@@ -73,33 +82,52 @@ export async function startTokenServer(ca: TestCa, users: Record<string, string>
       const colon = decoded.indexOf(':');
       const [user, password] = [decoded.slice(0, colon), decoded.slice(colon + 1)];
       if (users[user] !== password) {
-        state.requests.push({ account: user, scopes, method: req.method ?? 'GET' });
-        res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ code: 'UNAUTHORIZED', message: 'invalid username or password' }] }));
+        state.requests.push({account: user, scopes, method: req.method ?? 'GET'});
+        res
+          .writeHead(401, {'content-type': 'application/json'})
+          .end(JSON.stringify({errors: [{code: 'UNAUTHORIZED', message: 'invalid username or password'}]}));
         return;
       }
       account = user;
     }
-    state.requests.push({ account, scopes, method: req.method ?? 'GET' });
+    state.requests.push({account, scopes, method: req.method ?? 'GET'});
     if (req.method === 'POST') {
       res.writeHead(404).end();
       return;
     }
     const access = state.grant(account, scopes);
     if (access === 'deny') {
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ code: 'UNAUTHORIZED', message: 'authentication required' }] }));
+      res
+        .writeHead(401, {'content-type': 'application/json'})
+        .end(JSON.stringify({errors: [{code: 'UNAUTHORIZED', message: 'authentication required'}]}));
       return;
     }
     const now = Math.floor(Date.now() / 1000);
-    const header64 = base64url(JSON.stringify({ typ: 'JWT', alg: 'RS256', x5c: [x5c] }));
-    const claims = base64url(JSON.stringify({ iss: state.issuer, sub: account ?? '', aud: state.service, exp: now + state.expiresIn, nbf: now - 10, iat: now, jti: randomUUID(), access }));
+    const header64 = base64url(JSON.stringify({typ: 'JWT', alg: 'RS256', x5c: [x5c]}));
+    const claims = base64url(
+      JSON.stringify({
+        iss: state.issuer,
+        sub: account ?? '',
+        aud: state.service,
+        exp: now + state.expiresIn,
+        nbf: now - 10,
+        iat: now,
+        jti: randomUUID(),
+        access,
+      }),
+    );
     const signature = base64url(sign('sha256', Buffer.from(`${header64}.${claims}`), signingKey));
     const token = `${header64}.${claims}.${signature}`;
     state.issued.push(token);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ token, access_token: token, expires_in: state.expiresIn, issued_at: new Date().toISOString() }));
+    res
+      .writeHead(200, {'content-type': 'application/json'})
+      .end(
+        JSON.stringify({token, access_token: token, expires_in: state.expiresIn, issued_at: new Date().toISOString()}),
+      );
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>(resolve => server.listen(port, '127.0.0.1', resolve));
   state.stop = () =>
-    new Promise<void>((resolve) => {
+    new Promise<void>(resolve => {
       server.closeAllConnections();
       server.close(() => resolve());
     });

@@ -40,7 +40,10 @@ export type SshKey = {
   typeAndKey: string;
 };
 
-export function makeKey(file: string, options: {type?: 'ed25519' | 'ecdsa' | 'rsa'; passphrase?: string; comment?: string} = {}): SshKey {
+export function makeKey(
+  file: string,
+  options: {type?: 'ed25519' | 'ecdsa' | 'rsa'; passphrase?: string; comment?: string} = {},
+): SshKey {
   mkdirSync(join(file, '..'), {recursive: true});
   rmSync(file, {force: true});
   rmSync(`${file}.pub`, {force: true});
@@ -99,7 +102,9 @@ export async function startSshd(options: SshdOptions): Promise<RunningSshd> {
 }
 
 async function launch(dir: string, options: SshdOptions): Promise<RunningSshd> {
-  const hostKeys = (options.hostKeyTypes ?? ['ed25519']).map(type => makeKey(join(dir, `host_${type}_key`), {type, comment: 'berth-test-host'}));
+  const hostKeys = (options.hostKeyTypes ?? ['ed25519']).map(type =>
+    makeKey(join(dir, `host_${type}_key`), {type, comment: 'berth-test-host'}),
+  );
   const clientKey = makeKey(join(dir, 'client_key'), {comment: 'berth-test-client'});
   const authorizedKeys = join(dir, 'authorized_keys');
   writeFileSync(authorizedKeys, `${clientKey.publicLine}\n`);
@@ -129,11 +134,16 @@ async function launch(dir: string, options: SshdOptions): Promise<RunningSshd> {
   } catch (error) {
     throw new Error(`sshd refused its test configuration: ${String((error as {stderr?: Buffer}).stderr ?? error)}`);
   }
-  const child: ChildProcess = spawn(SSHD, ['-D', '-f', configFile, '-p', String(port), '-E', logFile], {stdio: ['ignore', 'ignore', 'pipe']});
+  const child: ChildProcess = spawn(SSHD, ['-D', '-f', configFile, '-p', String(port), '-E', logFile], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const stderr: Buffer[] = [];
   child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
   const log = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '') + Buffer.concat(stderr).toString('utf8');
-  const count = (pattern: RegExp) => log().split('\n').filter(line => pattern.test(line)).length;
+  const count = (pattern: RegExp) =>
+    log()
+      .split('\n')
+      .filter(line => pattern.test(line)).length;
   const deadline = Date.now() + 10_000;
   while (!/Server listening on 127\.0\.0\.1 port/.test(log())) {
     if (child.exitCode !== null || Date.now() > deadline) {
@@ -197,7 +207,12 @@ function childrenOf(parent: number): number[] {
 }
 
 // A HOME for berth's code under test: ~/.ssh/known_hosts and ~/.ssh/config are whatever the test writes.
-export function makeHome(prefix = 'berth-ssh-home-'): {home: string; ssh: string; write(name: string, text: string): string; remove(): void} {
+export function makeHome(prefix = 'berth-ssh-home-'): {
+  home: string;
+  ssh: string;
+  write(name: string, text: string): string;
+  remove(): void;
+} {
   const home = mkdtempSync(join(tmpdir(), prefix));
   const ssh = join(home, '.ssh');
   mkdirSync(ssh, {mode: 0o700});

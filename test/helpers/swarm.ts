@@ -28,14 +28,31 @@ export async function startSwarm(options: {worker?: boolean} = {}): Promise<Test
   let worker: PrivateEngine | undefined;
   try {
     manager.loadBusybox();
-    manager.docker(['swarm', 'init', '--advertise-addr', `127.0.0.1:${ports.manager}`, '--listen-addr', `127.0.0.1:${ports.manager}`]);
+    manager.docker([
+      'swarm',
+      'init',
+      '--advertise-addr',
+      `127.0.0.1:${ports.manager}`,
+      '--listen-addr',
+      `127.0.0.1:${ports.manager}`,
+    ]);
     const managerNodeId = manager.docker(['info', '--format', '{{.Swarm.NodeID}}']).trim();
     let workerNodeId = '';
     if (options.worker !== false) {
       worker = await startPrivateEngine();
       worker.loadBusybox();
       const token = manager.docker(['swarm', 'join-token', '-q', 'worker']).trim();
-      worker.docker(['swarm', 'join', '--token', token, '--advertise-addr', `127.0.0.2:${ports.worker}`, '--listen-addr', `127.0.0.2:${ports.worker}`, `127.0.0.1:${ports.manager}`]);
+      worker.docker([
+        'swarm',
+        'join',
+        '--token',
+        token,
+        '--advertise-addr',
+        `127.0.0.2:${ports.worker}`,
+        '--listen-addr',
+        `127.0.0.2:${ports.worker}`,
+        `127.0.0.1:${ports.manager}`,
+      ]);
       workerNodeId = worker.docker(['info', '--format', '{{.Swarm.NodeID}}']).trim();
       // The manager sees the worker ready before tasks are placed on it.
       const deadline = Date.now() + 30_000;
@@ -62,7 +79,11 @@ export async function startSwarm(options: {worker?: boolean} = {}): Promise<Test
 }
 
 // Waits until `check` returns a value (not undefined); throws with `what` after `ms`.
-export async function eventually<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 30_000): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  check: () => T | undefined | Promise<T | undefined>,
+  ms = 30_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
   let last: unknown;
   for (;;) {

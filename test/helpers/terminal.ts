@@ -39,22 +39,42 @@ export type Terminal = {
 
 // berth in a real terminal (tmux), with CI=false because Ink draws nothing under CI. After berth exits, the
 // wrapper prints its exit code and the terminal's mode so tests can check that berth restored it.
-export function startBerth(options: {args?: string[]; env?: NodeJS.ProcessEnv; columns?: number; rows?: number; before?: string} = {}): Terminal {
+export function startBerth(
+  options: {args?: string[]; env?: NodeJS.ProcessEnv; columns?: number; rows?: number; before?: string} = {},
+): Terminal {
   const session = `t${process.pid}-${++counter}`;
   const dir = mkdtempSync(join(tmpdir(), 'berth-e2e-'));
   const script = join(dir, 'run.sh');
   // A private config and state directory: the developer's own config and command log stay out of it.
-  const env = {XDG_CONFIG_HOME: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), ...options.env, CI: 'false', TERM: 'xterm-256color'};
+  const env = {
+    XDG_CONFIG_HOME: join(dir, 'config'),
+    XDG_STATE_HOME: join(dir, 'state'),
+    ...options.env,
+    CI: 'false',
+    TERM: 'xterm-256color',
+  };
   // The tmux server inherits the test runner's environment: a key given as undefined is unset, not inherited.
   const exports = Object.entries(env)
-    .map(([key, value]) => (value === undefined ? `unset ${key}` : `export ${key}='${String(value).replace(/'/g, `'\\''`)}'`))
+    .map(([key, value]) =>
+      value === undefined ? `unset ${key}` : `export ${key}='${String(value).replace(/'/g, `'\\''`)}'`,
+    )
     .join('\n');
   writeFileSync(
     script,
     `${exports}\ncd '${ROOT}'\n${options.before ?? ''}\nnode bin/berth.js ${(options.args ?? []).map(a => `'${a}'`).join(' ')}\necho "__EXIT:$?" > '${dir}/exit'\nstty -a > '${dir}/stty'\necho "__AFTER__"\nsleep 600\n`,
   );
   keepServer();
-  tmux('new-session', '-d', '-s', session, '-x', String(options.columns ?? 100), '-y', String(options.rows ?? 30), `bash ${script}`);
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    session,
+    '-x',
+    String(options.columns ?? 100),
+    '-y',
+    String(options.rows ?? 30),
+    `bash ${script}`,
+  );
   const screen = () => tmux('capture-pane', '-p', '-t', session);
   const waitUntil = async (check: (s: string) => boolean, description: string, timeoutMs = 10_000) => {
     const deadline = Date.now() + timeoutMs;
@@ -114,5 +134,8 @@ export async function focusContainer(t: Terminal, name: string): Promise<void> {
   t.type(name);
   t.keys('Enter');
   await t.waitFor(`filter: ${name}`);
-  await t.waitUntil(s => s.split('\n').some(line => line.includes('●') && line.includes(name)) || s.includes(name), name);
+  await t.waitUntil(
+    s => s.split('\n').some(line => line.includes('●') && line.includes(name)) || s.includes(name),
+    name,
+  );
 }

@@ -1,5 +1,16 @@
 import {execFileSync, spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync, copyFileSync} from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  copyFileSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
@@ -28,12 +39,18 @@ function berth(args: string[], options: {input?: Buffer | string; env?: NodeJS.P
 }
 
 function shell(command: string) {
-  const result = spawnSync('sh', ['-c', command], {env: {...process.env, ...benchEnv(), XDG_STATE_HOME: state}, encoding: 'utf8', timeout: 60_000});
+  const result = spawnSync('sh', ['-c', command], {
+    env: {...process.env, ...benchEnv(), XDG_STATE_HOME: state},
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return {code: result.status, stdout: result.stdout, stderr: result.stderr};
 }
 
-const listing = (file: string) => execFileSync('tar', ['-tvf', file], {encoding: 'utf8'}).split('\n').filter(Boolean).sort();
-const names = (file: string) => execFileSync('tar', ['-tf', file], {encoding: 'utf8'}).split('\n').filter(Boolean).sort();
+const listing = (file: string) =>
+  execFileSync('tar', ['-tvf', file], {encoding: 'utf8'}).split('\n').filter(Boolean).sort();
+const names = (file: string) =>
+  execFileSync('tar', ['-tf', file], {encoding: 'utf8'}).split('\n').filter(Boolean).sort();
 const imageId = (name: string) => docker(['image', 'inspect', '--format', '{{.Id}}', name]).trim();
 const tagsOf = (id: string) => JSON.parse(docker(['image', 'inspect', '--format', '{{json .RepoTags}}', id])).sort();
 const leftovers = (folder: string) => readdirSync(folder).filter(name => name.endsWith('.partial'));
@@ -46,7 +63,17 @@ function oneLineError(stderr: string, message: RegExp) {
 
 function commitImage(name: string, content: string) {
   const maker = uniqueName('berth-archives-maker');
-  docker(['run', '--name', maker, '--network', 'none', BUSYBOX, 'sh', '-c', `echo ${content} > /made-by-berth-test && mkdir -p /opt/${content}`]);
+  docker([
+    'run',
+    '--name',
+    maker,
+    '--network',
+    'none',
+    BUSYBOX,
+    'sh',
+    '-c',
+    `echo ${content} > /made-by-berth-test && mkdir -p /opt/${content}`,
+  ]);
   docker(['commit', maker, name]);
   docker(['rm', maker]);
 }
@@ -63,7 +90,17 @@ beforeAll(() => {
   if (!existsSync('dist')) throw new Error('run node scripts/build.mjs first');
   commitImage(one, 'one');
   commitImage(two, 'two');
-  docker(['run', '--name', container, '--network', 'none', BUSYBOX, 'sh', '-c', 'mkdir -p /data/deep && echo written-by-the-container > /data/hello.txt && seq 1 20000 > /data/deep/numbers && ln -s hello.txt /data/link']);
+  docker([
+    'run',
+    '--name',
+    container,
+    '--network',
+    'none',
+    BUSYBOX,
+    'sh',
+    '-c',
+    'mkdir -p /data/deep && echo written-by-the-container > /data/hello.txt && seq 1 20000 > /data/deep/numbers && ln -s hello.txt /data/link',
+  ]);
 });
 
 afterAll(() => {
@@ -74,7 +111,7 @@ afterAll(() => {
 });
 
 describe('berth save and load', () => {
-  test('two images to one archive, removed, loaded back: the same IDs and tags; the listing is docker save\'s', () => {
+  test("two images to one archive, removed, loaded back: the same IDs and tags; the listing is docker save's", () => {
     const ids = [imageId(one), imageId(two)];
     const archive = join(dir, 'two.tar');
     const saved = berth(['save', one, two, '-o', archive]);
@@ -87,11 +124,16 @@ describe('berth save and load', () => {
     expect(leftovers(dir)).toEqual([]);
 
     docker(['rmi', one, two]);
-    expect(spawnSync('docker', ['image', 'inspect', ids[0]!], {env: {...process.env, ...benchEnv()}}).status).not.toBe(0);
+    expect(spawnSync('docker', ['image', 'inspect', ids[0]!], {env: {...process.env, ...benchEnv()}}).status).not.toBe(
+      0,
+    );
     const loaded = berth(['load', '-i', archive]);
     expect(loaded.stderr).toBe('');
     expect(loaded.code).toBe(0);
-    expect(loaded.stdout.toString().split('\n').filter(Boolean).sort()).toEqual([`Loaded image: ${one}`, `Loaded image: ${two}`]);
+    expect(loaded.stdout.toString().split('\n').filter(Boolean).sort()).toEqual([
+      `Loaded image: ${one}`,
+      `Loaded image: ${two}`,
+    ]);
     expect([imageId(one), imageId(two)]).toEqual(ids);
     expect(tagsOf(ids[0]!)).toEqual([one]);
     expect(tagsOf(ids[1]!)).toEqual([two]);
@@ -143,9 +185,15 @@ describe('berth export', () => {
     docker(['export', '-o', oracle, container]);
     expect(names(archive)).toEqual(names(oracle));
     expect(names(archive)).toEqual(expect.arrayContaining(['data/hello.txt', 'data/deep/numbers', 'data/link']));
-    expect(execFileSync('tar', ['-xOf', archive, 'data/hello.txt'], {encoding: 'utf8'})).toBe('written-by-the-container\n');
-    expect(execFileSync('tar', ['-xOf', archive, 'data/deep/numbers'], {encoding: 'utf8'}).split('\n')[19_999]).toBe('20000');
-    expect(readFileSync(join(state, 'berth/commands.log'), 'utf8')).toContain(`docker export -o ${archive} ${container}\n`);
+    expect(execFileSync('tar', ['-xOf', archive, 'data/hello.txt'], {encoding: 'utf8'})).toBe(
+      'written-by-the-container\n',
+    );
+    expect(execFileSync('tar', ['-xOf', archive, 'data/deep/numbers'], {encoding: 'utf8'}).split('\n')[19_999]).toBe(
+      '20000',
+    );
+    expect(readFileSync(join(state, 'berth/commands.log'), 'utf8')).toContain(
+      `docker export -o ${archive} ${container}\n`,
+    );
   });
 
   test('to stdout, the same archive', () => {
@@ -161,7 +209,10 @@ describe('bad input: one clear line, exit 1, no partial file, nothing else touch
   test('a directory that does not exist', () => {
     const result = berth(['save', one, '-o', join(dir, 'missing/dir/x.tar')]);
     expect(result.code).toBe(1);
-    oneLineError(result.stderr, /cannot write .*missing\/dir\/x\.tar: the directory .*missing\/dir does not exist; create it first/);
+    oneLineError(
+      result.stderr,
+      /cannot write .*missing\/dir\/x\.tar: the directory .*missing\/dir does not exist; create it first/,
+    );
   });
 
   test('a read-only directory', () => {
@@ -196,7 +247,10 @@ describe('bad input: one clear line, exit 1, no partial file, nothing else touch
     truncateSync(cut, Math.floor(statSync(whole).size / 2));
     const plain = berth(['load', '-i', cut]);
     expect(plain.code).toBe(1);
-    oneLineError(plain.stderr, /cannot load .*cut\.tar: the archive is truncated \(it ends inside ".*"\); nothing was loaded/);
+    oneLineError(
+      plain.stderr,
+      /cannot load .*cut\.tar: the archive is truncated \(it ends inside ".*"\); nothing was loaded/,
+    );
 
     execFileSync('gzip', ['-k', whole]);
     const cutGz = join(dir, 'cut.tar.gz');
@@ -204,7 +258,10 @@ describe('bad input: one clear line, exit 1, no partial file, nothing else touch
     truncateSync(cutGz, Math.floor(statSync(`${whole}.gz`).size / 2));
     const gz = berth(['load', '-i', cutGz]);
     expect(gz.code).toBe(1);
-    oneLineError(gz.stderr, /cannot load .*cut\.tar\.gz: the engine says ".*unexpected EOF.*": the archive is truncated or damaged/);
+    oneLineError(
+      gz.stderr,
+      /cannot load .*cut\.tar\.gz: the engine says ".*unexpected EOF.*": the archive is truncated or damaged/,
+    );
   });
 
   test('an image and a container that do not exist', () => {
@@ -219,7 +276,12 @@ describe('bad input: one clear line, exit 1, no partial file, nothing else touch
   });
 
   test('an archive is never written to, or read from, a terminal', () => {
-    const run = (command: string) => spawnSync('script', ['-qec', command, '/dev/null'], {env: {...process.env, ...benchEnv(), XDG_STATE_HOME: state}, encoding: 'utf8', timeout: 30_000});
+    const run = (command: string) =>
+      spawnSync('script', ['-qec', command, '/dev/null'], {
+        env: {...process.env, ...benchEnv(), XDG_STATE_HOME: state},
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
     const save = run(`node bin/berth.js save ${one}`);
     expect(save.status).toBe(2);
     expect(save.stdout).toMatch(/refusing to write an archive to a terminal; use -o FILE or redirect stdout/);

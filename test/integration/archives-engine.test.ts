@@ -23,7 +23,17 @@ beforeAll(async () => {
   process.env.XDG_STATE_HOME = join(dir, 'state');
   client = await connectEngine(resolveEngineTarget({}, benchEnv()));
   // ~8 MB of files, so an export takes several chunks.
-  docker(['run', '--name', container, '--network', 'none', BUSYBOX, 'sh', '-c', 'dd if=/dev/urandom of=/blob bs=1M count=8 2>/dev/null']);
+  docker([
+    'run',
+    '--name',
+    container,
+    '--network',
+    'none',
+    BUSYBOX,
+    'sh',
+    '-c',
+    'dd if=/dev/urandom of=/blob bs=1M count=8 2>/dev/null',
+  ]);
 });
 
 afterAll(() => {
@@ -38,18 +48,29 @@ describe('archives on the engine', () => {
   test('export reports bytes and a percentage of SizeRootFs, ending at 100', async () => {
     const events: ArchiveProgress[] = [];
     const path = join(dir, 'progress.tar');
-    const result = await exportContainer(client.docker, container, {kind: 'file', path}, {onProgress: p => events.push(p)});
+    const result = await exportContainer(
+      client.docker,
+      container,
+      {kind: 'file', path},
+      {onProgress: p => events.push(p)},
+    );
     expect(result.bytes).toBe(statSync(path).size);
     const last = events.at(-1)!;
     expect(last).toMatchObject({phase: 'done', percent: 100, bytes: result.bytes});
     expect(events.some(e => e.phase === 'transfer' && e.bytes > 0)).toBe(true);
-    for (const e of events) if (e.percent !== undefined && e.phase !== 'done') expect(e.percent).toBeLessThanOrEqual(99);
+    for (const e of events)
+      if (e.percent !== undefined && e.phase !== 'done') expect(e.percent).toBeLessThanOrEqual(99);
   });
 
   test('cancelling a save removes the partial file and writes nothing', async () => {
     const controller = new AbortController();
     const path = join(dir, 'cancelled.tar');
-    const saving = saveImages(client.docker, [BUSYBOX], {kind: 'file', path}, {signal: controller.signal, onProgress: () => controller.abort()});
+    const saving = saveImages(
+      client.docker,
+      [BUSYBOX],
+      {kind: 'file', path},
+      {signal: controller.signal, onProgress: () => controller.abort()},
+    );
     await expect(saving).rejects.toBeInstanceOf(ArchiveCancelledError);
     expect(existsSync(path)).toBe(false);
     expect(readdirSync(dir).filter(name => name.startsWith('cancelled'))).toEqual([]);
@@ -59,16 +80,25 @@ describe('archives on the engine', () => {
     const controller = new AbortController();
     const sink = new PassThrough();
     sink.resume();
-    const exporting = exportContainer(client.docker, container, {kind: 'stream', stream: sink, name: 'test'}, {signal: controller.signal, onProgress: () => controller.abort()});
+    const exporting = exportContainer(
+      client.docker,
+      container,
+      {kind: 'stream', stream: sink, name: 'test'},
+      {signal: controller.signal, onProgress: () => controller.abort()},
+    );
     await expect(exporting).rejects.toThrow(/cancelled/);
   });
 
-  test('load from a stream reports the engine phase and returns the engine\'s lines', async () => {
+  test("load from a stream reports the engine phase and returns the engine's lines", async () => {
     const path = join(dir, 'busybox.tar');
     await saveImages(client.docker, [BUSYBOX], {kind: 'file', path});
     const phases = new Set<string>();
     const {createReadStream} = await import('node:fs');
-    const result = await loadImages(client.docker, {kind: 'stream', stream: createReadStream(path), name: 'a stream'}, {onProgress: p => phases.add(p.phase)});
+    const result = await loadImages(
+      client.docker,
+      {kind: 'stream', stream: createReadStream(path), name: 'a stream'},
+      {onProgress: p => phases.add(p.phase)},
+    );
     expect(result.loaded).toEqual([`Loaded image: ${BUSYBOX}`]);
     expect(result.bytes).toBe(statSync(path).size);
     expect(phases.has('done')).toBe(true);

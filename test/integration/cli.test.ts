@@ -59,7 +59,10 @@ describe('bad input gets one line naming the thing, the reason and the fix', () 
     [['--host', 'tcp://example.com', 'version'], /no port; add one/],
     [['--host', 'nope://x:1', 'version'], /unsupported scheme/],
     [['--context', 'missing', 'version'], /docker context "missing": not found/],
-    [['--host', 'tcp://127.0.0.1:2375', '--tlsverify', '--tlscacert', '/nonexistent/ca.pem', 'version'], /CA certificate \/nonexistent\/ca.pem .*file not found/],
+    [
+      ['--host', 'tcp://127.0.0.1:2375', '--tlsverify', '--tlscacert', '/nonexistent/ca.pem', 'version'],
+      /CA certificate \/nonexistent\/ca.pem .*file not found/,
+    ],
     [['frobnicate'], /unknown command "frobnicate"/],
   ])('usage error %j exits 2', (args, message) => {
     const result = berth(args, {DOCKER_CONFIG: '/nonexistent-docker-config'});
@@ -72,7 +75,9 @@ describe('bad input gets one line naming the thing, the reason and the fix', () 
     const env = benchEnv();
     const result = berth(['version'], {...env, DOCKER_CERT_PATH: join(env.BERTH_TESTBED_DIR!, 'client-wrong')});
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/engine tcp:\/\/127\.0\.0\.1:2375: the engine refused berth's client certificate .*signed by the engine's CA/);
+    expect(result.stderr).toMatch(
+      /engine tcp:\/\/127\.0\.0\.1:2375: the engine refused berth's client certificate .*signed by the engine's CA/,
+    );
     oneLine(result.stderr);
   });
 
@@ -98,11 +103,16 @@ describe('docker contexts', () => {
     mkdirSync(join(config, 'contexts', 'meta', digest), {recursive: true});
     writeFileSync(
       join(config, 'contexts', 'meta', digest, 'meta.json'),
-      JSON.stringify({Name: 'bench-tls', Metadata: {}, Endpoints: {docker: {Host: env.DOCKER_HOST, SkipTLSVerify: false}}}),
+      JSON.stringify({
+        Name: 'bench-tls',
+        Metadata: {},
+        Endpoints: {docker: {Host: env.DOCKER_HOST, SkipTLSVerify: false}},
+      }),
     );
     const tls = join(config, 'contexts', 'tls', digest, 'docker');
     mkdirSync(tls, {recursive: true});
-    for (const file of ['ca.pem', 'cert.pem', 'key.pem']) copyFileSync(join(env.DOCKER_CERT_PATH!, file), join(tls, file));
+    for (const file of ['ca.pem', 'cert.pem', 'key.pem'])
+      copyFileSync(join(env.DOCKER_CERT_PATH!, file), join(tls, file));
     writeFileSync(join(config, 'config.json'), JSON.stringify({currentContext: 'bench-tls'}));
 
     const current = berth(['version', '--json'], {DOCKER_CONFIG: config});

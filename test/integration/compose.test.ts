@@ -5,9 +5,21 @@ import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {connectEngine, type EngineClient} from '../../source/engine/client.js';
 import {ComposeRun} from '../../source/engine/compose/compose-run.js';
-import {projectsFromContainers, projectStatus, serviceRows, type ComposeProject} from '../../source/engine/compose/project.js';
+import {
+  projectsFromContainers,
+  projectStatus,
+  serviceRows,
+  type ComposeProject,
+} from '../../source/engine/compose/project.js';
 import {ProjectLogs} from '../../source/engine/compose/project-logs.js';
-import {composeArgs, composeEngine, detectCompose, displayCommand, type ComposeOperation, type ComposeRunner} from '../../source/engine/compose/runner.js';
+import {
+  composeArgs,
+  composeEngine,
+  detectCompose,
+  displayCommand,
+  type ComposeOperation,
+  type ComposeRunner,
+} from '../../source/engine/compose/runner.js';
 import {listContainers} from '../../source/engine/containers/list.js';
 import {resolveEngineTarget, type EngineTarget} from '../../source/engine/target.js';
 import {benchEnv, docker, uniqueName} from '../helpers/bench.js';
@@ -19,20 +31,43 @@ let client: EngineClient;
 let target: EngineTarget;
 let runner: ComposeRunner;
 // The user's shell points elsewhere and has the CA bundle variables that break compose v1's TLS.
-const shell: NodeJS.ProcessEnv = {...process.env, DOCKER_HOST: 'tcp://127.0.0.1:1', DOCKER_TLS_VERIFY: '', REQUESTS_CA_BUNDLE: '/etc/ssl/certs/ca-certificates.crt', CURL_CA_BUNDLE: '/etc/ssl/certs/ca-certificates.crt'};
+const shell: NodeJS.ProcessEnv = {
+  ...process.env,
+  DOCKER_HOST: 'tcp://127.0.0.1:1',
+  DOCKER_TLS_VERIFY: '',
+  REQUESTS_CA_BUNDLE: '/etc/ssl/certs/ca-certificates.crt',
+  CURL_CA_BUNDLE: '/etc/ssl/certs/ca-certificates.crt',
+};
 
-const project = (): ComposeProject => ({name: projectName, workingDir: demo.dir, files: [demo.file], filesKnown: true, origin: 'command line', containers: []});
+const project = (): ComposeProject => ({
+  name: projectName,
+  workingDir: demo.dir,
+  files: [demo.file],
+  filesKnown: true,
+  origin: 'command line',
+  containers: [],
+});
 
 async function run(operation: ComposeOperation, over: Partial<ComposeProject> = {}, base = shell): Promise<ComposeRun> {
   const engine = composeEngine(target, base);
   const command = composeArgs(runner, {...project(), ...over}, operation, engine.context);
-  const composeRun = new ComposeRun({...command, env: engine.env, cwd: over.workingDir ?? demo.dir, display: displayCommand(command, engine.env), graceMs: 2000});
+  const composeRun = new ComposeRun({
+    ...command,
+    env: engine.env,
+    cwd: over.workingDir ?? demo.dir,
+    display: displayCommand(command, engine.env),
+    graceMs: 2000,
+  });
   composeRun.start();
   await composeRun.done();
   return composeRun;
 }
 
-const text = (r: ComposeRun) => r.buffer.toArray().map(line => line.text).join('\n');
+const text = (r: ComposeRun) =>
+  r.buffer
+    .toArray()
+    .map(line => line.text)
+    .join('\n');
 
 beforeAll(async () => {
   const detection = await detectCompose(process.env);
@@ -44,7 +79,10 @@ beforeAll(async () => {
 
 afterAll(() => {
   try {
-    execFileSync('docker-compose', ['-p', projectName, '-f', demo.file, 'down', '--volumes', '--remove-orphans'], {env: {...process.env, ...benchEnv(), REQUESTS_CA_BUNDLE: '', CURL_CA_BUNDLE: ''}, stdio: 'ignore'});
+    execFileSync('docker-compose', ['-p', projectName, '-f', demo.file, 'down', '--volumes', '--remove-orphans'], {
+      env: {...process.env, ...benchEnv(), REQUESTS_CA_BUNDLE: '', CURL_CA_BUNDLE: ''},
+      stdio: 'ignore',
+    });
   } catch {
     // Already down.
   }
@@ -76,11 +114,25 @@ describe('compose through the real compose CLI against the bench engine', () => 
   test('up -d brings both services up (labels as oracle); the project, its status and services follow from the labels', async () => {
     const up = await run({op: 'up'});
     expect(up.exitCode, text(up)).toBe(0);
-    const labelled = docker(['ps', '--filter', `label=com.docker.compose.project=${projectName}`, '--format', '{{.Label "com.docker.compose.service"}} {{.State}}']).trim().split('\n').sort();
+    const labelled = docker([
+      'ps',
+      '--filter',
+      `label=com.docker.compose.project=${projectName}`,
+      '--format',
+      '{{.Label "com.docker.compose.service"}} {{.State}}',
+    ])
+      .trim()
+      .split('\n')
+      .sort();
     expect(labelled).toEqual(['web running', 'worker running']);
     // One line per container, updated in place: "Creating … ... done", not "Creating …" and then "… done".
     const creating = up.buffer.toArray().filter(line => /^Creating \S+_(web|worker)_1/.test(line.text));
-    expect(creating.map(line => line.text.replace(/\s+/g, ' '))).toEqual(expect.arrayContaining([expect.stringMatching(/web_1 \.\.\. done/), expect.stringMatching(/worker_1 \.\.\. done/)]));
+    expect(creating.map(line => line.text.replace(/\s+/g, ' '))).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/web_1 \.\.\. done/),
+        expect.stringMatching(/worker_1 \.\.\. done/),
+      ]),
+    );
     expect(creating).toHaveLength(2);
 
     const projects = projectsFromContainers(await listContainers(client.docker));
@@ -89,7 +141,10 @@ describe('compose through the real compose CLI against the bench engine', () => 
     expect(mine.files).toEqual([demo.file]);
     expect(mine.filesKnown).toBe(true);
     expect(projectStatus(mine).text).toBe('running 2/2');
-    expect(serviceRows(mine, ['web', 'worker']).map(row => `${row.service} ${row.container?.state}`)).toEqual(['web running', 'worker running']);
+    expect(serviceRows(mine, ['web', 'worker']).map(row => `${row.service} ${row.container?.state}`)).toEqual([
+      'web running',
+      'worker running',
+    ]);
   }, 120_000);
 
   test('the project logs interleave both services in timestamp order, prefixed, and keep following', async () => {
@@ -104,7 +159,14 @@ describe('compose through the real compose CLI against the bench engine', () => 
     try {
       const deadline = Date.now() + 15_000;
       let lines = logs.buffer.toArray();
-      while (Date.now() < deadline && !(lines.some(l => l.text.startsWith('web    | web line')) && lines.some(l => l.text.startsWith('worker | worker line')) && lines.length > 20)) {
+      while (
+        Date.now() < deadline &&
+        !(
+          lines.some(l => l.text.startsWith('web    | web line')) &&
+          lines.some(l => l.text.startsWith('worker | worker line')) &&
+          lines.length > 20
+        )
+      ) {
         await new Promise(r => setTimeout(r, 100));
         lines = logs.buffer.toArray();
       }
@@ -141,31 +203,78 @@ describe('a context connection', () => {
     const config = mkdtempSync(join(tmpdir(), 'berth-cmp-ctx-'));
     const name = uniqueName('berth-ctx');
     const certs = benchEnv().DOCKER_CERT_PATH!;
-    const small = demoProject(uniqueName('berth-cmp-ctx'), {compose: `version: "3.7"\nservices:\n  one:\n    image: berth-test/busybox:latest\n    network_mode: none\n    stop_signal: SIGKILL\n    command: sleep 1000000\n`});
+    const small = demoProject(uniqueName('berth-cmp-ctx'), {
+      compose: `version: "3.7"\nservices:\n  one:\n    image: berth-test/busybox:latest\n    network_mode: none\n    stop_signal: SIGKILL\n    command: sleep 1000000\n`,
+    });
     try {
-      execFileSync('docker', ['context', 'create', name, '--docker', `host=${benchEnv().DOCKER_HOST},ca=${certs}/ca.pem,cert=${certs}/cert.pem,key=${certs}/key.pem`], {env: {...process.env, DOCKER_CONFIG: config}, stdio: 'ignore'});
+      execFileSync(
+        'docker',
+        [
+          'context',
+          'create',
+          name,
+          '--docker',
+          `host=${benchEnv().DOCKER_HOST},ca=${certs}/ca.pem,cert=${certs}/cert.pem,key=${certs}/key.pem`,
+        ],
+        {env: {...process.env, DOCKER_CONFIG: config}, stdio: 'ignore'},
+      );
       // A config directory as the docker CLI leaves it once used (compose v1 looks for contexts only next to one).
       writeFileSync(join(config, 'config.json'), '{}');
       const viaContext = resolveEngineTarget({context: name}, {DOCKER_CONFIG: config});
       const engine = composeEngine(viaContext, {...shell, DOCKER_CONFIG: config}, undefined, runner.kind);
       expect(engine.context).toBe(name);
       expect(engine.env.DOCKER_HOST).toBeUndefined();
-      const command = composeArgs(runner, {name: small.name, files: [small.file], workingDir: small.dir, filesKnown: true}, {op: 'up'}, engine.context);
+      const command = composeArgs(
+        runner,
+        {name: small.name, files: [small.file], workingDir: small.dir, filesKnown: true},
+        {op: 'up'},
+        engine.context,
+      );
       expect(command.args[0]).toBe(`--context=${name}`);
-      const up = new ComposeRun({...command, env: engine.env, cwd: small.dir, display: displayCommand(command, engine.env)});
+      const up = new ComposeRun({
+        ...command,
+        env: engine.env,
+        cwd: small.dir,
+        display: displayCommand(command, engine.env),
+      });
       up.start();
       await up.done();
       expect(up.exitCode, text(up)).toBe(0);
-      expect(docker(['ps', '--filter', `label=com.docker.compose.project=${small.name}`, '--format', '{{.Label "com.docker.compose.service"}}']).trim()).toBe('one');
-      const downCommand = composeArgs(runner, {name: small.name, files: [small.file], workingDir: small.dir, filesKnown: true}, {op: 'down'}, engine.context);
-      const down = new ComposeRun({...downCommand, env: engine.env, cwd: small.dir, display: displayCommand(downCommand, engine.env)});
+      expect(
+        docker([
+          'ps',
+          '--filter',
+          `label=com.docker.compose.project=${small.name}`,
+          '--format',
+          '{{.Label "com.docker.compose.service"}}',
+        ]).trim(),
+      ).toBe('one');
+      const downCommand = composeArgs(
+        runner,
+        {name: small.name, files: [small.file], workingDir: small.dir, filesKnown: true},
+        {op: 'down'},
+        engine.context,
+      );
+      const down = new ComposeRun({
+        ...downCommand,
+        env: engine.env,
+        cwd: small.dir,
+        display: displayCommand(downCommand, engine.env),
+      });
       down.start();
       await down.done();
       expect(down.exitCode, text(down)).toBe(0);
       expect(docker(['ps', '-aq', '--filter', `label=com.docker.compose.project=${small.name}`]).trim()).toBe('');
     } finally {
       try {
-        docker(['rm', '-f', ...docker(['ps', '-aq', '--filter', `label=com.docker.compose.project=${small.name}`]).trim().split('\n').filter(Boolean)]);
+        docker([
+          'rm',
+          '-f',
+          ...docker(['ps', '-aq', '--filter', `label=com.docker.compose.project=${small.name}`])
+            .trim()
+            .split('\n')
+            .filter(Boolean),
+        ]);
       } catch {
         // Nothing left.
       }
@@ -187,7 +296,9 @@ describe('bad inputs end with a clear message and touch nothing else', () => {
 
   test('a service whose build fails', async () => {
     const marker = uniqueName('about-to-fail');
-    const failing = demoProject(uniqueName('berth-cmp-fail'), {dockerfile: `FROM berth-test/busybox:latest\nRUN echo ${marker} && false\n`});
+    const failing = demoProject(uniqueName('berth-cmp-fail'), {
+      dockerfile: `FROM berth-test/busybox:latest\nRUN echo ${marker} && false\n`,
+    });
     try {
       const result = await run({op: 'build'}, {name: failing.name, files: [failing.file], workingDir: failing.dir});
       expect(result.exitCode).not.toBe(0);
@@ -195,7 +306,10 @@ describe('bad inputs end with a clear message and touch nothing else', () => {
     } finally {
       rmSync(failing.dir, {recursive: true, force: true});
       // The legacy builder leaves the failed step's container behind (as docker build does): ours goes.
-      const left = docker(['ps', '-a', '--no-trunc', '--format', '{{.ID}} {{.Command}}']).split('\n').filter(line => line.includes(marker)).map(line => line.split(' ')[0]!);
+      const left = docker(['ps', '-a', '--no-trunc', '--format', '{{.ID}} {{.Command}}'])
+        .split('\n')
+        .filter(line => line.includes(marker))
+        .map(line => line.split(' ')[0]!);
       if (left.length) docker(['rm', '-f', ...left]);
     }
   }, 60_000);
@@ -213,27 +327,56 @@ describe('bad inputs end with a clear message and touch nothing else', () => {
     const gone = demoProject(uniqueName('berth-cmp-gone'));
     const composeEnv = {...process.env, ...benchEnv(), REQUESTS_CA_BUNDLE: '', CURL_CA_BUNDLE: ''};
     try {
-      execFileSync('docker-compose', ['-p', gone.name, 'up', '-d', '--no-build', 'worker'], {cwd: gone.dir, env: composeEnv, stdio: 'ignore'});
+      execFileSync('docker-compose', ['-p', gone.name, 'up', '-d', '--no-build', 'worker'], {
+        cwd: gone.dir,
+        env: composeEnv,
+        stdio: 'ignore',
+      });
       rmSync(gone.dir, {recursive: true, force: true});
       const projects = projectsFromContainers(await listContainers(client.docker));
       const mine = projects.find(p => p.name === gone.name)!;
       expect(mine.filesKnown).toBe(false);
       expect(mine.filesProblem).toMatch(/does not exist here/);
     } finally {
-      docker(['rm', '-f', ...docker(['ps', '-aq', '--filter', `label=com.docker.compose.project=${gone.name}`]).trim().split('\n').filter(Boolean)]);
-      for (const id of docker(['network', 'ls', '-q', '--filter', `name=${gone.name}_default`]).trim().split('\n').filter(Boolean)) docker(['network', 'rm', id]);
+      docker([
+        'rm',
+        '-f',
+        ...docker(['ps', '-aq', '--filter', `label=com.docker.compose.project=${gone.name}`])
+          .trim()
+          .split('\n')
+          .filter(Boolean),
+      ]);
+      for (const id of docker(['network', 'ls', '-q', '--filter', `name=${gone.name}_default`])
+        .trim()
+        .split('\n')
+        .filter(Boolean))
+        docker(['network', 'rm', id]);
     }
   }, 60_000);
 
   test('ctrl-c: SIGINT reaches compose, which stops; the end says interrupted', async () => {
-    const slow = demoProject(uniqueName('berth-cmp-slow'), {dockerfile: 'FROM berth-test/busybox:latest\nRUN sleep 30\n'});
+    const slow = demoProject(uniqueName('berth-cmp-slow'), {
+      dockerfile: 'FROM berth-test/busybox:latest\nRUN sleep 30\n',
+    });
     try {
       const engine = composeEngine(target, shell);
-      const command = composeArgs(runner, {name: slow.name, files: [slow.file], workingDir: slow.dir, filesKnown: true}, {op: 'build'}, engine.context);
-      const composeRun = new ComposeRun({...command, env: engine.env, cwd: slow.dir, display: displayCommand(command, engine.env), graceMs: 3000});
+      const command = composeArgs(
+        runner,
+        {name: slow.name, files: [slow.file], workingDir: slow.dir, filesKnown: true},
+        {op: 'build'},
+        engine.context,
+      );
+      const composeRun = new ComposeRun({
+        ...command,
+        env: engine.env,
+        cwd: slow.dir,
+        display: displayCommand(command, engine.env),
+        graceMs: 3000,
+      });
       composeRun.start();
       const deadline = Date.now() + 30_000;
-      while (!text(composeRun).includes('RUN sleep 30') && Date.now() < deadline) await new Promise(r => setTimeout(r, 100));
+      while (!text(composeRun).includes('RUN sleep 30') && Date.now() < deadline)
+        await new Promise(r => setTimeout(r, 100));
       const sent = Date.now();
       expect(composeRun.interrupt()).toBe(true);
       await composeRun.done();

@@ -11,9 +11,40 @@ const NAMES = ['web-1', 'web-2', 'old-web-3', 'wz'];
 beforeAll(async () => {
   client = await connectEngine(resolveEngineTarget({}, benchEnv()));
   docker(['rm', '-f', ...NAMES]);
-  for (const name of ['web-1', 'old-web-3', 'wz']) docker(['run', '-d', '--init', '--network', 'none', '--label', 'berth.test=1', '--name', name, BUSYBOX, 'sleep', '600']);
+  for (const name of ['web-1', 'old-web-3', 'wz'])
+    docker([
+      'run',
+      '-d',
+      '--init',
+      '--network',
+      'none',
+      '--label',
+      'berth.test=1',
+      '--name',
+      name,
+      BUSYBOX,
+      'sleep',
+      '600',
+    ]);
   // web-2 is only created, never started: ":stop" must still list it and treat "already stopped" as success.
-  docker(['create', '--network', 'none', '--label', 'berth.test=1', '--name', 'web-2', '-e', 'A=1', '-e', 'MULTI=a=b=c', '-e', 'API_TOKEN=t0k3n', BUSYBOX, 'sleep', '600']);
+  docker([
+    'create',
+    '--network',
+    'none',
+    '--label',
+    'berth.test=1',
+    '--name',
+    'web-2',
+    '-e',
+    'A=1',
+    '-e',
+    'MULTI=a=b=c',
+    '-e',
+    'API_TOKEN=t0k3n',
+    BUSYBOX,
+    'sleep',
+    '600',
+  ]);
 });
 
 afterAll(() => {
@@ -44,7 +75,9 @@ describe('containers against the bench engine, the docker CLI as the oracle', ()
   test('stopping a stopped container and starting a started one are successes', async () => {
     await operate(client.docker, 'web-2', 'stop');
     await operate(client.docker, 'wz', 'start');
-    await expect(operate(client.docker, 'no-such-container-berth', 'stop')).rejects.toThrow(/No such container: no-such-container-berth/);
+    await expect(operate(client.docker, 'no-such-container-berth', 'stop')).rejects.toThrow(
+      /No such container: no-such-container-berth/,
+    );
   });
 
   test('the list equals docker ps -a, and sizes equal docker ps -a -s', async () => {
@@ -52,14 +85,26 @@ describe('containers against the bench engine, the docker CLI as the oracle', ()
     const steady = (name: string) => name.startsWith('bench-') || NAMES.includes(name);
     const rows = await listContainers(client.docker);
     const oracle = docker(['ps', '-a', '--format', '{{.Names}}']).trim().split('\n').filter(steady).sort();
-    expect(rows.map(r => r.name).filter(steady).sort()).toEqual(oracle);
+    expect(
+      rows
+        .map(r => r.name)
+        .filter(steady)
+        .sort(),
+    ).toEqual(oracle);
     const firstStopped = rows.findIndex(r => r.state !== 'running');
     expect(rows.slice(firstStopped).every(r => r.state !== 'running')).toBe(true);
 
     const sizes = await containerSizes(client.docker);
-    const raw = docker(['ps', '-a', '-s', '--no-trunc', '--format', '{{json .}}']).trim().split('\n').map(line => JSON.parse(line) as {ID: string; Names: string});
+    const raw = docker(['ps', '-a', '-s', '--no-trunc', '--format', '{{json .}}'])
+      .trim()
+      .split('\n')
+      .map(line => JSON.parse(line) as {ID: string; Names: string});
     const steadyIds = raw.filter(r => steady(r.Names)).map(r => r.ID);
-    const inspected = JSON.parse(docker(['inspect', '--size', ...steadyIds])) as {Id: string; SizeRw?: number; SizeRootFs?: number}[];
+    const inspected = JSON.parse(docker(['inspect', '--size', ...steadyIds])) as {
+      Id: string;
+      SizeRw?: number;
+      SizeRootFs?: number;
+    }[];
     for (const info of inspected) {
       expect(sizes[info.Id]?.rw ?? 0).toBe(info.SizeRw ?? 0);
       expect(sizes[info.Id]?.rootFs).toBe(info.SizeRootFs);

@@ -4,7 +4,14 @@ import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {connectEngine, type EngineClient} from '../../source/engine/client.js';
-import {collectEngineFacts, connectionFacts, diskUsage, engineInfoFacts, humanSize, logHygiene} from '../../source/engine/engine-info/index.js';
+import {
+  collectEngineFacts,
+  connectionFacts,
+  diskUsage,
+  engineInfoFacts,
+  humanSize,
+  logHygiene,
+} from '../../source/engine/engine-info/index.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {BUSYBOX, benchEnv, docker} from '../helpers/bench.js';
 import {type PrivateEngine, startPrivateEngine} from '../helpers/private-engine.js';
@@ -16,7 +23,14 @@ afterAll(() => rmSync(scratch, {recursive: true, force: true}));
 function berth(args: string[], env: NodeJS.ProcessEnv) {
   const result = spawnSync('node', ['bin/berth.js', ...args], {
     encoding: 'utf8',
-    env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_CONFIG_HOME: join(scratch, 'config'), XDG_STATE_HOME: scratch, DOCKER_CONFIG: join(scratch, 'docker'), ...env},
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      XDG_CONFIG_HOME: join(scratch, 'config'),
+      XDG_STATE_HOME: scratch,
+      DOCKER_CONFIG: join(scratch, 'docker'),
+      ...env,
+    },
     timeout: 120_000,
   });
   return {code: result.status, stdout: result.stdout, stderr: result.stderr};
@@ -33,13 +47,52 @@ describe('engine-info collectors and doctor on a private engine without log rota
   beforeAll(async () => {
     engine = await startPrivateEngine();
     engine.loadBusybox();
-    engine.docker(['run', '-d', '--network', 'none', '--name', 'chatty', BUSYBOX, 'sh', '-c', 'i=0; while [ $i -lt 3000 ]; do echo "line $i of some log text"; i=$((i+1)); done; sleep 100000']);
-    engine.docker(['run', '-d', '--network', 'none', '--name', 'bounded', '--log-opt', 'max-size=1m', '--log-opt', 'max-file=2', BUSYBOX, 'sh', '-c', 'echo hi; sleep 100000']);
+    engine.docker([
+      'run',
+      '-d',
+      '--network',
+      'none',
+      '--name',
+      'chatty',
+      BUSYBOX,
+      'sh',
+      '-c',
+      'i=0; while [ $i -lt 3000 ]; do echo "line $i of some log text"; i=$((i+1)); done; sleep 100000',
+    ]);
+    engine.docker([
+      'run',
+      '-d',
+      '--network',
+      'none',
+      '--name',
+      'bounded',
+      '--log-opt',
+      'max-size=1m',
+      '--log-opt',
+      'max-file=2',
+      BUSYBOX,
+      'sh',
+      '-c',
+      'echo hi; sleep 100000',
+    ]);
     engine.docker(['create', '--network', 'none', '--name', 'silent', '--log-driver', 'none', BUSYBOX, 'true']);
     engine.docker(['volume', 'create', 'filled']);
-    engine.docker(['run', '--rm', '--network', 'none', '-v', 'filled:/d', BUSYBOX, 'dd', 'if=/dev/zero', 'of=/d/f', 'bs=1024', 'count=300']);
+    engine.docker([
+      'run',
+      '--rm',
+      '--network',
+      'none',
+      '-v',
+      'filled:/d',
+      BUSYBOX,
+      'dd',
+      'if=/dev/zero',
+      'of=/d/f',
+      'bs=1024',
+      'count=300',
+    ]);
     // The chatty container has written all its lines once its log stops growing.
-    for (let last = -1; ; ) {
+    for (let last = -1; ;) {
       await new Promise(r => setTimeout(r, 300));
       const size = statSync(engine.docker(['inspect', '--format', '{{.LogPath}}', 'chatty']).trim()).size;
       if (size === last && size > 0) break;
@@ -54,10 +107,19 @@ describe('engine-info collectors and doctor on a private engine without log rota
 
   test('/system/df summed as docker system df prints it', async () => {
     const usage = await diskUsage(client.docker);
-    const cli = engine.docker(['system', 'df', '--format', '{{json .}}']).trim().split('\n').map(line => JSON.parse(line) as Record<string, string>);
+    const cli = engine
+      .docker(['system', 'df', '--format', '{{json .}}'])
+      .trim()
+      .split('\n')
+      .map(line => JSON.parse(line) as Record<string, string>);
     expect(usage.rows.map(r => r.kind)).toEqual(cli.map(row => row.Type));
     for (const [i, row] of usage.rows.entries()) {
-      expect({count: String(row.count), active: String(row.active), size: humanSize(row.size), reclaimable: humanSize(row.reclaimable)}).toEqual({
+      expect({
+        count: String(row.count),
+        active: String(row.active),
+        size: humanSize(row.size),
+        reclaimable: humanSize(row.reclaimable),
+      }).toEqual({
         count: cli[i]!.TotalCount,
         active: cli[i]!.Active,
         size: cli[i]!.Size,
@@ -84,12 +146,18 @@ describe('engine-info collectors and doctor on a private engine without log rota
     const hygiene = await logHygiene(client.docker, target());
     const byName = Object.fromEntries(hygiene.containers.map(c => [c.name, c]));
     expect(byName.chatty).toMatchObject({driver: 'json-file', options: {}, unbounded: true});
-    expect(byName.bounded).toMatchObject({driver: 'json-file', options: {'max-size': '1m', 'max-file': '2'}, unbounded: false});
+    expect(byName.bounded).toMatchObject({
+      driver: 'json-file',
+      options: {'max-size': '1m', 'max-file': '2'},
+      unbounded: false,
+    });
     expect(byName.silent).toMatchObject({driver: 'none', unbounded: false});
     expect(hygiene.unbounded.map(c => c.name)).toEqual(['chatty']);
     expect(hygiene.local).toBe(true);
     const logPath = engine.docker(['inspect', '--format', '{{.LogPath}}', 'chatty']).trim();
-    const onDisk = readdirSync(dirname(logPath)).filter(n => n.startsWith(logPath.split('/').pop()!)).reduce((s, n) => s + statSync(join(dirname(logPath), n)).size, 0);
+    const onDisk = readdirSync(dirname(logPath))
+      .filter(n => n.startsWith(logPath.split('/').pop()!))
+      .reduce((s, n) => s + statSync(join(dirname(logPath), n)).size, 0);
     expect(byName.chatty!.logBytes).toBe(onDisk);
     expect(hygiene.containers[0]!.name).toBe('chatty');
     expect(hygiene.totalLogBytes).toBe(hygiene.containers.reduce((s, c) => s + (c.logBytes ?? 0), 0));
@@ -121,7 +189,9 @@ describe('engine-info collectors and doctor on a private engine without log rota
     expect(logs.fix).toContain(`berth setup log-rotation --config ${join(engine.dir, 'daemon.json')}`);
     const text = berth(['doctor', '--host', engine.host, '--disk-limit', '1k'], {});
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^warn {2}log rotation +daemon default json-file without max-size .* — fix: berth setup log-rotation/m);
+    expect(text.stdout).toMatch(
+      /^warn {2}log rotation +daemon default json-file without max-size .* — fix: berth setup log-rotation/m,
+    );
     expect(text.stdout).toMatch(/^warn {2}disk usage +.*over 1kB — fix: /m);
   });
 });
@@ -135,15 +205,28 @@ describe('berth doctor against the bench', () => {
     const report = JSON.parse(result.stdout) as Report;
     expect(report.checks.filter(c => c.status === 'fail')).toEqual([]);
     expect(result.code).toBe(0);
-    for (const name of ['engine', 'TLS', 'API version', 'compose', 'registry https://127.0.0.1:5000']) expect(check(report, name)?.status, name).toBe('ok');
+    for (const name of ['engine', 'TLS', 'API version', 'compose', 'registry https://127.0.0.1:5000'])
+      expect(check(report, name)?.status, name).toBe('ok');
     expect(check(report, 'TLS')!.detail).toMatch(/^verified with .*ca\.pem; CA \d+ days, client certificate \d+ days$/);
     expect(check(report, 'compose')!.detail).toMatch(/^docker-compose 1\.29\.\d+ \(v1/);
     for (const warned of report.checks.filter(c => c.status === 'warn')) {
       // The bench's containers share one engine with other tests: a warning must name what is really so.
       expect(warned.name).toBe('log rotation');
-      const names = /without max-size: (.*)$/.exec(warned.detail.split('; ').find(p => p.includes('without max-size'))!)![1]!.split(', ').filter(n => n !== '…');
+      const names = /without max-size: (.*)$/
+        .exec(warned.detail.split('; ').find(p => p.includes('without max-size'))!)![1]!
+        .split(', ')
+        .filter(n => n !== '…');
       for (const name of names) {
-        const opts = spawnSync('docker', ['inspect', '--format', '{{.HostConfig.LogConfig.Type}} {{index .HostConfig.LogConfig.Config "max-size"}}', name], {env: {...process.env, ...benchEnv()}, encoding: 'utf8'});
+        const opts = spawnSync(
+          'docker',
+          [
+            'inspect',
+            '--format',
+            '{{.HostConfig.LogConfig.Type}} {{index .HostConfig.LogConfig.Config "max-size"}}',
+            name,
+          ],
+          {env: {...process.env, ...benchEnv()}, encoding: 'utf8'},
+        );
         // No max-size, or json-file's "-1" (unlimited; dockerd 20.10 refuses to start such a container at all).
         if (opts.status === 0) expect(opts.stdout.trim()).toMatch(/^json-file( -1)?$/);
       }
@@ -153,7 +236,9 @@ describe('berth doctor against the bench', () => {
   test('the certificates are those in use, with their expiry as openssl reads it', () => {
     const facts = connectionFacts(resolveEngineTarget({}, benchEnv()));
     for (const certificate of facts.tls!.certificates) {
-      const end = spawnSync('openssl', ['x509', '-enddate', '-noout', '-in', certificate.file], {encoding: 'utf8'}).stdout.trim().replace('notAfter=', '');
+      const end = spawnSync('openssl', ['x509', '-enddate', '-noout', '-in', certificate.file], {encoding: 'utf8'})
+        .stdout.trim()
+        .replace('notAfter=', '');
       expect(certificate.notAfter).toBe(new Date(end).toISOString());
     }
     expect(facts.tls!.certificates.map(c => c.role)).toEqual(['CA', 'client certificate']);
@@ -161,9 +246,14 @@ describe('berth doctor against the bench', () => {
 
   test('engine down: nobody listens on the port → fail, exit 1, the other checks still run', async () => {
     const port = await freePort();
-    const result = berth(['doctor', '--host', `tcp://127.0.0.1:${port}`], {BERTH_REGISTRY: benchEnv().BERTH_REGISTRY, BERTH_REGISTRY_CA: benchEnv().BERTH_REGISTRY_CA});
+    const result = berth(['doctor', '--host', `tcp://127.0.0.1:${port}`], {
+      BERTH_REGISTRY: benchEnv().BERTH_REGISTRY,
+      BERTH_REGISTRY_CA: benchEnv().BERTH_REGISTRY_CA,
+    });
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(new RegExp(`^fail {2}engine +engine tcp://127\\.0\\.0\\.1:${port}: connection refused`, 'm'));
+    expect(result.stdout).toMatch(
+      new RegExp(`^fail {2}engine +engine tcp://127\\.0\\.0\\.1:${port}: connection refused`, 'm'),
+    );
     expect(result.stdout).toMatch(/^ok {4}compose /m);
     expect(result.stdout).toMatch(/^ok {4}registry https:\/\/127\.0\.0\.1:5000 /m);
     expect(result.stdout).not.toMatch(/log rotation/);
@@ -185,7 +275,10 @@ describe('berth doctor against the bench', () => {
 
   test('registry down → fail, exit 1, the engine checks still ok', async () => {
     const port = await freePort();
-    const result = berth(['doctor', '--json', '--registry', `https://127.0.0.1:${port}`], {...benchEnv(), BERTH_REGISTRY: ''});
+    const result = berth(['doctor', '--json', '--registry', `https://127.0.0.1:${port}`], {
+      ...benchEnv(),
+      BERTH_REGISTRY: '',
+    });
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as Report;
     expect(check(report, `registry https://127.0.0.1:${port}`)).toMatchObject({status: 'fail'});
@@ -195,7 +288,11 @@ describe('berth doctor against the bench', () => {
 
   test('a registry whose certificate is not trusted → fail, exit 1', () => {
     const bench = benchEnv();
-    const result = berth(['doctor', '--json'], {...bench, BERTH_REGISTRY_CA: '', BERTH_CERTS_D: join(scratch, 'no-certs.d')});
+    const result = berth(['doctor', '--json'], {
+      ...bench,
+      BERTH_REGISTRY_CA: '',
+      BERTH_CERTS_D: join(scratch, 'no-certs.d'),
+    });
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as Report;
     expect(check(report, `registry ${bench.BERTH_REGISTRY}`)).toMatchObject({status: 'fail'});

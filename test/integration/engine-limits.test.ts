@@ -52,9 +52,13 @@ describe('bounded engine reads against the bench engine', () => {
 
   test('a container list past the byte or the row bound is refused with one line', async () => {
     await expect(listContainerInfos(client.docker, {}, {maxBytes: 64})).rejects.toThrow(
-      new RegExp(`^engine ${host().replace(/\./g, '\\.')}: the container list is larger than 64 bytes, more than berth reads at once; remove stopped containers`),
+      new RegExp(
+        `^engine ${host().replace(/\./g, '\\.')}: the container list is larger than 64 bytes, more than berth reads at once; remove stopped containers`,
+      ),
     );
-    await expect(listContainerInfos(client.docker, {}, {maxRows: 0})).rejects.toThrow(/the container list has \d+ containers, more than the 0 berth shows/);
+    await expect(listContainerInfos(client.docker, {}, {maxRows: 0})).rejects.toThrow(
+      /the container list has \d+ containers, more than the 0 berth shows/,
+    );
   });
 
   test('a missing container is still a 404 the callers recognise', async () => {
@@ -110,6 +114,8 @@ describe('answers no engine sends on demand (an in-process engine on a unix sock
 
   test(`a list of MAX_CONTAINER_ROWS + 1 (${MAX_CONTAINER_ROWS + 1}) rows is refused with one line`, async () => {
     mode = 'rows';
-    await expect(listContainers(fake)).rejects.toThrow(`the container list has ${MAX_CONTAINER_ROWS + 1} containers, more than the ${MAX_CONTAINER_ROWS} berth shows`);
+    await expect(listContainers(fake)).rejects.toThrow(
+      `the container list has ${MAX_CONTAINER_ROWS + 1} containers, more than the ${MAX_CONTAINER_ROWS} berth shows`,
+    );
   });
 });

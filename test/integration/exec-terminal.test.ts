@@ -17,7 +17,12 @@ const BUNDLE = join(ROOT, 'node_modules', '.cache', 'berth-fixtures', `handoff-e
 const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], {encoding: 'utf8'});
 const sleep = (ms: number) => new Promise(done => setTimeout(done, ms));
 
-type Report = {result: {exitCode: number; error?: string; containerName?: string}; timings: Record<string, number>; stty: string; pid: number};
+type Report = {
+  result: {exitCode: number; error?: string; containerName?: string};
+  timings: Record<string, number>;
+  stty: string;
+  pid: number;
+};
 
 type Fixture = {
   screen(): string;
@@ -79,7 +84,17 @@ function startFixture(spec: Omit<FixtureSpec, 'report'>, size = {columns: 100, r
     `${exports}\ncd ${quote(ROOT)}\nnode ${quote(BUNDLE)} ${quote(JSON.stringify({...spec, report}))}\n` +
       `echo "__EXIT:$?" > ${quote(join(dir, 'exit'))}\nstty -a > ${quote(join(dir, 'stty'))}\necho __AFTER__\nsleep 600\n`,
   );
-  tmux('new-session', '-d', '-s', session, '-x', String(size.columns), '-y', String(size.rows), `bash ${join(dir, 'run.sh')}`);
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    session,
+    '-x',
+    String(size.columns),
+    '-y',
+    String(size.rows),
+    `bash ${join(dir, 'run.sh')}`,
+  );
   fixtures.push(() => spawnSync('tmux', ['-L', SOCKET, 'kill-session', '-t', session]));
 
   const screen = () => tmux('capture-pane', '-p', '-t', session);
@@ -102,10 +117,14 @@ function startFixture(spec: Omit<FixtureSpec, 'report'>, size = {columns: 100, r
   return {
     screen,
     waitFor: (pattern, timeoutMs) =>
-      until(() => {
-        const text = screen();
-        return pattern.test(text) ? text : undefined;
-      }, String(pattern), timeoutMs),
+      until(
+        () => {
+          const text = screen();
+          return pattern.test(text) ? text : undefined;
+        },
+        String(pattern),
+        timeoutMs,
+      ),
     type: text => void tmux('send-keys', '-t', session, '-l', text),
     keys: (...keys) => void tmux('send-keys', '-t', session, ...keys),
     resize: (columns, rows) => void tmux('resize-window', '-t', session, '-x', String(columns), '-y', String(rows)),
@@ -114,7 +133,9 @@ function startFixture(spec: Omit<FixtureSpec, 'report'>, size = {columns: 100, r
     pid: () => Number(readFileSync(`${report}.pid`, 'utf8')),
     exitCode: () =>
       until(() => {
-        const match = existsSync(join(dir, 'exit')) ? /__EXIT:(\d+)/.exec(readFileSync(join(dir, 'exit'), 'utf8')) : null;
+        const match = existsSync(join(dir, 'exit'))
+          ? /__EXIT:(\d+)/.exec(readFileSync(join(dir, 'exit'), 'utf8'))
+          : null;
         return match && screen().includes('__AFTER__') ? Number(match[1]) : undefined;
       }, 'the fixture to exit'),
     sttyAfterExit: () => readFileSync(join(dir, 'stty'), 'utf8'),
@@ -138,7 +159,10 @@ async function expectRestored(fixture: Fixture, report: Report): Promise<void> {
 
 describe('handOffTerminal around a real exec', () => {
   test('quick shell: prompt on the main screen, real size, live resize, Ctrl-C for the container, exit code back', async () => {
-    const fixture = startFixture({mode: 'exec', request: {containerId: 'bench-idle', cmd: ['sh'], tty: true, interactive: true}});
+    const fixture = startFixture({
+      mode: 'exec',
+      request: {containerId: 'bench-idle', cmd: ['sh'], tty: true, interactive: true},
+    });
     await fixture.waitFor(/^\/ #\s*$/m);
     expect(fixture.alternateScreen()).toBe(false);
 
@@ -151,7 +175,9 @@ describe('handOffTerminal around a real exec', () => {
     await fixture.waitFor(/^30 100\s*$/m);
 
     fixture.resize(120, 40);
-    fixture.type('for i in $(seq 30); do [ "$(stty size)" = "40 120" ] && break; sleep 0.1; done; echo "now=$(stty size)"');
+    fixture.type(
+      'for i in $(seq 30); do [ "$(stty size)" = "40 120" ] && break; sleep 0.1; done; echo "now=$(stty size)"',
+    );
     fixture.keys('Enter');
     await fixture.waitFor(/^now=40 120\s*$/m);
 
@@ -177,7 +203,10 @@ describe('handOffTerminal around a real exec', () => {
   });
 
   test('-u nobody: id -u is 65534', async () => {
-    const fixture = startFixture({mode: 'exec', request: {containerId: 'bench-idle', cmd: ['sh'], user: 'nobody', tty: true, interactive: true}});
+    const fixture = startFixture({
+      mode: 'exec',
+      request: {containerId: 'bench-idle', cmd: ['sh'], user: 'nobody', tty: true, interactive: true},
+    });
     await fixture.waitFor(/^\/ \$\s*$/m);
     fixture.type('id -u');
     fixture.keys('Enter');
@@ -199,8 +228,11 @@ describe('handOffTerminal around a real exec', () => {
     await expectRestored(fixture, report);
   });
 
-  test('a missing binary: exit 126 with the engine\'s reason, the terminal restored', async () => {
-    const fixture = startFixture({mode: 'exec', request: {containerId: 'bench-idle', cmd: ['/bin/zsh'], tty: true, interactive: true}});
+  test("a missing binary: exit 126 with the engine's reason, the terminal restored", async () => {
+    const fixture = startFixture({
+      mode: 'exec',
+      request: {containerId: 'bench-idle', cmd: ['/bin/zsh'], tty: true, interactive: true},
+    });
     const report = await fixture.report();
     expect(report.result.exitCode).toBe(126);
     expect(report.result.error).toMatch(/"\/bin\/zsh".*no such file or directory|executable file not found/);
@@ -210,7 +242,12 @@ describe('handOffTerminal around a real exec', () => {
   test('interactive without a TTY: the terminal edits lines, Ctrl-D is end of input, and stdin still works after', async () => {
     const fixture = startFixture({
       mode: 'exec',
-      request: {containerId: 'bench-idle', cmd: ['sh', '-c', 'echo ready; cat; echo cat-done'], tty: false, interactive: true},
+      request: {
+        containerId: 'bench-idle',
+        cmd: ['sh', '-c', 'echo ready; cat; echo cat-done'],
+        tty: false,
+        interactive: true,
+      },
     });
     await fixture.waitFor(/^ready\s*$/m);
     fixture.type('hello');
@@ -226,7 +263,13 @@ describe('handOffTerminal around a real exec', () => {
   test('without stdin, Ctrl-C detaches from the command (as it stops docker exec -t) and leaves berth running', async () => {
     const fixture = startFixture({
       mode: 'exec',
-      request: {containerId: 'bench-idle', containerName: 'bench-idle', cmd: ['sh', '-c', 'echo sleeping; sleep 20'], tty: true, interactive: false},
+      request: {
+        containerId: 'bench-idle',
+        containerName: 'bench-idle',
+        cmd: ['sh', '-c', 'echo sleeping; sleep 20'],
+        tty: true,
+        interactive: false,
+      },
     });
     await fixture.waitFor(/^sleeping\s*$/m);
     fixture.keys('C-c');
@@ -237,7 +280,10 @@ describe('handOffTerminal around a real exec', () => {
   });
 
   test('SIGHUP (the SSH client went away) mid-session ends berth instead of leaving it behind', async () => {
-    const fixture = startFixture({mode: 'exec', request: {containerId: 'bench-idle', cmd: ['sh'], tty: true, interactive: true}});
+    const fixture = startFixture({
+      mode: 'exec',
+      request: {containerId: 'bench-idle', cmd: ['sh'], tty: true, interactive: true},
+    });
     await fixture.waitFor(/^\/ #\s*$/m);
     const pid = fixture.pid();
     fixture.hangUp();

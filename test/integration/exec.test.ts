@@ -11,7 +11,14 @@ import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
 // The engine side of exec and run, with in-memory streams standing in for the terminal. What only a real
 // terminal shows (raw mode, SIGWINCH, Ctrl-C, the alternate screen) is in test/integration/exec-terminal.test.ts.
 
-type Fake = {terminal: TerminalStreams; out(): string; err(): string; type(text: string): void; endInput(): void; waitFor(pattern: RegExp): Promise<void>};
+type Fake = {
+  terminal: TerminalStreams;
+  out(): string;
+  err(): string;
+  type(text: string): void;
+  endInput(): void;
+  waitFor(pattern: RegExp): Promise<void>;
+};
 
 function fakeTerminal(size: {rows: number; columns: number} | undefined = {rows: 30, columns: 100}): Fake {
   let out = '';
@@ -41,7 +48,8 @@ function fakeTerminal(size: {rows: number; columns: number} | undefined = {rows:
     async waitFor(pattern) {
       const deadline = Date.now() + 10_000;
       while (!pattern.test(out)) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; output so far: ${JSON.stringify(out)}`);
+        if (Date.now() > deadline)
+          throw new Error(`timed out waiting for ${pattern}; output so far: ${JSON.stringify(out)}`);
         await new Promise(resolve => setTimeout(resolve, 20));
       }
     },
@@ -76,11 +84,18 @@ function startScratchContainer(): string {
 describe('execInteractive', () => {
   test('with a TTY: runs a shell, sizes its terminal, and returns its exit code', async () => {
     const fake = fakeTerminal({rows: 30, columns: 100});
-    const running = execInteractive(client.docker, client.api, {containerId: 'bench-idle', cmd: ['sh'], tty: true, interactive: true}, fake.terminal);
+    const running = execInteractive(
+      client.docker,
+      client.api,
+      {containerId: 'bench-idle', cmd: ['sh'], tty: true, interactive: true},
+      fake.terminal,
+    );
     fake.type('echo $((6*7))\n');
     await fake.waitFor(/\r\n42\r\n/);
     // The resize right after start races the shell's first command, so ask until it has landed.
-    fake.type('for i in 1 2 3 4 5 6 7 8 9 10; do [ "$(stty size)" = "30 100" ] && break; sleep 0.1; done; echo "size=$(stty size)"\n');
+    fake.type(
+      'for i in 1 2 3 4 5 6 7 8 9 10; do [ "$(stty size)" = "30 100" ] && break; sleep 0.1; done; echo "size=$(stty size)"\n',
+    );
     await fake.waitFor(/size=\d+ \d+/);
     expect(fake.out()).toContain('size=30 100');
     fake.type('exit 5\n');
@@ -92,7 +107,12 @@ describe('execInteractive', () => {
     const running = execInteractive(
       client.docker,
       client.api,
-      {containerId: 'bench-idle', cmd: ['sh', '-c', 'cat; echo done-out; echo done-err >&2; exit 3'], tty: false, interactive: true},
+      {
+        containerId: 'bench-idle',
+        cmd: ['sh', '-c', 'cat; echo done-out; echo done-err >&2; exit 3'],
+        tty: false,
+        interactive: true,
+      },
       fake.terminal,
     );
     fake.type('hello through TLS\n');
@@ -129,15 +149,30 @@ describe('execInteractive', () => {
   });
 
   test('a missing binary and an unknown user are errors with exit 126; a command exiting 126 is not', async () => {
-    const missing = await execInteractive(client.docker, client.api, {containerId: 'bench-idle', cmd: ['no-such-binary'], tty: true, interactive: true}, fakeTerminal().terminal);
+    const missing = await execInteractive(
+      client.docker,
+      client.api,
+      {containerId: 'bench-idle', cmd: ['no-such-binary'], tty: true, interactive: true},
+      fakeTerminal().terminal,
+    );
     expect(missing.exitCode).toBe(126);
     expect(missing.error).toMatch(/"no-such-binary": executable file not found/);
 
-    const ghost = await execInteractive(client.docker, client.api, {containerId: 'bench-idle', cmd: ['id'], user: 'ghost', tty: false, interactive: false}, fakeTerminal(undefined).terminal);
+    const ghost = await execInteractive(
+      client.docker,
+      client.api,
+      {containerId: 'bench-idle', cmd: ['id'], user: 'ghost', tty: false, interactive: false},
+      fakeTerminal(undefined).terminal,
+    );
     expect(ghost.exitCode).toBe(126);
     expect(ghost.error).toMatch(/unable to find user ghost/);
 
-    const own = await execInteractive(client.docker, client.api, {containerId: 'bench-idle', cmd: ['sh', '-c', 'exit 126'], tty: true, interactive: false}, fakeTerminal().terminal);
+    const own = await execInteractive(
+      client.docker,
+      client.api,
+      {containerId: 'bench-idle', cmd: ['sh', '-c', 'exit 126'], tty: true, interactive: false},
+      fakeTerminal().terminal,
+    );
     expect(own).toEqual({exitCode: 126});
   });
 
@@ -145,10 +180,17 @@ describe('execInteractive', () => {
     const env = benchEnv();
     const engine = new URL(env.DOCKER_HOST!.replace(/^tcp:/, 'http:'));
     const proxy = await startProxy(engine.hostname, Number(engine.port));
-    const viaProxy = await connectEngine(resolveEngineTarget({}, {...env, DOCKER_HOST: `tcp://127.0.0.1:${proxy.port}`}));
+    const viaProxy = await connectEngine(
+      resolveEngineTarget({}, {...env, DOCKER_HOST: `tcp://127.0.0.1:${proxy.port}`}),
+    );
     try {
       const fake = fakeTerminal();
-      const running = execInteractive(viaProxy.docker, viaProxy.api, {containerId: 'bench-idle', cmd: ['sh'], tty: true, interactive: true}, fake.terminal);
+      const running = execInteractive(
+        viaProxy.docker,
+        viaProxy.api,
+        {containerId: 'bench-idle', cmd: ['sh'], tty: true, interactive: true},
+        fake.terminal,
+      );
       fake.type('echo up-$((1+1))\n');
       await fake.waitFor(/up-2/);
       proxy.cut();
@@ -164,7 +206,10 @@ describe('execInteractive', () => {
 
 describe('execCapture', () => {
   test('collects stdout, stderr and the exit code', async () => {
-    const result = await execCapture(client.docker, client.api, {containerId: 'bench-idle', cmd: ['sh', '-c', 'echo out; echo err >&2; exit 4']});
+    const result = await execCapture(client.docker, client.api, {
+      containerId: 'bench-idle',
+      cmd: ['sh', '-c', 'echo out; echo err >&2; exit 4'],
+    });
     expect(result).toEqual({exitCode: 4, stdout: 'out\n', stderr: 'err\n', truncated: false});
   });
 
@@ -184,7 +229,11 @@ describe('execCapture', () => {
     const missing = await execCapture(client.docker, client.api, {containerId: 'bench-idle', cmd: ['nope']});
     expect(missing.exitCode).toBe(126);
     expect(missing.error).toMatch(/"nope": executable file not found/);
-    const stopped = await execCapture(client.docker, client.api, {containerId: 'bench-done', containerName: 'bench-done', cmd: ['true']});
+    const stopped = await execCapture(client.docker, client.api, {
+      containerId: 'bench-done',
+      containerName: 'bench-done',
+      cmd: ['true'],
+    });
     expect(stopped.error).toMatch(/bench-done is not running/);
   });
 });
@@ -206,21 +255,30 @@ describe('runInteractive', () => {
     made.push(name);
     const fake = fakeTerminal({rows: 25, columns: 90});
     const running = runInteractive(client.docker, client.api, {image: BUSYBOX, cmd: ['sh'], name}, fake.terminal);
-    fake.type('for i in 1 2 3 4 5 6 7 8 9 10; do [ "$(stty size)" = "25 90" ] && break; sleep 0.1; done; echo "size=$(stty size)"\n');
+    fake.type(
+      'for i in 1 2 3 4 5 6 7 8 9 10; do [ "$(stty size)" = "25 90" ] && break; sleep 0.1; done; echo "size=$(stty size)"\n',
+    );
     await fake.waitFor(/size=\d+ \d+/);
     expect(fake.out()).toContain('size=25 90');
     fake.type('exit 3\n');
     const result = await running;
     expect(result).toMatchObject({exitCode: 3, containerName: name});
     expect(result.error).toBeUndefined();
-    expect(docker(['inspect', '-f', '{{.State.Status}} {{.State.ExitCode}} {{.Id}}', name]).trim()).toBe(`exited 3 ${result.containerId}`);
+    expect(docker(['inspect', '-f', '{{.State.Status}} {{.State.ExitCode}} {{.Id}}', name]).trim()).toBe(
+      `exited 3 ${result.containerId}`,
+    );
   });
 
   test('autoRemove removes the container after it exits', async () => {
     const name = uniqueName('berth-run-rm');
     made.push(name); // In case it fails before the engine removes it.
     const fake = fakeTerminal();
-    const running = runInteractive(client.docker, client.api, {image: BUSYBOX, cmd: ['sh', '-c', 'echo bye; exit 2'], name, autoRemove: true}, fake.terminal);
+    const running = runInteractive(
+      client.docker,
+      client.api,
+      {image: BUSYBOX, cmd: ['sh', '-c', 'echo bye; exit 2'], name, autoRemove: true},
+      fake.terminal,
+    );
     const result = await running;
     expect(result).toMatchObject({exitCode: 2, containerName: name});
     expect(fake.out()).toContain('bye');
@@ -228,7 +286,12 @@ describe('runInteractive', () => {
   });
 
   test('a missing image is an error that says to pull it', async () => {
-    const result = await runInteractive(client.docker, client.api, {image: 'berth-test/not-there:1'}, fakeTerminal().terminal);
+    const result = await runInteractive(
+      client.docker,
+      client.api,
+      {image: 'berth-test/not-there:1'},
+      fakeTerminal().terminal,
+    );
     expect(result.exitCode).toBe(125);
     expect(result.containerId).toBe('');
     expect(result.error).toMatch(/image berth-test\/not-there:1 is not in the engine: pull it first/);

@@ -9,7 +9,11 @@ import {buildImage} from '../helpers/images.js';
 // The headless commands, run as a user runs them (bin/berth.js after `node scripts/build.mjs`).
 const state = mkdtempSync(join(tmpdir(), 'berth-images-cli-'));
 function berth(args: string[], env: NodeJS.ProcessEnv = benchEnv()) {
-  const result = spawnSync('node', ['bin/berth.js', ...args], {encoding: 'utf8', env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: state, ...env}, timeout: 30_000});
+  const result = spawnSync('node', ['bin/berth.js', ...args], {
+    encoding: 'utf8',
+    env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: state, ...env},
+    timeout: 30_000,
+  });
   return {code: result.status, stdout: result.stdout, stderr: result.stderr};
 }
 const oneLine = (text: string) => {
@@ -29,7 +33,8 @@ beforeAll(() => {
 
 afterAll(() => {
   docker(['rm', '-f', container]);
-  for (const ref of [`${repo}:1`, `${repo}:2`, id]) spawnSync('docker', ['rmi', '-f', ref], {env: {...process.env, ...benchEnv()}});
+  for (const ref of [`${repo}:1`, `${repo}:2`, id])
+    spawnSync('docker', ['rmi', '-f', ref], {env: {...process.env, ...benchEnv()}});
 });
 
 describe('berth images', () => {
@@ -44,13 +49,15 @@ describe('berth images', () => {
     expect(mine[0].size).toBe(Number(docker(['inspect', '--format', '{{.Size}}', id]).trim()));
   });
 
-  test('the table has the CLI\'s columns and its size spelling', () => {
+  test("the table has the CLI's columns and its size spelling", () => {
     const result = berth(['images']);
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n')[0]).toMatch(/^REPOSITORY +TAG +IMAGE ID +CREATED +SIZE +SHARED SIZE +CONTAINERS$/);
     const oracle = docker(['images', '--format', '{{.Repository}} {{.Tag}} {{.ID}} {{.Size}}', `${repo}:1`]).trim();
     const [repository, tag, shortId, size] = oracle.split(' ');
-    expect(result.stdout).toMatch(new RegExp(`^${repository} +${tag} +${shortId} +.+ago +${size.replace('.', '\\.')} +\\S+ +1$`, 'm'));
+    expect(result.stdout).toMatch(
+      new RegExp(`^${repository} +${tag} +${shortId} +.+ago +${size.replace('.', '\\.')} +\\S+ +1$`, 'm'),
+    );
   });
 });
 
@@ -83,7 +90,9 @@ describe('berth rmi', () => {
   test('a missing image: exit 1, one line', () => {
     const result = berth(['rmi', 'berth-no-such-image:1']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('berth: image berth-no-such-image:1: no such image berth-no-such-image:1; check the name with berth images (or docker images)\n');
+    expect(result.stderr).toBe(
+      'berth: image berth-no-such-image:1: no such image berth-no-such-image:1; check the name with berth images (or docker images)\n',
+    );
   });
 });
 

@@ -36,7 +36,7 @@ async function steadyCompare(args: string[], berth: () => Promise<ImageRow[]>): 
       last = error;
     }
   }
-  throw last ?? new Error('the engine\'s image list kept changing; could not compare');
+  throw last ?? new Error("the engine's image list kept changing; could not compare");
 }
 
 beforeAll(async () => {
@@ -73,7 +73,7 @@ describe('the image list, with docker images as the oracle', () => {
     await steadyCompare(['--all'], () => listImages(client.docker, client.api, {all: true}));
   });
 
-  test('--dangling shows the rebuilt tag\'s old image, as <none>:<none>, and no tagged image', async () => {
+  test("--dangling shows the rebuilt tag's old image, as <none>:<none>, and no tagged image", async () => {
     await steadyCompare(['--filter', 'dangling=true'], () => listImages(client.docker, client.api, {dangling: true}));
     const rows = await listImages(client.docker, client.api, {dangling: true});
     const old = rows.find(row => row.id === danglingId);
@@ -96,11 +96,22 @@ describe('the image list, with docker images as the oracle', () => {
 describe('history, with docker history as the oracle', () => {
   test('created-by, size and comment of every layer', async () => {
     const rows = await imageHistory(client.docker, `${repo}:v1`);
-    const oracle = docker(['history', '--no-trunc', '--human=false', '--format', '{{.CreatedBy}}\t{{.Size}}\t{{.Comment}}', `${repo}:v1`]).trimEnd().split('\n');
+    const oracle = docker([
+      'history',
+      '--no-trunc',
+      '--human=false',
+      '--format',
+      '{{.CreatedBy}}\t{{.Size}}\t{{.Comment}}',
+      `${repo}:v1`,
+    ])
+      .trimEnd()
+      .split('\n');
     expect(rows.map(row => `${row.createdBy}\t${row.size}\t${row.comment}`)).toEqual(oracle);
     expect(rows[0].createdBy).toMatch(/LABEL berth.test=images/);
     expect(rows[1].createdBy).toMatch(/echo "second" > \/content/);
-    await expect(imageHistory(client.docker, 'berth-no-such-image:1')).rejects.toThrow(/image berth-no-such-image:1: No such image/);
+    await expect(imageHistory(client.docker, 'berth-no-such-image:1')).rejects.toThrow(
+      /image berth-no-such-image:1: No such image/,
+    );
   });
 });
 
@@ -133,10 +144,15 @@ describe('remove', () => {
     const parent = JSON.parse(docker(['inspect', currentId, '--format', '{{json .Parent}}'])) as string;
     const parentResult = await removeImage(client.docker, parent);
     expect(parentResult.ok).toBe(false);
-    if (!parentResult.ok) expect(parentResult.conflict).toMatchObject({forceable: false, reason: expect.stringMatching(/child images/)});
+    if (!parentResult.ok)
+      expect(parentResult.conflict).toMatchObject({forceable: false, reason: expect.stringMatching(/child images/)});
 
     const missing = await removeImage(client.docker, 'berth-no-such-image:1');
-    expect(missing).toMatchObject({ok: false, missing: true, message: expect.stringMatching(/no such image berth-no-such-image:1/)});
+    expect(missing).toMatchObject({
+      ok: false,
+      missing: true,
+      message: expect.stringMatching(/no such image berth-no-such-image:1/),
+    });
   });
 
   test('removing one of two tags untags only', async () => {
@@ -150,7 +166,13 @@ describe('create without starting', () => {
   test('the container exists as Created with the name, command, env and tty asked for', async () => {
     const name = uniqueName('berth-images-created');
     containers.push(name);
-    const {id} = await createContainer(client.docker, {name, image: `${repo}:v1`, cmd: ['sh', '-c', 'echo hi'], env: ['A=1', 'B=x=y'], tty: true});
+    const {id} = await createContainer(client.docker, {
+      name,
+      image: `${repo}:v1`,
+      cmd: ['sh', '-c', 'echo hi'],
+      env: ['A=1', 'B=x=y'],
+      tty: true,
+    });
     const info = JSON.parse(docker(['inspect', name]))[0];
     expect(info.Id).toBe(id);
     expect(info.State.Status).toBe('created');
@@ -159,6 +181,8 @@ describe('create without starting', () => {
     expect(info.Config.Tty).toBe(true);
     await expect(createContainer(client.docker, {name, image: `${repo}:v1`})).rejects.toThrow(/already in use/);
     await expect(createContainer(client.docker, {name: 'bad name', image: `${repo}:v1`})).rejects.toThrow(/not valid/);
-    await expect(createContainer(client.docker, {image: 'berth-no-such-image:1'})).rejects.toThrow(/not found in the engine/);
+    await expect(createContainer(client.docker, {image: 'berth-no-such-image:1'})).rejects.toThrow(
+      /not found in the engine/,
+    );
   });
 });

@@ -15,15 +15,29 @@ beforeAll(async () => {
   client = await connectEngine(resolveEngineTarget({}, benchEnv()));
   container = uniqueName('berth-logs-history');
   docker([
-    'run', '-d', '--name', container, '--network', 'none', '--label', 'berth.test=1', BUSYBOX,
-    'sh', '-c', `awk 'BEGIN { for (i = 1; i <= ${HISTORY}; i++) print "history line " i }'; exec sleep 3600`,
+    'run',
+    '-d',
+    '--name',
+    container,
+    '--network',
+    'none',
+    '--label',
+    'berth.test=1',
+    BUSYBOX,
+    'sh',
+    '-c',
+    `awk 'BEGIN { for (i = 1; i <= ${HISTORY}; i++) print "history line " i }'; exec sleep 3600`,
   ]);
   // Wait until the engine has written the whole history.
   const started = Date.now();
   for (;;) {
-    const last = execFileSync('docker', ['logs', '--tail', '1', container], {env: {...process.env, ...benchEnv()}, encoding: 'utf8'});
+    const last = execFileSync('docker', ['logs', '--tail', '1', container], {
+      env: {...process.env, ...benchEnv()},
+      encoding: 'utf8',
+    });
     if (last.trim() === `history line ${HISTORY}`) break;
-    if (Date.now() - started > 60_000) throw new Error(`the container did not log ${HISTORY} lines within 60 s (last: ${last})`);
+    if (Date.now() - started > 60_000)
+      throw new Error(`the container did not log ${HISTORY} lines within 60 s (last: ${last})`);
     await new Promise(resolve => setTimeout(resolve, 200));
   }
 }, 90_000);
@@ -40,13 +54,20 @@ test(`${HISTORY.toLocaleString('en-US')} lines of history, window "everything": 
   const started = performance.now();
   let firstLinesMs: number | undefined;
   let historyMs: number | undefined;
-  const session = new LogSession(client.docker, {containerId: container, window: {tail: 'all'}, follow: true, bufferLines: BUFFER});
+  const session = new LogSession(client.docker, {
+    containerId: container,
+    window: {tail: 'all'},
+    follow: true,
+    bufferLines: BUFFER,
+  });
   session.subscribe(() => {
     if (firstLinesMs === undefined && session.buffer.length > 0) firstLinesMs = performance.now() - started;
-    if (historyMs === undefined && firstLinesMs !== undefined && !session.historyLoading) historyMs = performance.now() - started;
+    if (historyMs === undefined && firstLinesMs !== undefined && !session.historyLoading)
+      historyMs = performance.now() - started;
   });
   session.start();
-  while (historyMs === undefined && performance.now() - started < 30_000) await new Promise(resolve => setTimeout(resolve, 5));
+  while (historyMs === undefined && performance.now() - started < 30_000)
+    await new Promise(resolve => setTimeout(resolve, 5));
   loop.disable();
   const heapAfter = process.memoryUsage().heapUsed;
   session.stop();

@@ -67,7 +67,20 @@ beforeAll(async () => {
     ),
   );
   container = uniqueName('berth-logs-resume');
-  docker(['run', '-d', '--name', container, '--network', 'none', '--label', 'berth.test=1', BUSYBOX, 'sh', '-c', 'i=0; while true; do i=$((i+1)); echo "n $i"; usleep 50000; done']);
+  docker([
+    'run',
+    '-d',
+    '--name',
+    container,
+    '--network',
+    'none',
+    '--label',
+    'berth.test=1',
+    BUSYBOX,
+    'sh',
+    '-c',
+    'i=0; while true; do i=$((i+1)); echo "n $i"; usleep 50000; done',
+  ]);
 });
 
 afterAll(async () => {
@@ -91,7 +104,8 @@ test('a follow cut mid-stream resumes from the last timestamp: numbers exactly c
   const statuses = new Set<string>();
   session.subscribe(() => statuses.add(session.status));
   session.start();
-  const numbers = () => [...session.buffer].filter(line => line.stream !== 'system').map(line => Number(line.text.replace('n ', '')));
+  const numbers = () =>
+    [...session.buffer].filter(line => line.stream !== 'system').map(line => Number(line.text.replace('n ', '')));
   const newest = () => numbers().at(-1) ?? 0;
   const describe = () => `status ${session.status} (${session.error ?? 'no error'}), newest ${newest()}`;
 
@@ -117,7 +131,9 @@ test('a follow cut mid-stream resumes from the last timestamp: numbers exactly c
   const got = numbers();
   const first = got[0];
   const system = [...session.buffer].filter(line => line.stream === 'system').map(line => line.text);
-  console.log(`resume: ${got.length} lines n ${first}..${got.at(-1)}, cuts after n ${beforeFirstGap} and n ${beforeSecondGap}; ${system.join(' | ')}`);
+  console.log(
+    `resume: ${got.length} lines n ${first}..${got.at(-1)}, cuts after n ${beforeFirstGap} and n ${beforeSecondGap}; ${system.join(' | ')}`,
+  );
   expect(got).toEqual(Array.from({length: got.length}, (_, i) => first + i));
   // Both interruptions are marked in the pane.
   expect(system.filter(text => text.startsWith('log stream interrupted'))).toHaveLength(2);

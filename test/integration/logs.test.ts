@@ -72,10 +72,16 @@ function shown(raw: string): string {
   return visible.slice(0, MAX_LINE_BYTES);
 }
 
-async function readAll(options: Partial<LogSessionOptions> & {containerId: string}): Promise<{lines: LogLine[]; session: LogSession}> {
+async function readAll(
+  options: Partial<LogSessionOptions> & {containerId: string},
+): Promise<{lines: LogLine[]; session: LogSession}> {
   const session = new LogSession(client.docker, {window: {}, follow: false, ...options});
   session.start();
-  await waitFor(() => session.status === 'ended' || session.status === 'error', 30_000, () => `status ${session.status}`);
+  await waitFor(
+    () => session.status === 'ended' || session.status === 'error',
+    30_000,
+    () => `status ${session.status}`,
+  );
   session.stop();
   expect(session.error).toBeUndefined();
   return {lines: [...session.buffer], session};
@@ -133,12 +139,16 @@ describe('LogSession against the bench engine, checked against docker logs', () 
   });
 
   test('since: the same lines as docker logs --since', async () => {
-    const late1 = cliLogs(known, ['-t'], 'stdout').map(splitTimestamp).find(line => line.text === 'late 1');
+    const late1 = cliLogs(known, ['-t'], 'stdout')
+      .map(splitTimestamp)
+      .find(line => line.text === 'late 1');
     // Half a second before the second batch: clear of float rounding, inside the pause.
     const since = Date.parse(late1!.time!) / 1000 - 0.5;
     const {lines} = await readAll({containerId: known, window: {since}});
     expectSameAsCli(lines, known, ['--since', toEngineTimestamp(since)]);
-    expect(lines.filter(line => line.stream === 'stdout').map(line => line.text)).toEqual(Array.from({length: 50}, (_, i) => `late ${i + 1}`));
+    expect(lines.filter(line => line.stream === 'stdout').map(line => line.text)).toEqual(
+      Array.from({length: 50}, (_, i) => `late ${i + 1}`),
+    );
     // since and tail together: the newest N of the window.
     const both = await readAll({containerId: known, window: {since, tail: 10}});
     expectSameAsCli(both.lines, known, ['--since', toEngineTimestamp(since), '--tail', '10']);
@@ -166,7 +176,11 @@ describe('LogSession against the bench engine, checked against docker logs', () 
     session.start();
     await waitFor(() => session.status === 'streaming' && session.buffer.length >= 1, 10_000);
     const first = Number(session.buffer.get(0).text.replace('tick ', ''));
-    await waitFor(() => session.buffer.length >= 8, 10_000, () => `${session.buffer.length} lines`);
+    await waitFor(
+      () => session.buffer.length >= 8,
+      10_000,
+      () => `${session.buffer.length} lines`,
+    );
     session.stop();
     const ticks = [...session.buffer].map(line => Number(line.text.replace('tick ', '')));
     expect(ticks).toEqual(Array.from({length: ticks.length}, (_, i) => first + i));

@@ -15,14 +15,19 @@ const ids: Record<string, string> = {};
 
 const lines = (text: string) => text.trim().split('\n').filter(Boolean).sort();
 const imageIds = () => lines(engine.docker(['images', '-a', '-q', '--no-trunc']));
-const imageTags = () => lines(engine.docker(['images', '--format', '{{.Repository}}:{{.Tag}}'])).filter(tag => tag !== '<none>:<none>');
+const imageTags = () =>
+  lines(engine.docker(['images', '--format', '{{.Repository}}:{{.Tag}}'])).filter(tag => tag !== '<none>:<none>');
 const volumeNames = () => lines(engine.docker(['volume', 'ls', '-q']));
 const containerNames = () => lines(engine.docker(['ps', '-a', '--format', '{{.Names}}']));
 const networkNames = () => lines(engine.docker(['network', 'ls', '--format', '{{.Name}}']));
 const removedBetween = (before: string[], after: string[]) => before.filter(item => !after.includes(item)).sort();
 
 function berth(args: string[]) {
-  const result = spawnSync('node', ['bin/berth.js', '--host', engine.host, ...args], {encoding: 'utf8', env: {PATH: process.env.PATH, HOME: process.env.HOME}, timeout: 30_000});
+  const result = spawnSync('node', ['bin/berth.js', '--host', engine.host, ...args], {
+    encoding: 'utf8',
+    env: {PATH: process.env.PATH, HOME: process.env.HOME},
+    timeout: 30_000,
+  });
   return {code: result.status, stdout: result.stdout, stderr: result.stderr};
 }
 
@@ -75,7 +80,9 @@ describe('prune previews list exactly what the prune removes (private engine, AP
     const result = await runPrune(client.docker, preview);
     expect(removedBetween(before, imageIds())).toEqual(previewIds(preview));
     // The engine's Deleted lines name the images and the layers that went with them.
-    expect(result.images.filter(line => line.kind === 'Deleted').map(line => line.value)).toEqual(expect.arrayContaining(previewIds(preview)));
+    expect(result.images.filter(line => line.kind === 'Deleted').map(line => line.value)).toEqual(
+      expect.arrayContaining(previewIds(preview)),
+    );
     expect(result.notRemoved).toEqual([]);
     expect(result.spaceReclaimed).toBeGreaterThan(0);
   });

@@ -1,33 +1,34 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RegistryClient } from '../../source/registry/client.js';
-import { RegistryError } from '../../source/registry/errors.js';
-import { shouldRunRegistryTests, startRegistry, type RunningRegistry } from '../helpers/registry-server.js';
-import { Pusher } from '../helpers/registry-seed.js';
-import { parseScope, startTokenServer, type TokenServer } from '../helpers/registry-token-server.js';
+import {chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest';
+import {RegistryClient} from '../../source/registry/client.js';
+import {RegistryError} from '../../source/registry/errors.js';
+import {shouldRunRegistryTests, startRegistry, type RunningRegistry} from '../helpers/registry-server.js';
+import {Pusher} from '../helpers/registry-seed.js';
+import {parseScope, startTokenServer, type TokenServer} from '../helpers/registry-token-server.js';
 
 const PASSWORD = 's3cret-Passw0rd';
 const WRONG = 'wr0ng-Passw0rd-xyz';
-const basicHeader = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+const basicHeader = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 let work: string;
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'berth-auth-'));
 });
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => rmSync(work, {recursive: true, force: true}));
 
 // A docker config dir holding these auths, plus an optional credential helper on PATH.
 function dockerEnv(name: string, config: unknown, helper?: string): NodeJS.ProcessEnv {
   const dir = join(work, name);
-  mkdirSync(join(dir, 'bin'), { recursive: true });
+  mkdirSync(join(dir, 'bin'), {recursive: true});
   writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
   if (helper) {
     writeFileSync(join(dir, 'bin', 'docker-credential-fake'), helper);
     chmodSync(join(dir, 'bin', 'docker-credential-fake'), 0o755);
   }
-  return { DOCKER_CONFIG: dir, PATH: `${join(dir, 'bin')}:${process.env.PATH}`, HOME: dir };
+  return {DOCKER_CONFIG: dir, PATH: `${join(dir, 'bin')}:${process.env.PATH}`, HOME: dir};
 }
 
 function expectNoSecret(error: unknown, ...secrets: string[]): void {
@@ -38,21 +39,27 @@ function expectNoSecret(error: unknown, ...secrets: string[]): void {
   }
 }
 
-describe.runIf(shouldRunRegistryTests())('htpasswd Basic auth', { timeout: 60_000 }, () => {
+describe.runIf(shouldRunRegistryTests())('htpasswd Basic auth', {timeout: 60_000}, () => {
   let registry: RunningRegistry;
 
   beforeAll(async () => {
-    registry = await startRegistry({ htpasswd: { alice: PASSWORD } });
-    const pusher = new Pusher({ url: registry.url, ca: readFileSync(registry.caFile, 'utf8'), authorization: basicHeader('alice', PASSWORD) });
+    registry = await startRegistry({htpasswd: {alice: PASSWORD}});
+    const pusher = new Pusher({
+      url: registry.url,
+      ca: readFileSync(registry.caFile, 'utf8'),
+      authorization: basicHeader('alice', PASSWORD),
+    });
     await pusher.image('team/app', '1.0.0');
     await pusher.close();
   }, 60_000);
   afterAll(async () => registry?.stop());
 
   it('logs in with an auths entry from config.json', async () => {
-    const env = dockerEnv('basic-auths', { auths: { [registry.host]: { auth: Buffer.from(`alice:${PASSWORD}`).toString('base64') } } });
-    const client = await RegistryClient.create(registry.url, { caFile: registry.caFile, env });
-    expect(await client.ping()).toMatchObject({ status: 'ok', auth: 'basic' });
+    const env = dockerEnv('basic-auths', {
+      auths: {[registry.host]: {auth: Buffer.from(`alice:${PASSWORD}`).toString('base64')}},
+    });
+    const client = await RegistryClient.create(registry.url, {caFile: registry.caFile, env});
+    expect(await client.ping()).toMatchObject({status: 'ok', auth: 'basic'});
     expect(await client.listRepositories()).toEqual(['team/app']);
     expect(await client.listTags('team/app')).toEqual(['1.0.0']);
     await client.close();
@@ -60,15 +67,18 @@ describe.runIf(shouldRunRegistryTests())('htpasswd Basic auth', { timeout: 60_00
 
   it('logs in with credentials from a credsStore helper', async () => {
     const helper = `#!/bin/sh\nread -r server\nprintf '{"ServerURL":"%s","Username":"alice","Secret":"${PASSWORD}"}' "$server"\n`;
-    const env = dockerEnv('basic-helper', { credsStore: 'fake' }, helper);
-    const client = await RegistryClient.create(registry.url, { caFile: registry.caFile, env });
+    const env = dockerEnv('basic-helper', {credsStore: 'fake'}, helper);
+    const client = await RegistryClient.create(registry.url, {caFile: registry.caFile, env});
     expect(await client.listTags('team/app')).toEqual(['1.0.0']);
     await client.close();
   });
 
   it('says a login is needed when there are no credentials', async () => {
-    const client = await RegistryClient.create(registry.url, { caFile: registry.caFile, env: dockerEnv('basic-none', {}) });
-    expect(await client.ping()).toEqual({ status: 'login-required', auth: 'basic' });
+    const client = await RegistryClient.create(registry.url, {
+      caFile: registry.caFile,
+      env: dockerEnv('basic-none', {}),
+    });
+    expect(await client.ping()).toEqual({status: 'login-required', auth: 'basic'});
     const error = await client.listRepositories().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RegistryError);
     expect((error as Error).message).toBe(
@@ -78,39 +88,61 @@ describe.runIf(shouldRunRegistryTests())('htpasswd Basic auth', { timeout: 60_00
   });
 
   it('reports rejected credentials without revealing them', async () => {
-    const env = dockerEnv('basic-wrong', { auths: { [`https://${registry.host}`]: { username: 'alice', password: WRONG } } });
-    const client = await RegistryClient.create(registry.url, { caFile: registry.caFile, env });
+    const env = dockerEnv('basic-wrong', {auths: {[`https://${registry.host}`]: {username: 'alice', password: WRONG}}});
+    const client = await RegistryClient.create(registry.url, {caFile: registry.caFile, env});
     const error = await client.listTags('team/app').catch((e: unknown) => e);
-    expect((error as Error).message).toMatch(new RegExp(`registry ${registry.host}: the credentials from .*config.json auths\\["https://${registry.host}"\\] were rejected for list tags of team/app`));
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `registry ${registry.host}: the credentials from .*config.json auths\\["https://${registry.host}"\\] were rejected for list tags of team/app`,
+      ),
+    );
     expect((error as Error).message).toContain(`Run "docker login ${registry.host}" again.`);
     expectNoSecret(error, WRONG);
     await client.close();
   });
 });
 
-describe.runIf(shouldRunRegistryTests())('token auth', { timeout: 60_000 }, () => {
+describe.runIf(shouldRunRegistryTests())('token auth', {timeout: 60_000}, () => {
   let registry: RunningRegistry;
   let tokens: TokenServer;
   let env: NodeJS.ProcessEnv;
   const defaultGrant = (account: string | undefined, scopes: string[]) => {
     // Anonymous callers may pull; only alice may list the catalog.
-    const wanted = scopes.map(parseScope).filter((a) => !!a);
-    return wanted.filter((a) => a.type === 'repository' || account === 'alice');
+    const wanted = scopes.map(parseScope).filter(a => !!a);
+    return wanted.filter(a => a.type === 'repository' || account === 'alice');
   };
 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'berth-token-'));
-    const { makeCa } = await import('../helpers/registry-pki.js');
+    const {makeCa} = await import('../helpers/registry-pki.js');
     const ca = makeCa(join(dir, 'pki'));
-    tokens = await startTokenServer(ca, { alice: PASSWORD });
-    registry = await startRegistry({ token: { realm: tokens.realm, service: tokens.service, issuer: tokens.issuer, rootCertBundle: tokens.rootCertBundle } }, { dir, ca });
-    tokens.grant = (account, scopes) => scopes.map(parseScope).filter((a) => !!a).map((a) => ({ ...a!, actions: ['pull', 'push'] }));
+    tokens = await startTokenServer(ca, {alice: PASSWORD});
+    registry = await startRegistry(
+      {
+        token: {
+          realm: tokens.realm,
+          service: tokens.service,
+          issuer: tokens.issuer,
+          rootCertBundle: tokens.rootCertBundle,
+        },
+      },
+      {dir, ca},
+    );
+    tokens.grant = (account, scopes) =>
+      scopes
+        .map(parseScope)
+        .filter(a => !!a)
+        .map(a => ({...a!, actions: ['pull', 'push']}));
     const token = await fetchToken(tokens, ['repository:team/app:pull,push', 'repository:team/other:pull,push']);
-    const pusher = new Pusher({ url: registry.url, ca: readFileSync(registry.caFile, 'utf8'), authorization: `Bearer ${token}` });
+    const pusher = new Pusher({
+      url: registry.url,
+      ca: readFileSync(registry.caFile, 'utf8'),
+      authorization: `Bearer ${token}`,
+    });
     await pusher.image('team/app', '1.0.0');
     await pusher.image('team/other', 'latest');
     await pusher.close();
-    env = dockerEnv('token', { auths: { [registry.host]: { auth: Buffer.from(`alice:${PASSWORD}`).toString('base64') } } });
+    env = dockerEnv('token', {auths: {[registry.host]: {auth: Buffer.from(`alice:${PASSWORD}`).toString('base64')}}});
   }, 60_000);
 
   beforeEach(() => {
@@ -122,23 +154,23 @@ describe.runIf(shouldRunRegistryTests())('token auth', { timeout: 60_000 }, () =
   afterAll(async () => {
     await registry?.stop();
     await tokens?.stop();
-    rmSync(registry.dir, { recursive: true, force: true });
+    rmSync(registry.dir, {recursive: true, force: true});
   });
 
-  it('gets a registry:catalog:* token with the user\'s credentials and reuses it across pages', async () => {
-    const client = await RegistryClient.create(registry.url, { caFile: registry.caFile, env, pageSize: 1 });
+  it("gets a registry:catalog:* token with the user's credentials and reuses it across pages", async () => {
+    const client = await RegistryClient.create(registry.url, {caFile: registry.caFile, env, pageSize: 1});
     expect(await client.listRepositories()).toEqual(['team/app', 'team/other']);
     expect(await client.listRepositories()).toEqual(['team/app', 'team/other']);
-    expect(tokens.requests).toEqual([{ account: 'alice', scopes: ['registry:catalog:*'], method: 'GET' }]);
+    expect(tokens.requests).toEqual([{account: 'alice', scopes: ['registry:catalog:*'], method: 'GET'}]);
     await client.close();
   });
 
   it('asks repository:NAME:pull per repository, anonymously when there are no credentials', async () => {
-    const client = await RegistryClient.create(registry.url, { caFile: registry.caFile, credentials: null });
+    const client = await RegistryClient.create(registry.url, {caFile: registry.caFile, credentials: null});
     expect(await client.listTags('team/app')).toEqual(['1.0.0']);
     expect(await client.listTags('team/other')).toEqual(['latest']);
     expect(await client.listTags('team/app')).toEqual(['1.0.0']);
-    expect(tokens.requests.map((r) => [r.account, r.scopes])).toEqual([
+    expect(tokens.requests.map(r => [r.account, r.scopes])).toEqual([
       [undefined, ['repository:team/app:pull']],
       [undefined, ['repository:team/other:pull']],
     ]);
@@ -146,7 +178,7 @@ describe.runIf(shouldRunRegistryTests())('token auth', { timeout: 60_000 }, () =
   });
 
   it('treats a short expires_in as 60 s and reuses the token meanwhile', async () => {
-    const client = await RegistryClient.create(registry.url, { caFile: registry.caFile, credentials: null });
+    const client = await RegistryClient.create(registry.url, {caFile: registry.caFile, credentials: null});
     tokens.expiresIn = 4; // below the 60 s floor, so cached for 55 s
     await client.listTags('team/app');
     await client.listTags('team/app');
@@ -156,16 +188,18 @@ describe.runIf(shouldRunRegistryTests())('token auth', { timeout: 60_000 }, () =
   });
 
   it('explains a catalog the account may not list, after one insufficient_scope retry', async () => {
-    const client = await RegistryClient.create(registry.url, { caFile: registry.caFile, credentials: null });
+    const client = await RegistryClient.create(registry.url, {caFile: registry.caFile, credentials: null});
     const error = await client.listRepositories().catch((e: unknown) => e);
-    expect((error as Error).message).toMatch(new RegExp(`registry ${registry.host}: list repositories needs a login \\(UNAUTHORIZED: authentication required`));
+    expect((error as Error).message).toMatch(
+      new RegExp(`registry ${registry.host}: list repositories needs a login \\(UNAUTHORIZED: authentication required`),
+    );
     // the first 401 gets a token; that token's refusal earns exactly one more try
     expect(tokens.requests).toHaveLength(2);
     await client.close();
   });
 
   it('retries once with the scope the registry names on insufficient_scope', async () => {
-    const client = await RegistryClient.create(registry.url, { caFile: registry.caFile, env });
+    const client = await RegistryClient.create(registry.url, {caFile: registry.caFile, env});
     let first = true;
     tokens.grant = (account, scopes) => {
       // the first token comes back without the catalog grant, as if the server had trimmed it
@@ -181,23 +215,25 @@ describe.runIf(shouldRunRegistryTests())('token auth', { timeout: 60_000 }, () =
   });
 
   it('reports rejected credentials from the token server without revealing them or any token', async () => {
-    const badEnv = dockerEnv('token-wrong', { auths: { [registry.host]: { username: 'alice', password: WRONG } } });
-    const client = await RegistryClient.create(registry.url, { caFile: registry.caFile, env: badEnv });
+    const badEnv = dockerEnv('token-wrong', {auths: {[registry.host]: {username: 'alice', password: WRONG}}});
+    const client = await RegistryClient.create(registry.url, {caFile: registry.caFile, env: badEnv});
     const error = await client.listRepositories().catch((e: unknown) => e);
-    expect((error as Error).message).toMatch(/token server 127\.0\.0\.1:\d+ \(for registry .*\): rejected the credentials from .*config\.json auths.* \(HTTP 401: UNAUTHORIZED: invalid username or password\)\. Run "docker login/);
+    expect((error as Error).message).toMatch(
+      /token server 127\.0\.0\.1:\d+ \(for registry .*\): rejected the credentials from .*config\.json auths.* \(HTTP 401: UNAUTHORIZED: invalid username or password\)\. Run "docker login/,
+    );
     expectNoSecret(error, WRONG);
     await client.close();
   });
 });
 
 async function fetchToken(tokens: TokenServer, scopes: string[]): Promise<string> {
-  const { Agent, request } = await import('undici');
-  const agent = new Agent({ connect: { ca: readFileSync(tokens.rootCertBundle, 'utf8') } });
+  const {Agent, request} = await import('undici');
+  const agent = new Agent({connect: {ca: readFileSync(tokens.rootCertBundle, 'utf8')}});
   const url = new URL(tokens.realm);
   url.searchParams.set('service', tokens.service);
   for (const scope of scopes) url.searchParams.append('scope', scope);
-  const response = await request(url, { dispatcher: agent });
-  const body = (await response.body.json()) as { token: string };
+  const response = await request(url, {dispatcher: agent});
+  const body = (await response.body.json()) as {token: string};
   await agent.close();
   return body.token;
 }

@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RegistryClient } from '../../source/registry/client.js';
-import { sortTags } from '../../source/registry/sort.js';
-import { shouldRunRegistryTests, startRegistry, type RunningRegistry } from '../helpers/registry-server.js';
-import { OCI_INDEX, OCI_MANIFEST, Pusher, type PushedImage } from '../helpers/registry-seed.js';
+import {readFileSync} from 'node:fs';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {RegistryClient} from '../../source/registry/client.js';
+import {sortTags} from '../../source/registry/sort.js';
+import {shouldRunRegistryTests, startRegistry, type RunningRegistry} from '../helpers/registry-server.js';
+import {OCI_INDEX, OCI_MANIFEST, Pusher, type PushedImage} from '../helpers/registry-seed.js';
 
-describe.runIf(shouldRunRegistryTests())('tag details from a real registry', { timeout: 60_000 }, () => {
+describe.runIf(shouldRunRegistryTests())('tag details from a real registry', {timeout: 60_000}, () => {
   let registry: RunningRegistry;
   let client: RegistryClient;
   let amd64: PushedImage;
@@ -16,31 +16,61 @@ describe.runIf(shouldRunRegistryTests())('tag details from a real registry', { t
 
   beforeAll(async () => {
     registry = await startRegistry();
-    const pusher = new Pusher({ url: registry.url, ca: readFileSync(registry.caFile, 'utf8') });
+    const pusher = new Pusher({url: registry.url, ca: readFileSync(registry.caFile, 'utf8')});
     // Children are pushed by digest only, as buildx does, then an index with both and an attestation.
-    amd64 = await pusher.image('apps/web', 'tmp-amd64', { architecture: 'amd64', created: '2024-03-01T08:00:00Z', layer: 'amd64 layer bytes' });
-    arm64 = await pusher.image('apps/web', 'tmp-arm64', { architecture: 'arm64', variant: 'v8', created: '2024-03-02T09:30:00Z', layer: 'arm64 layer, a bit longer' });
-    const attestation = await pusher.image('apps/web', 'tmp-att', { os: 'unknown', architecture: 'unknown', created: '2024-03-02T09:31:00Z' });
+    amd64 = await pusher.image('apps/web', 'tmp-amd64', {
+      architecture: 'amd64',
+      created: '2024-03-01T08:00:00Z',
+      layer: 'amd64 layer bytes',
+    });
+    arm64 = await pusher.image('apps/web', 'tmp-arm64', {
+      architecture: 'arm64',
+      variant: 'v8',
+      created: '2024-03-02T09:30:00Z',
+      layer: 'arm64 layer, a bit longer',
+    });
+    const attestation = await pusher.image('apps/web', 'tmp-att', {
+      os: 'unknown',
+      architecture: 'unknown',
+      created: '2024-03-02T09:31:00Z',
+    });
     const index = JSON.stringify({
       schemaVersion: 2,
       mediaType: OCI_INDEX,
       manifests: [
-        { mediaType: OCI_MANIFEST, digest: amd64.digest, size: amd64.size, platform: { os: 'linux', architecture: 'amd64' } },
-        { mediaType: OCI_MANIFEST, digest: arm64.digest, size: arm64.size, platform: { os: 'linux', architecture: 'arm64', variant: 'v8' } },
+        {
+          mediaType: OCI_MANIFEST,
+          digest: amd64.digest,
+          size: amd64.size,
+          platform: {os: 'linux', architecture: 'amd64'},
+        },
+        {
+          mediaType: OCI_MANIFEST,
+          digest: arm64.digest,
+          size: arm64.size,
+          platform: {os: 'linux', architecture: 'arm64', variant: 'v8'},
+        },
         {
           mediaType: OCI_MANIFEST,
           digest: attestation.digest,
           size: attestation.size,
-          platform: { os: 'unknown', architecture: 'unknown' },
-          annotations: { 'vnd.docker.reference.type': 'attestation-manifest', 'vnd.docker.reference.digest': amd64.digest },
+          platform: {os: 'unknown', architecture: 'unknown'},
+          annotations: {
+            'vnd.docker.reference.type': 'attestation-manifest',
+            'vnd.docker.reference.digest': amd64.digest,
+          },
         },
       ],
     });
     indexDigest = await pusher.manifest('apps/web', '2.0.0', index, OCI_INDEX);
     indexSize = Buffer.byteLength(index);
-    single = await pusher.image('tools/busybox', '1.0.0', { architecture: 'arm', variant: 'v7', created: '2023-12-24T18:00:00Z' });
+    single = await pusher.image('tools/busybox', '1.0.0', {
+      architecture: 'arm',
+      variant: 'v7',
+      created: '2023-12-24T18:00:00Z',
+    });
     await pusher.close();
-    client = await RegistryClient.create(registry.url, { caFile: registry.caFile, credentials: null });
+    client = await RegistryClient.create(registry.url, {caFile: registry.caFile, credentials: null});
   }, 60_000);
 
   afterAll(async () => {
@@ -59,8 +89,24 @@ describe.runIf(shouldRunRegistryTests())('tag details from a real registry', { t
       manifestSize: indexSize,
       created: '2024-03-02T09:30:00Z',
       platforms: [
-        { platform: 'linux/amd64', os: 'linux', architecture: 'amd64', variant: undefined, digest: amd64.digest, size: amd64.configSize + amd64.layerSize, created: '2024-03-01T08:00:00Z' },
-        { platform: 'linux/arm64/v8', os: 'linux', architecture: 'arm64', variant: 'v8', digest: arm64.digest, size: arm64.configSize + arm64.layerSize, created: '2024-03-02T09:30:00Z' },
+        {
+          platform: 'linux/amd64',
+          os: 'linux',
+          architecture: 'amd64',
+          variant: undefined,
+          digest: amd64.digest,
+          size: amd64.configSize + amd64.layerSize,
+          created: '2024-03-01T08:00:00Z',
+        },
+        {
+          platform: 'linux/arm64/v8',
+          os: 'linux',
+          architecture: 'arm64',
+          variant: 'v8',
+          digest: arm64.digest,
+          size: arm64.configSize + arm64.layerSize,
+          created: '2024-03-02T09:30:00Z',
+        },
       ],
     });
   });
@@ -74,12 +120,14 @@ describe.runIf(shouldRunRegistryTests())('tag details from a real registry', { t
       manifestSize: single.size,
       size: single.configSize + single.layerSize,
       created: '2023-12-24T18:00:00Z',
-      platforms: [{ platform: 'linux/arm/v7', digest: single.digest }],
+      platforms: [{platform: 'linux/arm/v7', digest: single.digest}],
     });
   });
 
   it('says which tag is missing', async () => {
-    await expect(client.tagDetails('tools/busybox', 'nope')).rejects.toThrow(`registry ${registry.host}: "tools/busybox:nope" not found`);
+    await expect(client.tagDetails('tools/busybox', 'nope')).rejects.toThrow(
+      `registry ${registry.host}: "tools/busybox:nope" not found`,
+    );
   });
 
   it('sorts the tags it lists newest version first', async () => {

@@ -7,7 +7,11 @@ import {BUSYBOX} from '../helpers/bench.js';
 import {type PrivateEngine, startPrivateEngine} from '../helpers/private-engine.js';
 
 function berth(args: string[]) {
-  const result = spawnSync('node', ['bin/berth.js', ...args], {encoding: 'utf8', env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: dir}, timeout: 30_000});
+  const result = spawnSync('node', ['bin/berth.js', ...args], {
+    encoding: 'utf8',
+    env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: dir},
+    timeout: 30_000,
+  });
   return {code: result.status, stdout: result.stdout, stderr: result.stderr};
 }
 
@@ -28,7 +32,17 @@ describe('berth setup log-rotation against a private dockerd started with the wr
 
   beforeAll(async () => {
     config = file('daemon.json', original);
-    const result = berth(['setup', 'log-rotation', '--config', config, '--max-size', '1m', '--max-file', '2', '--compress']);
+    const result = berth([
+      'setup',
+      'log-rotation',
+      '--config',
+      config,
+      '--max-size',
+      '1m',
+      '--max-file',
+      '2',
+      '--compress',
+    ]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     engine = await startPrivateEngine({configFile: config});
@@ -71,11 +85,36 @@ describe('berth setup log-rotation against a private dockerd started with the wr
     const args = [`--${key}=${value}`];
     const target = file(`check-${key}-${value}.json`, '{"debug": false}\n');
     const result = berth(['setup', 'log-rotation', '--config', target, ...args]);
-    const run = spawnSync('docker', ['run', '--rm', '--network', 'none', '--log-driver', 'json-file', '--log-opt', `${key}=${value}`, ...(key === 'max-file' ? ['--log-opt', 'max-size=1m'] : []), BUSYBOX, 'true'], {
-      env: {...process.env, DOCKER_HOST: engine.host, DOCKER_TLS_VERIFY: '', DOCKER_CERT_PATH: '', DOCKER_CONTEXT: ''},
-      encoding: 'utf8',
+    const run = spawnSync(
+      'docker',
+      [
+        'run',
+        '--rm',
+        '--network',
+        'none',
+        '--log-driver',
+        'json-file',
+        '--log-opt',
+        `${key}=${value}`,
+        ...(key === 'max-file' ? ['--log-opt', 'max-size=1m'] : []),
+        BUSYBOX,
+        'true',
+      ],
+      {
+        env: {
+          ...process.env,
+          DOCKER_HOST: engine.host,
+          DOCKER_TLS_VERIFY: '',
+          DOCKER_CERT_PATH: '',
+          DOCKER_CONTEXT: '',
+        },
+        encoding: 'utf8',
+      },
+    );
+    expect({dockerd: run.status === 0, stderr: run.status === 0 ? '' : 'refused'}).toEqual({
+      dockerd: valid,
+      stderr: valid ? '' : 'refused',
     });
-    expect({dockerd: run.status === 0, stderr: run.status === 0 ? '' : 'refused'}).toEqual({dockerd: valid, stderr: valid ? '' : 'refused'});
     if (valid) {
       expect(result.code).toBe(0);
     } else {
@@ -93,10 +132,33 @@ describe('berth setup log-rotation against a private dockerd started with the wr
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/compress cannot be true when max-file is less than 2/);
     expect(readFileSync(target, 'utf8')).toBe('{}\n');
-    const run = spawnSync('docker', ['run', '--rm', '--network', 'none', '--log-opt', 'max-size=1m', '--log-opt', 'max-file=1', '--log-opt', 'compress=true', BUSYBOX, 'true'], {
-      env: {...process.env, DOCKER_HOST: engine.host, DOCKER_TLS_VERIFY: '', DOCKER_CERT_PATH: '', DOCKER_CONTEXT: ''},
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      'docker',
+      [
+        'run',
+        '--rm',
+        '--network',
+        'none',
+        '--log-opt',
+        'max-size=1m',
+        '--log-opt',
+        'max-file=1',
+        '--log-opt',
+        'compress=true',
+        BUSYBOX,
+        'true',
+      ],
+      {
+        env: {
+          ...process.env,
+          DOCKER_HOST: engine.host,
+          DOCKER_TLS_VERIFY: '',
+          DOCKER_CERT_PATH: '',
+          DOCKER_CONTEXT: '',
+        },
+        encoding: 'utf8',
+      },
+    );
     expect(run.status).not.toBe(0);
     expect(run.stderr).toMatch(/compress cannot be true when max-file is less than 2/);
   });
@@ -105,7 +167,9 @@ describe('berth setup log-rotation against a private dockerd started with the wr
 describe('what dockerd refuses at start-up, berth refuses before writing', () => {
   test('an unknown log opt kept in the file: dockerd does not start with it, berth does not write', async () => {
     const target = file('unknown-opt.json', '{"log-opts": {"max-fil": "3"}}\n');
-    await expect(startPrivateEngine({configFile: target, timeoutMs: 60_000})).rejects.toThrow(/unknown log opt 'max-fil'/);
+    await expect(startPrivateEngine({configFile: target, timeoutMs: 60_000})).rejects.toThrow(
+      /unknown log opt 'max-fil'/,
+    );
     const result = berth(['setup', 'log-rotation', '--config', target]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/unknown log opt 'max-fil' for json-file log driver/);
@@ -133,7 +197,8 @@ describe('what dockerd refuses at start-up, berth refuses before writing', () =>
 
 describe('writing', () => {
   test('the backup restores the original byte for byte', () => {
-    const original = '{\n    "debug": true,\n    "log-driver": "journald",\n    "log-opts": {"tag": "{{.Name}}", "labels-regex": "^x"}\n}\n';
+    const original =
+      '{\n    "debug": true,\n    "log-driver": "journald",\n    "log-opts": {"tag": "{{.Name}}", "labels-regex": "^x"}\n}\n';
     const target = file('restore.json', original);
     const result = berth(['setup', 'log-rotation', '--config', target]);
     expect(result.code).toBe(0);
@@ -158,7 +223,10 @@ describe('writing', () => {
     expect(existsSync(target)).toBe(false);
     const real = berth(['setup', 'log-rotation', '--config', target]);
     expect(real.code).toBe(0);
-    expect(JSON.parse(readFileSync(target, 'utf8'))).toEqual({'log-driver': 'json-file', 'log-opts': {'max-size': '10m', 'max-file': '3'}});
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toEqual({
+      'log-driver': 'json-file',
+      'log-opts': {'max-size': '10m', 'max-file': '3'},
+    });
     const again = berth(['setup', 'log-rotation', '--config', target]);
     expect(again.stdout).toMatch(/already sets json-file logs with these options; nothing to change/);
   });

@@ -18,11 +18,13 @@ import {makeHome, makeKey, shouldRunSshTests, startSshd, type RunningSshd} from 
 
 const REPO = resolve(import.meta.dirname, '../..');
 const benchSocket = () => `unix://${join(benchEnv().BERTH_TESTBED_DIR!, 'engine', 'docker.sock')}`;
-const fingerprint = (publicKeyFile: string) => execFileSync('ssh-keygen', ['-l', '-E', 'sha256', '-f', publicKeyFile], {encoding: 'utf8'}).split(/\s+/)[1];
+const fingerprint = (publicKeyFile: string) =>
+  execFileSync('ssh-keygen', ['-l', '-E', 'sha256', '-f', publicKeyFile], {encoding: 'utf8'}).split(/\s+/)[1];
 
 // The built CLI (npm test builds it first), in a process of its own: HOME and SSH_AUTH_SOCK as given, nothing else.
 function berthCli(bin: string, args: string[], env: NodeJS.ProcessEnv) {
-  if (!existsSync(join(REPO, 'dist', 'berth.js'))) execFileSync('node', ['scripts/build.mjs'], {cwd: REPO, stdio: 'inherit'});
+  if (!existsSync(join(REPO, 'dist', 'berth.js')))
+    execFileSync('node', ['scripts/build.mjs'], {cwd: REPO, stdio: 'inherit'});
   return spawnSync('node', [bin, ...args], {encoding: 'utf8', timeout: 30_000, env: {PATH: process.env.PATH, ...env}});
 }
 
@@ -113,19 +115,32 @@ describe.runIf(shouldRunSshTests())('ssh:// engine through a real sshd', {timeou
     useHome({knownHosts: `${sshd.knownHostsName} ${sshd.hostKey.typeAndKey}\n`});
     const logins = sshd.logins();
     const client = await connect();
-    const captured = await execCapture(client.docker, client.api, {containerId: 'bench-idle', cmd: ['sh', '-c', 'echo out; echo err >&2; exit 3']});
+    const captured = await execCapture(client.docker, client.api, {
+      containerId: 'bench-idle',
+      cmd: ['sh', '-c', 'echo out; echo err >&2; exit 3'],
+    });
     expect(captured).toMatchObject({exitCode: 3, stdout: 'out\n', stderr: 'err\n'});
 
     let output = '';
     const stdin = new PassThrough();
-    const stdout = Object.assign(new Writable({write: (chunk, _encoding, done) => ((output += chunk.toString()), done())}), {isTTY: false});
-    const running = execInteractive(client.docker, client.api, {containerId: 'bench-idle', cmd: ['cat'], tty: false, interactive: true}, {stdin, stdout, stderr: stdout});
+    const stdout = Object.assign(
+      new Writable({write: (chunk, _encoding, done) => ((output += chunk.toString()), done())}),
+      {isTTY: false},
+    );
+    const running = execInteractive(
+      client.docker,
+      client.api,
+      {containerId: 'bench-idle', cmd: ['cat'], tty: false, interactive: true},
+      {stdin, stdout, stderr: stdout},
+    );
     stdin.write('through ssh and back\n');
     stdin.end();
     expect((await running).exitCode).toBe(0);
     expect(output).toBe('through ssh and back\n');
 
-    const logs = (await client.docker.getContainer('bench-done').logs({stdout: true, stderr: true, follow: false})) as unknown as Buffer;
+    const logs = (await client.docker
+      .getContainer('bench-done')
+      .logs({stdout: true, stderr: true, follow: false})) as unknown as Buffer;
     expect(logs.toString('latin1')).toContain('done');
     expect(sshd.logins() - logins).toBe(1);
   });
@@ -136,7 +151,12 @@ describe.runIf(shouldRunSshTests())('ssh:// engine through a real sshd', {timeou
     const logins = sshd.logins();
     expect(sshd.established()).toBe(1);
     const now = Math.floor(Date.now() / 1000);
-    const inFlight = dial(client.docker, {path: '/events?', method: 'GET', options: {since: String(now), until: String(now + 30)}, timeoutMs: 20_000});
+    const inFlight = dial(client.docker, {
+      path: '/events?',
+      method: 'GET',
+      options: {since: String(now), until: String(now + 30)},
+      timeoutMs: 20_000,
+    });
     inFlight.catch(() => {});
     await new Promise(resolve => setTimeout(resolve, 300));
     sshd.dropConnections();
@@ -164,7 +184,10 @@ describe.runIf(shouldRunSshTests())('ssh:// engine through a real sshd', {timeou
     expect(message).toContain(fingerprint(`${sshd.hostKey.file}.pub`));
     expect(message).toContain(`run "ssh -p ${sshd.port} ${sshd.user}@127.0.0.1" once`);
     // A key for the same address on another port does not count.
-    home.write('known_hosts', `127.0.0.1 ${sshd.hostKey.typeAndKey}\n[127.0.0.1]:${sshd.port + 1} ${sshd.hostKey.typeAndKey}\n`);
+    home.write(
+      'known_hosts',
+      `127.0.0.1 ${sshd.hostKey.typeAndKey}\n[127.0.0.1]:${sshd.port + 1} ${sshd.hostKey.typeAndKey}\n`,
+    );
     expect(await connectError(url)).toContain('is not in ~/.ssh/known_hosts');
     // The client never got as far as offering its key.
     expect(sshd.logins()).toBe(logins);
@@ -175,7 +198,9 @@ describe.runIf(shouldRunSshTests())('ssh:// engine through a real sshd', {timeou
     const other = makeKey(join(home.home, 'other'));
     home.write('known_hosts', `# an old entry\n${sshd.knownHostsName} ${other.typeAndKey}\n`);
     const message = await connectError(url);
-    expect(message).toContain(`ssh host key of [127.0.0.1]:${sshd.port} does not match the one in ~/.ssh/known_hosts:2`);
+    expect(message).toContain(
+      `ssh host key of [127.0.0.1]:${sshd.port} does not match the one in ~/.ssh/known_hosts:2`,
+    );
     expect(message).toContain(fingerprint(`${sshd.hostKey.file}.pub`));
     expect(message).toContain(`ssh-keygen -R '[127.0.0.1]:${sshd.port}'`);
   });
@@ -208,7 +233,10 @@ describe.runIf(shouldRunSshTests())('ssh:// engine through a real sshd', {timeou
     const client = await connect();
     expect(client.version.ApiVersion).toBe('1.41');
     // The CLI too, where the default identities are those of the HOME it starts with.
-    const cli = berthCli(join(REPO, 'bin', 'berth.js'), ['version', '--json', '--host', url], {HOME: home.home, SSH_AUTH_SOCK: socket});
+    const cli = berthCli(join(REPO, 'bin', 'berth.js'), ['version', '--json', '--host', url], {
+      HOME: home.home,
+      SSH_AUTH_SOCK: socket,
+    });
     expect(cli.stderr).toBe('');
     expect(JSON.parse(cli.stdout).api).toBe('1.41');
   });
@@ -227,11 +255,18 @@ describe.runIf(shouldRunSshTests())('ssh:// engine through a real sshd', {timeou
     const message = await connectError(url);
     expect(message).toContain(`ssh login as ${sshd.user}@127.0.0.1:${sshd.port} was refused`);
     expect(message).toContain('tried ~/.ssh/id_ecdsa');
-    expect(message).toContain('skipped ~/.ssh/id_ed25519 is passphrase-protected (add it to ssh-agent: ssh-add ~/.ssh/id_ed25519)');
+    expect(message).toContain(
+      'skipped ~/.ssh/id_ed25519 is passphrase-protected (add it to ssh-agent: ssh-add ~/.ssh/id_ed25519)',
+    );
     // An agent socket that is gone is reported with the rest, and does not crash the CLI.
-    const cli = berthCli(join(REPO, 'bin', 'berth.js'), ['version', '--host', url], {HOME: home.home, SSH_AUTH_SOCK: join(home.home, 'gone.sock')});
+    const cli = berthCli(join(REPO, 'bin', 'berth.js'), ['version', '--host', url], {
+      HOME: home.home,
+      SSH_AUTH_SOCK: join(home.home, 'gone.sock'),
+    });
     expect(cli.status).toBe(1);
-    expect(cli.stderr).toContain(`berth: engine ${url}: ssh login as ${sshd.user}@127.0.0.1:${sshd.port} was refused; tried the ssh agent at ${join(home.home, 'gone.sock')} (`);
+    expect(cli.stderr).toContain(
+      `berth: engine ${url}: ssh login as ${sshd.user}@127.0.0.1:${sshd.port} was refused; tried the ssh agent at ${join(home.home, 'gone.sock')} (`,
+    );
     expect(cli.stderr).toContain('), ~/.ssh/id_ecdsa; skipped ~/.ssh/id_ed25519 is passphrase-protected');
     expect(cli.stderr.trim().split('\n')).toHaveLength(1);
   });
@@ -273,7 +308,9 @@ describe.runIf(shouldRunSshTests())('ssh:// engine through a real sshd', {timeou
       const refused = run(join(copy, 'bin', 'berth.js'));
       expect(refused.status).not.toBe(0);
       expect(refused.stdout).toBe('');
-      expect(refused.stderr).toContain(`berth: engine ${url}: ssh host key of [127.0.0.1]:${sshd.port} is not in ~/.ssh/known_hosts`);
+      expect(refused.stderr).toContain(
+        `berth: engine ${url}: ssh host key of [127.0.0.1]:${sshd.port} is not in ~/.ssh/known_hosts`,
+      );
     } finally {
       rmSync(copy, {recursive: true, force: true});
     }
@@ -310,7 +347,12 @@ describe.runIf(shouldRunSshTests())('ssh:// engine: server-side limits and failu
       // /events until a second from now holds its channel open for that second.
       const until = Math.floor(Date.now() / 1000) + 2;
       const held = Array.from({length: 5}, () =>
-        dial(client.docker, {path: '/events?', method: 'GET', options: {since: String(until - 2), until: String(until)}, timeoutMs: 20_000}),
+        dial(client.docker, {
+          path: '/events?',
+          method: 'GET',
+          options: {since: String(until - 2), until: String(until)},
+          timeoutMs: 20_000,
+        }),
       );
       const quick = Array.from({length: 3}, () => client.docker.version());
       await Promise.all([...held, ...quick]);

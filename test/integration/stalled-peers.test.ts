@@ -53,7 +53,9 @@ describe('the engine behind a faulty link', () => {
 
   test('drip (one byte a second): the same, within the connect limit, not after minutes', async () => {
     const {error, elapsed} = await engineBehind('drip');
-    expect(error?.message).toMatch(new RegExp(`^engine tcp://${proxy!.host}: connected, but the TLS handshake did not finish within 1 s`));
+    expect(error?.message).toMatch(
+      new RegExp(`^engine tcp://${proxy!.host}: connected, but the TLS handshake did not finish within 1 s`),
+    );
     expect(elapsed).toBeLessThan(4000);
   });
 
@@ -68,7 +70,11 @@ describe('the engine behind a faulty link', () => {
 
   test('cut (reset at once): one line naming the engine', async () => {
     const {error, elapsed} = await engineBehind('cut');
-    expect(error?.message).toMatch(new RegExp(`^engine tcp://${proxy!.host}: the TLS handshake failed \\(.*\\); does the engine speak TLS on this port`));
+    expect(error?.message).toMatch(
+      new RegExp(
+        `^engine tcp://${proxy!.host}: the TLS handshake failed \\(.*\\); does the engine speak TLS on this port`,
+      ),
+    );
     expect(error?.message).not.toContain('\n');
     expect(elapsed).toBeLessThan(4000);
   });
@@ -81,8 +87,18 @@ describe('the engine behind a faulty link', () => {
     (client!.docker.modem as unknown as {agent: {destroy(): void}}).agent.destroy();
     const started = Date.now();
     await expect(
-      readBoundedJson(client!.docker, {path: '/containers/json?', method: 'GET', options: {all: true}, maxBytes: 1 << 20, what: 'container list', fix: '', firstByteMs: 1500}),
-    ).rejects.toThrow(`engine tcp://${proxy!.host}: no answer to the request for the container list within 1.5 s; the engine (or a proxy in front of it) is stalled: check dockerd on that host`);
+      readBoundedJson(client!.docker, {
+        path: '/containers/json?',
+        method: 'GET',
+        options: {all: true},
+        maxBytes: 1 << 20,
+        what: 'container list',
+        fix: '',
+        firstByteMs: 1500,
+      }),
+    ).rejects.toThrow(
+      `engine tcp://${proxy!.host}: no answer to the request for the container list within 1.5 s; the engine (or a proxy in front of it) is stalled: check dockerd on that host`,
+    );
     expect(Date.now() - started).toBeLessThan(4000);
     client!.close();
   });
@@ -91,7 +107,12 @@ describe('the engine behind a faulty link', () => {
 async function registryBehind(mode: FaultMode) {
   const env = benchEnv();
   proxy = await startFaultProxy(upstreamOf(env.BERTH_REGISTRY!), {mode, tls: true});
-  const client = await RegistryClient.create(proxy.url('https'), {caFile: env.BERTH_REGISTRY_CA, credentials: null, retry: {retries: 0}, timeouts: {connectMs: 1000, firstByteMs: 2000, idleMs: 2000}});
+  const client = await RegistryClient.create(proxy.url('https'), {
+    caFile: env.BERTH_REGISTRY_CA,
+    credentials: null,
+    retry: {retries: 0},
+    timeouts: {connectMs: 1000, firstByteMs: 2000, idleMs: 2000},
+  });
   const started = Date.now();
   try {
     return {result: await client.ping(), elapsed: Date.now() - started};

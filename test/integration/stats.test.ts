@@ -7,13 +7,17 @@ const burner = uniqueName('stats-burn');
 const hog = uniqueName('stats-hog');
 const limited = uniqueName('stats-limited');
 
-const berth = (args: string[]) => execFileSync(process.execPath, ['bin/berth.js', ...args], {env: {...process.env, ...benchEnv()}, encoding: 'utf8'});
+const berth = (args: string[]) =>
+  execFileSync(process.execPath, ['bin/berth.js', ...args], {env: {...process.env, ...benchEnv()}, encoding: 'utf8'});
 const berthJson = (names: string[]) =>
   Object.fromEntries(
     berth(['stats', '--no-stream', '--json', ...names])
       .trim()
       .split('\n')
-      .map(line => JSON.parse(line) as {name: string; cpuPercent?: number; memory?: number; memoryLimit?: number; pids?: number})
+      .map(
+        line =>
+          JSON.parse(line) as {name: string; cpuPercent?: number; memory?: number; memoryLimit?: number; pids?: number},
+      )
       .map(row => [row.name, row]),
   );
 const dockerStats = (names: string[]) =>
@@ -34,8 +38,33 @@ const toBytes = (text: string) => {
 beforeAll(() => {
   docker(['run', '-d', '--name', burner, '--network', 'none', '--init', BUSYBOX, 'sh', '-c', 'while :; do :; done']);
   // 40 MiB in the container's /dev/shm (tmpfs pages count as its memory, as docker stats reports).
-  docker(['run', '-d', '--name', hog, '--network', 'none', '--init', BUSYBOX, 'sh', '-c', 'dd if=/dev/zero of=/dev/shm/blob bs=1M count=40 2>/dev/null; sleep 100000']);
-  docker(['run', '-d', '--name', limited, '--network', 'none', '--memory', '64m', '--init', BUSYBOX, 'sleep', '100000']);
+  docker([
+    'run',
+    '-d',
+    '--name',
+    hog,
+    '--network',
+    'none',
+    '--init',
+    BUSYBOX,
+    'sh',
+    '-c',
+    'dd if=/dev/zero of=/dev/shm/blob bs=1M count=40 2>/dev/null; sleep 100000',
+  ]);
+  docker([
+    'run',
+    '-d',
+    '--name',
+    limited,
+    '--network',
+    'none',
+    '--memory',
+    '64m',
+    '--init',
+    BUSYBOX,
+    'sleep',
+    '100000',
+  ]);
   execFileSync('sleep', ['3']);
 }, 60_000);
 afterAll(() => {

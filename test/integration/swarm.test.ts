@@ -8,7 +8,15 @@ import {connectEngine, type EngineClient} from '../../source/engine/client.js';
 import {LogSession, type LogLine} from '../../source/engine/logs/log-session.js';
 import {listNodes, listSecrets, listServices, listTasks, swarmRole} from '../../source/engine/swarm/lists.js';
 import {ServiceLogPrefixer, splitDetails} from '../../source/engine/swarm/log-prefix.js';
-import {createSecret, parseReplicas, redeployService, removeSecret, removeService, scaleService, setNodeAvailability} from '../../source/engine/swarm/operations.js';
+import {
+  createSecret,
+  parseReplicas,
+  redeployService,
+  removeSecret,
+  removeService,
+  scaleService,
+  setNodeAvailability,
+} from '../../source/engine/swarm/operations.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {benchEnv, BUSYBOX} from '../helpers/bench.js';
 import {eventually, startSwarm, type TestSwarm} from '../helpers/swarm.js';
@@ -24,24 +32,59 @@ const state = mkdtempSync(join(tmpdir(), 'berth-swarm-state-'));
 const COUNTER = 'i=0; while :; do i=$((i+1)); echo "$T line $i"; sleep 0.1; done';
 
 function berth(args: string[], input?: string) {
-  return spawnSync('node', ['bin/berth.js', ...args], {encoding: 'utf8', input, env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: state, DOCKER_HOST: swarm.manager.host}, timeout: 30_000});
+  return spawnSync('node', ['bin/berth.js', ...args], {
+    encoding: 'utf8',
+    input,
+    env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: state, DOCKER_HOST: swarm.manager.host},
+    timeout: 30_000,
+  });
 }
 
 function createService(name: string, replicas: number, command: string, extra: string[] = []): string {
   return swarm
-    .docker(['service', 'create', '-d', '--name', name, '--replicas', String(replicas), '--env', 'T={{.Task.ID}}', ...extra, BUSYBOX, 'sh', '-c', command])
+    .docker([
+      'service',
+      'create',
+      '-d',
+      '--name',
+      name,
+      '--replicas',
+      String(replicas),
+      '--env',
+      'T={{.Task.ID}}',
+      ...extra,
+      BUSYBOX,
+      'sh',
+      '-c',
+      command,
+    ])
     .trim();
 }
 
 // `docker service ps` as the oracle: tasks the orchestrator wants running, and how many run.
 function running(service: string): {wanted: number; running: number; nodes: Set<string>} {
   const rows = swarm
-    .docker(['service', 'ps', service, '--filter', 'desired-state=running', '--format', '{{.ID}} {{.CurrentState}}', '--no-trunc'])
+    .docker([
+      'service',
+      'ps',
+      service,
+      '--filter',
+      'desired-state=running',
+      '--format',
+      '{{.ID}} {{.CurrentState}}',
+      '--no-trunc',
+    ])
     .trim()
     .split('\n')
     .filter(Boolean);
-  const ids = swarm.docker(['service', 'ps', service, '--filter', 'desired-state=running', '-q', '--no-trunc']).trim().split('\n').filter(Boolean);
-  const nodes = new Set(ids.map(id => swarm.docker(['inspect', '--type', 'task', id, '--format', '{{.NodeID}}']).trim()));
+  const ids = swarm
+    .docker(['service', 'ps', service, '--filter', 'desired-state=running', '-q', '--no-trunc'])
+    .trim()
+    .split('\n')
+    .filter(Boolean);
+  const nodes = new Set(
+    ids.map(id => swarm.docker(['inspect', '--type', 'task', id, '--format', '{{.NodeID}}']).trim()),
+  );
   return {wanted: rows.length, running: rows.filter(row => / Running /.test(`${row} `)).length, nodes};
 }
 
@@ -61,33 +104,53 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
   test('the manager is a manager; nodes, services and secrets match docker node/service/secret ls', async () => {
     const role = await swarmRole(client.docker);
     expect(role).toMatchObject({state: 'active', manager: true, nodeId: swarm.managerNodeId});
-    const worker = await swarmRole(await connectEngine(resolveEngineTarget({}, {DOCKER_HOST: swarm.worker.host})).then(c => (setTimeout(() => c.close(), 1000), c.docker)));
+    const worker = await swarmRole(
+      await connectEngine(resolveEngineTarget({}, {DOCKER_HOST: swarm.worker.host})).then(
+        c => (setTimeout(() => c.close(), 1000), c.docker),
+      ),
+    );
     expect(worker).toMatchObject({state: 'active', manager: false});
 
     swarm.docker(['secret', 'create', 'listed-secret', '-'], 'value-for-listing');
     createService('listed', 1, 'sleep 100000', ['--secret', 'listed-secret']);
     const nodes = await listNodes(client.docker, role.nodeId);
-    const cliNodes = swarm.docker(['node', 'ls', '--format', '{{.ID}} {{.Status}} {{.ManagerStatus}}']).trim().split('\n');
-    expect(nodes.map(node => `${node.id} ${node.state} ${node.managerStatus}`.trim()).sort()).toEqual(cliNodes.map(line => line.trim().replace('Ready', 'ready')).sort());
+    const cliNodes = swarm
+      .docker(['node', 'ls', '--format', '{{.ID}} {{.Status}} {{.ManagerStatus}}'])
+      .trim()
+      .split('\n');
+    expect(nodes.map(node => `${node.id} ${node.state} ${node.managerStatus}`.trim()).sort()).toEqual(
+      cliNodes.map(line => line.trim().replace('Ready', 'ready')).sort(),
+    );
     expect(nodes.map(node => node.id).sort()).toEqual([swarm.managerNodeId, swarm.workerNodeId].sort());
     // Both report the same hostname: the rows differ by ID.
     expect(new Set(nodes.map(node => node.hostname)).size).toBe(1);
 
-    await eventually('listed running', async () => ((await listServices(client.docker)).find(s => s.name === 'listed')?.running === 1 ? true : undefined));
+    await eventually('listed running', async () =>
+      (await listServices(client.docker)).find(s => s.name === 'listed')?.running === 1 ? true : undefined,
+    );
     const services = await listServices(client.docker);
-    const cliServices = swarm.docker(['service', 'ls', '--format', '{{.Name}} {{.Mode}} {{.Replicas}}']).trim().split('\n');
-    expect(services.map(s => `${s.name} ${s.mode} ${s.running}/${s.desired}`).sort()).toEqual(cliServices.map(line => line.trim()).sort());
+    const cliServices = swarm
+      .docker(['service', 'ls', '--format', '{{.Name}} {{.Mode}} {{.Replicas}}'])
+      .trim()
+      .split('\n');
+    expect(services.map(s => `${s.name} ${s.mode} ${s.running}/${s.desired}`).sort()).toEqual(
+      cliServices.map(line => line.trim()).sort(),
+    );
     expect(services.find(s => s.name === 'listed')?.secrets).toEqual(['listed-secret']);
 
     const secrets = await listSecrets(client.docker);
-    expect(secrets.map(s => s.name).sort()).toEqual(swarm.docker(['secret', 'ls', '--format', '{{.Name}}']).trim().split('\n').sort());
+    expect(secrets.map(s => s.name).sort()).toEqual(
+      swarm.docker(['secret', 'ls', '--format', '{{.Name}}']).trim().split('\n').sort(),
+    );
     // Names, dates, labels: never a value.
     expect(JSON.stringify(secrets)).not.toContain('value-for-listing');
 
     // Headless, same answers.
     const headless = berth(['swarm', 'services', '--json']);
     expect(headless.status, headless.stderr).toBe(0);
-    expect((JSON.parse(headless.stdout) as {name: string}[]).map(s => s.name).sort()).toEqual(services.map(s => s.name).sort());
+    expect((JSON.parse(headless.stdout) as {name: string}[]).map(s => s.name).sort()).toEqual(
+      services.map(s => s.name).sort(),
+    );
     const nodesText = berth(['swarm', 'nodes']);
     expect(nodesText.stdout).toContain(swarm.workerNodeId);
     expect(berth(['swarm', 'secrets']).stdout).toContain('listed-secret');
@@ -104,7 +167,9 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
     const tasks = await listTasks(client.docker, id);
     expect(tasks.filter(task => task.desiredState === 'running' && task.state === 'running')).toHaveLength(4);
     // Newest first.
-    expect([...tasks].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(t => t.id)).toEqual(tasks.map(t => t.id));
+    expect([...tasks].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(t => t.id)).toEqual(
+      tasks.map(t => t.id),
+    );
     await scaleService(client.docker, id, 1);
     await eventually('1 running', () => {
       const now = running('scaled');
@@ -119,10 +184,18 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
   }, 120_000);
 
   test('headless against an engine that is not a manager: a clear error, exit 1; bad usage exit 2', () => {
-    const plain = spawnSync('node', ['bin/berth.js', 'swarm', 'services'], {encoding: 'utf8', env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: state, ...benchEnv()}, timeout: 30_000});
+    const plain = spawnSync('node', ['bin/berth.js', 'swarm', 'services'], {
+      encoding: 'utf8',
+      env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: state, ...benchEnv()},
+      timeout: 30_000,
+    });
     expect(plain.status).toBe(1);
     expect(plain.stderr).toContain('this engine is not part of a swarm (state inactive)');
-    const worker = spawnSync('node', ['bin/berth.js', 'swarm', 'nodes'], {encoding: 'utf8', env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: state, DOCKER_HOST: swarm.worker.host}, timeout: 30_000});
+    const worker = spawnSync('node', ['bin/berth.js', 'swarm', 'nodes'], {
+      encoding: 'utf8',
+      env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: state, DOCKER_HOST: swarm.worker.host},
+      timeout: 30_000,
+    });
     expect(worker.status).toBe(1);
     expect(worker.stderr).toContain('this engine is a swarm worker');
     const usage = berth(['swarm', 'tasks']);
@@ -132,7 +205,8 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
   });
 
   test('bad replicas are refused before anything is sent', () => {
-    for (const bad of ['-1', 'x', '2.5', '', ' 3x', '1e3']) expect(() => parseReplicas(bad), bad).toThrow(/whole number/);
+    for (const bad of ['-1', 'x', '2.5', '', ' 3x', '1e3'])
+      expect(() => parseReplicas(bad), bad).toThrow(/whole number/);
     expect(parseReplicas(' 3 ')).toBe(3);
     expect(parseReplicas('0')).toBe(0);
   });
@@ -142,15 +216,31 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
     await eventually('2 running', () => (running('counted').running === 2 ? true : undefined));
     const prefixer = new ServiceLogPrefixer(client.docker, id, 'counted');
     await prefixer.refresh();
-    const session = new LogSession(client.docker, {containerId: id, source: {kind: 'service', id}, rewrite: prefixer.rewrite, resolve: prefixer.resolve, window: {tail: 'all'}, follow: true, bufferLines: 100_000});
+    const session = new LogSession(client.docker, {
+      containerId: id,
+      source: {kind: 'service', id},
+      rewrite: prefixer.rewrite,
+      resolve: prefixer.resolve,
+      window: {tail: 'all'},
+      follow: true,
+      bufferLines: 100_000,
+    });
     session.start();
     try {
       await eventually('lines from 2 tasks', () => (tasksIn(session.buffer.toArray()).size >= 2 ? true : undefined));
       await scaleService(client.docker, id, 4);
-      await eventually('lines from 4 tasks', () => (tasksIn(session.buffer.toArray()).size >= 4 ? true : undefined), 60_000);
+      await eventually(
+        'lines from 4 tasks',
+        () => (tasksIn(session.buffer.toArray()).size >= 4 ? true : undefined),
+        60_000,
+      );
       await new Promise(resolve => setTimeout(resolve, 1500));
       await scaleService(client.docker, id, 1);
-      await eventually('1 running', () => (running('counted').running === 1 && running('counted').wanted === 1 ? true : undefined), 60_000);
+      await eventually(
+        '1 running',
+        () => (running('counted').running === 1 && running('counted').wanted === 1 ? true : undefined),
+        60_000,
+      );
       await new Promise(resolve => setTimeout(resolve, 1500));
     } finally {
       session.stop();
@@ -175,7 +265,11 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
   }, 180_000);
 
   test('the details prefix is read, and a line without details is left alone', () => {
-    const split = splitDetails(Buffer.from('com.docker.swarm.node.id=n1,com.docker.swarm.service.id=s1,com.docker.swarm.task.id=t1 hello world\n'));
+    const split = splitDetails(
+      Buffer.from(
+        'com.docker.swarm.node.id=n1,com.docker.swarm.service.id=s1,com.docker.swarm.task.id=t1 hello world\n',
+      ),
+    );
     expect(split).toMatchObject({taskId: 't1', nodeId: 'n1'});
     expect(split!.rest.toString()).toBe('hello world\n');
     expect(splitDetails(Buffer.from('plain line\n'))).toBeUndefined();
@@ -189,17 +283,36 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
     expect(made.stdout + made.stderr).not.toContain(value);
     // The engine API path the UI's masked prompt uses.
     await createSecret(client.docker, 'from-prompt', Buffer.from(`${value}-prompt`));
-    const check = (name: string, expected: string) => `if [ "$(cat /run/secrets/${name})" = "${expected}" ]; then echo MATCH; else echo MISMATCH; fi; sleep 100000`;
-    const user = createService('uses-secrets', 1, `${check('from-stdin', value)}`, ['--secret', 'from-stdin', '--secret', 'from-prompt']);
-    const prompt = createService('uses-prompt', 1, `${check('from-prompt', `${value}-prompt`)}`, ['--secret', 'from-prompt']);
-    await eventually('MATCH from-stdin', () => (swarm.docker(['service', 'logs', '--raw', user]).includes('MATCH') ? true : undefined), 60_000);
-    await eventually('MATCH from-prompt', () => (swarm.docker(['service', 'logs', '--raw', prompt]).includes('MATCH') ? true : undefined), 60_000);
+    const check = (name: string, expected: string) =>
+      `if [ "$(cat /run/secrets/${name})" = "${expected}" ]; then echo MATCH; else echo MISMATCH; fi; sleep 100000`;
+    const user = createService('uses-secrets', 1, `${check('from-stdin', value)}`, [
+      '--secret',
+      'from-stdin',
+      '--secret',
+      'from-prompt',
+    ]);
+    const prompt = createService('uses-prompt', 1, `${check('from-prompt', `${value}-prompt`)}`, [
+      '--secret',
+      'from-prompt',
+    ]);
+    await eventually(
+      'MATCH from-stdin',
+      () => (swarm.docker(['service', 'logs', '--raw', user]).includes('MATCH') ? true : undefined),
+      60_000,
+    );
+    await eventually(
+      'MATCH from-prompt',
+      () => (swarm.docker(['service', 'logs', '--raw', prompt]).includes('MATCH') ? true : undefined),
+      60_000,
+    );
     expect(swarm.docker(['service', 'logs', '--raw', user])).not.toContain('MISMATCH');
     expect(swarm.docker(['service', 'logs', '--raw', prompt])).not.toContain('MISMATCH');
 
     // In use: refused, naming the services.
     const secret = (await listSecrets(client.docker)).find(s => s.name === 'from-prompt')!;
-    await expect(removeSecret(client.docker, secret)).rejects.toThrow(/from-prompt is in use by .*uses-prompt.*uses-secrets|from-prompt is in use by .*uses-secrets.*uses-prompt/);
+    await expect(removeSecret(client.docker, secret)).rejects.toThrow(
+      /from-prompt is in use by .*uses-prompt.*uses-secrets|from-prompt is in use by .*uses-secrets.*uses-prompt/,
+    );
     const headlessRm = berth(['secret', 'create', 'from-stdin', '-'], value);
     expect(headlessRm.status).toBe(1);
     expect(headlessRm.stderr).toMatch(/from-stdin not created: .*(exists|conflict)/i);
@@ -226,22 +339,38 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
   test('redeploy replaces every task (ForceUpdate); drain and active move tasks off and back; remove removes', async () => {
     const id = createService('redeployed', 2, 'sleep 100000');
     await eventually('2 running', () => (running('redeployed').running === 2 ? true : undefined));
-    const before = new Set((await listTasks(client.docker, id)).filter(t => t.desiredState === 'running').map(t => t.id));
+    const before = new Set(
+      (await listTasks(client.docker, id)).filter(t => t.desiredState === 'running').map(t => t.id),
+    );
     await redeployService(client.docker, id);
     expect(swarm.docker(['service', 'inspect', id, '--format', '{{.Spec.TaskTemplate.ForceUpdate}}']).trim()).toBe('1');
-    await eventually('2 new tasks running', async () => {
-      const now = (await listTasks(client.docker, id)).filter(t => t.desiredState === 'running' && t.state === 'running');
-      return now.length === 2 && now.every(t => !before.has(t.id)) ? true : undefined;
-    }, 90_000);
+    await eventually(
+      '2 new tasks running',
+      async () => {
+        const now = (await listTasks(client.docker, id)).filter(
+          t => t.desiredState === 'running' && t.state === 'running',
+        );
+        return now.length === 2 && now.every(t => !before.has(t.id)) ? true : undefined;
+      },
+      90_000,
+    );
 
     await setNodeAvailability(client.docker, swarm.workerNodeId, 'drain');
-    expect(swarm.docker(['node', 'inspect', swarm.workerNodeId, '--format', '{{.Spec.Availability}}']).trim()).toBe('drain');
-    await eventually('no task on the drained worker', () => {
-      const now = running('redeployed');
-      return now.running === 2 && !now.nodes.has(swarm.workerNodeId) ? true : undefined;
-    }, 90_000);
+    expect(swarm.docker(['node', 'inspect', swarm.workerNodeId, '--format', '{{.Spec.Availability}}']).trim()).toBe(
+      'drain',
+    );
+    await eventually(
+      'no task on the drained worker',
+      () => {
+        const now = running('redeployed');
+        return now.running === 2 && !now.nodes.has(swarm.workerNodeId) ? true : undefined;
+      },
+      90_000,
+    );
     await setNodeAvailability(client.docker, swarm.workerNodeId, 'active');
-    expect(swarm.docker(['node', 'inspect', swarm.workerNodeId, '--format', '{{.Spec.Availability}}']).trim()).toBe('active');
+    expect(swarm.docker(['node', 'inspect', swarm.workerNodeId, '--format', '{{.Spec.Availability}}']).trim()).toBe(
+      'active',
+    );
 
     await removeService(client.docker, id);
     expect(swarm.docker(['service', 'ls', '--filter', 'name=redeployed', '-q']).trim()).toBe('');
@@ -273,16 +402,28 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
     const id = createService('resumed', 2, 'i=0; while :; do i=$((i+1)); echo "$T line $i"; usleep 50000; done');
     await eventually('2 running', () => (running('resumed').running === 2 ? true : undefined));
     const prefixer = new ServiceLogPrefixer(proxied.docker, id, 'resumed');
-    const session = new LogSession(proxied.docker, {containerId: id, source: {kind: 'service', id}, rewrite: prefixer.rewrite, resolve: prefixer.resolve, window: {tail: 'all'}, follow: true, bufferLines: 100_000});
+    const session = new LogSession(proxied.docker, {
+      containerId: id,
+      source: {kind: 'service', id},
+      rewrite: prefixer.rewrite,
+      resolve: prefixer.resolve,
+      window: {tail: 'all'},
+      follow: true,
+      bufferLines: 100_000,
+    });
     session.start();
     const count = () => session.buffer.toArray().filter(line => line.stream !== 'system').length;
     try {
       await eventually('streaming', () => (session.status === 'streaming' && count() > 20 ? true : undefined));
       // A reset on berth's side (TCP), the engine's side (a unix socket) just closed.
-      for (const socket of sockets) (peers.has(socket) ? socket.resetAndDestroy() : socket.destroy());
+      for (const socket of sockets) peers.has(socket) ? socket.resetAndDestroy() : socket.destroy();
       await eventually('reconnecting', () => (session.status === 'reconnecting' ? true : undefined), 5000);
       const before = count();
-      await eventually('streaming again', () => (session.status === 'streaming' && count() > before + 40 ? true : undefined), 20_000);
+      await eventually(
+        'streaming again',
+        () => (session.status === 'streaming' && count() > before + 40 ? true : undefined),
+        20_000,
+      );
     } finally {
       session.stop();
       proxied.close();
@@ -290,10 +431,14 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
       server.close();
     }
     const lines = session.buffer.toArray();
-    const byTask = numbersByTask(lines.filter(line => line.stream !== 'system').map(line => line.text.replace(/^\S+ \| /, '')));
+    const byTask = numbersByTask(
+      lines.filter(line => line.stream !== 'system').map(line => line.text.replace(/^\S+ \| /, '')),
+    );
     expect(byTask.size).toBe(2);
     for (const [task, numbers] of byTask) expect(numbers, task).toEqual(numbers.map((_, i) => numbers[0] + i));
-    expect(lines.filter(line => line.stream === 'system').map(line => line.text)).toEqual(expect.arrayContaining(['log stream resumed']));
+    expect(lines.filter(line => line.stream === 'system').map(line => line.text)).toEqual(
+      expect.arrayContaining(['log stream resumed']),
+    );
     swarm.docker(['service', 'rm', id]);
   }, 120_000);
 
@@ -308,7 +453,9 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
       90_000,
     );
     expect(down.find(node => node.id === swarm.managerNodeId)?.state).toBe('ready');
-    expect(swarm.docker(['node', 'ls', '--filter', `id=${swarm.workerNodeId}`, '--format', '{{.Status}}']).trim()).toBe('Down');
+    expect(swarm.docker(['node', 'ls', '--filter', `id=${swarm.workerNodeId}`, '--format', '{{.Status}}']).trim()).toBe(
+      'Down',
+    );
     const headless = berth(['swarm', 'nodes']);
     expect(headless.stdout).toMatch(new RegExp(`${swarm.workerNodeId} +\\S+ +down`));
     await expect(listServices(client.docker)).resolves.toBeDefined();
@@ -320,7 +467,12 @@ describe('a manager that loses quorum', () => {
     const pair = await startSwarm();
     try {
       pair.docker(['node', 'promote', pair.workerNodeId]);
-      await eventually('two managers reachable', () => (pair.docker(['node', 'ls', '--filter', 'role=manager', '--format', '{{.ManagerStatus}}']).trim().split('\n').length === 2 ? true : undefined));
+      await eventually('two managers reachable', () =>
+        pair.docker(['node', 'ls', '--filter', 'role=manager', '--format', '{{.ManagerStatus}}']).trim().split('\n')
+          .length === 2
+          ? true
+          : undefined,
+      );
       const managerClient = await connectEngine(resolveEngineTarget({}, {DOCKER_HOST: pair.manager.host}));
       try {
         await pair.worker.stop();
@@ -350,7 +502,9 @@ describe('a manager that loses quorum', () => {
 });
 
 function tasksIn(lines: readonly LogLine[]): Set<string> {
-  return new Set(lines.map(line => /\| (\S+) line/.exec(line.text)?.[1]).filter((task): task is string => Boolean(task)));
+  return new Set(
+    lines.map(line => /\| (\S+) line/.exec(line.text)?.[1]).filter((task): task is string => Boolean(task)),
+  );
 }
 
 function numbersByTask(texts: readonly string[]): Map<string, number[]> {

@@ -32,12 +32,20 @@ async function item() {
 }
 
 describe('user commands on the bench engine', () => {
-  test('docker runs against the TLS engine with the environment berth gives it, not the shell\'s', async () => {
+  test("docker runs against the TLS engine with the environment berth gives it, not the shell's", async () => {
     const target = resolveEngineTarget({}, benchEnv());
     // The test process's own DOCKER_* would point elsewhere: they are replaced.
-    const env = engineEnv(target, {PATH: process.env.PATH, HOME: process.env.HOME, DOCKER_HOST: 'tcp://127.0.0.1:1', DOCKER_CONTEXT: 'nope'});
+    const env = engineEnv(target, {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DOCKER_HOST: 'tcp://127.0.0.1:1',
+      DOCKER_CONTEXT: 'nope',
+    });
     expect(env.DOCKER_TLS_VERIFY).toBe('1');
-    const argv = expandCommand(['docker', 'inspect', '--format', '{{.State.Status}} {{.Name}}', '{{.Name}}'], await item());
+    const argv = expandCommand(
+      ['docker', 'inspect', '--format', '{{.State.Status}} {{.Name}}', '{{.Name}}'],
+      await item(),
+    );
     const result = await runCaptured(argv, env);
     expect(result).toMatchObject({exitCode: 0});
     expect(result.output.trim()).toBe(`running /${name}`);
@@ -47,7 +55,10 @@ describe('user commands on the bench engine', () => {
     const env = engineEnv(resolveEngineTarget({}, benchEnv()), {PATH: process.env.PATH});
     const out = join(dir, 'out');
     // A shell is fine when the field comes after the script, as "$1".
-    const argv = expandCommand(['sh', '-c', 'printf "%s|%s" "$#" "$1" > "$2"', 'sh', '{{.Label "berth.note"}}', out], await item());
+    const argv = expandCommand(
+      ['sh', '-c', 'printf "%s|%s" "$#" "$1" > "$2"', 'sh', '{{.Label "berth.note"}}', out],
+      await item(),
+    );
     expect(argv[4]).toBe(NASTY);
     expect((await runCaptured(argv, env)).exitCode).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(`2|${NASTY}`);
@@ -59,6 +70,9 @@ describe('user commands on the bench engine', () => {
 
   test('a program that does not exist is reported, not thrown', async () => {
     const result = await runCaptured(['berth-no-such-program-xyz'], {PATH: process.env.PATH});
-    expect(result).toMatchObject({exitCode: 127, error: 'berth-no-such-program-xyz: not found (is it installed and on PATH?)'});
+    expect(result).toMatchObject({
+      exitCode: 127,
+      error: 'berth-no-such-program-xyz: not found (is it installed and on PATH?)',
+    });
   });
 });

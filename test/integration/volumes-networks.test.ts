@@ -24,10 +24,7 @@ const quiet = (args: string[]) => {
 };
 
 const oracle = (filter: string) =>
-  docker(['ps', '-a', '--filter', filter, '--format', '{{.Names}}'])
-    .split('\n')
-    .filter(Boolean)
-    .sort();
+  docker(['ps', '-a', '--filter', filter, '--format', '{{.Names}}']).split('\n').filter(Boolean).sort();
 
 beforeAll(async () => {
   client = await connectEngine(resolveEngineTarget({}, benchEnv()));
@@ -58,7 +55,12 @@ describe('volumes', () => {
       expect(row).toMatchObject({driver: inspect.Driver, scope: inspect.Scope, mountpoint: inspect.Mountpoint});
       expect(row!.created).toBe(Math.floor(Date.parse(inspect.CreatedAt) / 1000));
     }
-    expect(rows.find(r => r.name === used)!.usedBy.map(user => `${user.name} ${user.state}`).sort()).toEqual([`${runner} running`, `${stopped} created`]);
+    expect(
+      rows
+        .find(r => r.name === used)!
+        .usedBy.map(user => `${user.name} ${user.state}`)
+        .sort(),
+    ).toEqual([`${runner} running`, `${stopped} created`]);
   });
 
   test('removing a volume in use is refused naming the containers (even forced); an unused one goes', async () => {
@@ -93,7 +95,12 @@ describe('networks', () => {
       expect(got.filter(n => !earlier.includes(n) && !after.includes(n))).toEqual([]);
       if (name === net || name === idle) expect(got).toEqual(after);
       const inspect = JSON.parse(docker(['network', 'inspect', name]))[0];
-      expect(row).toMatchObject({id: inspect.Id, driver: inspect.Driver, scope: inspect.Scope, subnet: (inspect.IPAM.Config ?? []).map((c: {Subnet: string}) => c.Subnet).join(', ')});
+      expect(row).toMatchObject({
+        id: inspect.Id,
+        driver: inspect.Driver,
+        scope: inspect.Scope,
+        subnet: (inspect.IPAM.Config ?? []).map((c: {Subnet: string}) => c.Subnet).join(', '),
+      });
     }
     expect(rows.find(r => r.name === 'host')!.predefined).toBe(true);
     expect(rows.find(r => r.name === net)!.predefined).toBe(false);
@@ -105,8 +112,22 @@ describe('networks', () => {
     const refused = await removeNetwork(client.docker, row, []);
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.reason).toContain(`${runner} (running)`);
-    expect((await removeNetwork(client.docker, rows.find(r => r.name === 'host')!, [])).ok).toBe(false);
-    expect(await removeNetwork(client.docker, rows.find(r => r.name === idle)!, [])).toEqual({name: idle, ok: true, disconnected: []});
+    expect(
+      (
+        await removeNetwork(
+          client.docker,
+          rows.find(r => r.name === 'host')!,
+          [],
+        )
+      ).ok,
+    ).toBe(false);
+    expect(
+      await removeNetwork(
+        client.docker,
+        rows.find(r => r.name === idle)!,
+        [],
+      ),
+    ).toEqual({name: idle, ok: true, disconnected: []});
     const forced = await removeNetwork(client.docker, row, row.usedBy);
     expect(forced).toEqual({name: net, ok: true, disconnected: [runner, stopped].sort()});
     expect(docker(['network', 'ls', '--format', '{{.Name}}']).split('\n')).not.toContain(net);

@@ -45,7 +45,9 @@ describe('TarCheck', () => {
     const corrupt = Buffer.from(tar);
     corrupt[1024 + 10] ^= 0xff;
     expect(check(corrupt).end()).toMatch(/corrupt after "small.txt"/);
-    expect(check(Buffer.concat([tar, Buffer.from('{"errorDetail":{"message":"boom"}}\n'.padEnd(512))])).end()).toBe('unexpected data after the end of the archive');
+    expect(check(Buffer.concat([tar, Buffer.from('{"errorDetail":{"message":"boom"}}\n'.padEnd(512))])).end()).toBe(
+      'unexpected data after the end of the archive',
+    );
     expect(check(Buffer.alloc(0)).end()).toBe('the archive is empty');
   });
 });
@@ -55,12 +57,19 @@ describe('TarCheckStream', () => {
     pipeline(Readable.from([bytes]), new TarCheckStream('the image x'), new Writable({write: (_c, _e, cb) => cb()}));
 
   test('an error the engine wrote into the stream is the message', async () => {
-    const torn = Buffer.concat([tar.subarray(0, 20_000), Buffer.from('{"errorDetail":{"message":"open /var/lib/docker/x: no such file"},"error":"open …"}\r\n')]);
-    await expect(run(torn)).rejects.toThrow('the engine failed while sending the image x: open /var/lib/docker/x: no such file; nothing was written');
+    const torn = Buffer.concat([
+      tar.subarray(0, 20_000),
+      Buffer.from('{"errorDetail":{"message":"open /var/lib/docker/x: no such file"},"error":"open …"}\r\n'),
+    ]);
+    await expect(run(torn)).rejects.toThrow(
+      'the engine failed while sending the image x: open /var/lib/docker/x: no such file; nothing was written',
+    );
   });
 
   test('a stream cut short says so', async () => {
-    await expect(run(tar.subarray(0, 20_000))).rejects.toThrow(/the engine's archive of the image x is broken: the archive is truncated/);
+    await expect(run(tar.subarray(0, 20_000))).rejects.toThrow(
+      /the engine's archive of the image x is broken: the archive is truncated/,
+    );
     await expect(run(tar)).resolves.toBeUndefined();
   });
 
@@ -82,7 +91,11 @@ describe('formats and progress', () => {
   test('percent stays below 100 until done, the rate is over the recent window', async () => {
     let clock = 0;
     const seen: ArchiveProgress[] = [];
-    const meter = new ProgressMeter(p => seen.push(p), 1000, () => clock);
+    const meter = new ProgressMeter(
+      p => seen.push(p),
+      1000,
+      () => clock,
+    );
     for (let i = 0; i < 12; i++) {
       clock += 200;
       meter.add(100);
@@ -91,8 +104,12 @@ describe('formats and progress', () => {
     meter.report('done');
     expect(seen.at(-1)).toMatchObject({percent: 100, bytes: 1200, phase: 'done'});
     expect(seen.at(-1)!.rate).toBeGreaterThan(0);
-    expect(describeProgress({bytes: 412e6, total: 1.1e9, rate: 96e6, percent: 37, phase: 'transfer'})).toBe('412MB of ~1.1GB (37%), 96MB/s');
-    expect(describeProgress({bytes: 1e6, total: 2e6, rate: 0, percent: 50, phase: 'transfer', estimated: false})).toBe('1.0MB of 2.0MB (50%)');
+    expect(describeProgress({bytes: 412e6, total: 1.1e9, rate: 96e6, percent: 37, phase: 'transfer'})).toBe(
+      '412MB of ~1.1GB (37%), 96MB/s',
+    );
+    expect(describeProgress({bytes: 1e6, total: 2e6, rate: 0, percent: 50, phase: 'transfer', estimated: false})).toBe(
+      '1.0MB of 2.0MB (50%)',
+    );
     expect(describeProgress({bytes: 5e6, rate: 0, phase: 'engine'})).toBe('5.0MB, the engine is loading the layers');
   });
 });

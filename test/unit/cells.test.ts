@@ -19,7 +19,11 @@ const GREEN = '\x1b[32m';
 const RESET = '\x1b[0m';
 
 test('a coloured line that wraps keeps its colour on every continuation row', () => {
-  expect(wrapCells(`${RED}abcdefg${RESET}`, 3, 10)).toEqual([`${RED}abc${RESET}`, `${RED}def${RESET}`, `${RED}g${RESET}`]);
+  expect(wrapCells(`${RED}abcdefg${RESET}`, 3, 10)).toEqual([
+    `${RED}abc${RESET}`,
+    `${RED}def${RESET}`,
+    `${RED}g${RESET}`,
+  ]);
   // Only the rows kept are drawn, and the last one still starts in colour.
   expect(wrapCells(`${RED}abcdefg${RESET}`, 3, 1)).toEqual([`${RED}g${RESET}`]);
 });

@@ -1,12 +1,22 @@
 import {describe, expect, test} from 'vitest';
 import {ComposeRun} from '../../source/engine/compose/compose-run.js';
 
-const run = (script: string, graceMs = 200) => new ComposeRun({program: 'sh', args: ['-c', script], env: {PATH: process.env.PATH}, display: ['sh', '-c', 'demo'], graceMs, publishMs: 10});
+const run = (script: string, graceMs = 200) =>
+  new ComposeRun({
+    program: 'sh',
+    args: ['-c', script],
+    env: {PATH: process.env.PATH},
+    display: ['sh', '-c', 'demo'],
+    graceMs,
+    publishMs: 10,
+  });
 const texts = (r: ComposeRun) => r.buffer.toArray().map(line => `${line.stream}: ${line.text}`);
 
 describe('a compose command as the pane shows it', () => {
   test('a progress line compose rewrites is updated in place; stderr kept; the end says exit code and command', async () => {
-    const r = run(`echo 'Creating demo_web_1 ... '; echo 'Creating demo_db_1  ... '; echo 'Creating demo_web_1 ... done'; echo 'warning' >&2; echo 'Creating demo_db_1  ... done'; exit 3`);
+    const r = run(
+      `echo 'Creating demo_web_1 ... '; echo 'Creating demo_db_1  ... '; echo 'Creating demo_web_1 ... done'; echo 'warning' >&2; echo 'Creating demo_db_1  ... done'; exit 3`,
+    );
     r.start();
     await r.done();
     expect(r.exitCode).toBe(3);
@@ -31,7 +41,9 @@ describe('a compose command as the pane shows it', () => {
     expect(Date.now() - sent).toBeLessThan(5000);
     expect(r.signal).toBe('SIGTERM');
     expect(r.exitCode).toBe(143);
-    expect(texts(r).join('\n')).toMatch(/interrupted: SIGINT sent to compose[\s\S]*compose still running: SIGTERM sent[\s\S]*interrupted · killed by SIGTERM \(exit 143\)/);
+    expect(texts(r).join('\n')).toMatch(
+      /interrupted: SIGINT sent to compose[\s\S]*compose still running: SIGTERM sent[\s\S]*interrupted · killed by SIGTERM \(exit 143\)/,
+    );
     expect(r.interrupt()).toBe(false);
   });
 
@@ -46,7 +58,7 @@ describe('a compose command as the pane shows it', () => {
     expect(texts(r).at(-1)).toMatch(/^system: interrupted · exit 130/);
   });
 
-  test('escape sequences in compose\'s output are removed before they reach the pane', async () => {
+  test("escape sequences in compose's output are removed before they reach the pane", async () => {
     const r = run(`printf 'ok \\033]0;title\\007\\033[2Jdone\\n'`);
     r.start();
     await r.done();

@@ -28,15 +28,22 @@ describe('docker config.json of the wrong shape', () => {
   test('null, a list, an auth that is a number, a credsStore that is an object: one line each', async () => {
     await expect(credentials(null)).rejects.toThrow(/the top level must be a JSON object/);
     await expect(credentials([])).rejects.toThrow(/the top level must be a JSON object/);
-    await expect(credentials({auths: {'127.0.0.1:5000': {auth: 5}}})).rejects.toThrow(/auths\["127\.0\.0\.1:5000"\]\.auth must be a string/);
+    await expect(credentials({auths: {'127.0.0.1:5000': {auth: 5}}})).rejects.toThrow(
+      /auths\["127\.0\.0\.1:5000"\]\.auth must be a string/,
+    );
     await expect(credentials({auths: {x: null}})).rejects.toThrow(/auths\["x"\] must be an object/);
     await expect(credentials({credsStore: {}})).rejects.toThrow(/"credsStore" must be a helper name/);
-    await expect(credentials({credHelpers: {'127.0.0.1:5000': 1}})).rejects.toThrow(/credHelpers\["127\.0\.0\.1:5000"\] must be a helper name/);
+    await expect(credentials({credHelpers: {'127.0.0.1:5000': 1}})).rejects.toThrow(
+      /credHelpers\["127\.0\.0\.1:5000"\] must be a helper name/,
+    );
   });
 
   test('well-formed files still give their credentials; null fields count as absent', async () => {
     const auth = Buffer.from('me:pw').toString('base64');
-    expect(await credentials({auths: {'127.0.0.1:5000': {auth, email: null}}, credsStore: null})).toMatchObject({username: 'me', password: 'pw'});
+    expect(await credentials({auths: {'127.0.0.1:5000': {auth, email: null}}, credsStore: null})).toMatchObject({
+      username: 'me',
+      password: 'pw',
+    });
   });
 });
 
@@ -49,7 +56,9 @@ describe('docker context store of the wrong shape', () => {
 
   test('a Host that is not a string is a missing host, with the fix', () => {
     meta('ctx', {Name: 'ctx', Endpoints: {docker: {Host: {}}}});
-    expect(() => loadContext('ctx', {DOCKER_CONFIG: dir})).toThrow(/docker context "ctx": .* has no docker endpoint host; recreate the context/);
+    expect(() => loadContext('ctx', {DOCKER_CONFIG: dir})).toThrow(
+      /docker context "ctx": .* has no docker endpoint host; recreate the context/,
+    );
   });
 
   test('meta.json holding null or a list, config.json holding null: no context, no TypeError', () => {

@@ -13,10 +13,15 @@ const write = (text: string) => {
 
 describe('config file', async () => {
   test('reads registries, keys and log defaults', async () => {
-    const file = write('registries:\n  - https://reg:5000\n  - {url: "localhost:5001", insecure: true}\nkeys:\n  cursor.down: [j, n]\nlogs:\n  bufferLines: 500\n');
+    const file = write(
+      'registries:\n  - https://reg:5000\n  - {url: "localhost:5001", insecure: true}\nkeys:\n  cursor.down: [j, n]\nlogs:\n  bufferLines: 500\n',
+    );
     const {config, problems} = await loadConfig(file, {});
     expect(problems).toEqual([]);
-    expect(config.registries).toEqual([{url: 'https://reg:5000'}, {url: 'localhost:5001', insecure: true, ca: undefined}]);
+    expect(config.registries).toEqual([
+      {url: 'https://reg:5000'},
+      {url: 'localhost:5001', insecure: true, ca: undefined},
+    ]);
     expect(config.logs.bufferLines).toBe(500);
     const {keymap} = applyKeyOverrides(DEFAULT_KEYMAP, config.keys);
     expect(keymap.find(b => b.action === 'cursor.down')?.keys).toEqual(['j', 'n']);
@@ -44,12 +49,22 @@ describe('config file', async () => {
     await saveRegistry(file, 'https://b:5000');
     const text = readFileSync(file, 'utf8');
     expect(text).toMatch(/tail: 50/);
-    expect((await loadConfig(file, {})).config.registries.map(r => r.url)).toEqual(['https://a:5000', 'https://b:5000']);
+    expect((await loadConfig(file, {})).config.registries.map(r => r.url)).toEqual([
+      'https://a:5000',
+      'https://b:5000',
+    ]);
   });
 
   test('--readonly removes every binding that changes the engine', async () => {
     const actions = readonlyKeymap(DEFAULT_KEYMAP).map(b => b.action);
-    for (const action of ['container.stop', 'container.remove', 'container.start', 'container.restart', 'registry.pull']) expect(actions).not.toContain(action);
+    for (const action of [
+      'container.stop',
+      'container.remove',
+      'container.start',
+      'container.restart',
+      'registry.pull',
+    ])
+      expect(actions).not.toContain(action);
     expect(actions).toContain('logs.open');
   });
 });

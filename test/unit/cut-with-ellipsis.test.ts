@@ -52,16 +52,20 @@ describe('cutWithEllipsis: a cut line says so', () => {
   it('property: within the width, a prefix of the text, … exactly when something was left out', () => {
     const piece = fc.constantFrom('a', 'bc', '日', '😀', 'e\u0301', '\x1b[31m', '\x1b[0m', ' ', '\u200B', '\u202E');
     fc.assert(
-      fc.property(fc.array(piece, {maxLength: 20}).map(parts => sanitizeLine(parts.join(''))), fc.integer({min: 0, max: 30}), (text, width) => {
-        const cut = cutWithEllipsis(text, width);
-        expect(cellWidth(cut)).toBeLessThanOrEqual(width);
-        const fits = cellWidth(text) <= width;
-        expect(cut === text).toBe(fits);
-        if (!fits && width > 0) {
-          expect(cut.endsWith('…')).toBe(true);
-          expect(stripAnsi(text).startsWith(stripAnsi(cut).slice(0, -1))).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.array(piece, {maxLength: 20}).map(parts => sanitizeLine(parts.join(''))),
+        fc.integer({min: 0, max: 30}),
+        (text, width) => {
+          const cut = cutWithEllipsis(text, width);
+          expect(cellWidth(cut)).toBeLessThanOrEqual(width);
+          const fits = cellWidth(text) <= width;
+          expect(cut === text).toBe(fits);
+          if (!fits && width > 0) {
+            expect(cut.endsWith('…')).toBe(true);
+            expect(stripAnsi(text).startsWith(stripAnsi(cut).slice(0, -1))).toBe(true);
+          }
+        },
+      ),
       {seed: 15, numRuns: 2000},
     );
   });

@@ -5,12 +5,18 @@ import {engineMessage} from '../../source/engine/engine-error.js';
 function modemError(statusCode: number, reason: string, json: unknown): Error {
   const body = json as {message?: string} | string | null;
   const cause = (typeof body === 'object' && body?.message) || body;
-  return Object.assign(new Error(`(HTTP code ${statusCode}) ${reason} - ${String(cause)} `), {statusCode, reason, json});
+  return Object.assign(new Error(`(HTTP code ${statusCode}) ${reason} - ${String(cause)} `), {
+    statusCode,
+    reason,
+    json,
+  });
 }
 
 describe('engineMessage', () => {
   it("takes the engine's message from the JSON body, trimmed", () => {
-    expect(engineMessage(modemError(409, 'unexpected', {message: 'container abc is not running\n'}))).toBe('container abc is not running');
+    expect(engineMessage(modemError(409, 'unexpected', {message: 'container abc is not running\n'}))).toBe(
+      'container abc is not running',
+    );
   });
 
   it('takes a plain-text body when there is no JSON', () => {
@@ -18,8 +24,14 @@ describe('engineMessage', () => {
   });
 
   it("falls back to the error's message without docker-modem's prefix", () => {
-    expect(engineMessage(Object.assign(new Error('(HTTP code 404) no such container - gone'), {statusCode: 404, json: {message: ' '}}))).toBe('gone');
-    expect(engineMessage(Object.assign(new Error('(HTTP code 502) unexpected - bad gateway'), {statusCode: 502}))).toBe('bad gateway');
+    expect(
+      engineMessage(
+        Object.assign(new Error('(HTTP code 404) no such container - gone'), {statusCode: 404, json: {message: ' '}}),
+      ),
+    ).toBe('gone');
+    expect(engineMessage(Object.assign(new Error('(HTTP code 502) unexpected - bad gateway'), {statusCode: 502}))).toBe(
+      'bad gateway',
+    );
     expect(engineMessage(new Error('connect ECONNREFUSED 127.0.0.1:2375'))).toBe('connect ECONNREFUSED 127.0.0.1:2375');
   });
 

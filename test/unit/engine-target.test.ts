@@ -19,7 +19,11 @@ function configWithContexts(contexts: {name: string; host: string; tls?: boolean
     mkdirSync(join(dir, 'contexts', 'meta', digest), {recursive: true});
     writeFileSync(
       join(dir, 'contexts', 'meta', digest, 'meta.json'),
-      JSON.stringify({Name: context.name, Metadata: {}, Endpoints: {docker: {Host: context.host, SkipTLSVerify: false}}}),
+      JSON.stringify({
+        Name: context.name,
+        Metadata: {},
+        Endpoints: {docker: {Host: context.host, SkipTLSVerify: false}},
+      }),
     );
     if (context.tls) {
       const tls = join(dir, 'contexts', 'tls', digest, 'docker');
@@ -47,9 +51,22 @@ describe('engine resolution follows the docker CLI order', () => {
   test('--host beats DOCKER_HOST, which beats contexts', () => {
     const config = configWithContexts([{name: 'remote', host: 'tcp://10.1.1.1:2376'}], 'remote');
     const env = {DOCKER_HOST: 'tcp://10.0.0.2:2375', DOCKER_CONFIG: config};
-    expect(resolveEngineTarget({host: 'unix:///tmp/x.sock'}, env)).toMatchObject({kind: 'unix', socketPath: '/tmp/x.sock', source: 'flag'});
-    expect(resolveEngineTarget({}, env)).toMatchObject({kind: 'tcp', host: '10.0.0.2', port: 2375, source: 'DOCKER_HOST'});
-    expect(resolveEngineTarget({}, {DOCKER_CONFIG: config})).toMatchObject({host: '10.1.1.1', context: 'remote', source: 'context'});
+    expect(resolveEngineTarget({host: 'unix:///tmp/x.sock'}, env)).toMatchObject({
+      kind: 'unix',
+      socketPath: '/tmp/x.sock',
+      source: 'flag',
+    });
+    expect(resolveEngineTarget({}, env)).toMatchObject({
+      kind: 'tcp',
+      host: '10.0.0.2',
+      port: 2375,
+      source: 'DOCKER_HOST',
+    });
+    expect(resolveEngineTarget({}, {DOCKER_CONFIG: config})).toMatchObject({
+      host: '10.1.1.1',
+      context: 'remote',
+      source: 'context',
+    });
   });
 
   test('--context beats DOCKER_CONTEXT beats currentContext, and contexts carry their TLS files', () => {
@@ -64,19 +81,34 @@ describe('engine resolution follows the docker CLI order', () => {
     const a = resolveEngineTarget({context: 'a'}, {DOCKER_CONFIG: config, DOCKER_CONTEXT: 'b'});
     expect(a).toMatchObject({context: 'a', host: '10.0.0.1', tls: {verify: true}});
     expect(a.tls?.ca?.toString()).toBe('a ca.pem');
-    expect(resolveEngineTarget({}, {DOCKER_CONFIG: config, DOCKER_CONTEXT: 'b'})).toMatchObject({context: 'b', unencrypted: true});
-    expect(resolveEngineTarget({}, {DOCKER_CONFIG: config})).toMatchObject({kind: 'ssh', sshUser: 'me', host: 'box', port: 2222});
+    expect(resolveEngineTarget({}, {DOCKER_CONFIG: config, DOCKER_CONTEXT: 'b'})).toMatchObject({
+      context: 'b',
+      unencrypted: true,
+    });
+    expect(resolveEngineTarget({}, {DOCKER_CONFIG: config})).toMatchObject({
+      kind: 'ssh',
+      sshUser: 'me',
+      host: 'box',
+      port: 2222,
+    });
   });
 
   test('the default context and no configuration mean the local socket', () => {
-    expect(resolveEngineTarget({}, {DOCKER_CONFIG: emptyConfig})).toMatchObject({kind: 'unix', source: 'default', context: 'default'});
+    expect(resolveEngineTarget({}, {DOCKER_CONFIG: emptyConfig})).toMatchObject({
+      kind: 'unix',
+      source: 'default',
+      context: 'default',
+    });
     expect(resolveEngineTarget({context: 'default'}, {DOCKER_CONFIG: emptyConfig})).toMatchObject({kind: 'unix'});
   });
 
   test('any non-empty DOCKER_TLS_VERIFY turns TLS on, also on port 2375', () => {
     const dir = certDir();
     for (const value of ['1', 'true', 'yes']) {
-      const target = resolveEngineTarget({}, {DOCKER_HOST: 'tcp://10.0.0.5:2375', DOCKER_TLS_VERIFY: value, DOCKER_CERT_PATH: dir});
+      const target = resolveEngineTarget(
+        {},
+        {DOCKER_HOST: 'tcp://10.0.0.5:2375', DOCKER_TLS_VERIFY: value, DOCKER_CERT_PATH: dir},
+      );
       expect(target.tls?.verify).toBe(true);
       expect(target.tls?.cert?.toString()).toBe('fake cert.pem');
       expect(target.unencrypted).toBe(false);
@@ -86,7 +118,13 @@ describe('engine resolution follows the docker CLI order', () => {
   test('TLS flags work without environment', () => {
     const dir = certDir();
     const target = resolveEngineTarget(
-      {host: 'tcp://127.0.0.1:2375', tlsverify: true, tlscacert: join(dir, 'ca.pem'), tlscert: join(dir, 'cert.pem'), tlskey: join(dir, 'key.pem')},
+      {
+        host: 'tcp://127.0.0.1:2375',
+        tlsverify: true,
+        tlscacert: join(dir, 'ca.pem'),
+        tlscert: join(dir, 'cert.pem'),
+        tlskey: join(dir, 'key.pem'),
+      },
       {DOCKER_CONFIG: emptyConfig},
     );
     expect(target.tls).toMatchObject({verify: true, caFile: join(dir, 'ca.pem')});
@@ -102,21 +140,29 @@ describe('engine resolution follows the docker CLI order', () => {
   });
 
   test('bad input is one clear usage error', () => {
-    expect(usage(() => resolveEngineTarget({host: 'tcp://example.com'}, {}))).toMatch(/"tcp:\/\/example.com": no port; add one, e.g. tcp:\/\/example.com:2376/);
+    expect(usage(() => resolveEngineTarget({host: 'tcp://example.com'}, {}))).toMatch(
+      /"tcp:\/\/example.com": no port; add one, e.g. tcp:\/\/example.com:2376/,
+    );
     expect(usage(() => resolveEngineTarget({host: 'unix://relative.sock'}, {}))).toMatch(/absolute path/);
     expect(usage(() => resolveEngineTarget({host: 'ftp://x:1'}, {}))).toMatch(/unsupported scheme ftp:/);
     expect(usage(() => resolveEngineTarget({host: 'tcp://[bad'}, {}))).toMatch(/not a valid engine URL/);
     expect(usage(() => resolveEngineTarget({host: 'unix:///a', context: 'b'}, {}))).toMatch(/choose one/);
-    expect(usage(() => resolveEngineTarget({context: 'nope'}, {DOCKER_CONFIG: emptyConfig}))).toMatch(/docker context "nope": not found .*known contexts: none/);
-    expect(usage(() => resolveEngineTarget({host: 'tcp://h:1', tlsverify: true, tlscacert: '/nonexistent/ca.pem'}, {}))).toMatch(
-      /TLS CA certificate \/nonexistent\/ca.pem .*file not found/,
+    expect(usage(() => resolveEngineTarget({context: 'nope'}, {DOCKER_CONFIG: emptyConfig}))).toMatch(
+      /docker context "nope": not found .*known contexts: none/,
     );
-    expect(usage(() => resolveEngineTarget({}, {DOCKER_HOST: 'tcp://h:1', DOCKER_TLS_VERIFY: '1', DOCKER_CERT_PATH: '/nonexistent'}))).toMatch(
-      /DOCKER_CERT_PATH=\/nonexistent/,
-    );
+    expect(
+      usage(() => resolveEngineTarget({host: 'tcp://h:1', tlsverify: true, tlscacert: '/nonexistent/ca.pem'}, {})),
+    ).toMatch(/TLS CA certificate \/nonexistent\/ca.pem .*file not found/);
+    expect(
+      usage(() =>
+        resolveEngineTarget({}, {DOCKER_HOST: 'tcp://h:1', DOCKER_TLS_VERIFY: '1', DOCKER_CERT_PATH: '/nonexistent'}),
+      ),
+    ).toMatch(/DOCKER_CERT_PATH=\/nonexistent/);
     const dir = certDir();
-    expect(usage(() => resolveEngineTarget({host: 'tcp://h:1', tlscert: join(dir, 'cert.pem'), tlskey: '/nonexistent/key.pem'}, {}))).toMatch(
-      /client key \/nonexistent\/key.pem/,
-    );
+    expect(
+      usage(() =>
+        resolveEngineTarget({host: 'tcp://h:1', tlscert: join(dir, 'cert.pem'), tlskey: '/nonexistent/key.pem'}, {}),
+      ),
+    ).toMatch(/client key \/nonexistent\/key.pem/);
   });
 });

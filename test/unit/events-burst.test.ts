@@ -24,7 +24,13 @@ describe('an events burst', () => {
       },
       getEvents: (_options: unknown, callback: (error: unknown, stream?: unknown) => void) => callback(null, events),
     } as unknown as Docker;
-    const client = {docker, version: {Version: '20.10', ApiVersion: '1.41', Os: 'linux', Arch: 'amd64'}, api: '1.41', close: () => {}, target: {}} as unknown as EngineClient;
+    const client = {
+      docker,
+      version: {Version: '20.10', ApiVersion: '1.41', Os: 'linux', Arch: 'amd64'},
+      api: '1.41',
+      close: () => {},
+      target: {},
+    } as unknown as EngineClient;
     const actions: string[] = [];
     const session = new EngineSession({url: 'tcp://fake:2375', kind: 'tcp'} as never, {
       connection: state => void actions.push(`connection.${state.status}`),

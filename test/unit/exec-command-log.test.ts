@@ -10,15 +10,21 @@ describe('dockerExecCommand', () => {
     expect(dockerExecCommand({containerName: 'web-1', cmd: ['sh'], user: 'nobody', tty: true, interactive: true})).toBe(
       'docker exec -it -u nobody web-1 sh',
     );
-    expect(dockerExecCommand({containerName: 'web-1', cmd: ['ls', '-l'], tty: false, interactive: false})).toBe('docker exec web-1 ls -l');
-    expect(dockerExecCommand({containerName: 'web-1', cmd: ['cat'], tty: false, interactive: true})).toBe('docker exec -i web-1 cat');
-    expect(dockerExecCommand({containerName: 'web-1', cmd: ['top'], tty: true, interactive: false})).toBe('docker exec -t web-1 top');
+    expect(dockerExecCommand({containerName: 'web-1', cmd: ['ls', '-l'], tty: false, interactive: false})).toBe(
+      'docker exec web-1 ls -l',
+    );
+    expect(dockerExecCommand({containerName: 'web-1', cmd: ['cat'], tty: false, interactive: true})).toBe(
+      'docker exec -i web-1 cat',
+    );
+    expect(dockerExecCommand({containerName: 'web-1', cmd: ['top'], tty: true, interactive: false})).toBe(
+      'docker exec -t web-1 top',
+    );
   });
 
   it('quotes arguments that the shell would split or expand', () => {
-    expect(dockerExecCommand({containerName: 'db', cmd: ['sh', '-c', 'echo $HOME; ls *'], tty: true, interactive: true})).toBe(
-      `docker exec -it db sh -c 'echo $HOME; ls *'`,
-    );
+    expect(
+      dockerExecCommand({containerName: 'db', cmd: ['sh', '-c', 'echo $HOME; ls *'], tty: true, interactive: true}),
+    ).toBe(`docker exec -it db sh -c 'echo $HOME; ls *'`);
     expect(dockerExecCommand({containerName: 'db', cmd: ['echo', "it's"], tty: false, interactive: false})).toBe(
       `docker exec db echo 'it'\\''s'`,
     );
@@ -41,7 +47,9 @@ describe('dockerExecCommand', () => {
 describe('dockerRunCommand', () => {
   it('renders run -it with --rm and a command', () => {
     expect(dockerRunCommand({image: 'busybox', cmd: ['sh'], rm: true})).toBe('docker run -it --rm busybox sh');
-    expect(dockerRunCommand({image: 'reg:5000/tools/busybox:1.2.0'})).toBe('docker run -it reg:5000/tools/busybox:1.2.0');
+    expect(dockerRunCommand({image: 'reg:5000/tools/busybox:1.2.0'})).toBe(
+      'docker run -it reg:5000/tools/busybox:1.2.0',
+    );
     expect(dockerRunCommand({image: 'busybox', name: 'scratch 1', env: ['TOKEN=abc']})).toBe(
       `docker run -it --name 'scratch 1' -e 'TOKEN=***' busybox`,
     );
@@ -49,7 +57,23 @@ describe('dockerRunCommand', () => {
 });
 
 describe('shellQuote', () => {
-  const cases = ['', 'plain', 'two words', "it's", 'a"b', '$(rm -rf /)', '`x`', 'back\\slash', 'tab\there', 'new\nline', 'bell\x07', '~user', '*', 'ünïcode', "'"];
+  const cases = [
+    '',
+    'plain',
+    'two words',
+    "it's",
+    'a"b',
+    '$(rm -rf /)',
+    '`x`',
+    'back\\slash',
+    'tab\there',
+    'new\nline',
+    'bell\x07',
+    '~user',
+    '*',
+    'ünïcode',
+    "'",
+  ];
 
   it('keeps the log one line per command', () => {
     for (const word of cases) expect(shellQuote(word)).not.toMatch(/[\n\r]/);

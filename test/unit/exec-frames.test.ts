@@ -24,7 +24,14 @@ function split(chunks: Buffer[]): Array<[number, string]> {
 }
 
 describe('FrameSplitter', () => {
-  const stream = Buffer.concat([frame(1, 'out1\n'), frame(2, 'err1\n'), frame(1, '€ euro\n'), frame(1, ''), frame(3, 'Error grabbing logs\n'), frame(1, 'after\n')]);
+  const stream = Buffer.concat([
+    frame(1, 'out1\n'),
+    frame(2, 'err1\n'),
+    frame(1, '€ euro\n'),
+    frame(1, ''),
+    frame(3, 'Error grabbing logs\n'),
+    frame(1, 'after\n'),
+  ]);
   const expected = [
     [1, 'out1\n'],
     [2, 'err1\n'],

@@ -7,7 +7,11 @@ import {execInteractive} from '../../source/engine/exec/exec.js';
 // What execInteractive asks of the engine, recorded by a stand-in for dockerode: the parts that decide framing
 // and sizing, which the bench (API 1.41) cannot show for newer engines.
 function fakeEngine(options: {resizesBeforeEnd?: number} = {}) {
-  const calls = {create: [] as Record<string, unknown>[], start: [] as Record<string, unknown>[], resize: [] as unknown[]};
+  const calls = {
+    create: [] as Record<string, unknown>[],
+    start: [] as Record<string, unknown>[],
+    resize: [] as unknown[],
+  };
   const socket = new PassThrough();
   const exec = {
     start: async (body: Record<string, unknown>) => {
@@ -33,7 +37,11 @@ function fakeEngine(options: {resizesBeforeEnd?: number} = {}) {
 }
 
 function fakeTerminal(): TerminalStreams & {stdout: Writable & {rows: number; columns: number}} {
-  const stdout = Object.assign(new Writable({write: (_chunk, _encoding, done) => done()}), {isTTY: true, rows: 30, columns: 100});
+  const stdout = Object.assign(new Writable({write: (_chunk, _encoding, done) => done()}), {
+    isTTY: true,
+    rows: 30,
+    columns: 100,
+  });
   return {stdin: new PassThrough(), stdout, stderr: new Writable({write: (_chunk, _encoding, done) => done()})};
 }
 
@@ -43,7 +51,13 @@ describe('execInteractive requests', () => {
   it('sends the same Tty to create and start, and sizes the PTY by resize on API 1.41', async () => {
     const {docker, calls} = fakeEngine();
     expect(await execInteractive(docker, '1.41', request, fakeTerminal())).toEqual({exitCode: 0});
-    expect(calls.create[0]).toMatchObject({Cmd: ['sh'], Tty: true, AttachStdin: true, AttachStdout: true, AttachStderr: true});
+    expect(calls.create[0]).toMatchObject({
+      Cmd: ['sh'],
+      Tty: true,
+      AttachStdin: true,
+      AttachStdout: true,
+      AttachStderr: true,
+    });
     expect(calls.create[0]).not.toHaveProperty('ConsoleSize');
     expect(calls.start[0]).toMatchObject({hijack: true, stdin: true, Tty: true});
     expect(calls.start[0]).not.toHaveProperty('ConsoleSize');

@@ -86,7 +86,11 @@ function tree(r: () => number, depth: number): Spec {
   if (depth > 0 && r() < 0.35) {
     const words = Array.from({length: 1 + Math.floor(r() * 6)}, () => 1 + Math.floor(r() * 9));
     // Ink's <Text> defaults.
-    const ops: Op[] = [['setFlexGrow', 0], ['setFlexShrink', 1], ['setFlexDirection', 'FLEX_DIRECTION_ROW']];
+    const ops: Op[] = [
+      ['setFlexGrow', 0],
+      ['setFlexShrink', 1],
+      ['setFlexDirection', 'FLEX_DIRECTION_ROW'],
+    ];
     return {ops, text: {words, mode: r() < 0.5 ? 'wrap' : 'truncate'}, children: []};
   }
   const count = depth >= 4 ? 0 : Math.floor(r() * 5);
@@ -177,7 +181,12 @@ function explain(seed: number): string {
   const small = minimize(randomCase(seed));
   const {yoga, flex} = layouts(small);
   const rows = yoga.map((line, index) => `${line === flex[index] ? '  ' : '≠ '}${line}   |   ${flex[index]}`);
-  return [`seed ${seed}, reduced: root width ${small.width} height ${small.height}`, ...describeSpec(small.spec), 'yoga | flex:', ...rows].join('\n');
+  return [
+    `seed ${seed}, reduced: root width ${small.width} height ${small.height}`,
+    ...describeSpec(small.spec),
+    'yoga | flex:',
+    ...rows,
+  ].join('\n');
 }
 
 describe('berth flex layout against yoga', () => {
@@ -194,7 +203,8 @@ describe('berth flex layout against yoga', () => {
         continue;
       }
       const diff = yoga.findIndex((line, index) => line !== flex[index]);
-      if (diff !== -1) failures.push(failures.length === 0 ? explain(seed) : `seed ${seed}: yoga ${yoga[diff]} / flex ${flex[diff]}`);
+      if (diff !== -1)
+        failures.push(failures.length === 0 ? explain(seed) : `seed ${seed}: yoga ${yoga[diff]} / flex ${flex[diff]}`);
     }
     expect(failures).toEqual([]);
     expect(absurd).toBeLessThan(30);
@@ -227,12 +237,18 @@ describe('berth flex layout against yoga', () => {
       const runs = [RealYoga as Engine, Flex as unknown as Engine].map(engine => {
         const state = texts.map(text => ({...text}));
         // The test's own record of the tree (yoga's getChild gives a new wrapper each time, so nodes are not compared).
-        type Entry = {node: AnyNode; spec: Spec; text?: {words: number[]; mode: 'wrap' | 'truncate'}; children: Entry[]};
+        type Entry = {
+          node: AnyNode;
+          spec: Spec;
+          text?: {words: number[]; mode: 'wrap' | 'truncate'};
+          children: Entry[];
+        };
         const nodes: Entry[] = [];
         const entries = new Map<AnyNode, Entry>();
         const make = (spec: Spec): AnyNode => {
           const node = engine.Node.create();
-          for (const [method, ...args] of spec.ops) node[method](...args.map(arg => (typeof arg === 'string' ? engine[arg] : arg)));
+          for (const [method, ...args] of spec.ops)
+            node[method](...args.map(arg => (typeof arg === 'string' ? engine[arg] : arg)));
           let text;
           if (spec.text) {
             text = state[texts.indexOf(spec.text)] ?? {...spec.text};
@@ -255,8 +271,12 @@ describe('berth flex layout against yoga', () => {
         const dump = () => {
           const out: string[] = [];
           const walk = (node: AnyNode, path: string) => {
-            const edges = [0, 1, 2, 3].map(edge => `${node.getComputedPadding(edge)}/${node.getComputedBorder(edge)}`).join(' ');
-            out.push(`${path}: ${node.getComputedLeft()},${node.getComputedTop()} ${node.getComputedWidth()}x${node.getComputedHeight()} ${edges}`);
+            const edges = [0, 1, 2, 3]
+              .map(edge => `${node.getComputedPadding(edge)}/${node.getComputedBorder(edge)}`)
+              .join(' ');
+            out.push(
+              `${path}: ${node.getComputedLeft()},${node.getComputedTop()} ${node.getComputedWidth()}x${node.getComputedHeight()} ${edges}`,
+            );
             for (let i = 0; i < node.getChildCount(); i++) walk(node.getChild(i), `${path}.${i}`);
           };
           walk(root, 'root');
@@ -271,7 +291,8 @@ describe('berth flex layout against yoga', () => {
             textNode.node.markDirty();
           }
           const boxes = nodes.filter(entry => !entry.text && entry.node !== root);
-          if (frame.width !== undefined && boxes.length > 0) boxes[frame.width % boxes.length]!.node.setWidth(frame.width);
+          if (frame.width !== undefined && boxes.length > 0)
+            boxes[frame.width % boxes.length]!.node.setWidth(frame.width);
           if (frame.resize !== undefined) root.setWidth(frame.resize);
           if (frame.hide !== undefined && boxes.length > 0) {
             const box = boxes[frame.hide % boxes.length]!.node;
@@ -309,7 +330,10 @@ describe('berth flex layout against yoga', () => {
           absurd++;
           break;
         }
-        const diff = lines.length === flex[frame]!.length ? lines.findIndex((line, index) => line !== flex[frame]![index]) : lines.length;
+        const diff =
+          lines.length === flex[frame]!.length
+            ? lines.findIndex((line, index) => line !== flex[frame]![index])
+            : lines.length;
         if (diff !== -1) {
           failures.push(`seed ${seed} frame ${frame}: yoga ${lines[diff]} / flex ${flex[frame]![diff]}`);
           break;

@@ -37,7 +37,10 @@ describe('help', () => {
     expect(state.overlay).toMatchObject({kind: 'help', query: 'wrap'});
     state = reduce(state, {type: 'overlay.submit'});
     expect(state.overlay && 'draft' in state.overlay).toBe(false);
-    expect(helpLines(DEFAULT_KEYMAP, DEFAULT_VIEWS, [], 'wrap').map(l => l.text.trim())).toEqual(['Log pane (enter or l on a container)', 'w                  wrap']);
+    expect(helpLines(DEFAULT_KEYMAP, DEFAULT_VIEWS, [], 'wrap').map(l => l.text.trim())).toEqual([
+      'Log pane (enter or l on a container)',
+      'w                  wrap',
+    ]);
     state = reduce(state, {type: 'overlay.close'});
     expect(state.overlay).toMatchObject({kind: 'help', query: ''});
     expect(reduce(state, {type: 'overlay.close'}).overlay).toBeUndefined();

@@ -23,7 +23,15 @@ test('collections after growth and for a large young generation; none while idle
   }));
   vi.doMock('node:v8', () => ({
     ...realV8,
-    getHeapSpaceStatistics: () => [{space_name: 'new_space', physical_space_size: young, space_size: young, space_used_size: 0, space_available_size: 0}],
+    getHeapSpaceStatistics: () => [
+      {
+        space_name: 'new_space',
+        physical_space_size: young,
+        space_size: young,
+        space_used_size: 0,
+        space_available_size: 0,
+      },
+    ],
     getHeapStatistics: () => ({...realV8.getHeapStatistics(), used_heap_size: used}),
   }));
   let used = 50 * 1024 * 1024;

@@ -2,14 +2,17 @@ import {readFileSync} from 'node:fs';
 import {expect, test} from 'vitest';
 import Output from '../../node_modules/ink/build/output.js';
 
-type Op = {type: 'write'; x: number; y: number; text: string} | {type: 'clip'; clip: Record<string, number>} | {type: 'unclip'};
+type Op =
+  {type: 'write'; x: number; y: number; text: string} | {type: 'clip'; clip: Record<string, number>} | {type: 'unclip'};
 type Case = {width: number; height: number; ops: Op[]; expected: string};
 
 // patches/ink+6.8.0.patch rewrites how Output.get() builds a frame (shared blank cells, styled lines kept
 // between frames): every case must come out as unpatched Ink 6.8.0 drew it (the fixture was made with it),
 // also when the same lines come back in later frames.
 test('the patched frame builder draws exactly what Ink 6.8.0 drew', () => {
-  const {cases} = JSON.parse(readFileSync(new URL('../fixtures/ink-output-cases.json', import.meta.url), 'utf8')) as {cases: Case[]};
+  const {cases} = JSON.parse(readFileSync(new URL('../fixtures/ink-output-cases.json', import.meta.url), 'utf8')) as {
+    cases: Case[];
+  };
   expect(cases.length).toBe(300);
   for (let round = 0; round < 2; round++) {
     for (const [index, c] of cases.entries()) {

@@ -32,9 +32,23 @@ function expectNothingRaw(output: string): void {
 describe('format characters are shown, not obeyed', () => {
   const cases: Array<[string, string, string]> = [
     ['RIGHT-TO-LEFT OVERRIDE (the issue)', 'G\u202Ereversed H', `G${dim('202E')}reversed H`],
-    ['every bidi control', '\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069', ['061C', '200E', '200F', '202A', '202B', '202C', '202D', '202E', '2066', '2067', '2068', '2069'].map(dim).join('')],
-    ['zero-width space, joiners outside emoji, BOM', 'pass\u200Bword a\u200Cb a\u200Db \uFEFFx', `pass${dim('200B')}word a${dim('200C')}b a${dim('200D')}b ${dim('FEFF')}x`],
-    ['word joiner, invisible operators, Mongolian vowel separator', '\u2060\u2061\u2062\u2063\u2064\u180e', ['2060', '2061', '2062', '2063', '2064', '180E'].map(dim).join('')],
+    [
+      'every bidi control',
+      '\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069',
+      ['061C', '200E', '200F', '202A', '202B', '202C', '202D', '202E', '2066', '2067', '2068', '2069']
+        .map(dim)
+        .join(''),
+    ],
+    [
+      'zero-width space, joiners outside emoji, BOM',
+      'pass\u200Bword a\u200Cb a\u200Db \uFEFFx',
+      `pass${dim('200B')}word a${dim('200C')}b a${dim('200D')}b ${dim('FEFF')}x`,
+    ],
+    [
+      'word joiner, invisible operators, Mongolian vowel separator',
+      '\u2060\u2061\u2062\u2063\u2064\u180e',
+      ['2060', '2061', '2062', '2063', '2064', '180E'].map(dim).join(''),
+    ],
     ['line and paragraph separators', 'one\u2028two\u2029three', `one${dim('2028')}two${dim('2029')}three`],
     ['soft hyphen outside a word', '\u00ad- \u00ad', `${dim('00AD')}- ${dim('00AD')}`],
     ['soft hyphen inside a word is a hyphenation hint: left out', 'Silben\u00adtrennung', 'Silbentrennung'],
@@ -119,7 +133,12 @@ describe('corpus: real text', () => {
 
 describe('search and filters see what the user sees', () => {
   const shown = (raw: string): LogLine => ({text: sanitizeLine(raw), stream: 'stdout'});
-  const lines = [shown('login pass\u200Bword=***'), shown('password reset'), shown('G\u202Ereversed'), shown('plain ‹U+200B› text')];
+  const lines = [
+    shown('login pass\u200Bword=***'),
+    shown('password reset'),
+    shown('G\u202Ereversed'),
+    shown('plain ‹U+200B› text'),
+  ];
 
   it('finds text through invisible characters and counts the lines that hold them', () => {
     expect(searchLog(lines, 'password')).toEqual({matches: [0, 1], withInvisibles: 1});
@@ -159,7 +178,9 @@ describe('saving keeps the container’s bytes', () => {
       'plain line',
     ];
     const assembler = new LineAssembler('stdout');
-    const lines = written.map(text => assembler.add({stream: 'stdout', content: Buffer.from(`${text}\n`), complete: true})!);
+    const lines = written.map(text =>
+      assembler.add({stream: 'stdout', content: Buffer.from(`${text}\n`), complete: true})!,
+    );
     expect(lines.map(line => line.text)).not.toEqual(written);
     const path = join(dir, 'saved.log');
     await saveLines(path, lines);
@@ -169,12 +190,53 @@ describe('saving keeps the container’s bytes', () => {
 
 describe('properties (fast-check, seeded)', () => {
   const fragments = fc.constantFrom(
-    '\u202E', '\u2066', '\u2069', '\u200B', '\u200C', '\u200D', '\u00AD', '\uFEFF', '\u2028', '\u2029', '\u061C', '\u180E', '\u2060',
-    '\u200E', '\u202A', '\uFFF9', '👨', '👩🏽', '💻', '🏳\uFE0F', '🌈', '\u{1F3FB}', 'م', 'ש', 'क्', 'e\u0301', '日', '\t', '\x1b[1m',
-    '\x1b[2m', '\x1b[0m', '\x1b[31;1m', '\x1b[38;2;1;2;3m', '\x1b[22m', '\x1b]0;t\x07', '\x1b', '\x07', '\u009b', 'a', ' ', '‹U+200B›',
+    '\u202E',
+    '\u2066',
+    '\u2069',
+    '\u200B',
+    '\u200C',
+    '\u200D',
+    '\u00AD',
+    '\uFEFF',
+    '\u2028',
+    '\u2029',
+    '\u061C',
+    '\u180E',
+    '\u2060',
+    '\u200E',
+    '\u202A',
+    '\uFFF9',
+    '👨',
+    '👩🏽',
+    '💻',
+    '🏳\uFE0F',
+    '🌈',
+    '\u{1F3FB}',
+    'م',
+    'ש',
+    'क्',
+    'e\u0301',
+    '日',
+    '\t',
+    '\x1b[1m',
+    '\x1b[2m',
+    '\x1b[0m',
+    '\x1b[31;1m',
+    '\x1b[38;2;1;2;3m',
+    '\x1b[22m',
+    '\x1b]0;t\x07',
+    '\x1b',
+    '\x07',
+    '\u009b',
+    'a',
+    ' ',
+    '‹U+200B›',
   );
   const text = fc
-    .array(fc.oneof(fragments, fc.string({unit: 'binary', maxLength: 6}), fc.string({unit: 'grapheme', maxLength: 3})), {maxLength: 24})
+    .array(
+      fc.oneof(fragments, fc.string({unit: 'binary', maxLength: 6}), fc.string({unit: 'grapheme', maxLength: 3})),
+      {maxLength: 24},
+    )
     .map(parts => parts.join(''));
   const settings = {seed: 15, numRuns: 3000};
 
@@ -191,8 +253,23 @@ describe('properties (fast-check, seeded)', () => {
   });
 
   it('search finds visible text whatever invisible characters are mixed in', () => {
-    const invisible = fc.constantFrom('\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u202E', '\u2066', '\u2069', '\u00AD', '\u2028');
-    const word = fc.string({unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_=:'), minLength: 1, maxLength: 12});
+    const invisible = fc.constantFrom(
+      '\u200B',
+      '\u200C',
+      '\u200D',
+      '\u2060',
+      '\uFEFF',
+      '\u202E',
+      '\u2066',
+      '\u2069',
+      '\u00AD',
+      '\u2028',
+    );
+    const word = fc.string({
+      unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_=:'),
+      minLength: 1,
+      maxLength: 12,
+    });
     fc.assert(
       fc.property(word, fc.array(fc.tuple(fc.nat(), invisible), {maxLength: 6}), (visible, insertions) => {
         let raw = visible;

@@ -3,7 +3,15 @@ import {DEFAULT_KEYMAP, footerBindings, resolveKey} from '../../source/ui/keymap
 import {activeScopes} from '../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../source/ui/view-set.js';
 
-const initial = () => DEFAULT_VIEWS.initialState('t', {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}});
+const initial = () =>
+  DEFAULT_VIEWS.initialState('t', {
+    logBufferLines: 1,
+    logTail: 1,
+    shells: [],
+    readonly: false,
+    registries: [],
+    registryOptions: {},
+  });
 
 describe('keymap', () => {
   test('resolves keys by the active scopes, most specific first', () => {

@@ -79,16 +79,22 @@ describe('registry pages past the bounds are refused with one line', () => {
     const result = await run(['ls', url]);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^berth: registry 127\.0\.0\.1:\d+: sent a page of 1000001 names while trying to list repositories, more than the 1000000 berth takes from one page/);
+    expect(result.stderr).toMatch(
+      /^berth: registry 127\.0\.0\.1:\d+: sent a page of 1000001 names while trying to list repositories, more than the 1000000 berth takes from one page/,
+    );
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 
   test(`a page body larger than MAX_PAGE_BYTES (${MAX_PAGE_BYTES})`, async () => {
     const name = `"${'x'.repeat(1000)}",`;
-    const {url} = await onePageRegistry(`{"repositories":[${name.repeat(Math.ceil(MAX_PAGE_BYTES / name.length))}"y"]}`);
+    const {url} = await onePageRegistry(
+      `{"repositories":[${name.repeat(Math.ceil(MAX_PAGE_BYTES / name.length))}"y"]}`,
+    );
     const result = await run(['ls', url]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^berth: registry 127\.0\.0\.1:\d+: answer to GET \/v2\/_catalog is larger than 16777216 bytes/);
+    expect(result.stderr).toMatch(
+      /^berth: registry 127\.0\.0\.1:\d+: answer to GET \/v2\/_catalog is larger than 16777216 bytes/,
+    );
   });
 });
 
@@ -117,8 +123,14 @@ describe('a log line', () => {
   test(`a 50 MB line is cut at MAX_LINE_BYTES (${MAX_LINE_BYTES}) and marked truncated`, () => {
     const assembler = new LineAssembler('stdout');
     const piece = Buffer.alloc(16 * 1024, 0x61);
-    for (let i = 0; i < 3200; i++) assembler.add({stream: 'stdout', content: piece, complete: false, time: undefined} as never);
-    const line = assembler.add({stream: 'stdout', content: Buffer.from('end\n'), complete: true, time: undefined} as never);
+    for (let i = 0; i < 3200; i++)
+      assembler.add({stream: 'stdout', content: piece, complete: false, time: undefined} as never);
+    const line = assembler.add({
+      stream: 'stdout',
+      content: Buffer.from('end\n'),
+      complete: true,
+      time: undefined,
+    } as never);
     expect(line?.truncated).toBe(true);
     expect(line?.text.length).toBe(MAX_LINE_BYTES);
   });

@@ -2,7 +2,21 @@ import type {Key} from 'ink';
 import {expect, test} from 'vitest';
 import {editLine} from '../../source/ui/line-edit.js';
 
-const key = (patch: Partial<Key> = {}) => ({upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, return: false, escape: false, ctrl: false, meta: false, backspace: false, delete: false, tab: false, ...patch}) as Key;
+const key = (patch: Partial<Key> = {}) =>
+  ({
+    upArrow: false,
+    downArrow: false,
+    leftArrow: false,
+    rightArrow: false,
+    return: false,
+    escape: false,
+    ctrl: false,
+    meta: false,
+    backspace: false,
+    delete: false,
+    tab: false,
+    ...patch,
+  }) as Key;
 
 test('typing, cursor movement and deletion', () => {
   let line = editLine({text: '', cursor: 0}, 'wb', key());

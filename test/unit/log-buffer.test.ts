@@ -11,7 +11,11 @@ describe('the log buffer', () => {
     expect([...buffer]).toEqual([3, 4, 5]);
     expect(buffer.toArray()).toEqual([3, 4, 5]);
     expect([buffer.get(0), buffer.get(2)]).toEqual([3, 5]);
-    expect({length: buffer.length, dropped: buffer.dropped, totalPushed: buffer.totalPushed}).toEqual({length: 3, dropped: 2, totalPushed: 5});
+    expect({length: buffer.length, dropped: buffer.dropped, totalPushed: buffer.totalPushed}).toEqual({
+      length: 3,
+      dropped: 2,
+      totalPushed: 5,
+    });
   });
 
   test('older items go in front, only as many as there is room for, the newest of them', () => {
@@ -51,7 +55,6 @@ describe('the log buffer', () => {
     expect(() => new LogBuffer(0)).toThrow(RangeError);
   });
 });
-
 
 describe('the log buffer: capacities, counters, versions', () => {
   test('refuses capacities that cannot work', () => {
@@ -135,7 +138,11 @@ describe('the log buffer: capacities, counters, versions', () => {
         }
         expect(buffer.toArray()).toEqual(model);
         expect([...buffer]).toEqual(model);
-        expect({length: buffer.length, dropped: buffer.dropped, totalPushed: buffer.totalPushed}).toEqual({length: model.length, dropped, totalPushed: pushed});
+        expect({length: buffer.length, dropped: buffer.dropped, totalPushed: buffer.totalPushed}).toEqual({
+          length: model.length,
+          dropped,
+          totalPushed: pushed,
+        });
         if (model.length > 0) {
           const i = Math.floor(random() * model.length);
           expect(buffer.get(i)).toBe(model[i]);

@@ -21,7 +21,14 @@ type Seen = {stream: string; time?: string; content: string; complete: boolean};
 
 function collect(make: (onEntry: (entry: LogEntry) => void) => {push(chunk: Buffer): void}, chunks: Buffer[]): Seen[] {
   const seen: Seen[] = [];
-  const reader = make(entry => seen.push({stream: entry.stream, time: entry.time, content: entry.content.toString('latin1'), complete: entry.complete}));
+  const reader = make(entry =>
+    seen.push({
+      stream: entry.stream,
+      time: entry.time,
+      content: entry.content.toString('latin1'),
+      complete: entry.complete,
+    }),
+  );
   for (const chunk of chunks) reader.push(chunk);
   return seen;
 }
@@ -130,7 +137,6 @@ describe('raw stream (TTY containers)', () => {
   });
 });
 
-
 // Cuts data into chunks of the given sizes, repeating the list.
 function chunked(data: Buffer, sizes: number[]): Buffer[] {
   const chunks: Buffer[] = [];
@@ -159,7 +165,11 @@ function bytesPerStream(entries: LogEntry[]): Record<string, Buffer> {
 
 // Entries through one LineAssembler per stream, as the log session does.
 function linesPerStream(entries: LogEntry[]): Record<string, string[]> {
-  const assemblers = {stdout: new LineAssembler('stdout'), stderr: new LineAssembler('stderr'), system: new LineAssembler('system')};
+  const assemblers = {
+    stdout: new LineAssembler('stdout'),
+    stderr: new LineAssembler('stderr'),
+    system: new LineAssembler('system'),
+  };
   const lines: Record<string, string[]> = {stdout: [], stderr: [], system: []};
   for (const entry of entries) {
     const line = assemblers[entry.stream].add(entry);
@@ -174,7 +184,9 @@ function linesPerStream(entries: LogEntry[]): Record<string, string[]> {
 
 describe('multiplexed stream: chunking, sizes and ends', () => {
   test('stdin frames (type 0) are read as stdout', () => {
-    expect(collect(f => new MultiplexedEntryReader(f), [Buffer.concat([frame(0, `${T1} in\n`), frame(1, `${T1} out\n`)])])).toEqual([
+    expect(
+      collect(f => new MultiplexedEntryReader(f), [Buffer.concat([frame(0, `${T1} in\n`), frame(1, `${T1} out\n`)])]),
+    ).toEqual([
       {stream: 'stdout', time: T1, content: 'in\n', complete: true},
       {stream: 'stdout', time: T1, content: 'out\n', complete: true},
     ]);
@@ -214,7 +226,7 @@ describe('multiplexed stream: chunking, sizes and ends', () => {
         // Cut the bytes anywhere, multi-byte characters included; empty frames are legal too. Every entry but
         // the engine's own errors (type 3) starts with a timestamp.
         const frames: Buffer[] = [];
-        for (let at = 0; at < bytes.length; ) {
+        for (let at = 0; at < bytes.length;) {
           const size = Math.floor(random() * 7);
           const piece = bytes.subarray(at, at + size);
           frames.push(type === 3 ? frame(type, piece) : frame(type, Buffer.concat([Buffer.from(`${T1} `), piece])));
@@ -268,9 +280,13 @@ describe('multiplexed stream: chunking, sizes and ends', () => {
     const full = frame(1, `${T1} hello world\n`);
     const cut = full.subarray(0, 8 + T1.length + 1 + 5);
     expect(collect(f => new MultiplexedEntryReader(f), [cut]).length).toBe(0);
-    expect(readEntries([cut]).map(entry => ({content: entry.content.toString(), complete: entry.complete, time: entry.time}))).toEqual([
-      {content: 'hello', complete: false, time: T1},
-    ]);
+    expect(
+      readEntries([cut]).map(entry => ({
+        content: entry.content.toString(),
+        complete: entry.complete,
+        time: entry.time,
+      })),
+    ).toEqual([{content: 'hello', complete: false, time: T1}]);
     expect(linesPerStream(readEntries([cut])).stdout).toEqual(['hello']);
   });
 
@@ -285,7 +301,9 @@ describe('multiplexed stream: chunking, sizes and ends', () => {
     const seen: string[] = [];
     const reader = new MultiplexedEntryReader(entry => seen.push(entry.content.toString()));
     const bad = Buffer.from([1, 0, 1, 0, 0, 0, 0, 2, 0x41, 0x42]);
-    expect(() => reader.push(Buffer.concat([frame(2, `${T1} fine\n`), bad]))).toThrow(/multiplexed format \(frame header 0100010000000002\)/);
+    expect(() => reader.push(Buffer.concat([frame(2, `${T1} fine\n`), bad]))).toThrow(
+      /multiplexed format \(frame header 0100010000000002\)/,
+    );
     expect(seen).toEqual(['fine\n']);
   });
 
@@ -293,7 +311,8 @@ describe('multiplexed stream: chunking, sizes and ends', () => {
     const random = seeded(9);
     for (let round = 0; round < 500; round++) {
       const garbage = Buffer.alloc(Math.floor(random() * 100));
-      for (let i = 0; i < garbage.length; i++) garbage[i] = random() < 0.5 ? Math.floor(random() * 4) : Math.floor(random() * 256);
+      for (let i = 0; i < garbage.length; i++)
+        garbage[i] = random() < 0.5 ? Math.floor(random() * 4) : Math.floor(random() * 256);
       const reader = new MultiplexedEntryReader(() => undefined);
       try {
         for (const chunk of chunked(garbage, [1 + Math.floor(random() * 10)])) reader.push(chunk);

@@ -1,7 +1,12 @@
 import {performance} from 'node:perf_hooks';
 import {describe, expect, test} from 'vitest';
 import type {LogEntry} from '../../source/engine/logs/entry.js';
-import {afterCarriageReturns, LineAssembler, MAX_LINE_BYTES, type LogLine} from '../../source/engine/logs/line-assembler.js';
+import {
+  afterCarriageReturns,
+  LineAssembler,
+  MAX_LINE_BYTES,
+  type LogLine,
+} from '../../source/engine/logs/line-assembler.js';
 import {seeded} from '../helpers/seeded.js';
 
 const T = '2026-11-22T00:42:49.156271354Z';
@@ -19,7 +24,9 @@ describe('joining entries into lines', () => {
     const euro = Buffer.from('€');
     const assembler = new LineAssembler('stderr');
     expect(assembler.add(entry(Buffer.concat([Buffer.from('a'), euro.subarray(0, 2)]), false))).toBeUndefined();
-    const line = assembler.add(entry(Buffer.concat([euro.subarray(2), Buffer.from('b\n')]), true, '2026-11-22T00:42:50Z'));
+    const line = assembler.add(
+      entry(Buffer.concat([euro.subarray(2), Buffer.from('b\n')]), true, '2026-11-22T00:42:50Z'),
+    );
     expect(line).toEqual({text: 'a€b', stream: 'stderr', time: T});
   });
 
@@ -83,7 +90,6 @@ describe('joining entries into lines', () => {
   });
 });
 
-
 type Cut = {text: string; truncated: boolean};
 
 // Entries (complete or not) through one assembler, then flush; texts and truncation only.
@@ -129,7 +135,10 @@ function reference(input: string, max: number): Cut[] {
 
 describe('joining entries into lines: carriage returns and the cap', () => {
   test('a \\r at the end of an entry waits for the next one to know whether it ends the line', () => {
-    expect(texts(assemble([entry('abc\r', false), entry('\n'), entry('def\r', false), entry('\n')]))).toEqual(['abc', 'def']);
+    expect(texts(assemble([entry('abc\r', false), entry('\n'), entry('def\r', false), entry('\n')]))).toEqual([
+      'abc',
+      'def',
+    ]);
     expect(texts(assemble([entry('abc\r', false), entry('xy\n')]))).toEqual(['xy']);
   });
 
@@ -153,7 +162,11 @@ describe('joining entries into lines: carriage returns and the cap', () => {
     const assembler = new LineAssembler('stdout');
     assembler.add(entry('$ ', false));
     expect(assembler.flush()).toEqual({text: '$ ', stream: 'stdout', time: T});
-    expect(assembler.add(entry('next\n', true, '2026-11-22T00:42:50Z'))).toEqual({text: 'next', stream: 'stdout', time: '2026-11-22T00:42:50Z'});
+    expect(assembler.add(entry('next\n', true, '2026-11-22T00:42:50Z'))).toEqual({
+      text: 'next',
+      stream: 'stdout',
+      time: '2026-11-22T00:42:50Z',
+    });
   });
 
   test('a line over the cap is cut there and marked, and the rest up to its end is dropped, \\r included', () => {
@@ -176,9 +189,15 @@ describe('joining entries into lines: carriage returns and the cap', () => {
     expect(assemble([entry('€€€\n')], 7)).toEqual([{text: '€€', truncated: true}]); // 3 bytes each
     expect(assemble([entry('a😀b\n')], 4)).toEqual([{text: 'a', truncated: true}]);
     const emoji = Buffer.from('😀');
-    expect(assemble([entry(Buffer.concat([Buffer.from('a'), emoji.subarray(0, 2)]), false), entry(Buffer.concat([emoji.subarray(2), Buffer.from('b\n')]))], 5)).toEqual([
-      {text: 'a😀', truncated: true},
-    ]);
+    expect(
+      assemble(
+        [
+          entry(Buffer.concat([Buffer.from('a'), emoji.subarray(0, 2)]), false),
+          entry(Buffer.concat([emoji.subarray(2), Buffer.from('b\n')])),
+        ],
+        5,
+      ),
+    ).toEqual([{text: 'a😀', truncated: true}]);
     expect(assemble([entry('é'.repeat(10) + '\n')], 5)).toEqual([{text: 'éé', truncated: true}]);
   });
 
@@ -193,7 +212,9 @@ describe('joining entries into lines: carriage returns and the cap', () => {
   });
 
   test('bytes that are not UTF-8 show as replacement characters', () => {
-    expect(assemble([entry(Buffer.from([0x80, 0x78, 0xe2, 0x0a]))], 4)).toEqual([{text: '\ufffdx\ufffd', truncated: false}]);
+    expect(assemble([entry(Buffer.from([0x80, 0x78, 0xe2, 0x0a]))], 4)).toEqual([
+      {text: '\ufffdx\ufffd', truncated: false},
+    ]);
     expect(assemble([entry(Buffer.from('€').subarray(0, 2), false)])).toEqual([{text: '\ufffd', truncated: false}]);
   });
 
@@ -218,7 +239,7 @@ describe('joining entries into lines: carriage returns and the cap', () => {
       lines.forEach((line, index) => {
         const complete = index < lines.length - 1;
         const bytes = Buffer.from(complete ? line + '\n' : line);
-        for (let at = 0; at < bytes.length; ) {
+        for (let at = 0; at < bytes.length;) {
           const size = 1 + Math.floor(random() * 6);
           entries.push(entry(bytes.subarray(at, at + size), complete && at + size >= bytes.length));
           at += size;
@@ -249,6 +270,7 @@ describe('joining entries into lines: carriage returns and the cap', () => {
 
 function inEntries(data: Buffer, size: number): LogEntry[] {
   const entries: LogEntry[] = [];
-  for (let at = 0; at < data.length; at += size) entries.push(entry(data.subarray(at, at + size), at + size >= data.length));
+  for (let at = 0; at < data.length; at += size)
+    entries.push(entry(data.subarray(at, at + size), at + size >= data.length));
   return entries;
 }

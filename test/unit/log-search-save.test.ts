@@ -48,10 +48,12 @@ describe('save', () => {
     await rm(dir, {recursive: true, force: true});
   });
 
-  test('the container\'s output (colour codes included, as docker logs > FILE), then the partial file is renamed into place', async () => {
+  test("the container's output (colour codes included, as docker logs > FILE), then the partial file is renamed into place", async () => {
     const path = join(dir, 'web.log');
     expect(await saveLines(path, lines)).toEqual({lines: 4});
-    expect(await readFile(path, 'utf8')).toBe('GET /health 200\n\x1b[31mERROR\x1b[0m disk full\nget /metrics 500\nlog stream interrupted\n');
+    expect(await readFile(path, 'utf8')).toBe(
+      'GET /health 200\n\x1b[31mERROR\x1b[0m disk full\nget /metrics 500\nlog stream interrupted\n',
+    );
     expect(await readdir(dir)).toEqual(['web.log']);
   });
 
@@ -64,7 +66,9 @@ describe('save', () => {
   test('an existing file is not overwritten unless asked', async () => {
     const path = join(dir, 'web.log');
     await writeFile(path, 'keep me');
-    await expect(saveLines(path, lines)).rejects.toThrow(`cannot save the logs to ${path}: the file already exists; choose another name, or confirm to overwrite it`);
+    await expect(saveLines(path, lines)).rejects.toThrow(
+      `cannot save the logs to ${path}: the file already exists; choose another name, or confirm to overwrite it`,
+    );
     expect(await readFile(path, 'utf8')).toBe('keep me');
     expect(await readdir(dir)).toEqual(['web.log']);
     await saveLines(path, lines, {overwrite: true});
@@ -73,7 +77,9 @@ describe('save', () => {
 
   test('a missing directory: the error names the file, the reason and the fix', async () => {
     const path = join(dir, 'nope', 'web.log');
-    await expect(saveLines(path, lines)).rejects.toThrow(`cannot save the logs to ${path}: the directory ${join(dir, 'nope')} does not exist; create it first or choose another path`);
+    await expect(saveLines(path, lines)).rejects.toThrow(
+      `cannot save the logs to ${path}: the directory ${join(dir, 'nope')} does not exist; create it first or choose another path`,
+    );
   });
 
   test('a directory given as the path', async () => {
@@ -84,7 +90,9 @@ describe('save', () => {
   test('a failure while writing removes the partial file', async () => {
     if (process.getuid?.() === 0) return; // root writes anyway; the rename failure below covers cleanup too
     await chmod(dir, 0o500);
-    await expect(saveLines(join(dir, 'web.log'), lines)).rejects.toThrow(/permission denied; choose a directory you can write to/);
+    await expect(saveLines(join(dir, 'web.log'), lines)).rejects.toThrow(
+      /permission denied; choose a directory you can write to/,
+    );
     await chmod(dir, 0o700);
     expect(await readdir(dir)).toEqual([]);
   });
@@ -97,7 +105,9 @@ describe('save', () => {
         throw Object.assign(new Error('no space left on device'), {code: 'ENOSPC'});
       },
     } as LogLine;
-    await expect(saveLines(path, [...lines, broken])).rejects.toThrow(`cannot save the logs to ${path}: the disk is full; free some space or save somewhere else`);
+    await expect(saveLines(path, [...lines, broken])).rejects.toThrow(
+      `cannot save the logs to ${path}: the disk is full; free some space or save somewhere else`,
+    );
     expect(await readdir(dir)).toEqual([]);
   });
 });

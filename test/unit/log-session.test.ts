@@ -38,7 +38,12 @@ class FakeEngine {
   private follows: PassThrough[] = [];
 
   readonly docker = {
-    modem: {dial: (request: {options: Record<string, string | number>}, callback: (error: unknown, result?: unknown) => void) => this.dial(request.options, callback)},
+    modem: {
+      dial: (
+        request: {options: Record<string, string | number>},
+        callback: (error: unknown, result?: unknown) => void,
+      ) => this.dial(request.options, callback),
+    },
     getContainer: () => ({
       inspect: async () => {
         if (this.down) throw Object.assign(new Error('connect ECONNREFUSED'), {code: 'ECONNREFUSED'});
@@ -76,13 +81,20 @@ class FakeEngine {
       return;
     }
     if (this.missing) {
-      setImmediate(() => callback(Object.assign(new Error('(HTTP code 404) no such container - No such container: x'), {statusCode: 404})));
+      setImmediate(() =>
+        callback(
+          Object.assign(new Error('(HTTP code 404) no such container - No such container: x'), {statusCode: 404}),
+        ),
+      );
       return;
     }
     let entries = this.log;
-    if (query.tail !== undefined && query.tail !== 'all') entries = entries.slice(Math.max(0, entries.length - Number(query.tail)));
-    if (query.since) entries = entries.filter(e => asNumber(timestampToSince(e.time)!) >= asNumber(String(query.since)));
-    if (query.until) entries = entries.filter(e => asNumber(timestampToSince(e.time)!) <= asNumber(String(query.until)));
+    if (query.tail !== undefined && query.tail !== 'all')
+      entries = entries.slice(Math.max(0, entries.length - Number(query.tail)));
+    if (query.since)
+      entries = entries.filter(e => asNumber(timestampToSince(e.time)!) >= asNumber(String(query.since)));
+    if (query.until)
+      entries = entries.filter(e => asNumber(timestampToSince(e.time)!) <= asNumber(String(query.until)));
     const stream = new PassThrough();
     const delay = query.until ? this.historyDelayMs : 0;
     setTimeout(() => {
@@ -98,7 +110,14 @@ const line = (i: number): FakeEntry => ({stream: i % 5 === 4 ? 2 : 1, time: time
 const sessions: LogSession[] = [];
 
 function open(engine: FakeEngine, options: Partial<LogSessionOptions>): LogSession {
-  const session = new LogSession(engine.docker, {containerId: 'c1', window: {}, follow: false, publishMs: 10, reconnectDelaysMs: [20, 40], ...options});
+  const session = new LogSession(engine.docker, {
+    containerId: 'c1',
+    window: {},
+    follow: false,
+    publishMs: 10,
+    reconnectDelaysMs: [20, 40],
+    ...options,
+  });
   sessions.push(session);
   session.start();
   return session;
@@ -109,7 +128,8 @@ function until(session: LogSession, done: () => boolean, timeoutMs = 3000): Prom
     const started = Date.now();
     const check = () => {
       if (done()) return resolve();
-      if (Date.now() - started > timeoutMs) return reject(new Error(`timed out; status ${session.status}, ${session.buffer.length} lines`));
+      if (Date.now() - started > timeoutMs)
+        return reject(new Error(`timed out; status ${session.status}, ${session.buffer.length} lines`));
       setTimeout(check, 5);
     };
     check();
@@ -150,7 +170,17 @@ describe('LogSession reading a window', () => {
     const got = texts(session);
     expect(got).toHaveLength(300 + 5 + 197);
     expect(new Set(got).size).toBe(got.length);
-    expect(got.slice(298, 307)).toEqual(['line 298', 'line 299', 'same 0', 'same 1', 'same 2', 'same 3', 'same 4', 'after 0', 'after 1']);
+    expect(got.slice(298, 307)).toEqual([
+      'line 298',
+      'line 299',
+      'same 0',
+      'same 1',
+      'same 2',
+      'same 3',
+      'same 4',
+      'after 0',
+      'after 1',
+    ]);
   });
 
   test('a small tail is a single request', async () => {
@@ -192,7 +222,9 @@ describe('LogSession reading a window', () => {
     const session = open(engine, {follow: true});
     await until(session, () => session.status === 'error');
     expect(session.error).toBe('the container no longer exists');
-    expect([...session.buffer].map(l => [l.stream, l.text])).toEqual([['system', 'log stream stopped: the container no longer exists']]);
+    expect([...session.buffer].map(l => [l.stream, l.text])).toEqual([
+      ['system', 'log stream stopped: the container no longer exists'],
+    ]);
   });
 });
 
@@ -253,7 +285,7 @@ describe('LogSession following', () => {
     // Written by the old process while the engine was away (its shim kept it running), then it was stopped
     // at 24.5 and started again.
     engine.add(5, line);
-    engine.state = {FinishedAt: timeAt(24) .replace(/\d{6}Z$/, '500000Z'), StartedAt: timeAt(25), ExitCode: 137};
+    engine.state = {FinishedAt: timeAt(24).replace(/\d{6}Z$/, '500000Z'), StartedAt: timeAt(25), ExitCode: 137};
     engine.add(5, line);
     await until(session, () => session.status === 'reconnecting');
     // The first retry finds the engine still down; the next waits 5 s unless the engine is back and says so.
@@ -264,7 +296,9 @@ describe('LogSession following', () => {
     expect(numbers(session)).toEqual(range(0, 30));
     const all = [...session.buffer].map(l => l.text);
     const note = all.findIndex(text => text.startsWith('container restarted: stopped at'));
-    expect(all[note]).toBe(`container restarted: stopped at ${timeAt(24).slice(0, 19)}Z (exit code 137), started again at ${timeAt(25).slice(0, 19)}Z`);
+    expect(all[note]).toBe(
+      `container restarted: stopped at ${timeAt(24).slice(0, 19)}Z (exit code 137), started again at ${timeAt(25).slice(0, 19)}Z`,
+    );
     expect(all[note - 1]).toBe('line 24');
     expect(all[note + 1]).toBe('line 25');
     expect(all.filter(text => text.startsWith('container restarted'))).toHaveLength(1);

@@ -8,7 +8,10 @@ import {
 
 describe('splitting the engine timestamp off a line', () => {
   test('the fixed nine-digit UTC form the engine writes', () => {
-    expect(splitTimestamp('2026-11-22T00:42:49.156271354Z out 1')).toEqual({time: '2026-11-22T00:42:49.156271354Z', text: 'out 1'});
+    expect(splitTimestamp('2026-11-22T00:42:49.156271354Z out 1')).toEqual({
+      time: '2026-11-22T00:42:49.156271354Z',
+      text: 'out 1',
+    });
   });
 
   test('the text after the first space is kept whole, spaces and timestamps in it included', () => {
@@ -16,7 +19,10 @@ describe('splitting the engine timestamp off a line', () => {
       time: '2026-11-22T00:42:49.156271354Z',
       text: ' 2026-11-22T00:00:00Z a b',
     });
-    expect(splitTimestamp('2026-11-22T00:42:49.156271354Z ')).toEqual({time: '2026-11-22T00:42:49.156271354Z', text: ''});
+    expect(splitTimestamp('2026-11-22T00:42:49.156271354Z ')).toEqual({
+      time: '2026-11-22T00:42:49.156271354Z',
+      text: '',
+    });
   });
 
   test('shorter fractions and zone offsets are timestamps too', () => {

@@ -34,7 +34,9 @@ describe('compileMatcher: substring or re:', () => {
 
   it('refuses an expression that does not compile, with the reason', () => {
     expect(() => compileMatcher('re:(')).toThrow(InvalidPatternError);
-    expect(() => compileMatcher('re:(')).toThrow(/"re:\(" is not a valid regular expression \(Invalid regular expression: .*\)/);
+    expect(() => compileMatcher('re:(')).toThrow(
+      /"re:\(" is not a valid regular expression \(Invalid regular expression: .*\)/,
+    );
   });
 });
 
@@ -54,12 +56,16 @@ describe('what a broken expression means to each user of the language', () => {
     })();
     expect(error).toBeInstanceOf(RegistryError);
     expect((error as RegistryError).kind).toBe('usage');
-    expect((error as RegistryError).message).toMatch(/^filter "re:\(": is not a valid regular expression \(Invalid regular expression: \/\(\/i: Unterminated group\)/);
+    expect((error as RegistryError).message).toMatch(
+      /^filter "re:\(": is not a valid regular expression \(Invalid regular expression: \/\(\/i: Unterminated group\)/,
+    );
   });
 
   it('log search explains it, with the way out', () => {
     expect(() => compileLogQuery('re:(')).toThrow(BerthError);
-    expect(() => compileLogQuery('re:(')).toThrow(/^search "re:\(": not a valid regular expression \(\/\(\/i: Unterminated group\); fix it/);
+    expect(() => compileLogQuery('re:(')).toThrow(
+      /^search "re:\(": not a valid regular expression \(\/\(\/i: Unterminated group\); fix it/,
+    );
   });
 
   it('all three agree on every valid query', () => {

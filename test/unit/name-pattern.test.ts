@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { namePattern } from '../../source/engine/containers/name-pattern.js';
+import {describe, expect, it} from 'vitest';
+import {namePattern} from '../../source/engine/containers/name-pattern.js';
 
 // What the engine does with a `name` filter (engine.md §1.7): an unanchored regexp tried against
 // the stored name (`/web-1`) and the name without its slash. For these escaped literals, JS and
@@ -13,9 +13,9 @@ function engineMatches(filter: string, name: string): boolean {
 const containers = ['web-1', 'web-2', 'old-web-3', 'wz', 'web', 'axb-1', 'a.b-1', 'a.b', 'research-web-1'];
 
 function selected(pattern: string): string[] {
-  const { engineFilter, matches } = namePattern(pattern);
-  const fromEngine = containers.filter((name) => engineMatches(engineFilter, name));
-  const checked = fromEngine.filter((name) => matches(name));
+  const {engineFilter, matches} = namePattern(pattern);
+  const fromEngine = containers.filter(name => engineMatches(engineFilter, name));
+  const checked = fromEngine.filter(name => matches(name));
   // The anchored filter must already be exact, so the client check agrees with it.
   expect(checked).toEqual(fromEngine);
   return checked;

@@ -1,14 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { nextPageUrl, parseLinkHeader } from '../../source/registry/link.js';
-import { RegistryError } from '../../source/registry/errors.js';
+import {describe, expect, it} from 'vitest';
+import {nextPageUrl, parseLinkHeader} from '../../source/registry/link.js';
+import {RegistryError} from '../../source/registry/errors.js';
 
 const origin = 'https://reg.example:5000';
 const request = 'https://reg.example:5000/v2/_catalog?n=1000';
 
 describe('parseLinkHeader', () => {
-  it('parses distribution\'s relative next link and keeps percent-encoding', () => {
+  it("parses distribution's relative next link and keeps percent-encoding", () => {
     const links = parseLinkHeader('</v2/_catalog?last=myproject%2F1dx%2Fone&n=100>; rel="next"');
-    expect(links).toEqual([{ uri: '/v2/_catalog?last=myproject%2F1dx%2Fone&n=100', params: { rel: 'next' }, rels: ['next'] }]);
+    expect(links).toEqual([
+      {uri: '/v2/_catalog?last=myproject%2F1dx%2Fone&n=100', params: {rel: 'next'}, rels: ['next']},
+    ]);
   });
 
   it('accepts unquoted params, params before rel, and several rel values', () => {
@@ -19,7 +21,7 @@ describe('parseLinkHeader', () => {
 
   it('splits multiple links without breaking on commas inside quoted params', () => {
     const links = parseLinkHeader('</a?x=1>; rel="prev"; title="one, two", </b?x=2>; rel=next');
-    expect(links.map((l) => l.uri)).toEqual(['/a?x=1', '/b?x=2']);
+    expect(links.map(l => l.uri)).toEqual(['/a?x=1', '/b?x=2']);
     expect(links[0].params.title).toBe('one, two');
     expect(links[1].rels).toEqual(['next']);
   });
@@ -31,7 +33,7 @@ describe('parseLinkHeader', () => {
   });
 
   it('ignores garbage between links', () => {
-    expect(parseLinkHeader('junk, </a>; rel=next').map((l) => l.uri)).toEqual(['/a']);
+    expect(parseLinkHeader('junk, </a>; rel=next').map(l => l.uri)).toEqual(['/a']);
     expect(parseLinkHeader('')).toEqual([]);
   });
 });
@@ -53,7 +55,11 @@ describe('nextPageUrl', () => {
   });
 
   it('refuses a link to another host, port or scheme', () => {
-    for (const target of ['https://evil.example/v2/_catalog', 'https://reg.example:5001/v2/_catalog', 'http://reg.example:5000/v2/_catalog']) {
+    for (const target of [
+      'https://evil.example/v2/_catalog',
+      'https://reg.example:5001/v2/_catalog',
+      'http://reg.example:5000/v2/_catalog',
+    ]) {
       expect(() => nextPageUrl(`<${target}>; rel="next"`, request, origin)).toThrow(/another host/);
     }
     try {

@@ -30,7 +30,11 @@ async function scripted(answers: Scripted[]): Promise<FakeRegistry> {
 
 async function list(url: string, options: {retry?: Partial<typeof DEFAULT_RETRY>; signal?: AbortSignal} = {}) {
   const waits: RetryWait[] = [];
-  const client = await RegistryClient.create(url, {env: {HOME: '/nonexistent'}, retry: options.retry ?? {backoffMs: 10}, onRetry: wait => waits.push(wait)});
+  const client = await RegistryClient.create(url, {
+    env: {HOME: '/nonexistent'},
+    retry: options.retry ?? {backoffMs: 10},
+    onRetry: wait => waits.push(wait),
+  });
   const started = Date.now();
   try {
     const names = await client.listRepositories(undefined, options.signal);
@@ -117,7 +121,9 @@ describe('429 and 5xx are retried with backoff, then reported', () => {
     out.resume();
     const code = await registryCommand(['ls', url], {stdout: out, stderr: err, env: {HOME: '/nonexistent'}});
     expect(code).toBe(0);
-    expect(Buffer.concat(chunks).toString('utf8')).toBe(`berth: registry ${fake!.host} answered HTTP 503 to GET /v2/_catalog; retry 1 of 3 in 500 ms\n`);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(
+      `berth: registry ${fake!.host} answered HTTP 503 to GET /v2/_catalog; retry 1 of 3 in 500 ms\n`,
+    );
   });
 });
 
@@ -135,7 +141,8 @@ describe('the retry rules', () => {
     expect(retryAfterMs(' 0 ', now)).toBe(0);
     expect(retryAfterMs('Mon, 23 Nov 2026 09:00:05 GMT', now)).toBe(5000);
     expect(retryAfterMs('Mon, 23 Nov 2026 08:00:00 GMT', now)).toBe(0);
-    for (const junk of [undefined, '', '-1', '1.5', 'soon', '5 minutes', '2026-11-23T09:00:05Z']) expect(retryAfterMs(junk, now)).toBeUndefined();
+    for (const junk of [undefined, '', '-1', '1.5', 'soon', '5 minutes', '2026-11-23T09:00:05Z'])
+      expect(retryAfterMs(junk, now)).toBeUndefined();
   });
 
   test('backoff doubles up to the cap; retries stop at the limit; a long Retry-After stops them', () => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { TokenCache, tokenKey, tokenLifetimeMs } from '../../source/registry/token-cache.js';
+import {describe, expect, it} from 'vitest';
+import {TokenCache, tokenKey, tokenLifetimeMs} from '../../source/registry/token-cache.js';
 
 describe('TokenCache', () => {
   it('serves a token until shortly before it expires', () => {

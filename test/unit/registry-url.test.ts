@@ -1,25 +1,31 @@
-import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, parseRegistryUrl, splitRepositoryReference } from '../../source/registry/url.js';
+import {describe, expect, it} from 'vitest';
+import {isLoopbackHost, parseRegistryUrl, splitRepositoryReference} from '../../source/registry/url.js';
 
 describe('parseRegistryUrl', () => {
   it('implies https for host:port', () => {
     expect(parseRegistryUrl('reg.example:5000')).toEqual({
-      scheme: 'https', origin: 'https://reg.example:5000', host: 'reg.example:5000', hostname: 'reg.example', port: 5000, insecure: false, schemeGiven: false,
+      scheme: 'https',
+      origin: 'https://reg.example:5000',
+      host: 'reg.example:5000',
+      hostname: 'reg.example',
+      port: 5000,
+      insecure: false,
+      schemeGiven: false,
     });
   });
 
   it('accepts explicit https, a trailing slash or /v2/, and normalises case', () => {
     expect(parseRegistryUrl('https://Reg.Example:5000/').origin).toBe('https://reg.example:5000');
-    expect(parseRegistryUrl('https://reg.example/v2/')).toMatchObject({ host: 'reg.example', port: 443 });
+    expect(parseRegistryUrl('https://reg.example/v2/')).toMatchObject({host: 'reg.example', port: 443});
   });
 
   it('allows plain http only for loopback hosts or insecure registries', () => {
     expect(parseRegistryUrl('http://localhost:5000').scheme).toBe('http');
     expect(parseRegistryUrl('http://127.1.2.3:5000').origin).toBe('http://127.1.2.3:5000');
-    expect(parseRegistryUrl('http://[::1]:5000')).toMatchObject({ host: '[::1]:5000', hostname: '::1', port: 5000 });
+    expect(parseRegistryUrl('http://[::1]:5000')).toMatchObject({host: '[::1]:5000', hostname: '::1', port: 5000});
     expect(() => parseRegistryUrl('http://reg.example:5000')).toThrow(/plain http is only allowed/);
     expect(() => parseRegistryUrl('http://10.0.0.5:5000')).toThrow(/insecure: true/);
-    expect(parseRegistryUrl('http://reg.example:5000', { insecure: true }).scheme).toBe('http');
+    expect(parseRegistryUrl('http://reg.example:5000', {insecure: true}).scheme).toBe('http');
   });
 
   it('keeps https for loopback when no scheme is given', () => {
@@ -42,22 +48,27 @@ describe('parseRegistryUrl', () => {
 
 describe('isLoopbackHost', () => {
   it('knows localhost, 127.0.0.0/8 and ::1', () => {
-    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.255.0.9', '::1', '[::1]']) expect(isLoopbackHost(host)).toBe(true);
-    for (const host of ['10.0.0.1', '128.0.0.1', 'reg.example', '::2', 'localhost.example.com']) expect(isLoopbackHost(host)).toBe(false);
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.255.0.9', '::1', '[::1]'])
+      expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ['10.0.0.1', '128.0.0.1', 'reg.example', '::2', 'localhost.example.com'])
+      expect(isLoopbackHost(host)).toBe(false);
   });
 });
 
 describe('splitRepositoryReference', () => {
   it('splits a registry host off a reference the way Docker does', () => {
-    expect(splitRepositoryReference('127.0.0.1:5000/tools/busybox')).toEqual({ registry: '127.0.0.1:5000', repository: 'tools/busybox' });
-    expect(splitRepositoryReference('localhost/x')).toEqual({ registry: 'localhost', repository: 'x' });
-    expect(splitRepositoryReference('tools/busybox')).toEqual({ repository: 'tools/busybox' });
+    expect(splitRepositoryReference('127.0.0.1:5000/tools/busybox')).toEqual({
+      registry: '127.0.0.1:5000',
+      repository: 'tools/busybox',
+    });
+    expect(splitRepositoryReference('localhost/x')).toEqual({registry: 'localhost', repository: 'x'});
+    expect(splitRepositoryReference('tools/busybox')).toEqual({repository: 'tools/busybox'});
   });
 });
 
 describe('hubRepositoryName', () => {
   it('puts official Docker Hub images under library/', async () => {
-    const { hubRepositoryName } = await import('../../source/registry/url.js');
+    const {hubRepositoryName} = await import('../../source/registry/url.js');
     expect(hubRepositoryName(parseRegistryUrl('docker.io'), 'alpine')).toBe('library/alpine');
     expect(hubRepositoryName(parseRegistryUrl('docker.io'), 'bitnami/redis')).toBe('bitnami/redis');
     expect(hubRepositoryName(parseRegistryUrl('reg.example'), 'alpine')).toBe('alpine');
@@ -66,9 +77,12 @@ describe('hubRepositoryName', () => {
 
 describe('plainHttpFallback', () => {
   it('is offered only for loopback or insecure registries given without a scheme', async () => {
-    const { plainHttpFallback } = await import('../../source/registry/url.js');
+    const {plainHttpFallback} = await import('../../source/registry/url.js');
     expect(plainHttpFallback(parseRegistryUrl('localhost:5000'))?.origin).toBe('http://localhost:5000');
-    expect(plainHttpFallback(parseRegistryUrl('reg.example', { insecure: true }))).toMatchObject({ origin: 'http://reg.example', port: 80 });
+    expect(plainHttpFallback(parseRegistryUrl('reg.example', {insecure: true}))).toMatchObject({
+      origin: 'http://reg.example',
+      port: 80,
+    });
     expect(plainHttpFallback(parseRegistryUrl('https://localhost:5000'))).toBeUndefined();
     expect(plainHttpFallback(parseRegistryUrl('reg.example:5000'))).toBeUndefined();
   });

@@ -1,7 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { cellWidth, sanitizeLine, stripAnsi, truncateCells } from '../../source/text/sanitize.js';
-import { seeded as mulberry32 } from '../helpers/seeded.js';
-
+import {describe, expect, it} from 'vitest';
+import {cellWidth, sanitizeLine, stripAnsi, truncateCells} from '../../source/text/sanitize.js';
+import {seeded as mulberry32} from '../helpers/seeded.js';
 
 const SGR = /\x1b\[[0-9;:]*m/g;
 const UNSAFE = /[\x00-\x1f\x7f-\x9f]/;
@@ -80,7 +79,7 @@ describe('sanitizeLine: controls and tabs', () => {
     expect(sanitizeLine('\tx')).toBe('        x');
     expect(sanitizeLine('12345678\tx')).toBe('12345678        x');
     expect(sanitizeLine('a\t\tb')).toBe('a' + ' '.repeat(15) + 'b');
-    expect(sanitizeLine('ab\tc', { tabWidth: 4 })).toBe('ab  c');
+    expect(sanitizeLine('ab\tc', {tabWidth: 4})).toBe('ab  c');
   });
 
   it('counts tab columns in cells: wide characters, emoji, combining marks', () => {
@@ -97,18 +96,62 @@ describe('sanitizeLine: controls and tabs', () => {
   });
 
   it('tames hostile tab widths', () => {
-    expect(sanitizeLine('a\tb', { tabWidth: 0 })).toBe('a b');
-    expect(sanitizeLine('a\tb', { tabWidth: -3 })).toBe('a b');
-    expect(sanitizeLine('a\tb', { tabWidth: Number.NaN })).toBe('a       b');
-    expect(sanitizeLine('\t', { tabWidth: 1e9 }).length).toBe(64);
+    expect(sanitizeLine('a\tb', {tabWidth: 0})).toBe('a b');
+    expect(sanitizeLine('a\tb', {tabWidth: -3})).toBe('a b');
+    expect(sanitizeLine('a\tb', {tabWidth: Number.NaN})).toBe('a       b');
+    expect(sanitizeLine('\t', {tabWidth: 1e9}).length).toBe(64);
   });
 });
 
 describe('sanitizeLine: properties', () => {
   const alphabet = [
-    '\x1b', '\x1b', '\x1b', '[', '[', ']', 'P', 'X', '^', '_', '\\', '0', '1', '2', '3', '8', ';', ';', ':', '?', '>', ' ',
-    'm', 'm', 'J', 'H', 'q', 'l', 'c', '(', '\x07', '\x18', '\t', '\n', '\r', '\x00', '\x7f', '\u009b', '\u009c', '\u009d',
-    '\u0090', '\u0085', 'a', 'z', '日', '😀', 'e\u0301',
+    '\x1b',
+    '\x1b',
+    '\x1b',
+    '[',
+    '[',
+    ']',
+    'P',
+    'X',
+    '^',
+    '_',
+    '\\',
+    '0',
+    '1',
+    '2',
+    '3',
+    '8',
+    ';',
+    ';',
+    ':',
+    '?',
+    '>',
+    ' ',
+    'm',
+    'm',
+    'J',
+    'H',
+    'q',
+    'l',
+    'c',
+    '(',
+    '\x07',
+    '\x18',
+    '\t',
+    '\n',
+    '\r',
+    '\x00',
+    '\x7f',
+    '\u009b',
+    '\u009c',
+    '\u009d',
+    '\u0090',
+    '\u0085',
+    'a',
+    'z',
+    '日',
+    '😀',
+    'e\u0301',
   ];
 
   it('never lets an escape other than SGR through (escape-heavy random strings)', () => {

@@ -92,5 +92,7 @@ test('the build wires it into the installed Ink 6.8 incremental writer', () => {
   const source = readFileSync('node_modules/ink/build/log-update.js', 'utf8');
   const wired = withScroll(source, '/x/scroll-lines.ts') as string;
   expect(wired).toContain('__berthScrollLines(previousLines, nextLines, visibleCount)');
-  expect(wired.indexOf('__berthScrollLines(previousLines')).toBeLessThan(wired.indexOf('for (let i = 0; i < visibleCount; i++)'));
+  expect(wired.indexOf('__berthScrollLines(previousLines')).toBeLessThan(
+    wired.indexOf('for (let i = 0; i < visibleCount; i++)'),
+  );
 });

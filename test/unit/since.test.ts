@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { engineClockOffset, parseSince, toEngineTimestamp } from '../../source/text/since.js';
+import {describe, expect, it} from 'vitest';
+import {engineClockOffset, parseSince, toEngineTimestamp} from '../../source/text/since.js';
 
 const NOW_MS = Date.UTC(2026, 10, 21, 10, 0, 0); // 2026-11-21T10:00:00Z
 const NOW_S = NOW_MS / 1000;

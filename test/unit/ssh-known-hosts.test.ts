@@ -3,7 +3,13 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, test} from 'vitest';
-import {checkHostKey, keyBlobType, keyFingerprint, knownHostKeyTypes, knownHostsName} from '../../source/engine/ssh/known-hosts.js';
+import {
+  checkHostKey,
+  keyBlobType,
+  keyFingerprint,
+  knownHostKeyTypes,
+  knownHostsName,
+} from '../../source/engine/ssh/known-hosts.js';
 import {hostKeyAlgorithms} from '../../source/engine/ssh/agent.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'berth-known-hosts-'));
@@ -45,14 +51,25 @@ describe('known_hosts lookups as ssh does them', () => {
     expect(checkHostKey('build.example', ed, [file(line('build.example', ed))])).toMatchObject({ok: true, line: 1});
     expect(checkHostKey('build.example', ed, [file(line('alias,build.example,10.0.0.5', ed))]).ok).toBe(true);
     expect(checkHostKey('build.example', ed, [file(line('*.example', ed))]).ok).toBe(true);
-    expect(checkHostKey('build.example', ed, [file(line('*.example,!build.example', ed))])).toEqual({ok: false, reason: 'unknown'});
-    expect(checkHostKey('[10.0.0.5]:2222', ed, [file('# comment', '', line(hashed('[10.0.0.5]:2222'), ed))])).toMatchObject({ok: true, line: 3});
-    expect(checkHostKey('[10.0.0.5]:2222', ed, [file(line(hashed('10.0.0.5'), ed))])).toEqual({ok: false, reason: 'unknown'});
+    expect(checkHostKey('build.example', ed, [file(line('*.example,!build.example', ed))])).toEqual({
+      ok: false,
+      reason: 'unknown',
+    });
+    expect(
+      checkHostKey('[10.0.0.5]:2222', ed, [file('# comment', '', line(hashed('[10.0.0.5]:2222'), ed))]),
+    ).toMatchObject({ok: true, line: 3});
+    expect(checkHostKey('[10.0.0.5]:2222', ed, [file(line(hashed('10.0.0.5'), ed))])).toEqual({
+      ok: false,
+      reason: 'unknown',
+    });
   });
 
   test('unknown: no file, no entry, or an entry for another port', () => {
     expect(checkHostKey('h', ed, [join(dir, 'missing')])).toEqual({ok: false, reason: 'unknown'});
-    expect(checkHostKey('[h]:2222', ed, [file(line('h', ed), line('[h]:2223', ed))])).toEqual({ok: false, reason: 'unknown'});
+    expect(checkHostKey('[h]:2222', ed, [file(line('h', ed), line('[h]:2223', ed))])).toEqual({
+      ok: false,
+      reason: 'unknown',
+    });
   });
 
   test('changed: same type, other key, with the line to fix; a matching line elsewhere still passes', () => {
@@ -62,14 +79,23 @@ describe('known_hosts lookups as ssh does them', () => {
   });
 
   test('other key types only: refused as not known, naming what is recorded', () => {
-    expect(checkHostKey('h', ed, [file(line('h', rsa))])).toEqual({ok: false, reason: 'other-type', knownTypes: ['ssh-rsa']});
-    expect(knownHostKeyTypes('h', [file(line('h', rsa), line('h', ed), line('other', blob('ecdsa-sha2-nistp256')))])).toEqual(['ssh-rsa', 'ssh-ed25519']);
+    expect(checkHostKey('h', ed, [file(line('h', rsa))])).toEqual({
+      ok: false,
+      reason: 'other-type',
+      knownTypes: ['ssh-rsa'],
+    });
+    expect(
+      knownHostKeyTypes('h', [file(line('h', rsa), line('h', ed), line('other', blob('ecdsa-sha2-nistp256')))]),
+    ).toEqual(['ssh-rsa', 'ssh-ed25519']);
   });
 
   test('@revoked refuses the key for every host; @cert-authority lines are not taken as host keys', () => {
     const path = file(line('h', ed), `@revoked * ${keyBlobType(ed)} ${ed.toString('base64')}`);
     expect(checkHostKey('h', ed, [path])).toMatchObject({ok: false, reason: 'revoked', line: 2});
-    expect(checkHostKey('h', ed, [file(`@cert-authority * ${keyBlobType(ed)} ${ed.toString('base64')}`)])).toEqual({ok: false, reason: 'unknown'});
+    expect(checkHostKey('h', ed, [file(`@cert-authority * ${keyBlobType(ed)} ${ed.toString('base64')}`)])).toEqual({
+      ok: false,
+      reason: 'unknown',
+    });
   });
 
   test('fingerprints are SHA256 base64 without padding, as ssh-keygen -l prints them', () => {
@@ -83,7 +109,12 @@ describe('known_hosts lookups as ssh does them', () => {
 
   test('host key algorithms: the recorded types first, then the rest of ssh2s defaults', () => {
     expect(hostKeyAlgorithms([])[0]).toBe('ssh-ed25519');
-    expect(hostKeyAlgorithms(['ssh-rsa']).slice(0, 4)).toEqual(['rsa-sha2-512', 'rsa-sha2-256', 'ssh-rsa', 'ssh-ed25519']);
+    expect(hostKeyAlgorithms(['ssh-rsa']).slice(0, 4)).toEqual([
+      'rsa-sha2-512',
+      'rsa-sha2-256',
+      'ssh-rsa',
+      'ssh-ed25519',
+    ]);
     expect(hostKeyAlgorithms(['ecdsa-sha2-nistp256', 'ssh-dss'])[0]).toBe('ecdsa-sha2-nistp256');
     expect(new Set(hostKeyAlgorithms(['ssh-rsa'])).size).toBe(hostKeyAlgorithms(['ssh-rsa']).length);
   });

@@ -13,13 +13,28 @@ const put = (path: string, text: string) => {
 };
 
 test("the command the engine starts with now: the unit, then drop-ins in name order, /etc's over /lib's, berth's own left out", () => {
-  put('lib/systemd/system/docker.service', '[Service]\nEnvironmentFile=-/etc/default/docker\nExecStart=/usr/sbin/dockerd -H fd://\n');
-  put('lib/systemd/system/docker.service.d/10-vendor.conf', '[Service]\nExecStart=\nExecStart=/usr/sbin/dockerd -H fd:// --vendor\n');
-  put('etc/systemd/system/docker.service.d/override.conf', '[Service]\nExecStart=\nExecStart=/usr/sbin/dockerd -H fd:// --from-override\n');
-  put(`etc/systemd/system/docker.service.d/${DROP_IN_NAME}`, '[Service]\nExecStart=\nExecStart=/usr/sbin/dockerd --old-berth\n');
+  put(
+    'lib/systemd/system/docker.service',
+    '[Service]\nEnvironmentFile=-/etc/default/docker\nExecStart=/usr/sbin/dockerd -H fd://\n',
+  );
+  put(
+    'lib/systemd/system/docker.service.d/10-vendor.conf',
+    '[Service]\nExecStart=\nExecStart=/usr/sbin/dockerd -H fd:// --vendor\n',
+  );
+  put(
+    'etc/systemd/system/docker.service.d/override.conf',
+    '[Service]\nExecStart=\nExecStart=/usr/sbin/dockerd -H fd:// --from-override\n',
+  );
+  put(
+    `etc/systemd/system/docker.service.d/${DROP_IN_NAME}`,
+    '[Service]\nExecStart=\nExecStart=/usr/sbin/dockerd --old-berth\n',
+  );
   const found = findDockerUnit(root)!;
   expect(found.unitFile).toBe(join(root, 'lib/systemd/system/docker.service'));
-  expect(found.dropIns).toEqual([join(root, 'lib/systemd/system/docker.service.d/10-vendor.conf'), join(root, 'etc/systemd/system/docker.service.d/override.conf')]);
+  expect(found.dropIns).toEqual([
+    join(root, 'lib/systemd/system/docker.service.d/10-vendor.conf'),
+    join(root, 'etc/systemd/system/docker.service.d/override.conf'),
+  ]);
   const unit = readDockerUnit(found.unitFile, found.dropIns);
   expect(unit.execStart).toBe('/usr/sbin/dockerd -H fd:// --from-override');
   expect(unit.execStartFrom).toContain('override.conf');

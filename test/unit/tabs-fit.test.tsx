@@ -18,11 +18,14 @@ function tabsAt(width: number, filter: string): string {
   // The real view 6 shows only on a swarm manager: a stand-in that is always there takes its place.
   const views = new ViewSet([...VIEWS.filter(view => view.id !== 'swarm'), extra('swarm', '6', 'Swarm')], PANES);
   const controller = new Controller('unix:///nowhere.sock', config, views);
-  controller.store.set(state => ({...state, containers: {...state.containers, list: {...state.containers.list, filter}}}));
+  controller.store.set(state => ({
+    ...state,
+    containers: {...state.containers, list: {...state.containers.list, filter}},
+  }));
   const instance = render(
     <AppRoot controller={controller}>
-        <Tabs width={width} />
-      </AppRoot>,
+      <Tabs width={width} />
+    </AppRoot>,
   );
   unmount = instance.unmount;
   return instance.lastFrame() ?? '';
@@ -30,7 +33,17 @@ function tabsAt(width: number, filter: string): string {
 
 test('the tab line fits: full titles when there is room, short ones, then keys only', () => {
   const wide = tabsAt(140, '');
-  for (const tab of ['1 Containers', '2 Images', '3 Compose', '4 Registry', '5 Engine', '6 Swarm', '7 Volumes', '8 Networks']) expect(wide).toContain(tab);
+  for (const tab of [
+    '1 Containers',
+    '2 Images',
+    '3 Compose',
+    '4 Registry',
+    '5 Engine',
+    '6 Swarm',
+    '7 Volumes',
+    '8 Networks',
+  ])
+    expect(wide).toContain(tab);
   const narrow = tabsAt(80, '');
   expect(narrow).toContain('1 Containers  2 Imag');
   expect(narrow).toContain('8 Netw');

@@ -1,12 +1,16 @@
 import {parseArgs} from 'node:util';
 import {logCommand, shellQuote} from '../../command-log.js';
 import {UsageError} from '../../errors.js';
-import {defaultDaemonJsonPath, formatDaemonJson, readDaemonJson, writeDaemonJson} from '../../engine/daemon-config/daemon-json.js';
+import {
+  defaultDaemonJsonPath,
+  formatDaemonJson,
+  readDaemonJson,
+  writeDaemonJson,
+} from '../../engine/daemon-config/daemon-json.js';
 import {mergeLogRotation} from '../../engine/daemon-config/log-rotation.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {lineDiff} from './line-diff.js';
 import {LOG_ROTATION_USAGE} from './usage.js';
-
 
 export type SetupIo = {stdout: NodeJS.WritableStream; env: NodeJS.ProcessEnv; uid?: number};
 
@@ -26,7 +30,9 @@ export function logRotationCommand(argv: string[], io: SetupIo): number {
       allowPositionals: false,
     }));
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}; usage: ${LOG_ROTATION_USAGE}`);
+    throw new UsageError(
+      `${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}; usage: ${LOG_ROTATION_USAGE}`,
+    );
   }
   const file = values.config || defaultDaemonJsonPath(io.env, io.uid);
   const request = {maxSize: values['max-size'], maxFile: values['max-file'], compress: values.compress};
@@ -51,12 +57,20 @@ export function logRotationCommand(argv: string[], io: SetupIo): number {
     return 0;
   }
   const backup = writeDaemonJson(current, text);
-  logCommand(`# berth setup log-rotation wrote ${shellQuote(file)}${backup ? ` (backup ${shellQuote(backup)})` : ''}`, {env: io.env});
+  logCommand(`# berth setup log-rotation wrote ${shellQuote(file)}${backup ? ` (backup ${shellQuote(backup)})` : ''}`, {
+    env: io.env,
+  });
   write('');
-  write(`wrote ${file}${backup ? ` (the previous file is kept as ${backup}; restore it with: cp ${shellQuote(backup)} ${shellQuote(file)})` : ''}`);
-  write('Only containers created from now on get these options; existing containers keep their log settings until they are re-created');
+  write(
+    `wrote ${file}${backup ? ` (the previous file is kept as ${backup}; restore it with: cp ${shellQuote(backup)} ${shellQuote(file)})` : ''}`,
+  );
+  write(
+    'Only containers created from now on get these options; existing containers keep their log settings until they are re-created',
+  );
   write('(docker rm + docker run, or docker-compose up --force-recreate).');
-  write('The engine reads daemon.json only when it starts: restart it to apply (running containers stop unless "live-restore" is set):');
+  write(
+    'The engine reads daemon.json only when it starts: restart it to apply (running containers stop unless "live-restore" is set):',
+  );
   if (file === '/etc/docker/daemon.json') {
     write('  sudo systemctl restart docker        (without systemd: sudo service docker restart)');
   } else if (file === defaultDaemonJsonPath(io.env, 1)) {
@@ -66,4 +80,3 @@ export function logRotationCommand(argv: string[], io: SetupIo): number {
   }
   return 0;
 }
-

@@ -9,7 +9,9 @@ const USAGE = `usage: ${LOG_ROTATION_USAGE}\n       ${REMOTE_USAGE}`;
 export async function setupCommand(argv: string[], io: SetupIo): Promise<number> {
   const [sub, ...rest] = argv;
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.stdout.write(`usage: ${sub === 'remote' ? REMOTE_USAGE : sub === 'log-rotation' ? LOG_ROTATION_USAGE : USAGE}\n`);
+    io.stdout.write(
+      `usage: ${sub === 'remote' ? REMOTE_USAGE : sub === 'log-rotation' ? LOG_ROTATION_USAGE : USAGE}\n`,
+    );
     return 0;
   }
   if (sub === 'log-rotation') return logRotationCommand(rest, io);
@@ -21,6 +23,7 @@ export async function setupCommand(argv: string[], io: SetupIo): Promise<number>
     io.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (sub === undefined) throw new UsageError(`berth setup needs a command (log-rotation or remote); ${USAGE.replace(/\n\s+/g, ' | ')}`);
+  if (sub === undefined)
+    throw new UsageError(`berth setup needs a command (log-rotation or remote); ${USAGE.replace(/\n\s+/g, ' | ')}`);
   throw new UsageError(`unknown setup command "${sub}"; ${USAGE.replace(/\n\s+/g, ' | ')}`);
 }

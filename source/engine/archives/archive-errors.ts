@@ -27,7 +27,9 @@ export function writeError(path: string, error: unknown, written?: number): Bert
   const e = error as NodeJS.ErrnoException;
   if (e?.code === 'EEXIST' && !e.path?.endsWith('.partial')) return new ArchiveExistsError(path);
   if (e?.code === 'EEXIST') {
-    return new BerthError(`cannot write ${path}: ${path}.partial already exists (another save under way, or left by one that crashed); remove it or choose another name`);
+    return new BerthError(
+      `cannot write ${path}: ${path}.partial already exists (another save under way, or left by one that crashed); remove it or choose another name`,
+    );
   }
   const [reason, fix] = explainWrite(e?.code, path, error);
   const after = written && (e?.code === 'ENOSPC' || e?.code === 'EDQUOT') ? ` after ${written} bytes` : '';
@@ -46,6 +48,8 @@ export function readError(path: string, error: unknown): BerthError {
     case 'EPERM':
       return new BerthError(`cannot read ${path}: permission denied; check the file's permissions`);
     default:
-      return new BerthError(`cannot read ${path}: ${safeText(error instanceof Error ? error.message : String(code ?? error))}`);
+      return new BerthError(
+        `cannot read ${path}: ${safeText(error instanceof Error ? error.message : String(code ?? error))}`,
+      );
   }
 }

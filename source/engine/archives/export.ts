@@ -8,7 +8,12 @@ import {engineStream} from './engine-stream.js';
 import {writeArchive, type ArchiveDestination, type ArchiveResult, type TransferOptions} from './write-archive.js';
 
 // `docker export`: a container's filesystem as a tar (GET /containers/{id}/export).
-export async function exportContainer(docker: Docker, container: string, destination: ArchiveDestination, options: TransferOptions = {}): Promise<ArchiveResult> {
+export async function exportContainer(
+  docker: Docker,
+  container: string,
+  destination: ArchiveDestination,
+  options: TransferOptions = {},
+): Promise<ArchiveResult> {
   let info: Docker.ContainerInspectInfo;
   try {
     info = await docker.getContainer(container).inspect();
@@ -24,9 +29,12 @@ export async function exportContainer(docker: Docker, container: string, destina
   // The engine walks the whole filesystem to size it: asked beside the export, so it never delays the first byte;
   // the percentage appears when it answers.
   const sizing = new AbortController();
-  const total = dial(docker, {path: `/containers/${info.Id}/json?`, method: 'GET', options: {size: true}, signal: sizing.signal}).then(
-    answer => (answer as {SizeRootFs?: number}).SizeRootFs,
-  );
+  const total = dial(docker, {
+    path: `/containers/${info.Id}/json?`,
+    method: 'GET',
+    options: {size: true},
+    signal: sizing.signal,
+  }).then(answer => (answer as {SizeRootFs?: number}).SizeRootFs);
   total.catch(() => undefined);
   try {
     return await writeArchive(

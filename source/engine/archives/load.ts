@@ -21,7 +21,11 @@ export type LoadResult = {
 
 // `docker load`: POST /images/load with the archive streamed from the file (or stdin) in constant memory. The
 // engine answers 200 and reports a failure inside the answer (`errorDetail`), which is an error here.
-export async function loadImages(docker: Docker, source: ArchiveSource, options: TransferOptions = {}): Promise<LoadResult> {
+export async function loadImages(
+  docker: Docker,
+  source: ArchiveSource,
+  options: TransferOptions = {},
+): Promise<LoadResult> {
   const label = source.kind === 'file' ? source.path : source.name;
   const {input, size} = await openSource(source);
   logCommand(dockerCommand(['load', ...(source.kind === 'file' ? ['-i', source.path] : [])]));
@@ -60,7 +64,9 @@ export async function loadImages(docker: Docker, source: ArchiveSource, options:
     if (error instanceof BerthError) throw error;
     if (bodyError instanceof BerthError) throw bodyError;
     if (bodyError) throw readError(label, bodyError);
-    throw new BerthError(`cannot load ${label}: the connection to the engine broke (${safeText((error as Error).message)}); try again`);
+    throw new BerthError(
+      `cannot load ${label}: the connection to the engine broke (${safeText((error as Error).message)}); try again`,
+    );
   } finally {
     options.signal?.removeEventListener('abort', cancel);
   }
@@ -116,7 +122,11 @@ class ArchiveCheck extends Transform {
   override _flush(callback: TransformCallback): void {
     if (!this.decided) {
       if (this.headBytes === 0) {
-        callback(new BerthError(`cannot load ${this.label}: it is empty; give a tar archive made by docker save or berth save`));
+        callback(
+          new BerthError(
+            `cannot load ${this.label}: it is empty; give a tar archive made by docker save or berth save`,
+          ),
+        );
         return;
       }
       this.decide(error => {
@@ -134,7 +144,11 @@ class ArchiveCheck extends Transform {
     this.head = [];
     const format = sniffFormat(head);
     if (!format) {
-      callback(new BerthError(`cannot load ${this.label}: it is not a tar archive (plain, gzip, bzip2 or xz); give a file made by docker save or berth save`));
+      callback(
+        new BerthError(
+          `cannot load ${this.label}: it is not a tar archive (plain, gzip, bzip2 or xz); give a file made by docker save or berth save`,
+        ),
+      );
       return;
     }
     if (format === 'tar') this.tar = new TarCheck();
@@ -159,7 +173,9 @@ class ArchiveCheck extends Transform {
   }
 
   private broken(problem: string): BerthError {
-    return new BerthError(`cannot load ${this.label}: ${safeText(problem)}; nothing was loaded, make the archive again`);
+    return new BerthError(
+      `cannot load ${this.label}: ${safeText(problem)}; nothing was loaded, make the archive again`,
+    );
   }
 }
 

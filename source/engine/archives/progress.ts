@@ -59,14 +59,17 @@ export class ProgressMeter {
     const first = this.samples[0]!;
     const seconds = (at - first.at) / 1000;
     const rate = seconds > 0 ? (this.count - first.bytes) / seconds : 0;
-    const percent = phase === 'done' ? 100 : this.total ? Math.min(99, Math.floor((this.count / this.total) * 100)) : undefined;
+    const percent =
+      phase === 'done' ? 100 : this.total ? Math.min(99, Math.floor((this.count / this.total) * 100)) : undefined;
     this.listener({bytes: this.count, total: this.total, rate, percent, phase, estimated: this.estimated});
   }
 }
 
 // "412MB of 1.1GB (37%), 96MB/s" — the words the CLI and the UI's progress line share.
 export function describeProgress(progress: ArchiveProgress): string {
-  const amount = progress.total ? `${bytes(progress.bytes)} of ${progress.estimated === false ? '' : '~'}${bytes(progress.total)}` : bytes(progress.bytes);
+  const amount = progress.total
+    ? `${bytes(progress.bytes)} of ${progress.estimated === false ? '' : '~'}${bytes(progress.total)}`
+    : bytes(progress.bytes);
   const percent = progress.percent === undefined ? '' : ` (${progress.percent}%)`;
   const rate = progress.phase === 'transfer' && progress.rate > 0 ? `, ${bytes(progress.rate)}/s` : '';
   const engine = progress.phase === 'engine' ? ', the engine is loading the layers' : '';

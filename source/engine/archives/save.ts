@@ -7,14 +7,20 @@ import {engineStream} from './engine-stream.js';
 import {writeArchive, type ArchiveDestination, type ArchiveResult, type TransferOptions} from './write-archive.js';
 
 // `docker save a b`: several images into ONE archive (GET /images/get?names=a&names=b), their shared layers once.
-export async function saveImages(docker: Docker, images: readonly string[], destination: ArchiveDestination, options: TransferOptions = {}): Promise<ArchiveResult> {
+export async function saveImages(
+  docker: Docker,
+  images: readonly string[],
+  destination: ArchiveDestination,
+  options: TransferOptions = {},
+): Promise<ArchiveResult> {
   if (images.length === 0) throw new UsageError('save needs at least one image');
   // Each name is looked up first: the engine's own 404 for a save does not say which name it could not find.
   const infos = await Promise.all(images.map(name => inspectImage(docker, name)));
   const sizes = new Map(infos.map(info => [info.Id, info.Size]));
   const total = [...sizes.values()].reduce((sum: number, size) => sum + (size ?? 0), 0);
   logCommand(dockerCommand(['save', ...(destination.kind === 'file' ? ['-o', destination.path] : []), ...images]));
-  const what = images.length === 1 ? `the image ${safeText(images[0]!)}` : `the images ${images.map(safeText).join(', ')}`;
+  const what =
+    images.length === 1 ? `the image ${safeText(images[0]!)}` : `the images ${images.map(safeText).join(', ')}`;
   return writeArchive(
     what,
     signal =>
@@ -23,7 +29,10 @@ export async function saveImages(docker: Docker, images: readonly string[], dest
         method: 'GET',
         options: {names: [...images]},
         signal,
-        refused: (status, message) => new BerthError(`cannot save ${what}: ${message}${status === 404 ? '; check the names with berth images' : ''}`),
+        refused: (status, message) =>
+          new BerthError(
+            `cannot save ${what}: ${message}${status === 404 ? '; check the names with berth images' : ''}`,
+          ),
       }),
     destination,
     {...options, total},

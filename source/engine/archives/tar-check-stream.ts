@@ -43,7 +43,9 @@ export class TarCheckStream extends Transform {
     const tail = Buffer.concat([this.previous ?? Buffer.alloc(0), this.last ?? Buffer.alloc(0)]);
     const engine = inBandError(tail.subarray(Math.max(0, tail.length - TAIL_BYTES)).toString('latin1'));
     if (engine) return new BerthError(`the engine failed while sending ${this.what}: ${engine}; nothing was written`);
-    return new BerthError(`the engine's archive of ${this.what} is broken: ${safeText(problem)}; nothing was written, try again`);
+    return new BerthError(
+      `the engine's archive of ${this.what} is broken: ${safeText(problem)}; nothing was written, try again`,
+    );
   }
 }
 

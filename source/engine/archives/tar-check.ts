@@ -58,7 +58,10 @@ export class TarCheck {
       return;
     }
     if (!checksumOk(h)) {
-      this.problem = this.entries === 0 ? 'not a tar archive' : `the archive is corrupt after "${this.entryName}" (a header fails its checksum)`;
+      this.problem =
+        this.entries === 0
+          ? 'not a tar archive'
+          : `the archive is corrupt after "${this.entryName}" (a header fails its checksum)`;
       return;
     }
     const size = entrySize(h);
@@ -79,7 +82,11 @@ function isZero(block: Buffer): boolean {
 
 // The checksum field counts as eight spaces; old tars summed signed bytes, so either sum is accepted.
 function checksumOk(h: Buffer): boolean {
-  const field = h.subarray(148, 156).toString('latin1').replace(/[\0 ]+$/, '').trim();
+  const field = h
+    .subarray(148, 156)
+    .toString('latin1')
+    .replace(/[\0 ]+$/, '')
+    .trim();
   if (!/^[0-7]+$/.test(field)) return false;
   const stored = parseInt(field, 8);
   let unsigned = 0;
@@ -100,7 +107,10 @@ function entrySize(h: Buffer): number | undefined {
     for (let i = 1; i < field.length; i += 1) value = value * 256 + field[i]!;
     return value;
   }
-  const text = field.toString('latin1').replace(/[\0 ]+$/, '').trim();
+  const text = field
+    .toString('latin1')
+    .replace(/[\0 ]+$/, '')
+    .trim();
   if (text === '') return 0;
   return /^[0-7]+$/.test(text) ? parseInt(text, 8) : undefined;
 }

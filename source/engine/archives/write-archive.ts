@@ -7,7 +7,8 @@ import {ProgressMeter, type ProgressListener} from './progress.js';
 import {TarCheckStream} from './tar-check-stream.js';
 
 // Where an archive goes: a file (through PATH.partial), or an open stream such as stdout.
-export type ArchiveDestination = {kind: 'file'; path: string; overwrite?: boolean} | {kind: 'stream'; stream: Writable; name: string};
+export type ArchiveDestination =
+  {kind: 'file'; path: string; overwrite?: boolean} | {kind: 'stream'; stream: Writable; name: string};
 
 export type TransferOptions = {
   signal?: AbortSignal;
@@ -42,7 +43,11 @@ export async function writeArchive(
   const cancel = () => controller.abort();
   options.signal?.addEventListener('abort', cancel, {once: true});
   const meter = new ProgressMeter(options.onProgress, typeof options.total === 'number' ? options.total : undefined);
-  if (options.total instanceof Promise) options.total.then(total => (meter.total = total || undefined), () => undefined);
+  if (options.total instanceof Promise)
+    options.total.then(
+      total => (meter.total = total || undefined),
+      () => undefined,
+    );
   try {
     if (options.signal?.aborted) throw new ArchiveCancelledError(what);
     const source = await request(controller.signal);

@@ -81,7 +81,12 @@ export class ComposeRun implements LogSource {
     this.system(`$ ${this.command}`);
     let child: ChildProcess;
     try {
-      child = spawn(this.options.program, [...this.options.args], {cwd: this.options.cwd, env: this.options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true});
+      child = spawn(this.options.program, [...this.options.args], {
+        cwd: this.options.cwd,
+        env: this.options.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
     } catch (error) {
       this.startFailed(error as NodeJS.ErrnoException);
       return;
@@ -111,7 +116,9 @@ export class ComposeRun implements LogSource {
     this.interrupted = true;
     this.setStatus('interrupting');
     this.signalGroup('SIGINT');
-    this.system(`interrupted: SIGINT sent to compose (SIGTERM in ${Math.round(grace / 1000)} s if it is still running)`);
+    this.system(
+      `interrupted: SIGINT sent to compose (SIGTERM in ${Math.round(grace / 1000)} s if it is still running)`,
+    );
     this.timers.push(
       setTimeout(() => {
         if (!this.running) return;
@@ -194,7 +201,10 @@ export class ComposeRun implements LogSource {
 
   private startFailed(error: NodeJS.ErrnoException): void {
     if (!this.running) return;
-    this.error = error.code === 'ENOENT' ? `${this.options.program}: not found on PATH (${this.options.env.PATH ?? 'no PATH'})` : `${this.options.program}: ${error.message}`;
+    this.error =
+      error.code === 'ENOENT'
+        ? `${this.options.program}: not found on PATH (${this.options.env.PATH ?? 'no PATH'})`
+        : `${this.options.program}: ${error.message}`;
     this.system(`could not run compose: ${this.error}`);
     this.endedAt = Date.now();
     this.setStatus('failed');

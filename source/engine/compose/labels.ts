@@ -22,7 +22,12 @@ export function composeLabels(labels: Record<string, string> | undefined): Compo
     project,
     service: labels['com.docker.compose.service'] ?? '',
     workingDir: labels['com.docker.compose.project.working_dir'] || undefined,
-    configFiles: files ? files.split(',').map(file => file.trim()).filter(Boolean) : [],
+    configFiles: files
+      ? files
+          .split(',')
+          .map(file => file.trim())
+          .filter(Boolean)
+      : [],
     oneoff: /^true$/i.test(labels['com.docker.compose.oneoff'] ?? ''),
     number: Number.isFinite(number) && number > 0 ? number : undefined,
   };

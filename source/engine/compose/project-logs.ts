@@ -11,7 +11,18 @@ import {compareTimestamps} from '../logs/timestamp.js';
 export type ProjectLogTarget = {id: string; service: string; name: string; tty?: boolean};
 
 // Colours a service keeps wherever its lines show (picked from its name, so every run agrees).
-export const SERVICE_COLORS = ['cyan', 'green', 'yellow', 'magenta', 'blue', 'redBright', 'cyanBright', 'greenBright', 'yellowBright', 'magentaBright'] as const;
+export const SERVICE_COLORS = [
+  'cyan',
+  'green',
+  'yellow',
+  'magenta',
+  'blue',
+  'redBright',
+  'cyanBright',
+  'greenBright',
+  'yellowBright',
+  'magentaBright',
+] as const;
 
 export function serviceColor(service: string): string {
   let hash = 0;
@@ -26,7 +37,17 @@ const HOLD_MS = 600;
 
 // `delivered`: its first lines (the tail) came; until every container's did (or FIRST_WAIT_MS passed), nothing is
 // merged, so the tails interleave in order however late one of them arrives.
-type Child = {target: ProjectLogTarget; label: string; color: string; session: LogSession; seen: number; held: number; delivered: boolean; addedAt: number; newest?: string};
+type Child = {
+  target: ProjectLogTarget;
+  label: string;
+  color: string;
+  session: LogSession;
+  seen: number;
+  held: number;
+  delivered: boolean;
+  addedAt: number;
+  newest?: string;
+};
 const FIRST_WAIT_MS = 2000;
 
 // A compose project's logs, interleaved like `docker compose logs -f`: one LogSession per container (berth's own
@@ -46,7 +67,13 @@ export class ProjectLogs implements LogSource {
 
   constructor(
     private readonly docker: Docker,
-    private readonly options: {targets: readonly ProjectLogTarget[]; window: LogWindow; follow: boolean; bufferLines?: number; publishMs?: number},
+    private readonly options: {
+      targets: readonly ProjectLogTarget[];
+      window: LogWindow;
+      follow: boolean;
+      bufferLines?: number;
+      publishMs?: number;
+    },
   ) {
     this.buffer = new LogBuffer<LogLine>(options.bufferLines ?? 10_000);
     this.publisher = new Publisher(options.publishMs ?? 100);
@@ -82,7 +109,8 @@ export class ProjectLogs implements LogSource {
   add(target: ProjectLogTarget): void {
     if (this.stopped || this.children.some(child => child.target.id === target.id)) return;
     const services = new Map<string, number>();
-    for (const t of [...this.children.map(child => child.target), target]) services.set(t.service, (services.get(t.service) ?? 0) + 1);
+    for (const t of [...this.children.map(child => child.target), target])
+      services.set(t.service, (services.get(t.service) ?? 0) + 1);
     const several = (services.get(target.service) ?? 0) > 1;
     const label = several ? target.name : target.service;
     const session = new LogSession(this.docker, {
@@ -95,7 +123,16 @@ export class ProjectLogs implements LogSource {
       bufferLines: Math.min(this.options.bufferLines ?? 10_000, this.historyWanted() ? 5000 : 1000),
       publishMs: 100,
     });
-    const child: Child = {target, label, color: serviceColor(target.service), session, seen: 0, held: 0, delivered: false, addedAt: Date.now()};
+    const child: Child = {
+      target,
+      label,
+      color: serviceColor(target.service),
+      session,
+      seen: 0,
+      held: 0,
+      delivered: false,
+      addedAt: Date.now(),
+    };
     this.children.push(child);
     this.labelWidth = Math.max(this.labelWidth, ...this.children.map(c => c.label.length));
     session.subscribe(() => this.take(child));
@@ -188,7 +225,10 @@ export class ProjectLogs implements LogSource {
 
   private flush(): void {
     const now = Date.now();
-    const waiting = this.children.some(c => !c.delivered && c.session.status !== 'ended' && c.session.status !== 'error' && now - c.addedAt < FIRST_WAIT_MS);
+    const waiting = this.children.some(
+      c =>
+        !c.delivered && c.session.status !== 'ended' && c.session.status !== 'error' && now - c.addedAt < FIRST_WAIT_MS,
+    );
     const cutoff = now - (waiting ? FIRST_WAIT_MS : HOLD_MS);
     // The newest time every streaming container has reached: lines up to it can be ordered for good.
     let watermark: string | undefined;
@@ -208,7 +248,11 @@ export class ProjectLogs implements LogSource {
     for (let i = 0; i < this.pending.length; i++) {
       const line = this.pending[i]!;
       const arrived = this.arrived[i]!;
-      if (arrived <= cutoff || (watermark !== undefined && line.time !== undefined && compareTimestamps(line.time, watermark) <= 0)) ready.push(line);
+      if (
+        arrived <= cutoff ||
+        (watermark !== undefined && line.time !== undefined && compareTimestamps(line.time, watermark) <= 0)
+      )
+        ready.push(line);
       else {
         keep.push(line);
         keepArrived.push(arrived);

@@ -26,13 +26,25 @@ export function projectStatus(project: Pick<ComposeProject, 'containers'>): Proj
   const total = project.containers.length;
   const running = project.containers.filter(row => row.state === 'running').length;
   if (total === 0) return {text: 'not created', running, total};
-  if (running === 0) return {text: project.containers.some(row => row.state === 'created') && !project.containers.some(row => row.state === 'exited') ? 'created' : 'exited', running, total};
+  if (running === 0)
+    return {
+      text:
+        project.containers.some(row => row.state === 'created') &&
+        !project.containers.some(row => row.state === 'exited')
+          ? 'created'
+          : 'exited',
+      running,
+      total,
+    };
   return {text: `running ${running}/${total}`, running, total};
 }
 
 // What compose does to a directory name to make a project name (v1 and v2 agree on the characters kept).
 export function normalizeProjectName(name: string): string {
-  return name.toLowerCase().replace(/[^-_a-z0-9]/g, '').replace(/^[-_]+/, '');
+  return name
+    .toLowerCase()
+    .replace(/[^-_a-z0-9]/g, '')
+    .replace(/^[-_]+/, '');
 }
 
 // The compose file compose itself would pick in `dir`, if any.
@@ -52,11 +64,23 @@ function isDirectory(path: string): boolean {
   }
 }
 
-function checkFiles(workingDir: string | undefined, files: readonly string[]): {filesKnown: boolean; filesProblem?: string} {
-  if (workingDir && !isDirectory(workingDir)) return {filesKnown: false, filesProblem: `its directory ${workingDir} does not exist here (started elsewhere, or deleted)`};
-  if (!files.length) return {filesKnown: false, filesProblem: 'its containers do not say which compose files made them'};
+function checkFiles(
+  workingDir: string | undefined,
+  files: readonly string[],
+): {filesKnown: boolean; filesProblem?: string} {
+  if (workingDir && !isDirectory(workingDir))
+    return {
+      filesKnown: false,
+      filesProblem: `its directory ${workingDir} does not exist here (started elsewhere, or deleted)`,
+    };
+  if (!files.length)
+    return {filesKnown: false, filesProblem: 'its containers do not say which compose files made them'};
   const missing = files.filter(file => !existsSync(file));
-  if (missing.length) return {filesKnown: false, filesProblem: `${missing.join(', ')} ${missing.length === 1 ? 'does' : 'do'} not exist here`};
+  if (missing.length)
+    return {
+      filesKnown: false,
+      filesProblem: `${missing.join(', ')} ${missing.length === 1 ? 'does' : 'do'} not exist here`,
+    };
   return {filesKnown: true};
 }
 
@@ -75,7 +99,10 @@ export function projectsFromContainers(rows: readonly ContainerRow[]): ComposePr
     const labels = newest.compose!;
     const workingDir = labels.workingDir;
     const files = labels.configFiles.map(file => (isAbsolute(file) || !workingDir ? file : resolve(workingDir, file)));
-    const sorted = [...containers].sort((a, b) => (a.compose!.service.localeCompare(b.compose!.service) || (a.compose!.number ?? 0) - (b.compose!.number ?? 0)));
+    const sorted = [...containers].sort(
+      (a, b) =>
+        a.compose!.service.localeCompare(b.compose!.service) || (a.compose!.number ?? 0) - (b.compose!.number ?? 0),
+    );
     return {name, workingDir, files, ...checkFiles(workingDir, files), origin: 'labels', containers: sorted};
   });
 }
@@ -97,13 +124,18 @@ export function localProject(options: LocalProjectOptions): ComposeProject | und
   const workingDir = files.length ? dirname(files[0]!) : options.cwd;
   const name = options.name || options.env?.COMPOSE_PROJECT_NAME || normalizeProjectName(basename(workingDir));
   const origin = given.length || options.name ? 'command line' : 'directory';
-  const check = files.length ? checkFiles(workingDir, files) : {filesKnown: false, filesProblem: `no compose file in ${options.cwd}`};
+  const check = files.length
+    ? checkFiles(workingDir, files)
+    : {filesKnown: false, filesProblem: `no compose file in ${options.cwd}`};
   return {name, workingDir, files, ...check, origin, containers: []};
 }
 
 // One row per project name: the local project's files win (they are the ones the user pointed at), the
 // containers come from the labels.
-export function mergeProjects(fromLabels: readonly ComposeProject[], local: ComposeProject | undefined): ComposeProject[] {
+export function mergeProjects(
+  fromLabels: readonly ComposeProject[],
+  local: ComposeProject | undefined,
+): ComposeProject[] {
   const projects = [...fromLabels];
   if (local) {
     const index = projects.findIndex(project => project.name === local.name);
@@ -117,8 +149,16 @@ export function mergeProjects(fromLabels: readonly ComposeProject[], local: Comp
 export type ServiceRow = {key: string; service: string; container?: ContainerRow};
 
 export function serviceRows(project: ComposeProject, configured: readonly string[] | undefined): ServiceRow[] {
-  const rows: ServiceRow[] = project.containers.map(container => ({key: container.id, service: container.compose?.service ?? '', container}));
+  const rows: ServiceRow[] = project.containers.map(container => ({
+    key: container.id,
+    service: container.compose?.service ?? '',
+    container,
+  }));
   const withContainers = new Set(rows.map(row => row.service));
-  for (const service of configured ?? []) if (!withContainers.has(service)) rows.push({key: `service:${service}`, service});
-  return rows.sort((a, b) => a.service.localeCompare(b.service) || (a.container?.compose?.number ?? 0) - (b.container?.compose?.number ?? 0));
+  for (const service of configured ?? [])
+    if (!withContainers.has(service)) rows.push({key: `service:${service}`, service});
+  return rows.sort(
+    (a, b) =>
+      a.service.localeCompare(b.service) || (a.container?.compose?.number ?? 0) - (b.container?.compose?.number ?? 0),
+  );
 }

@@ -34,7 +34,10 @@ export function parseComposeVersion(text: string): string {
   return /v?(\d+\.\d+\.\d+[^\s,]*)/.exec(text)?.[1] ?? 'unknown version';
 }
 
-export async function detectCompose(env: NodeJS.ProcessEnv = process.env, exec: Exec = execText): Promise<ComposeDetection> {
+export async function detectCompose(
+  env: NodeJS.ProcessEnv = process.env,
+  exec: Exec = execText,
+): Promise<ComposeDetection> {
   try {
     const out = await exec('docker', ['compose', 'version'], env);
     return {runner: {kind: 'v2', program: 'docker', version: parseComposeVersion(out)}};
@@ -43,7 +46,13 @@ export async function detectCompose(env: NodeJS.ProcessEnv = process.env, exec: 
   }
   try {
     const out = await exec('docker-compose', ['version', '--short'], env);
-    return {runner: {kind: /^[2-9]\./.test(parseComposeVersion(out)) ? 'v2' : 'v1', program: 'docker-compose', version: parseComposeVersion(out)}};
+    return {
+      runner: {
+        kind: /^[2-9]\./.test(parseComposeVersion(out)) ? 'v2' : 'v1',
+        program: 'docker-compose',
+        version: parseComposeVersion(out),
+      },
+    };
   } catch {
     return {runner: undefined, problem: INSTALL_HINT};
   }
@@ -75,7 +84,11 @@ export function operationArgs(operation: ComposeOperation): string[] {
     case 'up':
       return ['up', '-d'];
     case 'down':
-      return ['down', ...(operation.volumes ? ['--volumes'] : []), ...(operation.removeOrphans ? ['--remove-orphans'] : [])];
+      return [
+        'down',
+        ...(operation.volumes ? ['--volumes'] : []),
+        ...(operation.removeOrphans ? ['--remove-orphans'] : []),
+      ];
     case 'config-services':
       return ['config', '--services'];
     case 'logs':
@@ -93,7 +106,12 @@ export type ComposeCommand = {program: string; args: string[]; cwd?: string; env
 
 // The whole argv: `docker [--context=C] compose --project-name=NAME [--file=FILE]... [--project-directory=DIR] OP…`
 // or the same after `docker-compose`. Files are passed only when berth knows them (a v2 down by name alone has none).
-export function composeArgs(runner: ComposeRunner, project: Pick<ComposeProject, 'name' | 'files' | 'workingDir' | 'filesKnown'>, operation: ComposeOperation, context?: string): {program: string; args: string[]} {
+export function composeArgs(
+  runner: ComposeRunner,
+  project: Pick<ComposeProject, 'name' | 'files' | 'workingDir' | 'filesKnown'>,
+  operation: ComposeOperation,
+  context?: string,
+): {program: string; args: string[]} {
   const withFiles = project.filesKnown && project.files.length > 0;
   // Values joined to their flags (`--file=…`): a name or path from a label that starts with `-` stays a value.
   const projectFlags = [
@@ -102,12 +120,26 @@ export function composeArgs(runner: ComposeRunner, project: Pick<ComposeProject,
     ...(withFiles && project.workingDir ? [`--project-directory=${project.workingDir}`] : []),
   ];
   const contextFlags = context ? [`--context=${context}`] : [];
-  if (runner.program === 'docker') return {program: 'docker', args: [...contextFlags, 'compose', '--ansi', 'never', ...projectFlags, ...operationArgs(operation)]};
-  return {program: runner.program, args: [...contextFlags, '--ansi', 'never', ...projectFlags, ...operationArgs(operation)]};
+  if (runner.program === 'docker')
+    return {
+      program: 'docker',
+      args: [...contextFlags, 'compose', '--ansi', 'never', ...projectFlags, ...operationArgs(operation)],
+    };
+  return {
+    program: runner.program,
+    args: [...contextFlags, '--ansi', 'never', ...projectFlags, ...operationArgs(operation)],
+  };
 }
 
 // Engine variables berth sets itself (or removes): nothing engine-related comes from the user's shell by accident.
-const ENGINE_VARIABLES = ['DOCKER_HOST', 'DOCKER_TLS_VERIFY', 'DOCKER_TLS', 'DOCKER_CERT_PATH', 'DOCKER_CONTEXT', 'DOCKER_API_VERSION'];
+const ENGINE_VARIABLES = [
+  'DOCKER_HOST',
+  'DOCKER_TLS_VERIFY',
+  'DOCKER_TLS',
+  'DOCKER_CERT_PATH',
+  'DOCKER_CONTEXT',
+  'DOCKER_API_VERSION',
+];
 // python-requests (compose v1) lets these win over DOCKER_CERT_PATH's CA: v1 then fails the engine's TLS.
 const CA_BUNDLE_VARIABLES = ['REQUESTS_CA_BUNDLE', 'CURL_CA_BUNDLE'];
 
@@ -116,7 +148,10 @@ export type ComposeEngine = {env: NodeJS.ProcessEnv; context?: string; tempDir?:
 
 // Where the connection's TLS files are for DOCKER_CERT_PATH: their own directory when it holds ca.pem, cert.pem
 // and key.pem under those names (the docker CLI's layout, contexts too); else copies in a private directory.
-function certPath(tls: NonNullable<EngineTarget['tls']>, makeDir: () => string): {dir: string; temporary: boolean} | undefined {
+function certPath(
+  tls: NonNullable<EngineTarget['tls']>,
+  makeDir: () => string,
+): {dir: string; temporary: boolean} | undefined {
   const files = [tls.caFile, tls.certFile, tls.keyFile].filter((file): file is string => Boolean(file));
   const dirs = new Set(files.map(dirname));
   const standard = files.every(file => ['ca.pem', 'cert.pem', 'key.pem'].includes(basename(file)));
@@ -141,8 +176,10 @@ export function composeEngine(
   for (const name of [...ENGINE_VARIABLES, ...CA_BUNDLE_VARIABLES]) delete env[name];
   // compose v1 (docker-py) looks for contexts in DOCKER_CONFIG only when that directory has a config.json, else in
   // ~/.docker: there the context's host and TLS files, which berth has read already, are spelled out instead.
-  const v1FindsContexts = kind !== 'v1' || existsSync(join(base.DOCKER_CONFIG || join(homedir(), '.docker'), 'config.json'));
-  if (target.source === 'context' && target.context !== 'default' && v1FindsContexts) return {env, context: target.context};
+  const v1FindsContexts =
+    kind !== 'v1' || existsSync(join(base.DOCKER_CONFIG || join(homedir(), '.docker'), 'config.json'));
+  if (target.source === 'context' && target.context !== 'default' && v1FindsContexts)
+    return {env, context: target.context};
   if (target.kind === 'unix') env.DOCKER_HOST = `unix://${target.socketPath}`;
   // The same ssh:// URL (its port included): compose runs the system ssh, which reads ~/.ssh/config as berth does.
   else if (target.kind === 'ssh') env.DOCKER_HOST = target.url;
@@ -165,7 +202,13 @@ export function displayCommand(command: {program: string; args: readonly string[
 }
 
 function enginePrefix(env?: NodeJS.ProcessEnv): string[] {
-  const prefix = env?.DOCKER_HOST ? [`DOCKER_HOST=${env.DOCKER_HOST}`, ...(env.DOCKER_TLS_VERIFY ? ['DOCKER_TLS_VERIFY=1'] : []), ...(env.DOCKER_CERT_PATH ? [`DOCKER_CERT_PATH=${env.DOCKER_CERT_PATH}`] : [])] : [];
+  const prefix = env?.DOCKER_HOST
+    ? [
+        `DOCKER_HOST=${env.DOCKER_HOST}`,
+        ...(env.DOCKER_TLS_VERIFY ? ['DOCKER_TLS_VERIFY=1'] : []),
+        ...(env.DOCKER_CERT_PATH ? [`DOCKER_CERT_PATH=${env.DOCKER_CERT_PATH}`] : []),
+      ]
+    : [];
   return prefix;
 }
 

@@ -27,7 +27,9 @@ function formatPorts(ports: Docker.Port[] | undefined): string {
   if (!ports?.length) return '';
   const seen = new Set<string>();
   for (const port of ports) {
-    const text = port.PublicPort ? `${port.IP && port.IP !== '0.0.0.0' && port.IP !== '::' ? `${port.IP}:` : ''}${port.PublicPort}->${port.PrivatePort}/${port.Type}` : `${port.PrivatePort}/${port.Type}`;
+    const text = port.PublicPort
+      ? `${port.IP && port.IP !== '0.0.0.0' && port.IP !== '::' ? `${port.IP}:` : ''}${port.PublicPort}->${port.PrivatePort}/${port.Type}`
+      : `${port.PrivatePort}/${port.Type}`;
     seen.add(text);
   }
   return [...seen].join(', ');
@@ -48,13 +50,16 @@ export function toContainerRow(info: Docker.ContainerInfo): ContainerRow {
     compose: composeLabels(info.Labels),
     labels: info.Labels ?? {},
     volumes: (info.Mounts ?? []).filter(mount => mount.Type === 'volume' && mount.Name).map(mount => mount.Name!),
-    networks: Object.entries((info.NetworkSettings?.Networks ?? {}) as Record<string, {NetworkID?: string}>).map(([name, settings]) => ({name, id: settings?.NetworkID ?? ''})),
+    networks: Object.entries((info.NetworkSettings?.Networks ?? {}) as Record<string, {NetworkID?: string}>).map(
+      ([name, settings]) => ({name, id: settings?.NetworkID ?? ''}),
+    ),
   };
 }
 
 // Running first, then by name, like the SPEC's list.
 export function sortContainers(rows: ContainerRow[]): ContainerRow[] {
-  const rank = (row: ContainerRow) => (row.state === 'running' ? 0 : row.state === 'paused' || row.state === 'restarting' ? 1 : 2);
+  const rank = (row: ContainerRow) =>
+    row.state === 'running' ? 0 : row.state === 'paused' || row.state === 'restarting' ? 1 : 2;
   return rows.sort((a, b) => rank(a) - rank(b) || compareText(a.name, b.name));
 }
 

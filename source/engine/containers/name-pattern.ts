@@ -42,5 +42,5 @@ export function namePattern(pattern: string): NamePattern {
   const matches = isPrefix
     ? (name: string) => withoutSlash(name).startsWith(literal)
     : (name: string) => withoutSlash(name) === literal;
-  return { engineFilter, matches, literal, isPrefix };
+  return {engineFilter, matches, literal, isPrefix};
 }

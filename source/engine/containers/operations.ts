@@ -9,7 +9,12 @@ export type EnvEntry = {key: string; value: string; secret: boolean};
 export type ContainerOperation = 'stop' | 'start' | 'restart' | 'remove';
 
 // 304 means "already stopped" / "already started": the user's wish is met, so it counts as success.
-export async function operate(docker: Docker, id: string, operation: ContainerOperation, options: {force?: boolean} = {}): Promise<void> {
+export async function operate(
+  docker: Docker,
+  id: string,
+  operation: ContainerOperation,
+  options: {force?: boolean} = {},
+): Promise<void> {
   const container = docker.getContainer(id);
   try {
     if (operation === 'stop') await container.stop();
@@ -46,9 +51,15 @@ export function inspectSummary(info: Docker.ContainerInspectInfo): string[] {
   add('id', info.Id);
   add('image', `${info.Config.Image} (${info.Image.slice(0, 19)})`);
   add('command', [info.Path, ...(info.Args ?? [])].join(' '));
-  add('state', `${info.State.Status}${info.State.Status === 'exited' ? ` (exit ${info.State.ExitCode})` : ''} since ${info.State.StartedAt}`);
+  add(
+    'state',
+    `${info.State.Status}${info.State.Status === 'exited' ? ` (exit ${info.State.ExitCode})` : ''} since ${info.State.StartedAt}`,
+  );
   add('created', info.Created);
-  add('restart policy', `${info.HostConfig.RestartPolicy?.Name || 'no'}${info.HostConfig.RestartPolicy?.MaximumRetryCount ? ` (max ${info.HostConfig.RestartPolicy.MaximumRetryCount})` : ''}`);
+  add(
+    'restart policy',
+    `${info.HostConfig.RestartPolicy?.Name || 'no'}${info.HostConfig.RestartPolicy?.MaximumRetryCount ? ` (max ${info.HostConfig.RestartPolicy.MaximumRetryCount})` : ''}`,
+  );
   const ports = Object.entries(info.NetworkSettings?.Ports ?? {}).map(([port, bindings]) =>
     bindings?.length ? bindings.map(b => `${b.HostIp || '0.0.0.0'}:${b.HostPort}->${port}`).join(', ') : port,
   );
@@ -57,7 +68,8 @@ export function inspectSummary(info: Docker.ContainerInspectInfo): string[] {
   add('log driver', `${info.HostConfig.LogConfig?.Type ?? '?'}${formatOptions(info.HostConfig.LogConfig?.Config)}`);
   add('log path', info.LogPath);
   lines.push('mounts');
-  for (const mount of info.Mounts ?? []) lines.push(`  ${mount.Type} ${mount.Source || mount.Name || ''} -> ${mount.Destination}${mount.RW ? '' : ' (ro)'}`);
+  for (const mount of info.Mounts ?? [])
+    lines.push(`  ${mount.Type} ${mount.Source || mount.Name || ''} -> ${mount.Destination}${mount.RW ? '' : ' (ro)'}`);
   if (!info.Mounts?.length) lines.push('  -');
   lines.push('labels');
   const labels = Object.entries(info.Config.Labels ?? {}).sort(([a], [b]) => compareText(a, b));
@@ -73,7 +85,10 @@ function formatOptions(config: Record<string, string> | undefined): string {
 
 // :stop PATTERN — the engine's name filter is an unanchored regexp, so ask with an anchored, escaped one and
 // check every answer again here.
-export async function containersMatching(docker: Docker, pattern: string): Promise<{id: string; name: string; state: string}[]> {
+export async function containersMatching(
+  docker: Docker,
+  pattern: string,
+): Promise<{id: string; name: string; state: string}[]> {
   const matcher = namePattern(pattern);
   const infos = await listContainerInfos(docker, {filters: {name: [matcher.engineFilter]}});
   return infos
@@ -83,7 +98,10 @@ export async function containersMatching(docker: Docker, pattern: string): Promi
 }
 
 export async function containerSizes(docker: Docker): Promise<Record<string, {rw?: number; rootFs?: number}>> {
-  const infos = (await listContainerInfos(docker, {size: true})) as (Docker.ContainerInfo & {SizeRw?: number; SizeRootFs?: number})[];
+  const infos = (await listContainerInfos(docker, {size: true})) as (Docker.ContainerInfo & {
+    SizeRw?: number;
+    SizeRootFs?: number;
+  })[];
   // SizeRw is left out when it is 0.
   return Object.fromEntries(infos.map(info => [info.Id, {rw: info.SizeRw ?? 0, rootFs: info.SizeRootFs}]));
 }

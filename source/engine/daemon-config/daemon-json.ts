@@ -1,4 +1,17 @@
-import {closeSync, constants, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync} from 'node:fs';
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import {homedir} from 'node:os';
 import {basename, dirname, join} from 'node:path';
 import {BerthError} from '../../errors.js';
@@ -24,7 +37,9 @@ export function readDaemonJson(file: string): DaemonJson {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new BerthError(`${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); run as root (sudo) or pass --config FILE`);
+    throw new BerthError(
+      `${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); run as root (sudo) or pass --config FILE`,
+    );
   }
   const mode = statSync(file).mode & 0o7777;
   if (text.trim() === '') return {file, text, settings: {}, mode};
@@ -32,10 +47,14 @@ export function readDaemonJson(file: string): DaemonJson {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new BerthError(`${file}: not valid JSON (${(error as Error).message}); dockerd would not start with it either — fix the file by hand, nothing was written`);
+    throw new BerthError(
+      `${file}: not valid JSON (${(error as Error).message}); dockerd would not start with it either — fix the file by hand, nothing was written`,
+    );
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new BerthError(`${file}: the top level is not a JSON object; dockerd expects {"key": value, …} — fix the file by hand, nothing was written`);
+    throw new BerthError(
+      `${file}: the top level is not a JSON object; dockerd expects {"key": value, …} — fix the file by hand, nothing was written`,
+    );
   }
   return {file, text, settings: parsed as Record<string, unknown>, mode};
 }
@@ -45,7 +64,10 @@ export function formatDaemonJson(settings: Record<string, unknown>): string {
 }
 
 function stamp(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 // Backup first (never over an older backup), then a temporary file in the same directory, fsync, rename: a
@@ -56,7 +78,9 @@ export function writeDaemonJson(current: DaemonJson, text: string, now = new Dat
   try {
     mkdirSync(dir, {recursive: true});
   } catch (error) {
-    throw new BerthError(`${dir}: cannot create it (${(error as NodeJS.ErrnoException).code}); run as root (sudo) or pass --config FILE`);
+    throw new BerthError(
+      `${dir}: cannot create it (${(error as NodeJS.ErrnoException).code}); run as root (sudo) or pass --config FILE`,
+    );
   }
   let backup: string | undefined;
   if (current.text !== undefined) {
@@ -65,7 +89,9 @@ export function writeDaemonJson(current: DaemonJson, text: string, now = new Dat
     try {
       copyFileSync(file, backup, constants.COPYFILE_EXCL);
     } catch (error) {
-      throw new BerthError(`${backup}: cannot write the backup (${(error as NodeJS.ErrnoException).code}); nothing was changed — run as root (sudo)`);
+      throw new BerthError(
+        `${backup}: cannot write the backup (${(error as NodeJS.ErrnoException).code}); nothing was changed — run as root (sudo)`,
+      );
     }
   }
   const temporary = join(dir, `.${basename(file)}.berth-${process.pid}`);
@@ -80,7 +106,9 @@ export function writeDaemonJson(current: DaemonJson, text: string, now = new Dat
     renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, {force: true});
-    throw new BerthError(`${file}: cannot write it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); the file is unchanged — run as root (sudo)`);
+    throw new BerthError(
+      `${file}: cannot write it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); the file is unchanged — run as root (sudo)`,
+    );
   }
   return backup;
 }

@@ -2,7 +2,16 @@
 // go-units' size parser). dockerd checks only the option *names* when it starts; a bad value passes start-up and
 // then fails every container start ("failed to initialize logging driver"), so berth checks the values itself.
 
-export const JSON_FILE_OPTS = ['max-size', 'max-file', 'compress', 'labels', 'labels-regex', 'env', 'env-regex', 'tag'] as const;
+export const JSON_FILE_OPTS = [
+  'max-size',
+  'max-file',
+  'compress',
+  'labels',
+  'labels-regex',
+  'env',
+  'env-regex',
+  'tag',
+] as const;
 
 // go-units: digits with an optional fraction, an optional space, then k/m/g/t/p with optional "i" and "b".
 const SIZE = /^(\d+(\.\d+)*) ?([kKmMgGtTpP])?[iI]?[bB]?$/;
@@ -18,7 +27,20 @@ export function parseLogSize(text: string): number | undefined {
 }
 
 // strconv.ParseBool
-const BOOLS: Record<string, boolean> = {'1': true, t: true, T: true, TRUE: true, true: true, True: true, '0': false, f: false, F: false, FALSE: false, false: false, False: false};
+const BOOLS: Record<string, boolean> = {
+  '1': true,
+  t: true,
+  T: true,
+  TRUE: true,
+  true: true,
+  True: true,
+  '0': false,
+  f: false,
+  F: false,
+  FALSE: false,
+  false: false,
+  False: false,
+};
 
 // strconv.Atoi (an optional sign, decimal digits, within int64).
 function atoi(text: string): number | undefined {
@@ -32,9 +54,13 @@ export function jsonFileOptProblems(opts: Record<string, unknown>): string[] {
   const problems: string[] = [];
   for (const [key, value] of Object.entries(opts)) {
     if (!(JSON_FILE_OPTS as readonly string[]).includes(key)) {
-      problems.push(`unknown log opt '${key}' for json-file log driver (dockerd refuses to start); known: ${JSON_FILE_OPTS.join(', ')}`);
+      problems.push(
+        `unknown log opt '${key}' for json-file log driver (dockerd refuses to start); known: ${JSON_FILE_OPTS.join(', ')}`,
+      );
     } else if (typeof value !== 'string') {
-      problems.push(`log opt '${key}' is ${JSON.stringify(value)}, not a string (dockerd refuses to start); write it as "${String(value)}"`);
+      problems.push(
+        `log opt '${key}' is ${JSON.stringify(value)}, not a string (dockerd refuses to start); write it as "${String(value)}"`,
+      );
     }
   }
   const text = (key: string) => (typeof opts[key] === 'string' ? (opts[key] as string) : undefined);
@@ -42,7 +68,8 @@ export function jsonFileOptProblems(opts: Record<string, unknown>): string[] {
   const size = text('max-size');
   if (size !== undefined) {
     maxSize = parseLogSize(size);
-    if (maxSize === undefined) problems.push(`max-size '${size}': invalid size; use a number with an optional unit, e.g. 10m, 500k, 1g`);
+    if (maxSize === undefined)
+      problems.push(`max-size '${size}': invalid size; use a number with an optional unit, e.g. 10m, 500k, 1g`);
     else if (maxSize <= 0) problems.push(`max-size '${size}': max-size must be a positive number, e.g. 10m`);
   }
   let maxFile = 1;
@@ -58,7 +85,9 @@ export function jsonFileOptProblems(opts: Record<string, unknown>): string[] {
     const parsed = BOOLS[compress];
     if (parsed === undefined) problems.push(`compress '${compress}': not a boolean; use "true" or "false"`);
     else if (parsed && (maxFile < 2 || size === undefined)) {
-      problems.push('compress cannot be true when max-file is less than 2 or max-size is not set; give --max-file 2 or more (rotated files are what gets compressed)');
+      problems.push(
+        'compress cannot be true when max-file is less than 2 or max-size is not set; give --max-file 2 or more (rotated files are what gets compressed)',
+      );
     }
   }
   return problems;

@@ -10,7 +10,8 @@ export type LogRotationMerge = {
   problems: string[];
 };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // Every other key of daemon.json stays as it was, in its place; log-opts of json-file (labels, tag, …) stay too.
 export function mergeLogRotation(settings: Record<string, unknown>, request: LogRotationRequest): LogRotationMerge {
@@ -26,7 +27,10 @@ export function mergeLogRotation(settings: Record<string, unknown>, request: Log
     const sameDriver = previousDriver === undefined || previousDriver === 'json-file';
     for (const [key, value] of Object.entries(previousOpts)) {
       if ((JSON_FILE_OPTS as readonly string[]).includes(key)) kept[key] = value;
-      else if (!sameDriver) notes.push(`log opt "${key}" belonged to the ${String(previousDriver)} driver and is dropped (json-file does not know it)`);
+      else if (!sameDriver)
+        notes.push(
+          `log opt "${key}" belonged to the ${String(previousDriver)} driver and is dropped (json-file does not know it)`,
+        );
       else kept[key] = value;
     }
   }

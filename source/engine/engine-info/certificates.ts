@@ -23,7 +23,12 @@ export function certificateFacts(file: string, role: CertificateFacts['role'], n
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    return {file, role, count: 0, problem: `cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`};
+    return {
+      file,
+      role,
+      count: 0,
+      problem: `cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    };
   }
   const blocks = text.match(PEM) ?? [];
   if (blocks.length === 0) return {file, role, count: 0, problem: 'no PEM certificate in the file'};

@@ -24,7 +24,10 @@ const part = async <T>(work: Promise<T>): Promise<Part<T>> => {
 
 // Everything view 5 shows, in one call; each request part succeeds or fails on its own, so a slow or refused
 // /system/df does not hide the version and the log hygiene.
-export async function collectEngineFacts(client: EngineClient, options: {signal?: AbortSignal} = {}): Promise<EngineFacts> {
+export async function collectEngineFacts(
+  client: EngineClient,
+  options: {signal?: AbortSignal} = {},
+): Promise<EngineFacts> {
   const [info, disk, logs] = await Promise.all([
     part(engineInfoFacts(client.docker, client.target, options)),
     part(diskUsage(client.docker, options)),

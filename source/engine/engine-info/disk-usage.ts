@@ -33,24 +33,35 @@ export function summarizeDiskUsage(df: Df): DiskUsage {
   let usedByImages = 0;
   for (const image of images) {
     const size = image.VirtualSize ?? image.Size ?? -1;
-    if ((image.Containers ?? 0) > 0 && size !== -1 && image.SharedSize !== -1) usedByImages += size - (image.SharedSize ?? 0);
+    if ((image.Containers ?? 0) > 0 && size !== -1 && image.SharedSize !== -1)
+      usedByImages += size - (image.SharedSize ?? 0);
   }
   const sized = (n: number | undefined) => (n !== undefined && n > 0 ? n : 0);
   const rows: DiskUsageRow[] = [
-    {kind: 'Images', count: images.length, active: images.filter(i => (i.Containers ?? 0) > 0).length, size: imagesSize, reclaimable: Math.max(0, imagesSize - usedByImages)},
+    {
+      kind: 'Images',
+      count: images.length,
+      active: images.filter(i => (i.Containers ?? 0) > 0).length,
+      size: imagesSize,
+      reclaimable: Math.max(0, imagesSize - usedByImages),
+    },
     {
       kind: 'Containers',
       count: containers.length,
       active: containers.filter(c => ACTIVE_STATES.has(c.State ?? '')).length,
       size: containers.reduce((sum, c) => sum + sized(c.SizeRw), 0),
-      reclaimable: containers.filter(c => !ACTIVE_STATES.has(c.State ?? '')).reduce((sum, c) => sum + sized(c.SizeRw), 0),
+      reclaimable: containers
+        .filter(c => !ACTIVE_STATES.has(c.State ?? ''))
+        .reduce((sum, c) => sum + sized(c.SizeRw), 0),
     },
     {
       kind: 'Local Volumes',
       count: volumes.length,
       active: volumes.filter(v => (v.UsageData?.RefCount ?? 0) > 0).length,
       size: volumes.reduce((sum, v) => sum + sized(v.UsageData?.Size), 0),
-      reclaimable: volumes.filter(v => (v.UsageData?.RefCount ?? 0) === 0).reduce((sum, v) => sum + sized(v.UsageData?.Size), 0),
+      reclaimable: volumes
+        .filter(v => (v.UsageData?.RefCount ?? 0) === 0)
+        .reduce((sum, v) => sum + sized(v.UsageData?.Size), 0),
     },
     {
       kind: 'Build Cache',
@@ -60,10 +71,17 @@ export function summarizeDiskUsage(df: Df): DiskUsage {
       reclaimable: cache.filter(c => !c.InUse && !c.Shared).reduce((sum, c) => sum + sized(c.Size), 0),
     },
   ];
-  return {rows, total: rows.reduce((sum, r) => sum + r.size, 0), reclaimable: rows.reduce((sum, r) => sum + r.reclaimable, 0)};
+  return {
+    rows,
+    total: rows.reduce((sum, r) => sum + r.size, 0),
+    reclaimable: rows.reduce((sum, r) => sum + r.reclaimable, 0),
+  };
 }
 
-export async function diskUsage(docker: Docker, options: {signal?: AbortSignal; timeoutMs?: number} = {}): Promise<DiskUsage> {
+export async function diskUsage(
+  docker: Docker,
+  options: {signal?: AbortSignal; timeoutMs?: number} = {},
+): Promise<DiskUsage> {
   const df = (await systemDf(docker, options)) as Df;
   return summarizeDiskUsage(df);
 }

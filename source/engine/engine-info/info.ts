@@ -44,7 +44,11 @@ type Info = {
   SystemTime?: string;
 };
 
-export async function engineInfoFacts(docker: Docker, target: EngineTarget, options: {signal?: AbortSignal} = {}): Promise<EngineInfoFacts> {
+export async function engineInfoFacts(
+  docker: Docker,
+  target: EngineTarget,
+  options: {signal?: AbortSignal} = {},
+): Promise<EngineInfoFacts> {
   const sent = Date.now();
   const info = (await dial(docker, {path: '/info', method: 'GET', timeoutMs: 15_000, signal: options.signal})) as Info;
   const received = Date.now();
@@ -59,10 +63,20 @@ export async function engineInfoFacts(docker: Docker, target: EngineTarget, opti
     cgroupDriver: info.CgroupDriver,
     cgroupVersion: info.CgroupVersion,
     swarm: info.Swarm
-      ? {state: info.Swarm.LocalNodeState ?? 'inactive', controlAvailable: Boolean(info.Swarm.ControlAvailable), nodeId: info.Swarm.NodeID || undefined, error: info.Swarm.Error || undefined}
+      ? {
+          state: info.Swarm.LocalNodeState ?? 'inactive',
+          controlAvailable: Boolean(info.Swarm.ControlAvailable),
+          nodeId: info.Swarm.NodeID || undefined,
+          error: info.Swarm.Error || undefined,
+        }
       : undefined,
     warnings: info.Warnings ?? [],
-    containers: {total: info.Containers ?? 0, running: info.ContainersRunning ?? 0, paused: info.ContainersPaused ?? 0, stopped: info.ContainersStopped ?? 0},
+    containers: {
+      total: info.Containers ?? 0,
+      running: info.ContainersRunning ?? 0,
+      paused: info.ContainersPaused ?? 0,
+      stopped: info.ContainersStopped ?? 0,
+    },
     images: info.Images,
     clockSkewMs: Number.isNaN(engineTime) ? undefined : Math.round(engineTime - (sent + received) / 2),
     daemonLogOpts: localDaemonLogOpts(target),
@@ -79,7 +93,10 @@ function localDaemonLogOpts(target: EngineTarget): EngineInfoFacts['daemonLogOpt
     return {
       configFile: daemon.configFile,
       logDriver: typeof settings['log-driver'] === 'string' ? settings['log-driver'] : undefined,
-      logOpts: typeof opts === 'object' && opts !== null ? Object.fromEntries(Object.entries(opts).map(([k, v]) => [k, String(v)])) : {},
+      logOpts:
+        typeof opts === 'object' && opts !== null
+          ? Object.fromEntries(Object.entries(opts).map(([k, v]) => [k, String(v)]))
+          : {},
     };
   } catch {
     return undefined;

@@ -6,9 +6,16 @@ export type LocalDaemon = {pid: number; configFile: string};
 // The dockerd process behind a local engine, found by the address it was told to listen on (its -H), and the
 // daemon.json it reads (--config-file, else the default). Only for unix sockets and loopback TCP; undefined when
 // /proc does not show it (another user's process, another machine behind a forwarded port, -H fd://).
-export function findLocalDaemon(target: EngineTarget, defaultConfig = '/etc/docker/daemon.json'): LocalDaemon | undefined {
+export function findLocalDaemon(
+  target: EngineTarget,
+  defaultConfig = '/etc/docker/daemon.json',
+): LocalDaemon | undefined {
   const wanted =
-    target.kind === 'unix' ? [`unix://${target.socketPath}`, target.socketPath!] : target.kind === 'tcp' && target.host && isLoopback(target.host) ? [`tcp://${target.host}:${target.port}`, `${target.host}:${target.port}`] : [];
+    target.kind === 'unix'
+      ? [`unix://${target.socketPath}`, target.socketPath!]
+      : target.kind === 'tcp' && target.host && isLoopback(target.host)
+        ? [`tcp://${target.host}:${target.port}`, `${target.host}:${target.port}`]
+        : [];
   if (wanted.length === 0) return undefined;
   let pids: string[];
   try {
@@ -16,7 +23,8 @@ export function findLocalDaemon(target: EngineTarget, defaultConfig = '/etc/dock
   } catch {
     return undefined;
   }
-  const defaultSocket = target.kind === 'unix' && ['/var/run/docker.sock', '/run/docker.sock'].includes(target.socketPath!);
+  const defaultSocket =
+    target.kind === 'unix' && ['/var/run/docker.sock', '/run/docker.sock'].includes(target.socketPath!);
   let fallback: LocalDaemon | undefined;
   for (const pid of pids) {
     let args: string[];

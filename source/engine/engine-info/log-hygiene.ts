@@ -26,7 +26,13 @@ export type LogHygiene = {
   totalLogBytes?: number;
 };
 
-type Inspect = {Id: string; Name?: string; State?: {Status?: string}; LogPath?: string; HostConfig?: {LogConfig?: {Type?: string; Config?: Record<string, string> | null}}};
+type Inspect = {
+  Id: string;
+  Name?: string;
+  State?: {Status?: string};
+  LogPath?: string;
+  HostConfig?: {LogConfig?: {Type?: string; Config?: Record<string, string> | null}};
+};
 
 async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
@@ -64,7 +70,8 @@ function measure(logPath: string | undefined): {bytes: number; files: number} | 
 // only where the engine runs on this machine and its LogPath is readable. Largest logs first, then by name.
 export async function logHygiene(docker: Docker, target: EngineTarget): Promise<LogHygiene> {
   const list = await docker.listContainers({all: true});
-  const maybeLocal = target.kind === 'unix' || (target.kind === 'tcp' && Boolean(target.host) && isLoopback(target.host!));
+  const maybeLocal =
+    target.kind === 'unix' || (target.kind === 'tcp' && Boolean(target.host) && isLoopback(target.host!));
   const facts = await mapLimited(list, 8, async (row): Promise<ContainerLogFacts | undefined> => {
     let inspect: Inspect;
     try {

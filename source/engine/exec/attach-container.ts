@@ -33,12 +33,27 @@ export type AttachOutcome = {
   error?: string;
 };
 
-type Inspect = {Config?: {Tty?: boolean; OpenStdin?: boolean}; State?: {Running?: boolean; Paused?: boolean; ExitCode?: number; Status?: string}; Name?: string};
+type Inspect = {
+  Config?: {Tty?: boolean; OpenStdin?: boolean};
+  State?: {Running?: boolean; Paused?: boolean; ExitCode?: number; Status?: string};
+  Name?: string;
+};
 
-export async function attachContainer(docker: Docker, request: AttachRequest, terminal: TerminalStreams = processTerminal()): Promise<AttachOutcome> {
+export async function attachContainer(
+  docker: Docker,
+  request: AttachRequest,
+  terminal: TerminalStreams = processTerminal(),
+): Promise<AttachOutcome> {
   const label = request.containerName ?? request.containerId.slice(0, 12);
   const keysText = request.detachKeys ?? DEFAULT_DETACH_KEYS;
-  const refused = (error: string, tty = false): AttachOutcome => ({how: 'refused', exitCode: NEVER_RAN, running: false, tty, interrupts: 0, error});
+  const refused = (error: string, tty = false): AttachOutcome => ({
+    how: 'refused',
+    exitCode: NEVER_RAN,
+    running: false,
+    tty,
+    interrupts: 0,
+    error,
+  });
   let sequence: Buffer;
   try {
     sequence = parseDetachKeys(keysText);
@@ -51,16 +66,32 @@ export async function attachContainer(docker: Docker, request: AttachRequest, te
     info = (await container.inspect()) as Inspect;
   } catch (error) {
     const status = (error as {statusCode?: number}).statusCode;
-    return refused(status === 404 ? `container ${label} no longer exists` : `cannot reach the engine to attach to ${label}: ${engineMessage(error)}`);
+    return refused(
+      status === 404
+        ? `container ${label} no longer exists`
+        : `cannot reach the engine to attach to ${label}: ${engineMessage(error)}`,
+    );
   }
   const tty = Boolean(info.Config?.Tty);
   const stdin = Boolean(info.Config?.OpenStdin);
-  if (!info.State?.Running) return refused(`container ${label} is ${info.State?.Status ?? 'not running'}: start it first (S), then attach`, tty);
-  if (info.State.Paused) return refused(`container ${label} is paused: unpause it (docker unpause ${label}), then attach`, tty);
+  if (!info.State?.Running)
+    return refused(
+      `container ${label} is ${info.State?.Status ?? 'not running'}: start it first (S), then attach`,
+      tty,
+    );
+  if (info.State.Paused)
+    return refused(`container ${label} is paused: unpause it (docker unpause ${label}), then attach`, tty);
 
   let socket: Duplex;
   try {
-    socket = (await container.attach({stream: true, stdin, stdout: true, stderr: true, hijack: true, detachKeys: keysText} as Docker.ContainerAttachOptions)) as Duplex;
+    socket = (await container.attach({
+      stream: true,
+      stdin,
+      stdout: true,
+      stderr: true,
+      hijack: true,
+      detachKeys: keysText,
+    } as Docker.ContainerAttachOptions)) as Duplex;
   } catch (error) {
     return refused(`attach to ${label}: ${engineMessage(error)}`, tty);
   }
@@ -121,18 +152,30 @@ export async function attachContainer(docker: Docker, request: AttachRequest, te
       tty,
       interactive: stdin,
       // A TTY reads the real terminal (raw); otherwise berth's own reader feeds the process's stdin.
-      terminal: tty && stdin ? terminal : {stdin: input ?? new PassThrough(), stdout: terminal.stdout, stderr: terminal.stderr},
-      resize: tty ? (size, signal) => container.resize({_query: {h: size.rows, w: size.columns}, abortSignal: signal}) : undefined,
+      terminal:
+        tty && stdin ? terminal : {stdin: input ?? new PassThrough(), stdout: terminal.stdout, stderr: terminal.stderr},
+      resize: tty
+        ? (size, signal) => container.resize({_query: {h: size.rows, w: size.columns}, abortSignal: signal})
+        : undefined,
       signal: detach.signal,
     });
   } finally {
     for (const step of undo.reverse()) step();
   }
-  return settle(container, end, {tty, interrupts, detachedLocally: detach.signal.aborted, keys: describeDetachKeys(keysText)});
+  return settle(container, end, {
+    tty,
+    interrupts,
+    detachedLocally: detach.signal.aborted,
+    keys: describeDetachKeys(keysText),
+  });
 }
 
 // How it ended: the container's state after the stream closed tells a detach (still running) from an exit.
-async function settle(container: Docker.Container, end: SessionEnd, facts: {tty: boolean; interrupts: number; detachedLocally: boolean; keys: string}): Promise<AttachOutcome> {
+async function settle(
+  container: Docker.Container,
+  end: SessionEnd,
+  facts: {tty: boolean; interrupts: number; detachedLocally: boolean; keys: string},
+): Promise<AttachOutcome> {
   const base = {tty: facts.tty, interrupts: facts.interrupts};
   // The process may take a moment to be reported as exited after the stream ends; a detach by the engine also
   // ends the stream, so a container still running a little after is a detach.
@@ -142,12 +185,24 @@ async function settle(container: Docker.Container, end: SessionEnd, facts: {tty:
     try {
       state = ((await container.inspect({abortSignal: AbortSignal.timeout(5000)})) as Inspect).State;
     } catch (error) {
-      return {...base, how: 'closed', exitCode: UNKNOWN_EXIT, running: false, error: `lost the engine: ${engineMessage(end.error ?? error)}`};
+      return {
+        ...base,
+        how: 'closed',
+        exitCode: UNKNOWN_EXIT,
+        running: false,
+        error: `lost the engine: ${engineMessage(end.error ?? error)}`,
+      };
     }
     if (!state?.Running) return {...base, how: 'exited', exitCode: state?.ExitCode ?? UNKNOWN_EXIT, running: false};
     if (Date.now() >= deadline) {
       if (end.reason === 'failed' || (end.reason === 'closed' && !facts.detachedLocally && !facts.tty)) {
-        return {...base, how: 'closed', exitCode: UNKNOWN_EXIT, running: true, error: end.error ? engineMessage(end.error) : 'the connection to the engine closed'};
+        return {
+          ...base,
+          how: 'closed',
+          exitCode: UNKNOWN_EXIT,
+          running: true,
+          error: end.error ? engineMessage(end.error) : 'the connection to the engine closed',
+        };
       }
       return {...base, how: 'detached', exitCode: UNKNOWN_EXIT, running: true};
     }

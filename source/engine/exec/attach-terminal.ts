@@ -13,7 +13,11 @@ export type TerminalStreams = {
   stderr: NodeJS.WritableStream;
 };
 
-export const processTerminal = (): TerminalStreams => ({stdin: process.stdin, stdout: process.stdout, stderr: process.stderr});
+export const processTerminal = (): TerminalStreams => ({
+  stdin: process.stdin,
+  stdout: process.stdout,
+  stderr: process.stderr,
+});
 
 export type TerminalSize = {rows: number; columns: number};
 
@@ -38,7 +42,14 @@ export type AttachOptions = {
 
 // Connects the hijacked stream to the terminal until it ends, and undoes every change on every path: raw mode,
 // listeners, pipes, pending resizes.
-export function attachTerminal({socket, tty, interactive, terminal, resize, signal}: AttachOptions): Promise<SessionEnd> {
+export function attachTerminal({
+  socket,
+  tty,
+  interactive,
+  terminal,
+  resize,
+  signal,
+}: AttachOptions): Promise<SessionEnd> {
   return new Promise(resolve => {
     const tail = new ByteTail(4096);
     const undo: Array<() => void> = [];
@@ -72,7 +83,8 @@ export function attachTerminal({socket, tty, interactive, terminal, resize, sign
     else {
       // Payload slices are handed on as they arrive (no reassembly, no copying): the bytes go straight to the terminal.
       const frames = new FrameSplitter({
-        payload: (type, piece) => write(type === FRAME_STDERR || type === FRAME_SYSTEM ? terminal.stderr : terminal.stdout, piece),
+        payload: (type, piece) =>
+          write(type === FRAME_STDERR || type === FRAME_SYSTEM ? terminal.stderr : terminal.stdout, piece),
       });
       socket.on('data', (chunk: Buffer) => frames.push(chunk));
     }
@@ -98,7 +110,12 @@ export function attachTerminal({socket, tty, interactive, terminal, resize, sign
   });
 }
 
-function pipeInput(input: NodeJS.ReadableStream, socket: Duplex, onError: (error: Error) => void, undo: Array<() => void>): void {
+function pipeInput(
+  input: NodeJS.ReadableStream,
+  socket: Duplex,
+  onError: (error: Error) => void,
+  undo: Array<() => void>,
+): void {
   // End of input (Ctrl-D in a cooked terminal, a closed pipe) becomes EOF for the process, like docker's CloseWrite.
   const onEnd = () => socket.end();
   input.on('end', onEnd);
@@ -150,7 +167,13 @@ function forwardResizes(
 
 async function retry(action: () => Promise<unknown>, attempts: number, signal: AbortSignal): Promise<void> {
   for (let attempt = 1; attempt <= attempts && !signal.aborted; attempt++) {
-    if (await action().then(() => true, () => false)) return;
+    if (
+      await action().then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await new Promise(resolve => setTimeout(resolve, attempt * 10));
   }
 }

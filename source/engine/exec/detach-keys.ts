@@ -14,7 +14,10 @@ export function parseDetachKeys(text: string): Buffer {
       else if ('[\\]^_'.includes(char)) bytes.push(char.charCodeAt(0) - 64);
       else throw new Error(`detach key "${key}": ctrl- takes a letter or one of @ [ \\ ] ^ _`);
     } else if (key.length === 1) bytes.push(key.charCodeAt(0));
-    else throw new Error(`detach key "${key}": give a single character or ctrl-<letter>, comma-separated (e.g. ${DEFAULT_DETACH_KEYS})`);
+    else
+      throw new Error(
+        `detach key "${key}": give a single character or ctrl-<letter>, comma-separated (e.g. ${DEFAULT_DETACH_KEYS})`,
+      );
   }
   if (!bytes.length) throw new Error(`give detach keys such as ${DEFAULT_DETACH_KEYS}`);
   return Buffer.from(bytes);
@@ -51,4 +54,8 @@ export class DetachWatcher {
   }
 }
 
-export const describeDetachKeys = (text: string) => text.split(',').map(key => key.trim()).join(' ');
+export const describeDetachKeys = (text: string) =>
+  text
+    .split(',')
+    .map(key => key.trim())
+    .join(' ');

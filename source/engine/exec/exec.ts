@@ -1,6 +1,12 @@
 import {Readable, Writable, type Duplex} from 'node:stream';
 import type Docker from 'dockerode';
-import {attachTerminal, processTerminal, terminalSize, type SessionEnd, type TerminalStreams} from './attach-terminal.js';
+import {
+  attachTerminal,
+  processTerminal,
+  terminalSize,
+  type SessionEnd,
+  type TerminalStreams,
+} from './attach-terminal.js';
 import {ByteTail} from './byte-tail.js';
 import {compareApi, dial} from '../client.js';
 import {engineMessage} from '../engine-error.js';
@@ -37,7 +43,8 @@ export async function execInteractive(
   const label = request.containerName ?? request.containerId.slice(0, 12);
   const size = request.tty ? terminalSize(terminal.stdout) : undefined;
   // API 1.42+ sizes the PTY at creation, so the first prompt is drawn at the right width.
-  const consoleSize: {ConsoleSize?: [number, number]} = size && compareApi(api, '1.42') >= 0 ? {ConsoleSize: [size.rows, size.columns]} : {};
+  const consoleSize: {ConsoleSize?: [number, number]} =
+    size && compareApi(api, '1.42') >= 0 ? {ConsoleSize: [size.rows, size.columns]} : {};
   let started: StartedExec;
   try {
     started = await startExec(docker, request, consoleSize);
@@ -118,7 +125,13 @@ async function startExec(
     ...consoleSize,
   });
   // Framing follows the start body's Tty, not the create call's: both must say the same.
-  const socket = await exec.start({hijack: true, stdin: request.interactive, Tty: request.tty, ...consoleSize, abortSignal: signal});
+  const socket = await exec.start({
+    hijack: true,
+    stdin: request.interactive,
+    Tty: request.tty,
+    ...consoleSize,
+    abortSignal: signal,
+  });
   return {exec, socket};
 }
 
@@ -126,7 +139,11 @@ async function startExec(
 // /bin/bash, then /bin/sh. Presence is checked with HEAD /containers/{id}/archive: one round trip that needs no
 // binary in the container (a `test -x` exec needs `test` and costs three calls). A dangling symlink would pass,
 // which then fails visibly as "executable file not found".
-export async function quickShellCommand(docker: Docker, containerId: string, configuredShell?: string | readonly string[]): Promise<string[]> {
+export async function quickShellCommand(
+  docker: Docker,
+  containerId: string,
+  configuredShell?: string | readonly string[],
+): Promise<string[]> {
   if (typeof configuredShell === 'string' && configuredShell.trim()) return configuredShell.trim().split(/\s+/);
   const candidates = [...(Array.isArray(configuredShell) ? configuredShell : []), '/bin/bash', '/bin/sh'];
   for (const candidate of candidates.slice(0, -1)) {
@@ -165,7 +182,10 @@ async function readExecExit(exec: Docker.Exec, end: SessionEnd, what: string): P
     try {
       info = (await exec.inspect({abortSignal: AbortSignal.timeout(5000)})) as ExecInspect;
     } catch (error) {
-      return {exitCode: UNKNOWN_EXIT, error: `lost the connection to the engine during ${what} (${engineMessage(end.error ?? error)}): the engine stopped or restarted, and the session ended with it`};
+      return {
+        exitCode: UNKNOWN_EXIT,
+        error: `lost the connection to the engine during ${what} (${engineMessage(end.error ?? error)}): the engine stopped or restarted, and the session ended with it`,
+      };
     }
     if (!info.Running || Date.now() >= deadline) break;
     await new Promise(resolve => setTimeout(resolve, 50));
@@ -186,7 +206,8 @@ async function readExecExit(exec: Docker.Exec, end: SessionEnd, what: string): P
 function describeExecError(error: unknown, label: string): string {
   const status = (error as {statusCode?: number}).statusCode;
   const message = engineMessage(error);
-  if (status === 409 && /paused/i.test(message)) return `container ${label} is paused: unpause it (docker unpause ${label}), then exec again`;
+  if (status === 409 && /paused/i.test(message))
+    return `container ${label} is paused: unpause it (docker unpause ${label}), then exec again`;
   if (status === 409 || /is not running/i.test(message)) {
     return `container ${label} is not running: start it (S in the containers view, or docker start ${label}), then exec again`;
   }

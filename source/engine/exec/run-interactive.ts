@@ -2,7 +2,13 @@ import type {IncomingMessage} from 'node:http';
 import type {Duplex} from 'node:stream';
 import type Docker from 'dockerode';
 import {compareApi} from '../client.js';
-import {attachTerminal, processTerminal, terminalSize, type SessionEnd, type TerminalStreams} from './attach-terminal.js';
+import {
+  attachTerminal,
+  processTerminal,
+  terminalSize,
+  type SessionEnd,
+  type TerminalStreams,
+} from './attach-terminal.js';
 import {engineMessage} from '../engine-error.js';
 import {NEVER_RAN, UNKNOWN_EXIT} from './exec.js';
 
@@ -98,7 +104,11 @@ function describeExit(
   name: string,
   outcome: (exitCode: number, error?: string) => RunOutcome,
 ): RunOutcome {
-  if (result instanceof Error) return outcome(UNKNOWN_EXIT, `lost the connection to the engine while ${name} ran: ${engineMessage(end.error ?? result)}`);
+  if (result instanceof Error)
+    return outcome(
+      UNKNOWN_EXIT,
+      `lost the connection to the engine while ${name} ran: ${engineMessage(end.error ?? result)}`,
+    );
   if (!result) {
     const how = end.reason === 'ended' ? 'detached' : 'the connection to the engine closed';
     return outcome(UNKNOWN_EXIT, `${how}; ${name} is still running (docker attach ${name} to return to it)`);
@@ -172,7 +182,8 @@ function settleWithin<T>(promise: Promise<T>, ms: number): Promise<T | Error | u
 function describeCreateError(error: unknown, image: string): string {
   const status = (error as {statusCode?: number}).statusCode;
   const message = engineMessage(error);
-  if (status === 404 && /no such image/i.test(message)) return `image ${image} is not in the engine: pull it first (docker pull ${image})`;
+  if (status === 404 && /no such image/i.test(message))
+    return `image ${image} is not in the engine: pull it first (docker pull ${image})`;
   if (status === 409) return `${message}: choose another name`;
   if (status === undefined) return `cannot reach the engine to run ${image}: ${message}`;
   return `could not create a container from ${image}: ${message}`;

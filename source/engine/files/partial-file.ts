@@ -61,7 +61,8 @@ export async function moveWithoutReplacing(from: string, to: string): Promise<vo
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') throw fsError('EEXIST');
     // File systems without hard links: fall back to check-then-rename, which is only racy, not destructive by default.
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV' && code !== 'ENOSYS') throw error;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV' && code !== 'ENOSYS')
+      throw error;
     if (await kindOf(to)) throw fsError('EEXIST');
     await rename(from, to);
     return;

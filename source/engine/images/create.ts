@@ -12,7 +12,10 @@ export function checkContainerName(name: string): string | undefined {
 }
 
 // POST /containers/create without a start: the container shows up as Created.
-export async function createContainer(docker: Docker, request: CreateRequest): Promise<{id: string; warnings: string[]}> {
+export async function createContainer(
+  docker: Docker,
+  request: CreateRequest,
+): Promise<{id: string; warnings: string[]}> {
   if (request.name) {
     const problem = checkContainerName(request.name);
     if (problem) throw new Error(problem);
@@ -35,8 +38,12 @@ export async function createContainer(docker: Docker, request: CreateRequest): P
     return {id: container.id, warnings: []};
   } catch (error) {
     const message = engineMessage(error);
-    if ((error as {statusCode?: number}).statusCode === 404) throw new Error(`image ${request.image}: not found in the engine; pull or load it first (berth images lists what is there)`);
-    if ((error as {statusCode?: number}).statusCode === 409) throw new Error(`container name ${request.name}: already in use; pick another name or remove that container`);
+    if ((error as {statusCode?: number}).statusCode === 404)
+      throw new Error(
+        `image ${request.image}: not found in the engine; pull or load it first (berth images lists what is there)`,
+      );
+    if ((error as {statusCode?: number}).statusCode === 409)
+      throw new Error(`container name ${request.name}: already in use; pick another name or remove that container`);
     throw new Error(`create from ${request.image}: ${message}`);
   }
 }

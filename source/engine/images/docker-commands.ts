@@ -14,12 +14,31 @@ export function dockerRmiCommand(references: string[], force: boolean): string {
 export function dockerPruneCommand(scope: PruneScope, api: string): string {
   if (scope.kind === 'images') return render(['docker', 'image', 'prune', '-f', ...(scope.all ? ['-a'] : [])]);
   // API 1.41 knows no `all` for volumes; the CLI refuses -a there.
-  if (scope.kind === 'volumes') return render(['docker', 'volume', 'prune', '-f', ...(scope.all && compareApi(api, '1.42') >= 0 ? ['-a'] : [])]);
-  return render(['docker', 'system', 'prune', '-f', ...(scope.all ? ['-a'] : []), ...(scope.volumes ? ['--volumes'] : [])]);
+  if (scope.kind === 'volumes')
+    return render(['docker', 'volume', 'prune', '-f', ...(scope.all && compareApi(api, '1.42') >= 0 ? ['-a'] : [])]);
+  return render([
+    'docker',
+    'system',
+    'prune',
+    '-f',
+    ...(scope.all ? ['-a'] : []),
+    ...(scope.volumes ? ['--volumes'] : []),
+  ]);
 }
 
 // KEY=value becomes KEY=*** (values are where secrets live).
 export function dockerCreateCommand(request: CreateRequest): string {
-  const env = (request.env ?? []).flatMap(entry => ['-e', entry.includes('=') ? `${entry.slice(0, entry.indexOf('='))}=***` : entry]);
-  return render(['docker', 'create', ...(request.tty ? ['-it'] : []), ...(request.name ? ['--name', request.name] : []), ...env, request.image, ...(request.cmd ?? [])]);
+  const env = (request.env ?? []).flatMap(entry => [
+    '-e',
+    entry.includes('=') ? `${entry.slice(0, entry.indexOf('='))}=***` : entry,
+  ]);
+  return render([
+    'docker',
+    'create',
+    ...(request.tty ? ['-it'] : []),
+    ...(request.name ? ['--name', request.name] : []),
+    ...env,
+    request.image,
+    ...(request.cmd ?? []),
+  ]);
 }

@@ -73,7 +73,10 @@ export function toImageRows(summary: Summary, containers: number): ImageRow[] {
     digests,
     tags,
   };
-  const names: {repository: string; tag: string; reference: string}[] = tags.map(reference => ({...splitReference(reference), reference}));
+  const names: {repository: string; tag: string; reference: string}[] = tags.map(reference => ({
+    ...splitReference(reference),
+    reference,
+  }));
   const tagged = new Set(names.map(name => name.repository));
   for (const digest of digests) {
     const repository = digest.slice(0, digest.indexOf('@'));
@@ -101,7 +104,9 @@ export async function containerCounts(docker: Docker): Promise<Map<string, numbe
 // Shared sizes come from /system/df (API 1.41 knows no `shared-size` on the list); from 1.42 it can be asked
 // for the images part only, which spares the engine the container and volume walks.
 export async function sharedSizes(docker: Docker, api: string): Promise<Map<string, number>> {
-  const df = (await systemDf(docker, compareApi(api, '1.42') >= 0 ? {types: ['image']} : {})) as {Images?: Summary[] | null};
+  const df = (await systemDf(docker, compareApi(api, '1.42') >= 0 ? {types: ['image']} : {})) as {
+    Images?: Summary[] | null;
+  };
   return new Map((df.Images ?? []).map(image => [image.Id, image.SharedSize ?? -1]));
 }
 

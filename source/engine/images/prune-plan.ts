@@ -6,7 +6,8 @@ import {compareText} from '../../text/compare.js';
 
 // What a prune covers. `all`: every unused image (not only dangling ones); for volumes on API >= 1.42, named
 // volumes too (older engines always prune named volumes: they know no `all`).
-export type PruneScope = {kind: 'system'; all: boolean; volumes: boolean} | {kind: 'images'; all: boolean} | {kind: 'volumes'; all: boolean};
+export type PruneScope =
+  {kind: 'system'; all: boolean; volumes: boolean} | {kind: 'images'; all: boolean} | {kind: 'volumes'; all: boolean};
 
 export type PreviewContainer = {id: string; name: string; state: string; size: number};
 export type PreviewNetwork = {id: string; name: string};
@@ -30,8 +31,21 @@ export type PrunePreview = {
   reclaimable: number;
 };
 
-type ImageSummary = {Id: string; ParentId?: string; RepoTags?: string[] | null; RepoDigests?: string[] | null; Size: number; SharedSize?: number; Created: number};
-type VolumeInfo = {Name: string; Driver: string; Labels?: Record<string, string> | null; UsageData?: {Size: number; RefCount: number} | null};
+type ImageSummary = {
+  Id: string;
+  ParentId?: string;
+  RepoTags?: string[] | null;
+  RepoDigests?: string[] | null;
+  Size: number;
+  SharedSize?: number;
+  Created: number;
+};
+type VolumeInfo = {
+  Name: string;
+  Driver: string;
+  Labels?: Record<string, string> | null;
+  UsageData?: {Size: number; RefCount: number} | null;
+};
 type CacheInfo = {ID: string; Type?: string; Description?: string; InUse?: boolean; Shared?: boolean; Size?: number};
 type DiskUsage = {Images?: ImageSummary[] | null; Volumes?: VolumeInfo[] | null; BuildCache?: CacheInfo[] | null};
 
@@ -55,14 +69,20 @@ const digestsOf = (image: ImageSummary) => (image.RepoDigests ?? []).filter(dige
 // - an image a container uses (running or not) is a conflict the prune skips silently; with several references,
 //   all but the last (in name order) are untagged before the conflict stops it;
 // - a tagged image whose child stays loses its tags but stays.
-export function imagePlan(images: ImageSummary[], usedIds: Set<string>, all: boolean, sharedSizes: Map<string, number>) {
+export function imagePlan(
+  images: ImageSummary[],
+  usedIds: Set<string>,
+  all: boolean,
+  sharedSizes: Map<string, number>,
+) {
   const byId = new Map(images.map(image => [image.Id, image]));
   const children = new Map<string, string[]>();
   for (const image of images) {
-    if (image.ParentId && byId.has(image.ParentId)) children.set(image.ParentId, [...(children.get(image.ParentId) ?? []), image.Id]);
+    if (image.ParentId && byId.has(image.ParentId))
+      children.set(image.ParentId, [...(children.get(image.ParentId) ?? []), image.Id]);
   }
   const removed = new Set<string>();
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const image of images) {
       if (removed.has(image.Id) || usedIds.has(image.Id)) continue;
@@ -80,20 +100,27 @@ export function imagePlan(images: ImageSummary[], usedIds: Set<string>, all: boo
     if (removed.has(image.Id)) {
       const parent = image.ParentId ? byId.get(image.ParentId) : undefined;
       // Layers of its own: the difference to its parent, else what it shares with no other image.
-      const size = parent ? Math.max(0, image.Size - parent.Size) : Math.max(0, image.Size - Math.max(0, sharedSizes.get(image.Id) ?? 0));
+      const size = parent
+        ? Math.max(0, image.Size - parent.Size)
+        : Math.max(0, image.Size - Math.max(0, sharedSizes.get(image.Id) ?? 0));
       reclaimable += size;
       goes.push({id: image.Id, shortId: shortId(image.Id), names, size});
     } else if (all && names.length) {
       const intermediate = !tagsOf(image).length && (children.get(image.Id)?.length ?? 0) > 0;
       if (intermediate) continue;
       if (usedIds.has(image.Id)) {
-        if (names.length > 1) untagOnly.push({shortId: shortId(image.Id), names: names.slice(0, -1), why: `a container uses it; ${names.at(-1)} stays`});
+        if (names.length > 1)
+          untagOnly.push({
+            shortId: shortId(image.Id),
+            names: names.slice(0, -1),
+            why: `a container uses it; ${names.at(-1)} stays`,
+          });
       } else {
         untagOnly.push({shortId: shortId(image.Id), names, why: 'an image built on it stays'});
       }
     }
   }
-  goes.sort((a, b) => (byId.get(b.id)!.Created - byId.get(a.id)!.Created) || compareText(a.id, b.id));
+  goes.sort((a, b) => byId.get(b.id)!.Created - byId.get(a.id)!.Created || compareText(a.id, b.id));
   return {goes, untagOnly, reclaimable, removed};
 }
 
@@ -109,9 +136,22 @@ export async function diskUsage(docker: Docker): Promise<DiskUsage> {
 }
 
 export async function planPrune(docker: Docker, api: string, scope: PruneScope): Promise<PrunePreview> {
-  const preview: PrunePreview = {scope, api, containers: [], networks: [], images: [], untagOnly: [], volumes: [], buildCache: [], kept: [], reclaimable: 0};
+  const preview: PrunePreview = {
+    scope,
+    api,
+    containers: [],
+    networks: [],
+    images: [],
+    untagOnly: [],
+    volumes: [],
+    buildCache: [],
+    kept: [],
+    reclaimable: 0,
+  };
   const [containers, df] = await Promise.all([
-    docker.listContainers({all: true, size: scope.kind === 'system'}) as Promise<(Docker.ContainerInfo & {SizeRw?: number})[]>,
+    docker.listContainers({all: true, size: scope.kind === 'system'}) as Promise<
+      (Docker.ContainerInfo & {SizeRw?: number})[]
+    >,
     diskUsage(docker),
   ]);
   const system = scope.kind === 'system';
@@ -136,17 +176,27 @@ export async function planPrune(docker: Docker, api: string, scope: PruneScope):
     preview.reclaimable += plan.reclaimable;
     const inUse = images.filter(image => used.has(image.Id) && (all || !tagsOf(image).length));
     if (inUse.length) {
-      const names = inUse.map(image => `${tagsOf(image)[0] ?? shortId(image.Id)} (${usersOf(remaining, image.Id).join(', ')})`);
+      const names = inUse.map(
+        image => `${tagsOf(image)[0] ?? shortId(image.Id)} (${usersOf(remaining, image.Id).join(', ')})`,
+      );
       preview.kept.push(`images in use by containers stay: ${names.join('; ')}`);
     }
     if (!all) {
       const tagged = images.filter(image => tagsOf(image).length && !plan.removed.has(image.Id)).length;
-      if (tagged) preview.kept.push(`${tagged} tagged image${tagged === 1 ? '' : 's'} stay (only dangling images go; --all for every unused image)`);
+      if (tagged)
+        preview.kept.push(
+          `${tagged} tagged image${tagged === 1 ? '' : 's'} stay (only dangling images go; --all for every unused image)`,
+        );
     }
     if (system) {
       preview.buildCache = (df.BuildCache ?? [])
         .filter(cache => !cache.InUse && (all || !cache.Shared))
-        .map(cache => ({id: cache.ID, type: cache.Type ?? '', size: cache.Size ?? 0, description: cache.Description ?? ''}));
+        .map(cache => ({
+          id: cache.ID,
+          type: cache.Type ?? '',
+          size: cache.Size ?? 0,
+          description: cache.Description ?? '',
+        }));
       preview.reclaimable += preview.buildCache.reduce((sum, cache) => sum + cache.size, 0);
     }
   }
@@ -157,12 +207,21 @@ export async function planPrune(docker: Docker, api: string, scope: PruneScope):
 }
 
 function usersOf(containers: Docker.ContainerInfo[], imageId: string): string[] {
-  return containers.filter(c => c.ImageID === imageId).map(containerName).sort();
+  return containers
+    .filter(c => c.ImageID === imageId)
+    .map(containerName)
+    .sort();
 }
 
-function planVolumes(preview: PrunePreview, volumes: VolumeInfo[], remaining: Docker.ContainerInfo[], all: boolean): void {
+function planVolumes(
+  preview: PrunePreview,
+  volumes: VolumeInfo[],
+  remaining: Docker.ContainerInfo[],
+  all: boolean,
+): void {
   const inUse = new Set<string>();
-  for (const c of remaining) for (const mount of c.Mounts ?? []) if (mount.Type === 'volume' && mount.Name) inUse.add(mount.Name);
+  for (const c of remaining)
+    for (const mount of c.Mounts ?? []) if (mount.Type === 'volume' && mount.Name) inUse.add(mount.Name);
   const keepNamed = volumePruneKeepsNamed(preview.api, all);
   const keptNamed: string[] = [];
   const keptUsed: string[] = [];
@@ -182,18 +241,28 @@ function planVolumes(preview: PrunePreview, volumes: VolumeInfo[], remaining: Do
   }
   preview.volumes.sort((a, b) => Number(a.anonymous) - Number(b.anonymous) || compareText(a.name, b.name));
   if (keptUsed.length) preview.kept.push(`volumes used by containers stay: ${keptUsed.sort().join(', ')}`);
-  if (keptNamed.length) preview.kept.push(`named volumes stay (API ${preview.api} prunes only anonymous volumes; --all for named ones too): ${keptNamed.sort().join(', ')}`);
+  if (keptNamed.length)
+    preview.kept.push(
+      `named volumes stay (API ${preview.api} prunes only anonymous volumes; --all for named ones too): ${keptNamed.sort().join(', ')}`,
+    );
   if (!keepNamed && !all && compareApi(preview.api, '1.42') < 0 && preview.volumes.some(volume => !volume.anonymous)) {
-    preview.kept.push(`note: this engine speaks API ${preview.api}, where a volume prune removes named volumes too (--all makes no difference)`);
+    preview.kept.push(
+      `note: this engine speaks API ${preview.api}, where a volume prune removes named volumes too (--all makes no difference)`,
+    );
   }
-  if (keptDriver.length) preview.kept.push(`volumes of other drivers stay (the engine prunes only local ones): ${keptDriver.sort().join(', ')}`);
+  if (keptDriver.length)
+    preview.kept.push(
+      `volumes of other drivers stay (the engine prunes only local ones): ${keptDriver.sort().join(', ')}`,
+    );
 }
 
 // The list does not say which containers a network holds; each candidate's inspect does (running ones only:
 // a stopped container holds no endpoint, and the engine prunes a network with none).
 async function unusedNetworks(docker: Docker): Promise<PreviewNetwork[]> {
   const networks = (await docker.listNetworks()) as {Id: string; Name: string; Scope?: string; Ingress?: boolean}[];
-  const candidates = networks.filter(network => !PREDEFINED_NETWORKS.has(network.Name) && !network.Ingress && network.Scope !== 'swarm');
+  const candidates = networks.filter(
+    network => !PREDEFINED_NETWORKS.has(network.Name) && !network.Ingress && network.Scope !== 'swarm',
+  );
   const inspected = await Promise.all(
     candidates.map(async network => {
       try {
@@ -204,5 +273,7 @@ async function unusedNetworks(docker: Docker): Promise<PreviewNetwork[]> {
       }
     }),
   );
-  return inspected.filter((network): network is PreviewNetwork => Boolean(network)).sort((a, b) => compareText(a.name, b.name));
+  return inspected
+    .filter((network): network is PreviewNetwork => Boolean(network))
+    .sort((a, b) => compareText(a.name, b.name));
 }

@@ -34,7 +34,10 @@ type Report = {
 export function pruneRequests(scope: PruneScope, api: string): {path: string; options: Record<string, unknown>}[] {
   const images = {path: '/images/prune?', options: scope.all ? {filters: {dangling: ['false']}} : {}};
   // API 1.41 rejects the `all` filter (and prunes named volumes anyway); 1.42+ needs it for named ones.
-  const volumes = {path: '/volumes/prune?', options: scope.kind === 'volumes' && scope.all && compareApi(api, '1.42') >= 0 ? {filters: {all: ['true']}} : {}};
+  const volumes = {
+    path: '/volumes/prune?',
+    options: scope.kind === 'volumes' && scope.all && compareApi(api, '1.42') >= 0 ? {filters: {all: ['true']}} : {},
+  };
   if (scope.kind === 'images') return [images];
   if (scope.kind === 'volumes') return [volumes];
   return [
@@ -47,7 +50,16 @@ export function pruneRequests(scope: PruneScope, api: string): {path: string; op
 }
 
 export async function runPrune(docker: Docker, preview: PrunePreview): Promise<PruneResult> {
-  const result: PruneResult = {containers: [], networks: [], images: [], volumes: [], buildCache: [], spaceReclaimed: 0, notRemoved: [], errors: []};
+  const result: PruneResult = {
+    containers: [],
+    networks: [],
+    images: [],
+    volumes: [],
+    buildCache: [],
+    spaceReclaimed: 0,
+    notRemoved: [],
+    errors: [],
+  };
   for (const request of pruneRequests(preview.scope, preview.api)) {
     let report: Report;
     try {
@@ -72,33 +84,75 @@ export async function runPrune(docker: Docker, preview: PrunePreview): Promise<P
 
 // The engine skips what it cannot remove without saying so (a conflict in a prune is silent): compare the
 // preview with the report and ask the engine why each leftover is still there.
-async function leftovers(docker: Docker, preview: PrunePreview, result: PruneResult): Promise<PruneResult['notRemoved']> {
+async function leftovers(
+  docker: Docker,
+  preview: PrunePreview,
+  result: PruneResult,
+): Promise<PruneResult['notRemoved']> {
   const out: PruneResult['notRemoved'] = [];
   const containers = await docker.listContainers({all: true}).catch(() => [] as Docker.ContainerInfo[]);
   const gone = new Set(result.containers);
   for (const c of preview.containers) {
     if (gone.has(c.id)) continue;
     const now = containers.find(info => info.Id === c.id);
-    if (now) out.push({what: `container ${c.name}`, why: now.State === 'running' ? 'it was started meanwhile' : `the engine kept it (state ${now.State}); see the engine log`});
+    if (now)
+      out.push({
+        what: `container ${c.name}`,
+        why:
+          now.State === 'running'
+            ? 'it was started meanwhile'
+            : `the engine kept it (state ${now.State}); see the engine log`,
+      });
   }
   const deleted = new Set(result.images.filter(line => line.kind === 'Deleted').map(line => line.value));
   for (const image of preview.images) {
     if (deleted.has(image.id)) continue;
-    const users = containers.filter(info => info.ImageID === image.id).map(info => (info.Names?.[0] ?? '').replace(/^\//, ''));
-    const exists = await docker.getImage(image.id).inspect().then(() => true, () => false);
-    if (exists) out.push({what: `image ${image.names[0] ?? shortId(image.id)}`, why: users.length ? `in use by ${users.join(', ')}` : 'the engine kept it (a conflict, e.g. a child image or a container created meanwhile)'});
+    const users = containers
+      .filter(info => info.ImageID === image.id)
+      .map(info => (info.Names?.[0] ?? '').replace(/^\//, ''));
+    const exists = await docker
+      .getImage(image.id)
+      .inspect()
+      .then(
+        () => true,
+        () => false,
+      );
+    if (exists)
+      out.push({
+        what: `image ${image.names[0] ?? shortId(image.id)}`,
+        why: users.length
+          ? `in use by ${users.join(', ')}`
+          : 'the engine kept it (a conflict, e.g. a child image or a container created meanwhile)',
+      });
   }
   const volumesGone = new Set(result.volumes);
   for (const volume of preview.volumes) {
     if (volumesGone.has(volume.name)) continue;
-    const exists = await docker.getVolume(volume.name).inspect().then(() => true, () => false);
-    if (exists) out.push({what: `volume ${volume.name}`, why: 'the engine kept it (in use by a container created meanwhile, or not removable by its driver)'});
+    const exists = await docker
+      .getVolume(volume.name)
+      .inspect()
+      .then(
+        () => true,
+        () => false,
+      );
+    if (exists)
+      out.push({
+        what: `volume ${volume.name}`,
+        why: 'the engine kept it (in use by a container created meanwhile, or not removable by its driver)',
+      });
   }
   const networksGone = new Set(result.networks);
   for (const network of preview.networks) {
     if (networksGone.has(network.name) || networksGone.has(network.id)) continue;
-    const exists = await docker.getNetwork(network.id).inspect().then(() => true, () => false);
-    if (exists) out.push({what: `network ${network.name}`, why: 'the engine kept it (a container connected meanwhile)'});
+    const exists = await docker
+      .getNetwork(network.id)
+      .inspect()
+      .then(
+        () => true,
+        () => false,
+      );
+    if (exists)
+      out.push({what: `network ${network.name}`, why: 'the engine kept it (a container connected meanwhile)'});
   }
   return out;
 }

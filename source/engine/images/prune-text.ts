@@ -22,13 +22,43 @@ export function previewLines(preview: PrunePreview): string[] {
     for (const item of items) lines.push(`  ${item}`);
   };
   const system = preview.scope.kind === 'system';
-  section('stopped containers', preview.containers.map(c => `${c.name}  ${shortId(c.id)}  ${c.state}  ${humanSize(c.size)}`));
-  section('unused networks', preview.networks.map(n => `${n.name}  ${shortId(n.id)}`));
-  section('images', preview.images.map(image => `${image.names.length ? image.names.join(', ') : '<none>:<none>'}  ${image.shortId}  ${humanSize(image.size)}`));
-  section('tags removed from images that stay', preview.untagOnly.map(item => `${item.names.join(', ')}  ${item.shortId}  (${item.why})`));
-  section('volumes', preview.volumes.map(volume => `${volume.name}  ${volume.anonymous ? 'anonymous' : 'named'}  ${humanSize(volume.size)}`));
-  if (system) section('build cache', preview.buildCache.map(cache => `${cache.id.slice(0, 12)}  ${cache.type}  ${humanSize(cache.size)}`));
-  const targets = preview.containers.length + preview.networks.length + preview.images.length + preview.untagOnly.length + preview.volumes.length + preview.buildCache.length;
+  section(
+    'stopped containers',
+    preview.containers.map(c => `${c.name}  ${shortId(c.id)}  ${c.state}  ${humanSize(c.size)}`),
+  );
+  section(
+    'unused networks',
+    preview.networks.map(n => `${n.name}  ${shortId(n.id)}`),
+  );
+  section(
+    'images',
+    preview.images.map(
+      image =>
+        `${image.names.length ? image.names.join(', ') : '<none>:<none>'}  ${image.shortId}  ${humanSize(image.size)}`,
+    ),
+  );
+  section(
+    'tags removed from images that stay',
+    preview.untagOnly.map(item => `${item.names.join(', ')}  ${item.shortId}  (${item.why})`),
+  );
+  section(
+    'volumes',
+    preview.volumes.map(
+      volume => `${volume.name}  ${volume.anonymous ? 'anonymous' : 'named'}  ${humanSize(volume.size)}`,
+    ),
+  );
+  if (system)
+    section(
+      'build cache',
+      preview.buildCache.map(cache => `${cache.id.slice(0, 12)}  ${cache.type}  ${humanSize(cache.size)}`),
+    );
+  const targets =
+    preview.containers.length +
+    preview.networks.length +
+    preview.images.length +
+    preview.untagOnly.length +
+    preview.volumes.length +
+    preview.buildCache.length;
   if (!targets) lines.push('nothing to remove');
   for (const note of preview.kept) lines.push(`stays: ${note}`);
   lines.push(`frees about ${humanSize(preview.reclaimable)}`);
@@ -36,7 +66,14 @@ export function previewLines(preview: PrunePreview): string[] {
 }
 
 export function previewIsEmpty(preview: PrunePreview): boolean {
-  return !(preview.containers.length + preview.networks.length + preview.images.length + preview.untagOnly.length + preview.volumes.length + preview.buildCache.length);
+  return !(
+    preview.containers.length +
+    preview.networks.length +
+    preview.images.length +
+    preview.untagOnly.length +
+    preview.volumes.length +
+    preview.buildCache.length
+  );
 }
 
 export function resultLines(result: PruneResult): string[] {
@@ -49,7 +86,10 @@ export function resultLines(result: PruneResult): string[] {
   section('Deleted Containers', result.containers);
   section('Deleted Networks', result.networks);
   section('Deleted Volumes', result.volumes);
-  section('Deleted Images', result.images.map(line => `${line.kind.toLowerCase()}: ${line.value}`));
+  section(
+    'Deleted Images',
+    result.images.map(line => `${line.kind.toLowerCase()}: ${line.value}`),
+  );
   section('Deleted build cache objects', result.buildCache);
   for (const item of result.notRemoved) lines.push(`not removed: ${item.what}: ${item.why}`);
   for (const error of result.errors) lines.push(`error: ${error}`);

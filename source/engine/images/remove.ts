@@ -28,7 +28,11 @@ export async function containersUsing(docker: Docker, imageId: string): Promise<
   const containers = await docker.listContainers({all: true});
   return containers
     .filter(container => container.ImageID === imageId)
-    .map(container => ({id: container.Id, name: (container.Names?.[0] ?? shortId(container.Id)).replace(/^\//, ''), state: container.State}))
+    .map(container => ({
+      id: container.Id,
+      name: (container.Names?.[0] ?? shortId(container.Id)).replace(/^\//, ''),
+      state: container.State,
+    }))
     .sort((a, b) => compareText(a.name, b.name));
 }
 
@@ -38,18 +42,36 @@ export function explainConflict(message: string, users: ContainerUse[]): RemoveC
   const names = users.map(user => `${user.name} (${user.state})`);
   const who = names.length ? names.join(', ') : 'a container';
   if (/being used by running container/.test(message)) {
-    return {reason: `a running container uses it: ${who}; stop and remove the container first (force cannot remove an image a running container uses)`, forceable: false, containers: names};
+    return {
+      reason: `a running container uses it: ${who}; stop and remove the container first (force cannot remove an image a running container uses)`,
+      forceable: false,
+      containers: names,
+    };
   }
   if (/being used by stopped container|is using its referenced image/.test(message)) {
-    return {reason: `a stopped container uses it: ${who}; remove the container first, or force (the image is deleted; the container stays and shows the bare image ID)`, forceable: true, containers: names};
+    return {
+      reason: `a stopped container uses it: ${who}; remove the container first, or force (the image is deleted; the container stays and shows the bare image ID)`,
+      forceable: true,
+      containers: names,
+    };
   }
   if (/referenced in multiple repositories/.test(message)) {
-    return {reason: 'the image has several tags and was named by ID; remove the tags one by one, or force to untag all and delete it', forceable: true, containers: names};
+    return {
+      reason:
+        'the image has several tags and was named by ID; remove the tags one by one, or force to untag all and delete it',
+      forceable: true,
+      containers: names,
+    };
   }
   if (/has dependent child images/.test(message)) {
-    return {reason: 'other images are built on it (child images); remove those first (force cannot remove a parent image)', forceable: false, containers: names};
+    return {
+      reason: 'other images are built on it (child images); remove those first (force cannot remove a parent image)',
+      forceable: false,
+      containers: names,
+    };
   }
-  if (/^conflict:/.test(message)) return {reason: message, forceable: !/cannot be forced/.test(message), containers: names};
+  if (/^conflict:/.test(message))
+    return {reason: message, forceable: !/cannot be forced/.test(message), containers: names};
   return undefined;
 }
 
@@ -64,14 +86,24 @@ function toLines(items: unknown): RemoveLine[] {
 }
 
 // DELETE /images/{name}: what the engine untagged and deleted, or why it would not (with the containers in the way).
-export async function removeImage(docker: Docker, reference: string, options: {force?: boolean} = {}): Promise<RemoveResult> {
+export async function removeImage(
+  docker: Docker,
+  reference: string,
+  options: {force?: boolean} = {},
+): Promise<RemoveResult> {
   try {
     const items = await docker.getImage(reference).remove({force: options.force ?? false});
     return {reference, ok: true, lines: toLines(items)};
   } catch (error) {
     const message = safe(engineMessage(error));
     const status = (error as {statusCode?: number}).statusCode;
-    if (status === 404) return {reference, ok: false, missing: true, message: `no such image ${safe(reference)}; check the name with berth images (or docker images)`};
+    if (status === 404)
+      return {
+        reference,
+        ok: false,
+        missing: true,
+        message: `no such image ${safe(reference)}; check the name with berth images (or docker images)`,
+      };
     if (status !== 409) return {reference, ok: false, message};
     let users: ContainerUse[] = [];
     try {

@@ -38,9 +38,19 @@ export type BoundedRead = Omit<DialOptions, 'isStream' | 'timeoutMs'> & {
 
 // GETs a JSON answer from the engine, refusing it (and closing the connection) once it passes maxBytes.
 export async function readBoundedJson<T>(docker: Docker, request: BoundedRead): Promise<T> {
-  const {maxBytes, what, fix, firstByteMs = ENGINE_FIRST_BYTE_TIMEOUT_MS, idleMs = ENGINE_BODY_IDLE_TIMEOUT_MS, ...dialOptions} = request;
+  const {
+    maxBytes,
+    what,
+    fix,
+    firstByteMs = ENGINE_FIRST_BYTE_TIMEOUT_MS,
+    idleMs = ENGINE_BODY_IDLE_TIMEOUT_MS,
+    ...dialOptions
+  } = request;
   const where = `engine ${engineName(docker)}`;
-  const stalled = (problem: string) => new BerthError(`${where}: ${problem}; the engine (or a proxy in front of it) is stalled: check dockerd on that host`);
+  const stalled = (problem: string) =>
+    new BerthError(
+      `${where}: ${problem}; the engine (or a proxy in front of it) is stalled: check dockerd on that host`,
+    );
   const firstByte = new AbortController();
   const timer = setTimeout(() => firstByte.abort(), firstByteMs);
   let response: IncomingMessage;
@@ -48,7 +58,8 @@ export async function readBoundedJson<T>(docker: Docker, request: BoundedRead): 
     const signal = dialOptions.signal ? AbortSignal.any([dialOptions.signal, firstByte.signal]) : firstByte.signal;
     response = (await dial(docker, {...dialOptions, signal, isStream: true})) as IncomingMessage;
   } catch (error) {
-    if (firstByte.signal.aborted && !dialOptions.signal?.aborted) throw stalled(`no answer to the request for the ${what} within ${firstByteMs / 1000} s`);
+    if (firstByte.signal.aborted && !dialOptions.signal?.aborted)
+      throw stalled(`no answer to the request for the ${what} within ${firstByteMs / 1000} s`);
     throw error;
   } finally {
     clearTimeout(timer);
@@ -56,12 +67,17 @@ export async function readBoundedJson<T>(docker: Docker, request: BoundedRead): 
   let idle: NodeJS.Timeout | undefined;
   const quiet = () => {
     clearTimeout(idle);
-    idle = setTimeout(() => response.destroy(stalled(`the ${what} stopped arriving (nothing for ${idleMs / 1000} s)`)), idleMs);
+    idle = setTimeout(
+      () => response.destroy(stalled(`the ${what} stopped arriving (nothing for ${idleMs / 1000} s)`)),
+      idleMs,
+    );
   };
   const declared = Number(response.headers['content-length'] ?? NaN);
   const tooLarge = () => {
     response.destroy();
-    return new BerthError(`${where}: the ${what} is larger than ${mib(maxBytes)}, more than berth reads at once; ${fix}`);
+    return new BerthError(
+      `${where}: the ${what} is larger than ${mib(maxBytes)}, more than berth reads at once; ${fix}`,
+    );
   };
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   const chunks: Buffer[] = [];
@@ -81,6 +97,8 @@ export async function readBoundedJson<T>(docker: Docker, request: BoundedRead): 
   try {
     return JSON.parse(text) as T;
   } catch {
-    throw new BerthError(`engine ${engineName(docker)}: the ${what} is not valid JSON (${size} bytes); check that ${engineName(docker)} is a Docker engine and not a proxy answering for it`);
+    throw new BerthError(
+      `engine ${engineName(docker)}: the ${what} is not valid JSON (${size} bytes); check that ${engineName(docker)} is a Docker engine and not a proxy answering for it`,
+    );
   }
 }

@@ -1,6 +1,12 @@
 import type Docker from 'dockerode';
 import {BerthError} from '../../errors.js';
-import {MAX_CONTAINER_LIST_BYTES, MAX_CONTAINER_ROWS, MAX_INSPECT_BYTES, engineName, readBoundedJson} from './bounded-json.js';
+import {
+  MAX_CONTAINER_LIST_BYTES,
+  MAX_CONTAINER_ROWS,
+  MAX_INSPECT_BYTES,
+  engineName,
+  readBoundedJson,
+} from './bounded-json.js';
 
 const STATUS_CODES = {200: true, 400: 'bad request', 404: 'no such container', 500: 'server error'};
 
@@ -23,17 +29,29 @@ export async function listContainerInfos(
     what: 'container list',
     fix,
   });
-  if (!Array.isArray(infos)) throw new BerthError(`engine ${engineName(docker)}: the container list is not a JSON list; check that it is a Docker engine`);
+  if (!Array.isArray(infos))
+    throw new BerthError(
+      `engine ${engineName(docker)}: the container list is not a JSON list; check that it is a Docker engine`,
+    );
   const maxRows = limits.maxRows ?? MAX_CONTAINER_ROWS;
   if (infos.length > maxRows) {
-    throw new BerthError(`engine ${engineName(docker)}: the container list has ${infos.length} containers, more than the ${maxRows} berth shows; ${fix}`);
+    throw new BerthError(
+      `engine ${engineName(docker)}: the container list has ${infos.length} containers, more than the ${maxRows} berth shows; ${fix}`,
+    );
   }
   // A row without an Id cannot be acted on or keyed; the engine never sends one, a proxy might.
-  return infos.filter((info): info is Docker.ContainerInfo => !!info && typeof info === 'object' && typeof (info as {Id?: unknown}).Id === 'string');
+  return infos.filter(
+    (info): info is Docker.ContainerInfo =>
+      !!info && typeof info === 'object' && typeof (info as {Id?: unknown}).Id === 'string',
+  );
 }
 
 // GET /containers/{id}/json within MAX_INSPECT_BYTES.
-export async function inspectContainer(docker: Docker, id: string, limits: {maxBytes?: number} = {}): Promise<Docker.ContainerInspectInfo> {
+export async function inspectContainer(
+  docker: Docker,
+  id: string,
+  limits: {maxBytes?: number} = {},
+): Promise<Docker.ContainerInspectInfo> {
   return readBoundedJson<Docker.ContainerInspectInfo>(docker, {
     path: `/containers/${encodeURIComponent(id)}/json`,
     method: 'GET',

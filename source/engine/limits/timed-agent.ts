@@ -21,7 +21,10 @@ export type EngineTimeouts = {connectMs: number; firstByteMs: number};
 export function firstByteDeadline(timeouts: EngineTimeouts): number {
   return Math.max(timeouts.firstByteMs, timeouts.connectMs + 1000);
 }
-export const DEFAULT_ENGINE_TIMEOUTS: EngineTimeouts = {connectMs: ENGINE_CONNECT_TIMEOUT_MS, firstByteMs: ENGINE_FIRST_BYTE_TIMEOUT_MS};
+export const DEFAULT_ENGINE_TIMEOUTS: EngineTimeouts = {
+  connectMs: ENGINE_CONNECT_TIMEOUT_MS,
+  firstByteMs: ENGINE_FIRST_BYTE_TIMEOUT_MS,
+};
 
 // The error a socket is destroyed with when a phase of the connection runs out of time; connect-errors.ts turns
 // it into a message naming the engine.
@@ -31,7 +34,11 @@ export class ConnectPhaseTimeout extends Error {
     readonly phase: 'connect' | 'tls',
     readonly timeoutMs: number,
   ) {
-    super(phase === 'connect' ? `no TCP connection within ${timeoutMs} ms` : `TLS handshake not finished within ${timeoutMs} ms`);
+    super(
+      phase === 'connect'
+        ? `no TCP connection within ${timeoutMs} ms`
+        : `TLS handshake not finished within ${timeoutMs} ms`,
+    );
     this.name = 'ConnectPhaseTimeout';
   }
 }

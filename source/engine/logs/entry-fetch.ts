@@ -11,7 +11,8 @@ import {RawEntryReader} from './raw-reader.js';
 // asked with details=1, which puts the node, service and task IDs in front of each message.
 export type LogOrigin = {kind: 'container' | 'service' | 'task'; id: string};
 
-export const asLogOrigin = (source: string | LogOrigin): LogOrigin => (typeof source === 'string' ? {kind: 'container', id: source} : source);
+export const asLogOrigin = (source: string | LogOrigin): LogOrigin =>
+  typeof source === 'string' ? {kind: 'container', id: source} : source;
 
 // One GET /containers/{id}/logs (or a service's, or a task's). `since`/`until` are in the engine's `<seconds>.<nanoseconds>` form.
 export type LogRequest = {
@@ -41,7 +42,8 @@ export function logQuery(request: LogRequest, kind: LogOrigin['kind'] = 'contain
   // timestamps=1 always: the UI toggles showing them, resume needs them, and they make TTY detection certain.
   const query: Record<string, string | number> = {stdout: 1, stderr: 1, timestamps: 1, follow: request.follow ? 1 : 0};
   if (kind !== 'container') query.details = 1;
-  if (request.tail !== undefined) query.tail = request.tail === 'all' ? 'all' : String(Math.max(0, Math.floor(request.tail)));
+  if (request.tail !== undefined)
+    query.tail = request.tail === 'all' ? 'all' : String(Math.max(0, Math.floor(request.tail)));
   if (request.since) query.since = request.since;
   if (request.until && kind === 'container') query.until = request.until;
   return query;
@@ -77,7 +79,13 @@ export class EntryFetch {
       method: 'GET',
       isStream: true,
       options: logQuery(this.request, this.source.kind),
-      statusCodes: {200: true, 400: 'bad parameter', 404: `no such ${this.source.kind}`, 500: 'server error', 503: 'node is not a swarm manager'},
+      statusCodes: {
+        200: true,
+        400: 'bad parameter',
+        404: `no such ${this.source.kind}`,
+        500: 'server error',
+        503: 'node is not a swarm manager',
+      },
       signal: this.abort.signal,
     }).then(
       response => this.attach(response as IncomingMessage),

@@ -15,7 +15,8 @@ export class EntryLines {
   add(entry: LogEntry): void {
     if (entry.stream === 'system') {
       // The engine's own error text: shown as is, one line per line.
-      for (const text of entry.content.toString('utf8').split('\n')) if (text.trim()) this.keep(makeLine(text, 'system', entry.time, false));
+      for (const text of entry.content.toString('utf8').split('\n'))
+        if (text.trim()) this.keep(makeLine(text, 'system', entry.time, false));
       return;
     }
     const line = this.assemblers[entry.stream].add(entry);

@@ -15,7 +15,8 @@ export class LogBuffer<T> implements Iterable<T> {
   totalPushed = 0;
 
   constructor(readonly capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`buffer capacity must be a positive integer, not ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`buffer capacity must be a positive integer, not ${capacity}`);
     this.slots = new Array<T | undefined>(capacity).fill(undefined);
   }
 
@@ -25,7 +26,8 @@ export class LogBuffer<T> implements Iterable<T> {
 
   // index 0 is the oldest item held; a fractional index is outside too (it would read a slot that does not exist).
   get(index: number): T {
-    if (!Number.isInteger(index) || index < 0 || index >= this.count) throw new RangeError(`index ${index} outside 0..${this.count - 1}`);
+    if (!Number.isInteger(index) || index < 0 || index >= this.count)
+      throw new RangeError(`index ${index} outside 0..${this.count - 1}`);
     return this.slots[(this.start + index) % this.capacity] as T;
   }
 
@@ -44,7 +46,8 @@ export class LogBuffer<T> implements Iterable<T> {
 
   // Replaces a held item (a progress line rewritten in place); counts as a change, not as a push.
   set(index: number, item: T): void {
-    if (!Number.isInteger(index) || index < 0 || index >= this.count) throw new RangeError(`index ${index} outside 0..${this.count - 1}`);
+    if (!Number.isInteger(index) || index < 0 || index >= this.count)
+      throw new RangeError(`index ${index} outside 0..${this.count - 1}`);
     this.slots[(this.start + index) % this.capacity] = item;
     this.version++;
   }

@@ -13,7 +13,9 @@ export function compileLogQuery(query: string): (text: string) => boolean {
   } catch (error) {
     if (!(error instanceof InvalidPatternError)) throw error;
     const reason = error.reason.message.replace(/^Invalid regular expression: /, '');
-    throw new BerthError(`search "${query}": not a valid regular expression (${reason}); fix it, or search without "re:" for plain text`);
+    throw new BerthError(
+      `search "${query}": not a valid regular expression (${reason}); fix it, or search without "re:" for plain text`,
+    );
   }
   return text => matches(stripAnsi(withoutMarkers(text)));
 }

@@ -68,7 +68,8 @@ export class LogSession {
   // The older part of the window is still being read.
   historyLoading = false;
 
-  private readonly options: Required<Omit<LogSessionOptions, 'tty' | 'source' | 'rewrite' | 'resolve'>> & Pick<LogSessionOptions, 'tty' | 'rewrite' | 'resolve'>;
+  private readonly options: Required<Omit<LogSessionOptions, 'tty' | 'source' | 'rewrite' | 'resolve'>> &
+    Pick<LogSessionOptions, 'tty' | 'rewrite' | 'resolve'>;
   // Entries waiting for `resolve` (see LogSessionOptions.rewrite), oldest first.
   private held: LogEntry[] = [];
   private holding = false;
@@ -110,7 +111,12 @@ export class LogSession {
     this.source = options.source ?? {kind: 'container', id: options.containerId};
     this.buffer = new LogBuffer<LogLine>(this.options.bufferLines);
     // Service and task logs know no `until`: one request reads the whole window.
-    this.plan = planRequests(options.window, options.follow, this.options.bufferLines, this.source.kind === 'container');
+    this.plan = planRequests(
+      options.window,
+      options.follow,
+      this.options.bufferLines,
+      this.source.kind === 'container',
+    );
     this.publisher = new Publisher(this.options.publishMs);
     this.retries = new Retries(this.options.reconnectDelaysMs);
   }
@@ -325,30 +331,38 @@ export class LogSession {
     if (!plan || !time || this.history || this.historyDone) return;
     this.setHistoryLoading(true);
     const request = {tail: plan.tail, since: plan.since, until: timestampToSince(time), follow: false};
-    const fetch = fetchHistory(this.docker, this.source, request, this.options.tty, this.overlap, this.buffer.capacity, {
-      onEnd: lines => {
-        if (this.history !== fetch) return;
-        this.history = undefined;
-        this.historyDone = true;
-        this.overlap.done();
-        if (this.buffer.prepend(lines) > 0) this.publisher.markChanged();
-        this.setHistoryLoading(false);
-        this.settle();
-      },
-      onError: error => {
-        if (this.history !== fetch) return;
-        this.history = undefined;
-        const code = statusCode(error);
-        if (code !== undefined && code < 500) {
+    const fetch = fetchHistory(
+      this.docker,
+      this.source,
+      request,
+      this.options.tty,
+      this.overlap,
+      this.buffer.capacity,
+      {
+        onEnd: lines => {
+          if (this.history !== fetch) return;
+          this.history = undefined;
           this.historyDone = true;
+          this.overlap.done();
+          if (this.buffer.prepend(lines) > 0) this.publisher.markChanged();
           this.setHistoryLoading(false);
-          this.pushSystem(`older lines could not be read: ${describeStreamError(error)}`);
           this.settle();
-          return;
-        }
-        this.retries.after(this.retries.nextDelay('history'), () => this.openHistory());
+        },
+        onError: error => {
+          if (this.history !== fetch) return;
+          this.history = undefined;
+          const code = statusCode(error);
+          if (code !== undefined && code < 500) {
+            this.historyDone = true;
+            this.setHistoryLoading(false);
+            this.pushSystem(`older lines could not be read: ${describeStreamError(error)}`);
+            this.settle();
+            return;
+          }
+          this.retries.after(this.retries.nextDelay('history'), () => this.openHistory());
+        },
       },
-    });
+    );
     this.history = fetch;
     fetch.start();
   }

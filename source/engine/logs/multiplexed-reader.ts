@@ -43,7 +43,9 @@ export class MultiplexedEntryReader implements EntryReader {
 
   private startFrame(type: number, header: Buffer): void {
     if (!isFrameHeader(header)) {
-      throw new Error(`the log stream is not in the engine's multiplexed format (frame header ${header.toString('hex')})`);
+      throw new Error(
+        `the log stream is not in the engine's multiplexed format (frame header ${header.toString('hex')})`,
+      );
     }
     this.stream = STREAMS[type];
     this.frameStarted = false;

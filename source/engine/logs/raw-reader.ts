@@ -107,7 +107,8 @@ export class RawEntryReader implements EntryReader {
     const content = concatPieces(this.pieces, this.pieceBytes);
     this.pieces = [];
     this.pieceBytes = 0;
-    const stream = !this.time && content.toString('latin1', 0, ENGINE_ERROR.length) === ENGINE_ERROR ? 'system' : 'stdout';
+    const stream =
+      !this.time && content.toString('latin1', 0, ENGINE_ERROR.length) === ENGINE_ERROR ? 'system' : 'stdout';
     this.onEntry({stream, time: this.time, content, complete});
     if (complete) {
       this.atEntryStart = true;

@@ -26,7 +26,10 @@ export type RequestPlan = {
 // `bufferLines` entries, not 200,000 that would be pushed out again at once.
 export function planRequests(window: LogWindow, follow: boolean, bufferLines: number, withHistory = true): RequestPlan {
   const since = window.since !== undefined && window.since > 0 ? toEngineTimestamp(window.since) : undefined;
-  const wanted = window.tail === undefined || window.tail === 'all' ? bufferLines : Math.min(Math.max(0, Math.floor(window.tail)), bufferLines);
+  const wanted =
+    window.tail === undefined || window.tail === 'all'
+      ? bufferLines
+      : Math.min(Math.max(0, Math.floor(window.tail)), bufferLines);
   if (wanted <= HEAD_ENTRIES || !withHistory) return {head: {tail: wanted, since, follow}};
   return {head: {tail: HEAD_ENTRIES, since, follow}, history: {tail: wanted, since}};
 }

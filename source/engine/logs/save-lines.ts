@@ -25,7 +25,11 @@ export function expandHome(path: string): string {
 // either: text a lone `\r` overwrote, bytes past the 64 KiB line cap, invalid UTF-8 (saved as U+FFFD). Without
 // `overwrite` an existing file is left alone, checked again atomically at the end with link(2), which fails
 // instead of replacing.
-export async function saveLines(path: string, lines: readonly LogLine[], options: SaveOptions = {}): Promise<{lines: number}> {
+export async function saveLines(
+  path: string,
+  lines: readonly LogLine[],
+  options: SaveOptions = {},
+): Promise<{lines: number}> {
   const target = expandHome(path);
   const partial = `${target}.partial`;
   const existing = await kindOf(target);

@@ -75,7 +75,9 @@ export class RecentEntries {
 
   resumePoint(): ResumePoint | undefined {
     if (this.size === 0) return undefined;
-    const since = this.newestForgotten ? sinceJustAfter(this.newestForgotten) : timestampToSince(this.oldestRemembered());
+    const since = this.newestForgotten
+      ? sinceJustAfter(this.newestForgotten)
+      : timestampToSince(this.oldestRemembered());
     if (!since) return undefined;
     const seen = new KeyBag();
     for (let i = this.head; i < this.keys.length; i++) seen.add(this.keys[i]);
@@ -91,7 +93,8 @@ export class RecentEntries {
 
   private oldestRemembered(): string {
     let oldest = this.times[this.head];
-    for (let i = this.head + 1; i < this.times.length; i++) if (compareTimestamps(this.times[i], oldest) < 0) oldest = this.times[i];
+    for (let i = this.head + 1; i < this.times.length; i++)
+      if (compareTimestamps(this.times[i], oldest) < 0) oldest = this.times[i];
     return oldest;
   }
 

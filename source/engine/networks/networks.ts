@@ -46,8 +46,14 @@ export function toNetworkRow(network: NetworkInfo, users: Map<string, ContainerU
     driver: network.Driver ?? '',
     scope: network.Scope ?? '',
     created: Number.isNaN(created) ? undefined : Math.floor(created / 1000),
-    subnet: config.map(entry => entry.Subnet).filter(Boolean).join(', '),
-    gateway: config.map(entry => entry.Gateway).filter(Boolean).join(', '),
+    subnet: config
+      .map(entry => entry.Subnet)
+      .filter(Boolean)
+      .join(', '),
+    gateway: config
+      .map(entry => entry.Gateway)
+      .filter(Boolean)
+      .join(', '),
     internal: Boolean(network.Internal),
     attachable: Boolean(network.Attachable),
     labels: network.Labels ?? {},
@@ -70,13 +76,24 @@ export async function listNetworks(docker: Docker): Promise<NetworkRow[]> {
   return (listed ?? []).map(network => toNetworkRow(network, users)).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export type NetworkRemoveResult = {name: string; ok: true; disconnected: string[]} | {name: string; ok: false; reason: string; disconnected: string[]};
+export type NetworkRemoveResult =
+  {name: string; ok: true; disconnected: string[]} | {name: string; ok: false; reason: string; disconnected: string[]};
 
 // DELETE /networks/{id}. The engine has no force for it; with `disconnect` berth first disconnects (forcibly, as
 // `docker network disconnect -f`) the containers listed in the dialog, then removes the network.
-export async function removeNetwork(docker: Docker, row: Pick<NetworkRow, 'id' | 'name' | 'predefined'>, disconnect: readonly ContainerUse[]): Promise<NetworkRemoveResult> {
+export async function removeNetwork(
+  docker: Docker,
+  row: Pick<NetworkRow, 'id' | 'name' | 'predefined'>,
+  disconnect: readonly ContainerUse[],
+): Promise<NetworkRemoveResult> {
   const disconnected: string[] = [];
-  if (row.predefined) return {name: row.name, ok: false, reason: 'a predefined network: the engine keeps bridge, host and none', disconnected};
+  if (row.predefined)
+    return {
+      name: row.name,
+      ok: false,
+      reason: 'a predefined network: the engine keeps bridge, host and none',
+      disconnected,
+    };
   const network = docker.getNetwork(row.id);
   try {
     for (const user of disconnect) {
@@ -88,7 +105,8 @@ export async function removeNetwork(docker: Docker, row: Pick<NetworkRow, 'id' |
   } catch (error) {
     const message = sanitizeLine(stripAnsi(engineMessage(error)));
     const status = (error as {statusCode?: number}).statusCode;
-    if (status === 404) return {name: row.name, ok: false, reason: 'no such network (removed meanwhile?)', disconnected};
+    if (status === 404)
+      return {name: row.name, ok: false, reason: 'no such network (removed meanwhile?)', disconnected};
     if (/active endpoints/i.test(message)) {
       let users: ContainerUse[] = [];
       try {
@@ -96,7 +114,12 @@ export async function removeNetwork(docker: Docker, row: Pick<NetworkRow, 'id' |
       } catch {
         // See removeVolume.
       }
-      return {name: row.name, ok: false, reason: `in use by ${users.length ? describeUsers(users) : 'running containers'} (active endpoints); stop or disconnect them, or f in the dialog disconnects them first`, disconnected};
+      return {
+        name: row.name,
+        ok: false,
+        reason: `in use by ${users.length ? describeUsers(users) : 'running containers'} (active endpoints); stop or disconnect them, or f in the dialog disconnects them first`,
+        disconnected,
+      };
     }
     return {name: row.name, ok: false, reason: message, disconnected};
   }

@@ -9,7 +9,13 @@ export const DROP_IN_DIR = '/etc/systemd/system/docker.service.d';
 export const SERVER_TLS_DIR = '/etc/docker/tls';
 
 // systemd's unit search path, most important first (systemd.unit(5)).
-const UNIT_DIRS = ['/etc/systemd/system', '/run/systemd/system', '/usr/local/lib/systemd/system', '/usr/lib/systemd/system', '/lib/systemd/system'];
+const UNIT_DIRS = [
+  '/etc/systemd/system',
+  '/run/systemd/system',
+  '/usr/local/lib/systemd/system',
+  '/usr/lib/systemd/system',
+  '/lib/systemd/system',
+];
 
 export type DockerUnit = {
   unitFile: string;
@@ -29,7 +35,8 @@ export function findDockerUnit(root = ''): {unitFile: string; dropIns: string[]}
   for (const dir of [...UNIT_DIRS].reverse()) {
     const dropInDir = join(root, dir, 'docker.service.d');
     if (!existsSync(dropInDir)) continue;
-    for (const name of readdirSync(dropInDir)) if (name.endsWith('.conf') && name !== DROP_IN_NAME) byName.set(name, join(dropInDir, name));
+    for (const name of readdirSync(dropInDir))
+      if (name.endsWith('.conf') && name !== DROP_IN_NAME) byName.set(name, join(dropInDir, name));
   }
   return {unitFile, dropIns: [...byName.keys()].sort().map(name => byName.get(name)!)};
 }
@@ -62,7 +69,9 @@ export function readDockerUnit(unitFile: string, dropIns: string[] = []): Docker
     try {
       return serviceAssignments(readFileSync(file, 'utf8'), file);
     } catch (error) {
-      throw new BerthError(`${file}: cannot read it (${(error as NodeJS.ErrnoException).code}); run as root (sudo) or pass --unit FILE`);
+      throw new BerthError(
+        `${file}: cannot read it (${(error as NodeJS.ErrnoException).code}); run as root (sudo) or pass --unit FILE`,
+      );
     }
   });
   let starts: Assignment[] = [];
@@ -71,7 +80,8 @@ export function readDockerUnit(unitFile: string, dropIns: string[] = []): Docker
     if (assignment.key === 'ExecStart') starts = assignment.value === '' ? [] : [...starts, assignment];
     if (assignment.key === 'EnvironmentFile') {
       if (assignment.value === '') environmentFiles.length = 0;
-      else environmentFiles.push({file: assignment.value.replace(/^-/, ''), optional: assignment.value.startsWith('-')});
+      else
+        environmentFiles.push({file: assignment.value.replace(/^-/, ''), optional: assignment.value.startsWith('-')});
     }
   }
   if (starts.length !== 1) {
@@ -94,36 +104,66 @@ export type DropIn = {text: string; execStart: string; notes: string[]};
 const TLS_FLAGS = /^--(tlsverify|tlscacert|tlscert|tlskey|tls)(=|$)/;
 
 // The unit's own dockerd line, with -H tcp://…  --tlsverify … added; refuses lines berth cannot extend safely.
-export function buildDropIn(unit: DockerUnit, request: DropInRequest, environment: Record<string, string> = {}, now = new Date()): DropIn {
+export function buildDropIn(
+  unit: DockerUnit,
+  request: DropInRequest,
+  environment: Record<string, string> = {},
+  now = new Date(),
+): DropIn {
   const notes: string[] = [];
   const words = splitCommand(unit.execStart);
   const program = (words[0] ?? '').replace(/^[-@:+!]+/, '');
   if (basename(program) !== 'dockerd') {
-    throw new BerthError(`${unit.execStartFrom}: ExecStart runs "${program}", not dockerd; berth only extends a dockerd command line — write the drop-in by hand`);
+    throw new BerthError(
+      `${unit.execStartFrom}: ExecStart runs "${program}", not dockerd; berth only extends a dockerd command line — write the drop-in by hand`,
+    );
   }
-  const hostFlags = (list: string[]) => list.filter((word, i) => word === '-H' || word === '--host' || /^(-H|--host)=?\S/.test(word) || (i > 0 && (list[i - 1] === '-H' || list[i - 1] === '--host')));
+  const hostFlags = (list: string[]) =>
+    list.filter(
+      (word, i) =>
+        word === '-H' ||
+        word === '--host' ||
+        /^(-H|--host)=?\S/.test(word) ||
+        (i > 0 && (list[i - 1] === '-H' || list[i - 1] === '--host')),
+    );
   const tlsInLine = words.filter(word => TLS_FLAGS.test(word));
   if (tlsInLine.length) {
-    throw new BerthError(`${unit.execStartFrom}: dockerd already starts with ${tlsInLine.join(' ')}; a second set of TLS flags would stop it from starting — remove them there first`);
+    throw new BerthError(
+      `${unit.execStartFrom}: dockerd already starts with ${tlsInLine.join(' ')}; a second set of TLS flags would stop it from starting — remove them there first`,
+    );
   }
   for (const [name, value] of Object.entries(environment)) {
     if (!unit.execStart.includes(`$${name}`) && !unit.execStart.includes(`\${${name}}`)) continue;
     const expanded = splitCommand(value);
     const tls = expanded.filter(word => TLS_FLAGS.test(word));
-    if (tls.length) throw new BerthError(`$${name} (from the unit's EnvironmentFile) already adds ${tls.join(' ')}; remove it there first, or dockerd would get the TLS flags twice`);
+    if (tls.length)
+      throw new BerthError(
+        `$${name} (from the unit's EnvironmentFile) already adds ${tls.join(' ')}; remove it there first, or dockerd would get the TLS flags twice`,
+      );
     const hosts = hostFlags(expanded);
-    if (hosts.length) notes.push(`$${name} (from the unit's EnvironmentFile) adds ${hosts.join(' ')}; dockerd will listen there too`);
+    if (hosts.length)
+      notes.push(`$${name} (from the unit's EnvironmentFile) adds ${hosts.join(' ')}; dockerd will listen there too`);
   }
   const listenWords = hostFlags(words);
   const usesVariables = /\$\{?[A-Za-z_]/.test(unit.execStart);
   const extra: string[] = [];
-  if (listenWords.length === 0 && !Object.keys(environment).some(name => hostFlags(splitCommand(environment[name]!)).length)) {
+  if (
+    listenWords.length === 0 &&
+    !Object.keys(environment).some(name => hostFlags(splitCommand(environment[name]!)).length)
+  ) {
     // dockerd listens on its default socket only while no -H is given: keep it when adding TCP.
     extra.push('-H', 'unix:///var/run/docker.sock');
-    notes.push(`the unit gives dockerd no -H${usesVariables ? ' (outside its variables)' : ''}, so -H unix:///var/run/docker.sock is added to keep the local socket`);
+    notes.push(
+      `the unit gives dockerd no -H${usesVariables ? ' (outside its variables)' : ''}, so -H unix:///var/run/docker.sock is added to keep the local socket`,
+    );
   }
   for (const {ip, port} of request.listen) extra.push('-H', `tcp://${ip.includes(':') ? `[${ip}]` : ip}:${port}`);
-  extra.push('--tlsverify', `--tlscacert=${request.tlsDir}/ca.pem`, `--tlscert=${request.tlsDir}/server-cert.pem`, `--tlskey=${request.tlsDir}/server-key.pem`);
+  extra.push(
+    '--tlsverify',
+    `--tlscacert=${request.tlsDir}/ca.pem`,
+    `--tlscert=${request.tlsDir}/server-cert.pem`,
+    `--tlskey=${request.tlsDir}/server-key.pem`,
+  );
   const execStart = `${unit.execStart} ${extra.join(' ')}`;
   const text = [
     `# Written by berth setup remote on ${now.toISOString()}: dockerd also listens on ${request.listen.map(l => `tcp://${l.ip}:${l.port}`).join(', ')}`,

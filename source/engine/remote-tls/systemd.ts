@@ -10,7 +10,11 @@ export function systemdState(runDir = '/run/systemd/system'): SystemdState {
   try {
     init = readFileSync('/proc/1/comm', 'utf8').trim();
   } catch {}
-  if (!existsSync(runDir)) return {usable: false, reason: `systemd is not the init system here (PID 1 is "${init}"), so systemctl cannot reload or restart the engine`};
+  if (!existsSync(runDir))
+    return {
+      usable: false,
+      reason: `systemd is not the init system here (PID 1 is "${init}"), so systemctl cannot reload or restart the engine`,
+    };
   const probe = spawnSync('systemctl', ['--version'], {stdio: 'ignore', timeout: 10_000});
   if (probe.error || probe.status !== 0) return {usable: false, reason: 'systemctl cannot run here'};
   return {usable: true};
@@ -18,5 +22,8 @@ export function systemdState(runDir = '/run/systemd/system'): SystemdState {
 
 export function systemctl(args: string[]): {ok: boolean; output: string} {
   const result = spawnSync('systemctl', args, {encoding: 'utf8', timeout: 120_000});
-  return {ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim() || (result.error?.message ?? '')};
+  return {
+    ok: result.status === 0,
+    output: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim() || (result.error?.message ?? ''),
+  };
 }

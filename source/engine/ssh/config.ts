@@ -15,14 +15,18 @@ export type SshHostConfig = {
   hostKeyAlias?: string;
 };
 
-const expandHome = (path: string) => (path === '~' ? homedir() : path.startsWith('~/') ? join(homedir(), path.slice(2)) : path);
+const expandHome = (path: string) =>
+  path === '~' ? homedir() : path.startsWith('~/') ? join(homedir(), path.slice(2)) : path;
 
 // Glob as ssh_config(5) defines it: * and ?, with !negation; a matching negated pattern rules the entry out.
 export function patternListMatches(patterns: string[], name: string): boolean {
   let matched = false;
   for (const pattern of patterns) {
     const negated = pattern.startsWith('!');
-    const source = (negated ? pattern.slice(1) : pattern).replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+    const source = (negated ? pattern.slice(1) : pattern)
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.');
     if (new RegExp(`^${source}$`, 'i').test(name)) {
       if (negated) return false;
       matched = true;
@@ -37,7 +41,8 @@ function expandTokens(value: string, tokens: Record<string, string | undefined>)
 }
 
 // ${NAME} in IdentityFile, IdentityAgent and UserKnownHostsFile is an environment variable.
-const expandEnv = (value: string) => value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => process.env[name] ?? whole);
+const expandEnv = (value: string) =>
+  value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => process.env[name] ?? whole);
 
 // Words as ssh splits them: whitespace-separated, double quotes group.
 function words(value: string): string[] {
@@ -86,7 +91,8 @@ function readLines(file: string, depth: number, into: Line[] = [], budget = {fil
     const value = match[2].trim();
     // ssh reads an included file in place, under the Host block that includes it.
     if (keyword === 'include' && depth < 8) {
-      for (const pattern of words(value)) for (const included of includeFiles(pattern)) readLines(included, depth + 1, into, budget);
+      for (const pattern of words(value))
+        for (const included of includeFiles(pattern)) readLines(included, depth + 1, into, budget);
       continue;
     }
     into.push({keyword, value});
@@ -123,14 +129,20 @@ export function readSshConfig(host: string, file = join(homedir(), '.ssh', 'conf
   const tokens = {d: homedir(), h: result.hostName ?? host, r: result.user, u: userInfo().username};
   const expand = (value: string) => expandHome(expandEnv(expandTokens(unquote(value), tokens)));
   for (const line of found) {
-    if (line.keyword === 'identityfile' && unquote(line.value).toLowerCase() !== 'none') result.identityFiles.push(expand(line.value));
+    if (line.keyword === 'identityfile' && unquote(line.value).toLowerCase() !== 'none')
+      result.identityFiles.push(expand(line.value));
   }
   const agent = first('identityagent');
-  if (agent) result.identityAgent = unquote(agent) === 'none' || unquote(agent) === 'SSH_AUTH_SOCK' ? unquote(agent) : expand(agent);
+  if (agent)
+    result.identityAgent =
+      unquote(agent) === 'none' || unquote(agent) === 'SSH_AUTH_SOCK' ? unquote(agent) : expand(agent);
   const only = first('identitiesonly');
   if (only) result.identitiesOnly = /^yes$/i.test(only);
   const knownHosts = first('userknownhostsfile');
-  if (knownHosts) result.userKnownHostsFiles = words(knownHosts).filter(name => name !== 'none').map(expand);
+  if (knownHosts)
+    result.userKnownHostsFiles = words(knownHosts)
+      .filter(name => name !== 'none')
+      .map(expand);
   const alias = first('hostkeyalias');
   if (alias) result.hostKeyAlias = unquote(alias);
   return result;

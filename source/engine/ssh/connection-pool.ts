@@ -87,9 +87,15 @@ export function createSshConnectionPool(settings: SshSettings): SshConnectionPoo
         if (index >= 0) connections.splice(index, 1);
         if (connection.isReady) return;
         if (hostKeyProblem) reject(new SshError(hostKeyProblem, 'BERTH_SSH_HOST_KEY'));
-        else if (firstError?.level === 'client-authentication') reject(new SshError(authMessage(settings, agentProblem), 'BERTH_SSH_AUTH'));
-        else if (destroyed && !firstError) reject(new SshError(`the ssh connection to ${describe()} was closed`, 'BERTH_SSH_CLOSED'));
-        else reject(firstError ?? new SshError(`the ssh connection to ${describe()} closed during the handshake`, 'BERTH_SSH_CLOSED'));
+        else if (firstError?.level === 'client-authentication')
+          reject(new SshError(authMessage(settings, agentProblem), 'BERTH_SSH_AUTH'));
+        else if (destroyed && !firstError)
+          reject(new SshError(`the ssh connection to ${describe()} was closed`, 'BERTH_SSH_CLOSED'));
+        else
+          reject(
+            firstError ??
+              new SshError(`the ssh connection to ${describe()} closed during the handshake`, 'BERTH_SSH_CLOSED'),
+          );
       });
     });
     // Nobody may be waiting when it fails (e.g. closed by destroy()).
@@ -154,7 +160,8 @@ export function createSshConnectionPool(settings: SshSettings): SshConnectionPoo
       destroyed = true;
       closeSockets();
       // A handshake still in progress is cut; established connections say goodbye.
-      for (const connection of [...connections]) connection.isReady ? connection.client.end() : connection.client.destroy();
+      for (const connection of [...connections])
+        connection.isReady ? connection.client.end() : connection.client.destroy();
     },
   };
 }

@@ -40,7 +40,9 @@ export class DialStdioSocket extends Duplex {
     const failed = this.exit ? this.exit.code !== 0 && this.exit.code !== undefined : !this.received;
     if (failed && (this.stderr.trim() || this.exit)) {
       const status = this.exit?.signal ? `signal ${this.exit.signal}` : `exit status ${this.exit?.code ?? '?'}`;
-      this.destroy(new SshError(dialStdioMessage(this.describe(), this.stderr, this.exit?.code, status), 'BERTH_SSH_DIAL_STDIO'));
+      this.destroy(
+        new SshError(dialStdioMessage(this.describe(), this.stderr, this.exit?.code, status), 'BERTH_SSH_DIAL_STDIO'),
+      );
       return;
     }
     if (!this.exit && this.lost()) {
@@ -48,7 +50,12 @@ export class DialStdioSocket extends Duplex {
       return;
     }
     if (!this.exit && !this.received) {
-      this.destroy(new SshError(`the ssh connection to ${this.describe()} closed before "${DIAL_STDIO}" answered`, 'BERTH_SSH_CLOSED'));
+      this.destroy(
+        new SshError(
+          `the ssh connection to ${this.describe()} closed before "${DIAL_STDIO}" answered`,
+          'BERTH_SSH_CLOSED',
+        ),
+      );
       return;
     }
     this.push(null);
@@ -94,9 +101,14 @@ function dialStdioMessage(where: string, stderr: string, exitCode: number | null
   const text = stderr.replace(/\s+/g, ' ').trim();
   const said = text ? `: ${text.length > 300 ? `${text.slice(0, 297)}...` : text}` : '';
   let hint = '';
-  if (exitCode === 127 || /\bdocker: (command )?not found/i.test(text)) hint = '; install the docker CLI on that host (berth runs "docker system dial-stdio" there as the ssh user)';
+  if (exitCode === 127 || /\bdocker: (command )?not found/i.test(text))
+    hint = '; install the docker CLI on that host (berth runs "docker system dial-stdio" there as the ssh user)';
   else if (/permission denied/i.test(text)) hint = '; add the ssh user to the docker group on that host';
-  else if (/Cannot connect to the Docker daemon|raw stream connection|dial unix|connection refused|no such file/i.test(text)) hint = '; is dockerd running on that host, and is DOCKER_HOST right for the ssh user there?';
-  else if (/unknown command|is not a docker command/i.test(text)) hint = '; the docker CLI on that host is too old for "system dial-stdio" (it needs 18.09 or later)';
+  else if (
+    /Cannot connect to the Docker daemon|raw stream connection|dial unix|connection refused|no such file/i.test(text)
+  )
+    hint = '; is dockerd running on that host, and is DOCKER_HOST right for the ssh user there?';
+  else if (/unknown command|is not a docker command/i.test(text))
+    hint = '; the docker CLI on that host is too old for "system dial-stdio" (it needs 18.09 or later)';
   return `"${DIAL_STDIO}" failed on ${where} (${status})${said}${hint}`;
 }

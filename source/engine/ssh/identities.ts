@@ -26,7 +26,12 @@ function loadIdentity(file: string): SshIdentity | undefined {
   }
   const parsed = utils.parseKey(data);
   if (parsed instanceof Error) {
-    return {file, problem: /encrypted|passphrase/i.test(parsed.message) ? 'is passphrase-protected (add it to ssh-agent: ssh-add ' + tildePath(file) + ')' : `is not a usable private key (${parsed.message})`};
+    return {
+      file,
+      problem: /encrypted|passphrase/i.test(parsed.message)
+        ? 'is passphrase-protected (add it to ssh-agent: ssh-add ' + tildePath(file) + ')'
+        : `is not a usable private key (${parsed.message})`,
+    };
   }
   const key = Array.isArray(parsed) ? (parsed[0] as ParsedKey | undefined) : parsed;
   if (!key || !key.isPrivateKey()) return {file, problem: 'is not a private key'};
@@ -35,13 +40,20 @@ function loadIdentity(file: string): SshIdentity | undefined {
 
 export function loadIdentities(config: SshHostConfig): SshIdentity[] {
   // As ssh: the configured identities, or the default ones when none is configured.
-  const files = config.identityFiles.length ? config.identityFiles : DEFAULT_IDENTITY_NAMES.map(name => join(homedir(), '.ssh', name));
+  const files = config.identityFiles.length
+    ? config.identityFiles
+    : DEFAULT_IDENTITY_NAMES.map(name => join(homedir(), '.ssh', name));
   return [...new Set(files)].map(loadIdentity).filter((identity): identity is SshIdentity => Boolean(identity));
 }
 
 export function agentSocket(config: SshHostConfig, env: NodeJS.ProcessEnv): string | undefined {
   const agentSetting = config.identityAgent;
-  const socket = agentSetting === 'none' ? undefined : agentSetting && agentSetting !== 'SSH_AUTH_SOCK' ? agentSetting : env.SSH_AUTH_SOCK || undefined;
+  const socket =
+    agentSetting === 'none'
+      ? undefined
+      : agentSetting && agentSetting !== 'SSH_AUTH_SOCK'
+        ? agentSetting
+        : env.SSH_AUTH_SOCK || undefined;
   return identitiesOnly(config.identitiesOnly, socket);
 }
 
@@ -60,9 +72,18 @@ export function authMethods(settings: SshSettings): AnyAuthMethod[] {
 
 export function authMessage(settings: SshSettings, agentProblem: string | undefined): string {
   const tried: string[] = [];
-  if (settings.agentSocket) tried.push(agentProblem ? `the ssh agent at ${settings.agentSocket} (${agentProblem.replace(/\.$/, '').toLowerCase()})` : 'the keys in the ssh agent');
+  if (settings.agentSocket)
+    tried.push(
+      agentProblem
+        ? `the ssh agent at ${settings.agentSocket} (${agentProblem.replace(/\.$/, '').toLowerCase()})`
+        : 'the keys in the ssh agent',
+    );
   for (const identity of settings.identities) if (identity.key) tried.push(tildePath(identity.file));
-  const skipped = settings.identities.filter(identity => identity.problem).map(identity => `${tildePath(identity.file)} ${identity.problem}`);
-  const what = tried.length ? `tried ${tried.join(', ')}` : 'no key to offer: no ssh agent (SSH_AUTH_SOCK) and no usable identity file (IdentityFile in ~/.ssh/config, or ~/.ssh/id_ed25519)';
+  const skipped = settings.identities
+    .filter(identity => identity.problem)
+    .map(identity => `${tildePath(identity.file)} ${identity.problem}`);
+  const what = tried.length
+    ? `tried ${tried.join(', ')}`
+    : 'no key to offer: no ssh agent (SSH_AUTH_SOCK) and no usable identity file (IdentityFile in ~/.ssh/config, or ~/.ssh/id_ed25519)';
   return `ssh login as ${settings.username}@${settings.host}:${settings.port} was refused; ${what}${skipped.length ? `; skipped ${skipped.join('; ')}` : ''}; check with "${settings.sshCommand}"`;
 }

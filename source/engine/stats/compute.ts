@@ -10,7 +10,11 @@ export type RawStats = {
   blkio_stats?: {io_service_bytes_recursive?: {op?: string; value?: number}[] | null};
 };
 
-type CpuStats = {cpu_usage?: {total_usage?: number; percpu_usage?: number[] | null}; system_cpu_usage?: number; online_cpus?: number};
+type CpuStats = {
+  cpu_usage?: {total_usage?: number; percpu_usage?: number[] | null};
+  system_cpu_usage?: number;
+  online_cpus?: number;
+};
 
 export type Usage = {
   at: number;
@@ -70,7 +74,8 @@ export function usageOf(sample: RawStats, hostMemory?: number): Usage {
   const memory = memoryWithoutCache(memoryStats);
   const limit = memoryStats.limit;
   // Without a limit the engine reports the host's memory (or a huge number on cgroup v1).
-  const limited = limit !== undefined && limit > 0 && limit < 2 ** 60 && (hostMemory === undefined || limit < hostMemory);
+  const limited =
+    limit !== undefined && limit > 0 && limit < 2 ** 60 && (hostMemory === undefined || limit < hostMemory);
   let netRx: number | undefined;
   let netTx: number | undefined;
   for (const network of Object.values(sample.networks ?? {})) {

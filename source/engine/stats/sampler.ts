@@ -90,7 +90,9 @@ export class StatsSampler {
     const worker = async () => {
       for (let id = queue.shift(); id; id = queue.shift()) {
         try {
-          const raw = (await this.docker.getContainer(id).stats({stream: false, 'one-shot': true} as {stream: false})) as RawStats;
+          const raw = (await this.docker
+            .getContainer(id)
+            .stats({stream: false, 'one-shot': true} as {stream: false})) as RawStats;
           if (this.closed || !this.wanted.has(id)) continue;
           const previous = this.previousCpu.get(id);
           this.previousCpu.set(id, raw.cpu_stats);
@@ -103,7 +105,8 @@ export class StatsSampler {
     };
     await Promise.all(Array.from({length: Math.min(POLL_CONCURRENCY, queue.length)}, worker));
     this.polling = false;
-    if (!this.closed && this.wanted.size) this.pollTimer = setTimeout(() => void this.pollRound(), Math.max(0, started + POLL_MS - Date.now()));
+    if (!this.closed && this.wanted.size)
+      this.pollTimer = setTimeout(() => void this.pollRound(), Math.max(0, started + POLL_MS - Date.now()));
   }
 
   openStreams(): number {

@@ -104,7 +104,12 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 export async function swarmRole(docker: Docker, signal?: AbortSignal): Promise<SwarmRole> {
   const info = (await dial(docker, {path: '/info', method: 'GET', timeoutMs: 15_000, signal})) as Json;
   const swarm = (info?.Swarm ?? {}) as Json;
-  return {state: str(swarm.LocalNodeState) || 'inactive', manager: swarm.ControlAvailable === true, nodeId: str(swarm.NodeID) || undefined, error: str(swarm.Error) || undefined};
+  return {
+    state: str(swarm.LocalNodeState) || 'inactive',
+    manager: swarm.ControlAvailable === true,
+    nodeId: str(swarm.NodeID) || undefined,
+    error: str(swarm.Error) || undefined,
+  };
 }
 
 export function toNodeRow(node: Json, selfId?: string): NodeRow {
@@ -118,7 +123,15 @@ export function toNodeRow(node: Json, selfId?: string): NodeRow {
     availability: str(node.Spec?.Availability),
     state: str(node.Status?.State),
     message: str(node.Status?.Message),
-    managerStatus: manager ? (manager.Leader ? 'Leader' : str(manager.Reachability) === 'reachable' ? 'Reachable' : str(manager.Reachability) === 'unreachable' ? 'Unreachable' : str(manager.Reachability)) : '',
+    managerStatus: manager
+      ? manager.Leader
+        ? 'Leader'
+        : str(manager.Reachability) === 'reachable'
+          ? 'Reachable'
+          : str(manager.Reachability) === 'unreachable'
+            ? 'Unreachable'
+            : str(manager.Reachability)
+      : '',
     engineVersion: str(node.Description?.Engine?.EngineVersion),
     addr: str(node.Status?.Addr),
     self: id === selfId,
@@ -130,12 +143,21 @@ export function toNodeRow(node: Json, selfId?: string): NodeRow {
 export async function listNodes(docker: Docker, selfId?: string): Promise<NodeRow[]> {
   const nodes = array(await get(docker, '/nodes')) as Json[];
   const rank = (row: NodeRow) => (row.role === 'manager' ? 0 : 1);
-  return nodes.map(node => toNodeRow(node, selfId)).sort((a, b) => rank(a) - rank(b) || compareText(a.hostname, b.hostname) || compareText(a.id, b.id));
+  return nodes
+    .map(node => toNodeRow(node, selfId))
+    .sort((a, b) => rank(a) - rank(b) || compareText(a.hostname, b.hostname) || compareText(a.id, b.id));
 }
 
 function servicePorts(service: Json): string {
-  const ports = array(service.Endpoint?.Ports).length ? array(service.Endpoint?.Ports) : array(service.Spec?.EndpointSpec?.Ports);
-  return (ports as Json[]).map(port => `${port.PublishedPort ? `*:${port.PublishedPort}->` : ''}${port.TargetPort}/${str(port.Protocol) || 'tcp'}`).join(', ');
+  const ports = array(service.Endpoint?.Ports).length
+    ? array(service.Endpoint?.Ports)
+    : array(service.Spec?.EndpointSpec?.Ports);
+  return (ports as Json[])
+    .map(
+      port =>
+        `${port.PublishedPort ? `*:${port.PublishedPort}->` : ''}${port.TargetPort}/${str(port.Protocol) || 'tcp'}`,
+    )
+    .join(', ');
 }
 
 function serviceMode(spec: Json): string {
@@ -169,7 +191,9 @@ export function toServiceRow(service: Json): ServiceRow {
     version: num(service.Version?.Index),
     createdAt: str(service.CreatedAt),
     updatedAt: str(service.UpdatedAt),
-    secrets: (array(spec.TaskTemplate?.ContainerSpec?.Secrets) as Json[]).map(secret => str(secret.SecretName) || str(secret.SecretID)),
+    secrets: (array(spec.TaskTemplate?.ContainerSpec?.Secrets) as Json[]).map(
+      secret => str(secret.SecretName) || str(secret.SecretID),
+    ),
   };
 }
 
@@ -208,7 +232,10 @@ export async function inspectTask(docker: Docker, id: string): Promise<TaskRow> 
   return toTaskRow((await get(docker, `/tasks/${encodeURIComponent(id)}`)) as Json);
 }
 
-export async function inspectService(docker: Docker, id: string): Promise<{row: ServiceRow; spec: Json; version: number}> {
+export async function inspectService(
+  docker: Docker,
+  id: string,
+): Promise<{row: ServiceRow; spec: Json; version: number}> {
   const service = (await get(docker, `/services/${encodeURIComponent(id)}`)) as Json;
   return {row: toServiceRow(service), spec: service.Spec as Json, version: num(service.Version?.Index)};
 }

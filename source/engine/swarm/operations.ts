@@ -8,7 +8,23 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const WRITE_MS = 30_000;
 const post = (docker: Docker, path: string, query: Record<string, unknown>, body: unknown) =>
   // _query/_body: docker-modem would otherwise copy the body's fields into the query string too.
-  dial(docker, {path: `${path}?`, method: 'POST', options: {_query: query, _body: body}, timeoutMs: WRITE_MS, statusCodes: {200: true, 201: true, 204: true, 400: 'bad parameter', 404: 'not found', 406: 'node is not part of a swarm', 409: 'conflict', 500: 'server error', 503: 'node is not part of a swarm'}});
+  dial(docker, {
+    path: `${path}?`,
+    method: 'POST',
+    options: {_query: query, _body: body},
+    timeoutMs: WRITE_MS,
+    statusCodes: {
+      200: true,
+      201: true,
+      204: true,
+      400: 'bad parameter',
+      404: 'not found',
+      406: 'node is not part of a swarm',
+      409: 'conflict',
+      500: 'server error',
+      503: 'node is not part of a swarm',
+    },
+  });
 
 // POST /services/{id}/update needs the whole spec and the version it was read at; a stale version ("update out of
 // sequence") means someone else changed the service meanwhile: read again and retry.
@@ -30,14 +46,19 @@ export function parseReplicas(text: string): number {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) throw new Error(`replicas must be a whole number of 0 or more (got "${trimmed}")`);
   const replicas = Number(trimmed);
-  if (!Number.isSafeInteger(replicas) || replicas > 100_000) throw new Error(`replicas must be at most 100000 (got "${trimmed}")`);
+  if (!Number.isSafeInteger(replicas) || replicas > 100_000)
+    throw new Error(`replicas must be at most 100000 (got "${trimmed}")`);
   return replicas;
 }
 
 export async function scaleService(docker: Docker, id: string, replicas: number): Promise<void> {
-  if (!Number.isInteger(replicas) || replicas < 0) throw new Error(`replicas must be a whole number of 0 or more (got ${replicas})`);
+  if (!Number.isInteger(replicas) || replicas < 0)
+    throw new Error(`replicas must be a whole number of 0 or more (got ${replicas})`);
   await updateService(docker, id, spec => {
-    if (!spec.Mode?.Replicated) throw new Error(`${spec.Name} is a ${spec.Mode?.Global ? 'global' : 'job'} service: only replicated services scale`);
+    if (!spec.Mode?.Replicated)
+      throw new Error(
+        `${spec.Name} is a ${spec.Mode?.Global ? 'global' : 'job'} service: only replicated services scale`,
+      );
     spec.Mode.Replicated.Replicas = replicas;
     return spec;
   });
@@ -63,9 +84,18 @@ export type Availability = 'active' | 'pause' | 'drain';
 
 export async function setNodeAvailability(docker: Docker, id: string, availability: Availability): Promise<void> {
   for (let attempt = 0; ; attempt++) {
-    const node = (await dial(docker, {path: `/nodes/${encodeURIComponent(id)}`, method: 'GET', timeoutMs: WRITE_MS})) as Json;
+    const node = (await dial(docker, {
+      path: `/nodes/${encodeURIComponent(id)}`,
+      method: 'GET',
+      timeoutMs: WRITE_MS,
+    })) as Json;
     try {
-      await post(docker, `/nodes/${encodeURIComponent(id)}/update`, {version: node.Version?.Index}, {...node.Spec, Availability: availability});
+      await post(
+        docker,
+        `/nodes/${encodeURIComponent(id)}/update`,
+        {version: node.Version?.Index},
+        {...node.Spec, Availability: availability},
+      );
       return;
     } catch (error) {
       if (attempt < 3 && /out of sequence/i.test(engineMessage(error))) continue;
@@ -76,7 +106,12 @@ export async function setNodeAvailability(docker: Docker, id: string, availabili
 
 // POST /secrets/create with the value in the body only (never in the URL, never in an error or a log line).
 // The caller's buffer is zeroed once the request is done, whatever happened.
-export async function createSecret(docker: Docker, name: string, value: Buffer, labels: Record<string, string> = {}): Promise<string> {
+export async function createSecret(
+  docker: Docker,
+  name: string,
+  value: Buffer,
+  labels: Record<string, string> = {},
+): Promise<string> {
   if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(name) || name.length > 64) {
     throw new Error(`"${name}" is not a valid secret name (letters, digits, _ . -; at most 64 characters)`);
   }
@@ -99,7 +134,9 @@ export async function createSecret(docker: Docker, name: string, value: Buffer, 
 // The services whose spec mounts the secret (by ID or name).
 export async function servicesUsingSecret(docker: Docker, secret: {id: string; name: string}): Promise<string[]> {
   const services = await listServices(docker);
-  return services.filter(service => service.secrets.includes(secret.name) || service.secrets.includes(secret.id)).map(service => service.name);
+  return services
+    .filter(service => service.secrets.includes(secret.name) || service.secrets.includes(secret.id))
+    .map(service => service.name);
 }
 
 export async function removeSecret(docker: Docker, secret: {id: string; name: string}): Promise<void> {
@@ -109,19 +146,32 @@ export async function removeSecret(docker: Docker, secret: {id: string; name: st
     const message = engineMessage(error);
     if (/in use/i.test(message)) {
       const users = await servicesUsingSecret(docker, secret).catch(() => []);
-      throw new Error(`secret ${secret.name} is in use${users.length ? ` by ${users.join(', ')}` : ''}: remove it from ${users.length === 1 ? 'that service' : 'those services'} first (or remove the service)`);
+      throw new Error(
+        `secret ${secret.name} is in use${users.length ? ` by ${users.join(', ')}` : ''}: remove it from ${users.length === 1 ? 'that service' : 'those services'} first (or remove the service)`,
+      );
     }
     throw new Error(message);
   }
 }
 
 // Tasks that count for a scale or an update: the ones the orchestrator wants running.
-export function convergence(tasks: readonly TaskRow[], desired: number): {running: number; desired: number; pending: number; failed: number; done: boolean} {
+export function convergence(
+  tasks: readonly TaskRow[],
+  desired: number,
+): {running: number; desired: number; pending: number; failed: number; done: boolean} {
   const wanted = tasks.filter(task => task.desiredState === 'running');
   const running = wanted.filter(task => task.state === 'running').length;
   const failed = tasks.filter(task => task.state === 'failed' || task.state === 'rejected').length;
-  const stopping = tasks.filter(task => task.desiredState !== 'running' && (task.state === 'running' || task.state === 'starting')).length;
-  return {running, desired, pending: wanted.length - running, failed, done: running === desired && wanted.length === desired && stopping === 0};
+  const stopping = tasks.filter(
+    task => task.desiredState !== 'running' && (task.state === 'running' || task.state === 'starting'),
+  ).length;
+  return {
+    running,
+    desired,
+    pending: wanted.length - running,
+    failed,
+    done: running === desired && wanted.length === desired && stopping === 0,
+  };
 }
 
 export {listTasks};

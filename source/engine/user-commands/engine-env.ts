@@ -13,7 +13,14 @@ function certDir(tls: NonNullable<EngineTarget['tls']>): string | undefined {
   const files = [tls.caFile, tls.certFile, tls.keyFile];
   if (files.some(file => !file)) return tls.caFile ? dirname(tls.caFile) : undefined;
   const [ca, cert, key] = files as string[];
-  if (dirname(ca) === dirname(cert) && dirname(cert) === dirname(key) && basename(ca) === 'ca.pem' && basename(cert) === 'cert.pem' && basename(key) === 'key.pem') return dirname(ca);
+  if (
+    dirname(ca) === dirname(cert) &&
+    dirname(cert) === dirname(key) &&
+    basename(ca) === 'ca.pem' &&
+    basename(cert) === 'cert.pem' &&
+    basename(key) === 'key.pem'
+  )
+    return dirname(ca);
   const id = files.join('\0');
   if (linkedCerts?.key === id) return linkedCerts.dir;
   const dir = mkdtempSync(join(tmpdir(), 'berth-certs-'));

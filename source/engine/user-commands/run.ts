@@ -15,14 +15,28 @@ function describeSpawnError(error: NodeJS.ErrnoException, program: string): stri
 
 // Output to a pane (or nowhere): stdout and stderr interleaved as they come, the last MiB kept; `onOutput` hears
 // each piece, to show it live.
-export function runCaptured(argv: readonly string[], env: NodeJS.ProcessEnv, options: {onOutput?: (text: string) => void; signal?: AbortSignal} = {}): Promise<CommandResult> {
+export function runCaptured(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  options: {onOutput?: (text: string) => void; signal?: AbortSignal} = {},
+): Promise<CommandResult> {
   return new Promise(resolve => {
     const tail = new ByteTail(LIMIT);
     let child;
     try {
-      child = spawn(argv[0], argv.slice(1), {env, stdio: ['ignore', 'pipe', 'pipe'], shell: false, signal: options.signal});
+      child = spawn(argv[0], argv.slice(1), {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        shell: false,
+        signal: options.signal,
+      });
     } catch (error) {
-      resolve({exitCode: 127, error: describeSpawnError(error as NodeJS.ErrnoException, argv[0]), output: '', truncated: false});
+      resolve({
+        exitCode: 127,
+        error: describeSpawnError(error as NodeJS.ErrnoException, argv[0]),
+        output: '',
+        truncated: false,
+      });
       return;
     }
     const take = (chunk: Buffer) => {
@@ -33,16 +47,28 @@ export function runCaptured(argv: readonly string[], env: NodeJS.ProcessEnv, opt
     child.stderr.on('data', take);
     let failed: string | undefined;
     child.on('error', error => {
-      failed = (error as NodeJS.ErrnoException).name === 'AbortError' ? 'cancelled' : describeSpawnError(error as NodeJS.ErrnoException, argv[0]);
+      failed =
+        (error as NodeJS.ErrnoException).name === 'AbortError'
+          ? 'cancelled'
+          : describeSpawnError(error as NodeJS.ErrnoException, argv[0]);
     });
     child.on('close', (code, signal) => {
-      resolve({exitCode: failed ? 127 : (code ?? 128), signal: signal ?? undefined, error: failed, output: tail.text(), truncated: tail.truncated});
+      resolve({
+        exitCode: failed ? 127 : (code ?? 128),
+        signal: signal ?? undefined,
+        error: failed,
+        output: tail.text(),
+        truncated: tail.truncated,
+      });
     });
   });
 }
 
 // On the real terminal (the caller has handed it over): the command owns it until it exits.
-export function runInTerminal(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<{exitCode: number; signal?: string; error?: string}> {
+export function runInTerminal(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{exitCode: number; signal?: string; error?: string}> {
   return new Promise(resolve => {
     let child;
     try {
@@ -55,6 +81,8 @@ export function runInTerminal(argv: readonly string[], env: NodeJS.ProcessEnv): 
     child.on('error', error => {
       failed = describeSpawnError(error as NodeJS.ErrnoException, argv[0]);
     });
-    child.on('close', (code, signal) => resolve({exitCode: failed ? 127 : (code ?? 128), signal: signal ?? undefined, error: failed}));
+    child.on('close', (code, signal) =>
+      resolve({exitCode: failed ? 127 : (code ?? 128), signal: signal ?? undefined, error: failed}),
+    );
   });
 }

@@ -34,7 +34,8 @@ const SHELL_TOKENS = new Set(['|', '||', '&&', ';', '&', '>', '>>', '<', '<<', '
 const basename = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 // The docker CLI's own Go templates (`--format '{{.State.Status}}'`, `-f …`) are passed on untouched.
-const isFormat = (argv: readonly string[], i: number) => argv[i].startsWith('--format=') || (i > 0 && (argv[i - 1] === '--format' || argv[i - 1] === '-f'));
+const isFormat = (argv: readonly string[], i: number) =>
+  argv[i].startsWith('--format=') || (i > 0 && (argv[i - 1] === '--format' || argv[i - 1] === '-f'));
 
 // What is wrong with a command template, in words: unknown fields, labels where the scope has none, and anything
 // that would need (or feed) a shell.
@@ -45,32 +46,55 @@ export function checkCommand(argv: readonly string[], scope: TemplateScope): str
   argv.forEach((word, i) => {
     for (const [whole, inner] of isFormat(argv, i) ? [] : word.matchAll(TEMPLATE)) {
       const ref = parseRef(inner);
-      if (!ref) problems.push(`${whole} is not a field berth knows (write {{.Field}} or {{.Label "key"}}; fields here: ${fields.join(', ') || 'none'})`);
-      else if (ref.kind === 'field' && !fields.includes(ref.name)) problems.push(`{{.${ref.name}}} is not a field of this scope (fields: ${fields.join(', ') || 'none'}${hasLabels ? ', {{.Label "key"}}' : ''})`);
+      if (!ref)
+        problems.push(
+          `${whole} is not a field berth knows (write {{.Field}} or {{.Label "key"}}; fields here: ${fields.join(', ') || 'none'})`,
+        );
+      else if (ref.kind === 'field' && !fields.includes(ref.name))
+        problems.push(
+          `{{.${ref.name}}} is not a field of this scope (fields: ${fields.join(', ') || 'none'}${hasLabels ? ', {{.Label "key"}}' : ''})`,
+        );
       else if (ref.kind === 'label' && !hasLabels) problems.push(`${whole}: this scope has no labels`);
       else if (ref.kind === 'env' && !scope.env) problems.push(`${whole}: only containers have an environment`);
     }
-    if (SHELL_TOKENS.has(word)) problems.push(`"${word}" needs a shell, and berth runs commands without one; use [sh, -c, 'SCRIPT', sh, ARGS…] and refer to the arguments as "$1"…`);
-    else if (!shell && (/\$\(|`/.test(word))) problems.push(`"${word}" needs a shell (command substitution), and berth runs commands without one`);
+    if (SHELL_TOKENS.has(word))
+      problems.push(
+        `"${word}" needs a shell, and berth runs commands without one; use [sh, -c, 'SCRIPT', sh, ARGS…] and refer to the arguments as "$1"…`,
+      );
+    else if (!shell && /\$\(|`/.test(word))
+      problems.push(`"${word}" needs a shell (command substitution), and berth runs commands without one`);
     if (shell && i > 0 && argv[i - 1] === '-c' && /\{\{.*?\}\}/.test(word)) {
-      problems.push(`a field inside the shell script ("${word}") would let a name or label run commands; pass it after the script and use "$1": [${argv[0]}, -c, 'SCRIPT "$1"', ${argv[0]}, "{{.Name}}"]`);
+      problems.push(
+        `a field inside the shell script ("${word}") would let a name or label run commands; pass it after the script and use "$1": [${argv[0]}, -c, 'SCRIPT "$1"', ${argv[0]}, "{{.Name}}"]`,
+      );
     }
   });
   return problems;
 }
 
 // One argument in, one argument out: the values are text inside it, never split or interpreted.
-export function expandCommand(argv: readonly string[], item: CommandItem | undefined, options: {maskEnv?: boolean} = {}): string[] {
+export function expandCommand(
+  argv: readonly string[],
+  item: CommandItem | undefined,
+  options: {maskEnv?: boolean} = {},
+): string[] {
   return argv.map((word, i) =>
-    isFormat(argv, i) ? word : word.replace(TEMPLATE, (whole, inner: string) => {
-      const ref = parseRef(inner);
-      if (!ref || !item) return '';
-      if (ref.kind === 'env') return options.maskEnv ? '***' : (item.env?.[ref.key] ?? '');
-      return ref.kind === 'field' ? (item.fields[ref.name] ?? '') : (item.labels?.[ref.key] ?? '');
-    }),
+    isFormat(argv, i)
+      ? word
+      : word.replace(TEMPLATE, (whole, inner: string) => {
+          const ref = parseRef(inner);
+          if (!ref || !item) return '';
+          if (ref.kind === 'env') return options.maskEnv ? '***' : (item.env?.[ref.key] ?? '');
+          return ref.kind === 'field' ? (item.fields[ref.name] ?? '') : (item.labels?.[ref.key] ?? '');
+        }),
   );
 }
 
-export const usesFields = (argv: readonly string[]) => argv.some((word, i) => !isFormat(argv, i) && /\{\{.*?\}\}/.test(word));
+export const usesFields = (argv: readonly string[]) =>
+  argv.some((word, i) => !isFormat(argv, i) && /\{\{.*?\}\}/.test(word));
 
-export const usesEnv = (argv: readonly string[]) => argv.some((word, i) => !isFormat(argv, i) && [...word.matchAll(TEMPLATE)].some(([, inner]) => parseRef(inner)?.kind === 'env'));
+export const usesEnv = (argv: readonly string[]) =>
+  argv.some(
+    (word, i) =>
+      !isFormat(argv, i) && [...word.matchAll(TEMPLATE)].some(([, inner]) => parseRef(inner)?.kind === 'env'),
+  );

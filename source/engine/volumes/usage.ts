@@ -5,7 +5,6 @@ import {listContainerInfos} from '../limits/engine-reads.js';
 // A container that uses a volume or is connected to a network, as the lists show it.
 export type ContainerUse = {id: string; name: string; state: string};
 
-
 const byName = (a: ContainerUse, b: ContainerUse) => a.name.localeCompare(b.name);
 
 type UserRow = Pick<ContainerRow, 'id' | 'name' | 'state' | 'volumes' | 'networks'>;
@@ -54,4 +53,5 @@ export function usersOfNetwork(users: Map<string, ContainerUse[]>, id: string, n
 
 export const containerInfos = (docker: Docker) => listContainerInfos(docker);
 
-export const describeUsers = (users: readonly ContainerUse[]): string => users.map(user => `${user.name} (${user.state})`).join(', ');
+export const describeUsers = (users: readonly ContainerUse[]): string =>
+  users.map(user => `${user.name} (${user.state})`).join(', ');

@@ -15,7 +15,15 @@ export type VolumeRow = {
   usedBy: readonly ContainerUse[];
 };
 
-type VolumeInfo = {Name: string; Driver?: string; Scope?: string; CreatedAt?: string; Mountpoint?: string; Labels?: Record<string, string> | null; Options?: Record<string, string> | null};
+type VolumeInfo = {
+  Name: string;
+  Driver?: string;
+  Scope?: string;
+  CreatedAt?: string;
+  Mountpoint?: string;
+  Labels?: Record<string, string> | null;
+  Options?: Record<string, string> | null;
+};
 
 export function toVolumeRow(volume: VolumeInfo, users: Map<string, ContainerUse[]>): VolumeRow {
   const created = volume.CreatedAt ? Date.parse(volume.CreatedAt) : NaN;
@@ -34,17 +42,23 @@ export function toVolumeRow(volume: VolumeInfo, users: Map<string, ContainerUse[
 // GET /volumes alone; `usedBy` is left empty for the caller to fill from a container list it already has (the UI's).
 export async function listVolumesOnly(docker: Docker): Promise<VolumeRow[]> {
   const listed = (await docker.listVolumes()) as {Volumes?: VolumeInfo[] | null};
-  return (listed.Volumes ?? []).map(volume => toVolumeRow(volume, new Map())).sort((a, b) => a.name.localeCompare(b.name));
+  return (listed.Volumes ?? [])
+    .map(volume => toVolumeRow(volume, new Map()))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 // GET /volumes and the containers that mount each (GET /containers/json?all=1, its Mounts), by name.
 export async function listVolumes(docker: Docker): Promise<VolumeRow[]> {
-  const [listed, infos] = await Promise.all([docker.listVolumes() as Promise<{Volumes?: VolumeInfo[] | null}>, containerInfos(docker)]);
+  const [listed, infos] = await Promise.all([
+    docker.listVolumes() as Promise<{Volumes?: VolumeInfo[] | null}>,
+    containerInfos(docker),
+  ]);
   const users = volumeUsers(infos);
   return (listed.Volumes ?? []).map(volume => toVolumeRow(volume, users)).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export type VolumeRemoveResult = {name: string; ok: true} | {name: string; ok: false; reason: string; users: ContainerUse[]};
+export type VolumeRemoveResult =
+  {name: string; ok: true} | {name: string; ok: false; reason: string; users: ContainerUse[]};
 
 // DELETE /volumes/{name}[?force=1]. The engine refuses a volume in use ("volume is in use - [ids]") even with
 // force; the reason names the containers. force only makes the engine forget a volume its driver fails to remove.
@@ -63,9 +77,18 @@ export async function removeVolume(docker: Docker, name: string, force: boolean)
       } catch {
         // The refusal is what matters; the names are a courtesy.
       }
-      const ids = /\[([^\]]*)\]/.exec(message)?.[1]?.split(/[\s,]+/).filter(Boolean) ?? [];
+      const ids =
+        /\[([^\]]*)\]/
+          .exec(message)?.[1]
+          ?.split(/[\s,]+/)
+          .filter(Boolean) ?? [];
       const named = users.length ? describeUsers(users) : ids.map(id => id.slice(0, 12)).join(', ') || 'a container';
-      return {name, ok: false, reason: `in use by ${named}; remove ${users.length === 1 || ids.length === 1 ? 'that container' : 'those containers'} first (force does not override this)`, users};
+      return {
+        name,
+        ok: false,
+        reason: `in use by ${named}; remove ${users.length === 1 || ids.length === 1 ? 'that container' : 'those containers'} first (force does not override this)`,
+        users,
+      };
     }
     return {name, ok: false, reason: message, users: []};
   }

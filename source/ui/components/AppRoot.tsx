@@ -9,7 +9,9 @@ import {App} from './App.js';
 export function AppRoot({controller, children}: {controller: Controller; children?: ReactNode}) {
   return (
     <ControllerContext.Provider value={controller}>
-      <AppContext.Provider value={{services: controller.services, keymap: controller.keymap}}>{children ?? <App />}</AppContext.Provider>
+      <AppContext.Provider value={{services: controller.services, keymap: controller.keymap}}>
+        {children ?? <App />}
+      </AppContext.Provider>
     </ControllerContext.Provider>
   );
 }

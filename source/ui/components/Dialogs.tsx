@@ -10,15 +10,29 @@ export function ConfirmDialog({width, height}: {width: number; height: number}) 
   const room = Math.max(1, height - 4);
   const shown = confirm.targets.slice(0, room);
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden" borderStyle="round" borderColor="red" paddingX={1}>
+    <Box
+      flexDirection="column"
+      width={width}
+      height={height}
+      overflow="hidden"
+      borderStyle="round"
+      borderColor="red"
+      paddingX={1}
+    >
       <Text bold color="red" wrap="truncate-end">
         {sanitizeLine(confirm.title)}
-        {confirm.force !== undefined && confirm.forceLabels ? (confirm.force ? confirm.forceLabels.on : confirm.forceLabels.off) : ''}
+        {confirm.force !== undefined && confirm.forceLabels
+          ? confirm.force
+            ? confirm.forceLabels.on
+            : confirm.forceLabels.off
+          : ''}
       </Text>
       {shown.map((target, i) => (
         <Text key={i} wrap="truncate-end">{`  ${sanitizeLine(target)}`}</Text>
       ))}
-      {confirm.targets.length > shown.length ? <Text dimColor>{`  … and ${confirm.targets.length - shown.length} more`}</Text> : null}
+      {confirm.targets.length > shown.length ? (
+        <Text dimColor>{`  … and ${confirm.targets.length - shown.length} more`}</Text>
+      ) : null}
       <Text bold>y confirms · any other key cancels</Text>
     </Box>
   );

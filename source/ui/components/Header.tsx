@@ -12,7 +12,8 @@ export function Header({width}: {width: number}) {
   // whole are left out rather than cut, except the first.
   const parts: string[] = [`engine ${connection.target}`];
   if ('tls' in connection && connection.tls) parts[0] += ` ${connection.tls}`;
-  if ('context' in connection && connection.context && connection.context !== 'default') parts.push(`context ${connection.context}`);
+  if ('context' in connection && connection.context && connection.context !== 'default')
+    parts.push(`context ${connection.context}`);
   if ('engine' in connection && connection.engine) parts.push(`${connection.engine} API ${connection.api}`);
   if (extra) parts.push(...extra.split('\u0000'));
   if ('os' in connection && connection.os) parts.push(connection.os);

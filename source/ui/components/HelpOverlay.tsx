@@ -12,7 +12,8 @@ export function HelpOverlay({width, height}: {width: number; height: number}) {
   const rows = Math.max(1, height - 1);
   const scroll = Math.min(overlay.scroll, Math.max(0, lines.length - rows));
   const shown = lines.slice(scroll, scroll + rows);
-  const position = lines.length > rows ? ` · ${scroll + 1}–${scroll + shown.length} of ${lines.length} (↑↓ pgup pgdn g G)` : '';
+  const position =
+    lines.length > rows ? ` · ${scroll + 1}–${scroll + shown.length} of ${lines.length} (↑↓ pgup pgdn g G)` : '';
   const filter = overlay.query ? ` · matching "${sanitizeLine(overlay.query)}"` : ' · / filters';
   return (
     <Box width={width} height={height} flexDirection="column" overflow="hidden">

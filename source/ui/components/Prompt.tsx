@@ -14,7 +14,14 @@ export function Prompt({width}: {width: number}) {
   return (
     <Box width={width} height={1} overflow="hidden">
       <Text bold>{label}</Text>
-      {spec?.masked ? <Text>{'•'.repeat(Math.min(overlay.draft?.length ?? 0, 64))}<Text inverse> </Text></Text> : <EditedText text={overlay.draft ?? ''} cursor={overlay.cursor} />}
+      {spec?.masked ? (
+        <Text>
+          {'•'.repeat(Math.min(overlay.draft?.length ?? 0, 64))}
+          <Text inverse> </Text>
+        </Text>
+      ) : (
+        <EditedText text={overlay.draft ?? ''} cursor={overlay.cursor} />
+      )}
     </Box>
   );
 }

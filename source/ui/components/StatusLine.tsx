@@ -12,7 +12,10 @@ export function StatusLine({width}: {width: number}) {
   if (overlay && 'draft' in overlay) return null;
   return (
     <Box width={width} height={statusRows(status?.text, status?.kind, width)} overflow="hidden">
-      <Text color={status?.kind === 'error' ? 'red' : undefined} wrap={status?.kind === 'error' ? 'wrap' : 'truncate-end'}>
+      <Text
+        color={status?.kind === 'error' ? 'red' : undefined}
+        wrap={status?.kind === 'error' ? 'wrap' : 'truncate-end'}
+      >
         {status ? ` ${sanitizeLine(status.text)}` : ' '}
       </Text>
     </Box>

@@ -5,17 +5,27 @@ import {cellWidth, sanitizeLine} from '../../text/sanitize.js';
 export function Tabs({width}: {width: number}) {
   const {views} = useController();
   const view = useStore(state => state.view);
-  const tabs = useStore(state => views.available(state).map(v => `${v.id}\u0000${v.key}\u0000${v.title}`).join('\u0001'));
+  const tabs = useStore(state =>
+    views
+      .available(state)
+      .map(v => `${v.id}\u0000${v.key}\u0000${v.title}`)
+      .join('\u0001'),
+  );
   const filter = useStore(state => views.active(state)?.list?.(state)?.list.filter ?? '');
   const marked = useStore(state => views.active(state)?.list?.(state)?.list.marked.length ?? 0);
   const notes = useStore(state => views.active(state)?.tabNotes?.(state).join('  ') ?? '');
   const readonly = useStore(state => state.readonly);
-  const all = tabs.split('\u0001').filter(Boolean).map(tab => tab.split('\u0000'));
+  const all = tabs
+    .split('\u0001')
+    .filter(Boolean)
+    .map(tab => tab.split('\u0000'));
   const right = `${readonly ? 'read-only  ' : ''}${notes ? `${notes}  ` : ''}${marked ? `${marked} marked  ` : ''}${filter ? `filter: ${sanitizeLine(filter)} ` : ''}`;
   // Eight views and the filter do not fit 80 columns with every title: then the tabs not shown get a short title,
   // or only their key; the shown one keeps its title.
-  const label = (level: number, id: string, title: string) => (id === view || level === 0 ? title : level === 1 ? title.slice(0, 4) : '');
-  const widthAt = (level: number) => all.reduce((sum, [id, key, title]) => sum + cellWidth(` ${key} ${label(level, id, title)} `), 0);
+  const label = (level: number, id: string, title: string) =>
+    id === view || level === 0 ? title : level === 1 ? title.slice(0, 4) : '';
+  const widthAt = (level: number) =>
+    all.reduce((sum, [id, key, title]) => sum + cellWidth(` ${key} ${label(level, id, title)} `), 0);
   const level = [0, 1, 2].find(l => widthAt(l) + cellWidth(right) <= width) ?? 2;
   return (
     <Box width={width} height={1} justifyContent="space-between" overflow="hidden">

@@ -8,10 +8,20 @@ function sizeIsExactAndMatchesOldMeasuredSize(mode: Mode, size: number, lastComp
 }
 
 function oldSizeIsMaxContentAndStillFits(mode: Mode, size: number, lastMode: Mode, lastComputedSize: number): boolean {
-  return mode === Mode.FitContent && lastMode === Mode.MaxContent && (size >= lastComputedSize || inexactEquals(size, lastComputedSize));
+  return (
+    mode === Mode.FitContent &&
+    lastMode === Mode.MaxContent &&
+    (size >= lastComputedSize || inexactEquals(size, lastComputedSize))
+  );
 }
 
-function newSizeIsStricterAndStillValid(mode: Mode, size: number, lastMode: Mode, lastSize: number, lastComputedSize: number): boolean {
+function newSizeIsStricterAndStillValid(
+  mode: Mode,
+  size: number,
+  lastMode: Mode,
+  lastSize: number,
+  lastComputedSize: number,
+): boolean {
   return (
     lastMode === Mode.FitContent &&
     mode === Mode.FitContent &&
@@ -33,24 +43,47 @@ export function canUseCachedMeasurement(
   marginRow: number,
   marginColumn: number,
 ): boolean {
-  if ((isDefined(last.computedHeight) && last.computedHeight < 0) || (isDefined(last.computedWidth) && last.computedWidth < 0)) return false;
+  if (
+    (isDefined(last.computedHeight) && last.computedHeight < 0) ||
+    (isDefined(last.computedWidth) && last.computedWidth < 0)
+  )
+    return false;
   const round = (value: number) => roundValueToPixelGrid(value, false, false);
   const sameWidth = last.widthMode === widthMode && inexactEquals(round(last.availableWidth), round(availableWidth));
-  const sameHeight = last.heightMode === heightMode && inexactEquals(round(last.availableHeight), round(availableHeight));
+  const sameHeight =
+    last.heightMode === heightMode && inexactEquals(round(last.availableHeight), round(availableHeight));
   const widthCompatible =
     sameWidth ||
     sizeIsExactAndMatchesOldMeasuredSize(widthMode, availableWidth - marginRow, last.computedWidth) ||
     oldSizeIsMaxContentAndStillFits(widthMode, availableWidth - marginRow, last.widthMode, last.computedWidth) ||
-    newSizeIsStricterAndStillValid(widthMode, availableWidth - marginRow, last.widthMode, last.availableWidth, last.computedWidth);
+    newSizeIsStricterAndStillValid(
+      widthMode,
+      availableWidth - marginRow,
+      last.widthMode,
+      last.availableWidth,
+      last.computedWidth,
+    );
   const heightCompatible =
     sameHeight ||
     sizeIsExactAndMatchesOldMeasuredSize(heightMode, availableHeight - marginColumn, last.computedHeight) ||
     oldSizeIsMaxContentAndStillFits(heightMode, availableHeight - marginColumn, last.heightMode, last.computedHeight) ||
-    newSizeIsStricterAndStillValid(heightMode, availableHeight - marginColumn, last.heightMode, last.availableHeight, last.computedHeight);
+    newSizeIsStricterAndStillValid(
+      heightMode,
+      availableHeight - marginColumn,
+      last.heightMode,
+      last.availableHeight,
+      last.computedHeight,
+    );
   return widthCompatible && heightCompatible;
 }
 
-export const sameConstraints = (entry: CachedMeasurement, availableWidth: number, availableHeight: number, widthMode: Mode, heightMode: Mode): boolean =>
+export const sameConstraints = (
+  entry: CachedMeasurement,
+  availableWidth: number,
+  availableHeight: number,
+  widthMode: Mode,
+  heightMode: Mode,
+): boolean =>
   inexactEquals(entry.availableWidth, availableWidth) &&
   inexactEquals(entry.availableHeight, availableHeight) &&
   entry.widthMode === widthMode &&

@@ -2,7 +2,20 @@
 // out the items whose bounds stop them), and the items placed along the main axis by justify-content.
 import {type LayoutNode as FlexNode} from './model.js';
 import {f, isDefined, maxOrDefined, Mode} from './numbers.js';
-import {boundAxis, boundAxisWithinMinAndMax, dimensionWithMargin, gapForAxis, leadingEdge, leadingPaddingAndBorder, marginForAxis, minDimension, resolve, resolveFlexGrow, resolveFlexShrink, trailingPaddingAndBorder} from './style.js';
+import {
+  boundAxis,
+  boundAxisWithinMinAndMax,
+  dimensionWithMargin,
+  gapForAxis,
+  leadingEdge,
+  leadingPaddingAndBorder,
+  marginForAxis,
+  minDimension,
+  resolve,
+  resolveFlexGrow,
+  resolveFlexShrink,
+  trailingPaddingAndBorder,
+} from './style.js';
 
 export type FlexLine = {
   items: FlexNode[];
@@ -14,24 +27,36 @@ export type FlexLine = {
   crossDim: number;
 };
 
-export function distributeFreeSpaceFirstPass(line: FlexLine, mainRow: boolean, mainAxisOwnerSize: number, availableInnerMainDim: number, availableInnerWidth: number): void {
+export function distributeFreeSpaceFirstPass(
+  line: FlexLine,
+  mainRow: boolean,
+  mainAxisOwnerSize: number,
+  availableInnerMainDim: number,
+  availableInnerWidth: number,
+): void {
   let deltaFreeSpace = 0;
   for (const child of line.items) {
     const childFlexBasis = boundAxisWithinMinAndMax(child, mainRow, child.layout.computedFlexBasis, mainAxisOwnerSize);
     if (line.remainingFreeSpace < 0) {
       const flexShrinkScaledFactor = -resolveFlexShrink(child) * childFlexBasis;
       if (isDefined(flexShrinkScaledFactor) && flexShrinkScaledFactor !== 0) {
-        const baseMainSize = f(childFlexBasis + f(f(line.remainingFreeSpace / line.totalFlexShrinkScaledFactors) * flexShrinkScaledFactor));
+        const baseMainSize = f(
+          childFlexBasis + f(f(line.remainingFreeSpace / line.totalFlexShrinkScaledFactors) * flexShrinkScaledFactor),
+        );
         const boundMainSize = boundAxis(child, mainRow, baseMainSize, availableInnerMainDim, availableInnerWidth);
         if (isDefined(baseMainSize) && isDefined(boundMainSize) && baseMainSize !== boundMainSize) {
           deltaFreeSpace = f(deltaFreeSpace + f(boundMainSize - childFlexBasis));
-          line.totalFlexShrinkScaledFactors = f(line.totalFlexShrinkScaledFactors - f(-resolveFlexShrink(child) * child.layout.computedFlexBasis));
+          line.totalFlexShrinkScaledFactors = f(
+            line.totalFlexShrinkScaledFactors - f(-resolveFlexShrink(child) * child.layout.computedFlexBasis),
+          );
         }
       }
     } else if (isDefined(line.remainingFreeSpace) && line.remainingFreeSpace > 0) {
       const flexGrowFactor = resolveFlexGrow(child);
       if (isDefined(flexGrowFactor) && flexGrowFactor !== 0) {
-        const baseMainSize = f(childFlexBasis + f(f(line.remainingFreeSpace / line.totalFlexGrowFactors) * flexGrowFactor));
+        const baseMainSize = f(
+          childFlexBasis + f(f(line.remainingFreeSpace / line.totalFlexGrowFactors) * flexGrowFactor),
+        );
         const boundMainSize = boundAxis(child, mainRow, baseMainSize, availableInnerMainDim, availableInnerWidth);
         if (isDefined(baseMainSize) && isDefined(boundMainSize) && baseMainSize !== boundMainSize) {
           deltaFreeSpace = f(deltaFreeSpace + f(boundMainSize - childFlexBasis));
@@ -73,7 +98,12 @@ export function justifyMainAxis(
   let betweenMainDim = gap;
   const count = line.items.length;
   // Space-between, -around and -evenly fall back to flex-start when the items overflow.
-  const justify = line.remainingFreeSpace >= 0 ? node.style.justifyContent : node.style.justifyContent >= 3 ? 0 : node.style.justifyContent;
+  const justify =
+    line.remainingFreeSpace >= 0
+      ? node.style.justifyContent
+      : node.style.justifyContent >= 3
+        ? 0
+        : node.style.justifyContent;
   switch (justify) {
     case 1: // center
       leadingMainDim = line.remainingFreeSpace / 2;

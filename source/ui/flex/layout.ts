@@ -7,9 +7,57 @@
 import {canUseCachedMeasurement, sameConstraints} from './cache.js';
 import {distributeFreeSpaceFirstPass, type FlexLine, justifyMainAxis} from './flex-line.js';
 import {measureNodeWithFixedSize, measureNodeWithMeasureFunc, measureNodeWithoutChildren} from './measure.js';
-import {type CachedMeasurement, emptyMeasurement, FlexLayout, MAX_CACHED_MEASUREMENTS, Unit, type LayoutNode as FlexNode} from './model.js';
-import {f, FLT_MAX, inexactEquals, isDefined, maxOrDefined, minOrDefined, Mode, roundValueToPixelGrid} from './numbers.js';
-import {ALIGN_CENTER, ALIGN_FLEX_START, ALIGN_STRETCH, alignmentOf, border, BOTTOM, boundAxis, boundAxisWithinMinAndMax, constrainMaxSizeForMode, dimensionWithMargin, DISPLAY_NONE, gapForAxis, hasDefiniteLength, isFlexible, leadingEdge, leadingPaddingAndBorder, LEFT, margin, marginForAxis, maxDimension, measuredDimension, minDimension, padding, paddingAndBorderForAxis, resolve, resolvedDimension, resolveFlexGrow, resolveFlexShrink, RIGHT, ROW, TOP} from './style.js';
+import {
+  type CachedMeasurement,
+  emptyMeasurement,
+  FlexLayout,
+  MAX_CACHED_MEASUREMENTS,
+  Unit,
+  type LayoutNode as FlexNode,
+} from './model.js';
+import {
+  f,
+  FLT_MAX,
+  inexactEquals,
+  isDefined,
+  maxOrDefined,
+  minOrDefined,
+  Mode,
+  roundValueToPixelGrid,
+} from './numbers.js';
+import {
+  ALIGN_CENTER,
+  ALIGN_FLEX_START,
+  ALIGN_STRETCH,
+  alignmentOf,
+  border,
+  BOTTOM,
+  boundAxis,
+  boundAxisWithinMinAndMax,
+  constrainMaxSizeForMode,
+  dimensionWithMargin,
+  DISPLAY_NONE,
+  gapForAxis,
+  hasDefiniteLength,
+  isFlexible,
+  leadingEdge,
+  leadingPaddingAndBorder,
+  LEFT,
+  margin,
+  marginForAxis,
+  maxDimension,
+  measuredDimension,
+  minDimension,
+  padding,
+  paddingAndBorderForAxis,
+  resolve,
+  resolvedDimension,
+  resolveFlexGrow,
+  resolveFlexShrink,
+  RIGHT,
+  ROW,
+  TOP,
+} from './style.js';
 
 function zeroOutLayoutRecursively(node: FlexNode): void {
   node.layout = new FlexLayout();
@@ -32,7 +80,13 @@ function setMeasured(node: FlexNode, row: boolean, value: number): void {
   else node.layout.measuredHeight = value;
 }
 
-function calculateAvailableInnerDimension(node: FlexNode, row: boolean, availableDim: number, paddingAndBorder: number, ownerDim: number): number {
+function calculateAvailableInnerDimension(
+  node: FlexNode,
+  row: boolean,
+  availableDim: number,
+  paddingAndBorder: number,
+  ownerDim: number,
+): number {
   let inner = availableDim - paddingAndBorder;
   if (isDefined(inner)) {
     const min = resolve(minDimension(node, row), ownerDim);
@@ -60,9 +114,19 @@ function computeFlexBasisForChild(
   const isRowStyleDimDefined = hasDefiniteLength(child, true, ownerWidth);
   const isColumnStyleDimDefined = hasDefiniteLength(child, false, ownerHeight);
   if (mainRow && isRowStyleDimDefined) {
-    child.layout.computedFlexBasis = f(maxOrDefined(resolve(resolvedDimension(child, true), ownerWidth), paddingAndBorderForAxis(child, true, ownerWidth)));
+    child.layout.computedFlexBasis = f(
+      maxOrDefined(
+        resolve(resolvedDimension(child, true), ownerWidth),
+        paddingAndBorderForAxis(child, true, ownerWidth),
+      ),
+    );
   } else if (!mainRow && isColumnStyleDimDefined) {
-    child.layout.computedFlexBasis = f(maxOrDefined(resolve(resolvedDimension(child, false), ownerHeight), paddingAndBorderForAxis(child, false, ownerWidth)));
+    child.layout.computedFlexBasis = f(
+      maxOrDefined(
+        resolve(resolvedDimension(child, false), ownerHeight),
+        paddingAndBorderForAxis(child, false, ownerWidth),
+      ),
+    );
   } else {
     const w = {mode: Mode.MaxContent, size: Number.NaN};
     const h = {mode: Mode.MaxContent, size: Number.NaN};
@@ -83,18 +147,34 @@ function computeFlexBasisForChild(
       h.mode = Mode.FitContent;
     }
     const stretch = alignmentOf(node, child) === ALIGN_STRETCH;
-    if (!mainRow && !isRowStyleDimDefined && isDefined(width) && widthMode === Mode.StretchFit && stretch && w.mode !== Mode.StretchFit) {
+    if (
+      !mainRow &&
+      !isRowStyleDimDefined &&
+      isDefined(width) &&
+      widthMode === Mode.StretchFit &&
+      stretch &&
+      w.mode !== Mode.StretchFit
+    ) {
       w.size = width;
       w.mode = Mode.StretchFit;
     }
-    if (mainRow && !isColumnStyleDimDefined && isDefined(height) && heightMode === Mode.StretchFit && stretch && h.mode !== Mode.StretchFit) {
+    if (
+      mainRow &&
+      !isColumnStyleDimDefined &&
+      isDefined(height) &&
+      heightMode === Mode.StretchFit &&
+      stretch &&
+      h.mode !== Mode.StretchFit
+    ) {
       h.size = height;
       h.mode = Mode.StretchFit;
     }
     constrainMaxSizeForMode(child, true, ownerWidth, ownerWidth, w);
     constrainMaxSizeForMode(child, false, ownerHeight, ownerWidth, h);
     layoutNode(child, w.size, h.size, w.mode, h.mode, ownerWidth, ownerHeight, false);
-    child.layout.computedFlexBasis = f(maxOrDefined(measuredDimension(child, mainRow), paddingAndBorderForAxis(child, mainRow, ownerWidth)));
+    child.layout.computedFlexBasis = f(
+      maxOrDefined(measuredDimension(child, mainRow), paddingAndBorderForAxis(child, mainRow, ownerWidth)),
+    );
   }
 }
 
@@ -120,7 +200,10 @@ function distributeFreeSpaceSecondPass(
         const childSize =
           isDefined(line.totalFlexShrinkScaledFactors) && line.totalFlexShrinkScaledFactors === 0
             ? f(childFlexBasis + flexShrinkScaledFactor)
-            : f(childFlexBasis + f(f(line.remainingFreeSpace / line.totalFlexShrinkScaledFactors) * flexShrinkScaledFactor));
+            : f(
+                childFlexBasis +
+                  f(f(line.remainingFreeSpace / line.totalFlexShrinkScaledFactors) * flexShrinkScaledFactor),
+              );
         updatedMainSize = boundAxis(child, mainRow, childSize, availableInnerMainDim, availableInnerWidth);
       }
     } else if (isDefined(line.remainingFreeSpace) && line.remainingFreeSpace > 0) {
@@ -156,7 +239,16 @@ function distributeFreeSpaceSecondPass(
     constrainMaxSizeForMode(child, !mainRow, availableInnerCrossDim, availableInnerWidth, cross);
     const requiresStretchLayout = !crossDefined && stretch;
     const [w, h] = mainRow ? [main, cross] : [cross, main];
-    layoutNode(child, w.size, h.size, w.mode, h.mode, availableInnerWidth, availableInnerHeight, performLayout && !requiresStretchLayout);
+    layoutNode(
+      child,
+      w.size,
+      h.size,
+      w.mode,
+      h.mode,
+      availableInnerWidth,
+      availableInnerHeight,
+      performLayout && !requiresStretchLayout,
+    );
   }
   return deltaFreeSpace;
 }
@@ -180,16 +272,40 @@ function layoutImpl(
   const marginAxisRow = layout.margin[LEFT]! + layout.margin[RIGHT]!;
   const marginAxisColumn = layout.margin[TOP]! + layout.margin[BOTTOM]!;
   if (node.measure) {
-    measureNodeWithMeasureFunc(node, availableWidth - marginAxisRow, availableHeight - marginAxisColumn, widthMode, heightMode, ownerWidth, ownerHeight);
+    measureNodeWithMeasureFunc(
+      node,
+      availableWidth - marginAxisRow,
+      availableHeight - marginAxisColumn,
+      widthMode,
+      heightMode,
+      ownerWidth,
+      ownerHeight,
+    );
     return;
   }
   if (node.children.length === 0) {
-    measureNodeWithoutChildren(node, availableWidth - marginAxisRow, availableHeight - marginAxisColumn, widthMode, heightMode, ownerWidth, ownerHeight);
+    measureNodeWithoutChildren(
+      node,
+      availableWidth - marginAxisRow,
+      availableHeight - marginAxisColumn,
+      widthMode,
+      heightMode,
+      ownerWidth,
+      ownerHeight,
+    );
     return;
   }
   if (
     !performLayout &&
-    measureNodeWithFixedSize(node, availableWidth - marginAxisRow, availableHeight - marginAxisColumn, widthMode, heightMode, ownerWidth, ownerHeight)
+    measureNodeWithFixedSize(
+      node,
+      availableWidth - marginAxisRow,
+      availableHeight - marginAxisColumn,
+      widthMode,
+      heightMode,
+      ownerWidth,
+      ownerHeight,
+    )
   ) {
     return;
   }
@@ -207,8 +323,20 @@ function layoutImpl(
   const paddingAndBorderAxisColumn = mainRow ? paddingAndBorderAxisCross : paddingAndBorderAxisMain;
 
   // STEP 2: available size in the main and cross directions.
-  const availableInnerWidth = calculateAvailableInnerDimension(node, true, availableWidth - marginAxisRow, paddingAndBorderAxisRow, ownerWidth);
-  const availableInnerHeight = calculateAvailableInnerDimension(node, false, availableHeight - marginAxisColumn, paddingAndBorderAxisColumn, ownerHeight);
+  const availableInnerWidth = calculateAvailableInnerDimension(
+    node,
+    true,
+    availableWidth - marginAxisRow,
+    paddingAndBorderAxisRow,
+    ownerWidth,
+  );
+  const availableInnerHeight = calculateAvailableInnerDimension(
+    node,
+    false,
+    availableHeight - marginAxisColumn,
+    paddingAndBorderAxisColumn,
+    ownerHeight,
+  );
   let availableInnerMainDim = mainRow ? availableInnerWidth : availableInnerHeight;
   const availableInnerCrossDim = mainRow ? availableInnerHeight : availableInnerWidth;
 
@@ -233,7 +361,17 @@ function layoutImpl(
     }
     if (performLayout) setPosition(child, availableInnerWidth);
     if (child === singleFlexChild) child.layout.computedFlexBasis = 0;
-    else computeFlexBasisForChild(node, child, availableInnerWidth, widthMode, availableInnerHeight, heightMode, availableInnerWidth, availableInnerHeight);
+    else
+      computeFlexBasisForChild(
+        node,
+        child,
+        availableInnerWidth,
+        widthMode,
+        availableInnerHeight,
+        heightMode,
+        availableInnerWidth,
+        availableInnerHeight,
+      );
     items.push(child);
   }
 
@@ -250,21 +388,29 @@ function layoutImpl(
   };
   for (const [index, child] of items.entries()) {
     const flexBasis = boundAxisWithinMinAndMax(child, mainRow, child.layout.computedFlexBasis, mainAxisOwnerSize);
-    line.sizeConsumed = f(line.sizeConsumed + f(f(flexBasis + marginForAxis(child, mainRow, availableInnerWidth)) + (index === 0 ? 0 : gap)));
+    line.sizeConsumed = f(
+      line.sizeConsumed +
+        f(f(flexBasis + marginForAxis(child, mainRow, availableInnerWidth)) + (index === 0 ? 0 : gap)),
+    );
     if (isFlexible(child)) {
       line.totalFlexGrowFactors = f(line.totalFlexGrowFactors + resolveFlexGrow(child));
-      line.totalFlexShrinkScaledFactors = f(line.totalFlexShrinkScaledFactors + f(-resolveFlexShrink(child) * child.layout.computedFlexBasis));
+      line.totalFlexShrinkScaledFactors = f(
+        line.totalFlexShrinkScaledFactors + f(-resolveFlexShrink(child) * child.layout.computedFlexBasis),
+      );
     }
   }
   if (line.totalFlexGrowFactors > 0 && line.totalFlexGrowFactors < 1) line.totalFlexGrowFactors = 1;
-  if (line.totalFlexShrinkScaledFactors > 0 && line.totalFlexShrinkScaledFactors < 1) line.totalFlexShrinkScaledFactors = 1;
+  if (line.totalFlexShrinkScaledFactors > 0 && line.totalFlexShrinkScaledFactors < 1)
+    line.totalFlexShrinkScaledFactors = 1;
 
   // STEP 5: flexible lengths on the main axis.
   const canSkipFlex = !performLayout && crossMode === Mode.StretchFit;
   let sizeBasedOnContent = false;
   if (mainMode !== Mode.StretchFit) {
-    const minInnerMainDim = resolve(minDimension(node, mainRow), mainRow ? ownerWidth : ownerHeight) - paddingAndBorderAxisMain;
-    const maxInnerMainDim = resolve(maxDimension(node, mainRow), mainRow ? ownerWidth : ownerHeight) - paddingAndBorderAxisMain;
+    const minInnerMainDim =
+      resolve(minDimension(node, mainRow), mainRow ? ownerWidth : ownerHeight) - paddingAndBorderAxisMain;
+    const maxInnerMainDim =
+      resolve(maxDimension(node, mainRow), mainRow ? ownerWidth : ownerHeight) - paddingAndBorderAxisMain;
     if (isDefined(minInnerMainDim) && line.sizeConsumed < minInnerMainDim) {
       availableInnerMainDim = minInnerMainDim;
     } else if (isDefined(maxInnerMainDim) && line.sizeConsumed > maxInnerMainDim) {
@@ -274,7 +420,8 @@ function layoutImpl(
       sizeBasedOnContent = true;
     }
   }
-  if (!sizeBasedOnContent && isDefined(availableInnerMainDim)) line.remainingFreeSpace = f(availableInnerMainDim - line.sizeConsumed);
+  if (!sizeBasedOnContent && isDefined(availableInnerMainDim))
+    line.remainingFreeSpace = f(availableInnerMainDim - line.sizeConsumed);
   else if (line.sizeConsumed < 0) line.remainingFreeSpace = -line.sizeConsumed;
   if (!canSkipFlex) {
     const originalFreeSpace = line.remainingFreeSpace;
@@ -310,10 +457,14 @@ function layoutImpl(
   );
   let containerCrossAxis = availableInnerCrossDim;
   if (crossMode === Mode.MaxContent || crossMode === Mode.FitContent) {
-    containerCrossAxis = boundAxis(node, !mainRow, line.crossDim + paddingAndBorderAxisCross, crossAxisOwnerSize, ownerWidth) - paddingAndBorderAxisCross;
+    containerCrossAxis =
+      boundAxis(node, !mainRow, line.crossDim + paddingAndBorderAxisCross, crossAxisOwnerSize, ownerWidth) -
+      paddingAndBorderAxisCross;
   }
   if (crossMode === Mode.StretchFit) line.crossDim = availableInnerCrossDim;
-  line.crossDim = boundAxis(node, !mainRow, line.crossDim + paddingAndBorderAxisCross, crossAxisOwnerSize, ownerWidth) - paddingAndBorderAxisCross;
+  line.crossDim =
+    boundAxis(node, !mainRow, line.crossDim + paddingAndBorderAxisCross, crossAxisOwnerSize, ownerWidth) -
+    paddingAndBorderAxisCross;
 
   // STEP 7: cross-axis alignment.
   if (performLayout) {
@@ -323,7 +474,10 @@ function layoutImpl(
       const align = alignmentOf(node, child);
       if (align === ALIGN_STRETCH) {
         if (!hasDefiniteLength(child, !mainRow, availableInnerCrossDim)) {
-          const main = {mode: Mode.StretchFit, size: measuredDimension(child, mainRow) + marginForAxis(child, mainRow, availableInnerWidth)};
+          const main = {
+            mode: Mode.StretchFit,
+            size: measuredDimension(child, mainRow) + marginForAxis(child, mainRow, availableInnerWidth),
+          };
           const cross = {mode: Mode.StretchFit, size: line.crossDim};
           constrainMaxSizeForMode(child, mainRow, availableInnerMainDim, availableInnerWidth, main);
           constrainMaxSizeForMode(child, !mainRow, availableInnerCrossDim, availableInnerWidth, cross);
@@ -355,7 +509,11 @@ function layoutImpl(
     setMeasured(node, mainRow, boundAxis(node, mainRow, line.mainDim, mainAxisOwnerSize, ownerWidth));
   }
   if (crossMode === Mode.MaxContent || crossMode === Mode.FitContent) {
-    setMeasured(node, !mainRow, boundAxis(node, !mainRow, line.crossDim + paddingAndBorderAxisCross, crossAxisOwnerSize, ownerWidth));
+    setMeasured(
+      node,
+      !mainRow,
+      boundAxis(node, !mainRow, line.crossDim + paddingAndBorderAxisCross, crossAxisOwnerSize, ownerWidth),
+    );
   }
 }
 
@@ -383,19 +541,40 @@ function layoutNode(
   if (node.measure) {
     const marginRow = marginForAxis(node, true, ownerWidth);
     const marginColumn = marginForAxis(node, false, ownerWidth);
-    if (canUseCachedMeasurement(widthMode, availableWidth, heightMode, availableHeight, layout.cachedLayout, marginRow, marginColumn)) {
+    if (
+      canUseCachedMeasurement(
+        widthMode,
+        availableWidth,
+        heightMode,
+        availableHeight,
+        layout.cachedLayout,
+        marginRow,
+        marginColumn,
+      )
+    ) {
       cached = layout.cachedLayout;
     } else {
       for (let i = 0; i < layout.nextCachedMeasurementsIndex; i++) {
         const entry = layout.cachedMeasurements[i]!;
-        if (canUseCachedMeasurement(widthMode, availableWidth, heightMode, availableHeight, entry, marginRow, marginColumn)) {
+        if (
+          canUseCachedMeasurement(
+            widthMode,
+            availableWidth,
+            heightMode,
+            availableHeight,
+            entry,
+            marginRow,
+            marginColumn,
+          )
+        ) {
           cached = entry;
           break;
         }
       }
     }
   } else if (performLayout) {
-    if (sameConstraints(layout.cachedLayout, availableWidth, availableHeight, widthMode, heightMode)) cached = layout.cachedLayout;
+    if (sameConstraints(layout.cachedLayout, availableWidth, availableHeight, widthMode, heightMode))
+      cached = layout.cachedLayout;
   } else {
     for (let i = 0; i < layout.nextCachedMeasurementsIndex; i++) {
       const entry = layout.cachedMeasurements[i]!;
@@ -452,16 +631,21 @@ function roundLayoutResultsToPixelGrid(node: FlexNode, absoluteLeft: number, abs
   const fractionalWidth = !inexactEquals(Math.round(layout.width), layout.width);
   const fractionalHeight = !inexactEquals(Math.round(layout.height), layout.height);
   layout.width =
-    roundValueToPixelGrid(absoluteNodeRight, text && fractionalWidth, text && !fractionalWidth) - roundValueToPixelGrid(absoluteNodeLeft, false, text);
+    roundValueToPixelGrid(absoluteNodeRight, text && fractionalWidth, text && !fractionalWidth) -
+    roundValueToPixelGrid(absoluteNodeLeft, false, text);
   layout.height =
-    roundValueToPixelGrid(absoluteNodeBottom, text && fractionalHeight, text && !fractionalHeight) - roundValueToPixelGrid(absoluteNodeTop, false, text);
+    roundValueToPixelGrid(absoluteNodeBottom, text && fractionalHeight, text && !fractionalHeight) -
+    roundValueToPixelGrid(absoluteNodeTop, false, text);
   for (const child of node.children) roundLayoutResultsToPixelGrid(child, absoluteNodeLeft, absoluteNodeTop);
 }
 
 export function calculateRootLayout(node: FlexNode, ownerWidth: number, ownerHeight: number): void {
   const size = (row: boolean, ownerSize: number): {size: number; mode: Mode} => {
     if (hasDefiniteLength(node, row, ownerSize)) {
-      return {size: resolve(resolvedDimension(node, row), ownerSize) + marginForAxis(node, row, ownerWidth), mode: Mode.StretchFit};
+      return {
+        size: resolve(resolvedDimension(node, row), ownerSize) + marginForAxis(node, row, ownerWidth),
+        mode: Mode.StretchFit,
+      };
     }
     const max = resolve(maxDimension(node, row), ownerSize);
     if (isDefined(max)) return {size: max, mode: Mode.FitContent};

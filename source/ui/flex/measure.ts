@@ -16,17 +16,27 @@ export function measureNodeWithMeasureFunc(
   if (widthMode === Mode.MaxContent) availableWidth = Number.NaN;
   if (heightMode === Mode.MaxContent) availableHeight = Number.NaN;
   const layout = node.layout;
-  const paddingAndBorderRow = layout.padding[LEFT]! + layout.padding[RIGHT]! + layout.border[LEFT]! + layout.border[RIGHT]!;
-  const paddingAndBorderColumn = layout.padding[TOP]! + layout.padding[BOTTOM]! + layout.border[TOP]! + layout.border[BOTTOM]!;
+  const paddingAndBorderRow =
+    layout.padding[LEFT]! + layout.padding[RIGHT]! + layout.border[LEFT]! + layout.border[RIGHT]!;
+  const paddingAndBorderColumn =
+    layout.padding[TOP]! + layout.padding[BOTTOM]! + layout.border[TOP]! + layout.border[BOTTOM]!;
   const innerWidth = Number.isNaN(availableWidth) ? availableWidth : Math.max(0, availableWidth - paddingAndBorderRow);
-  const innerHeight = Number.isNaN(availableHeight) ? availableHeight : Math.max(0, availableHeight - paddingAndBorderColumn);
+  const innerHeight = Number.isNaN(availableHeight)
+    ? availableHeight
+    : Math.max(0, availableHeight - paddingAndBorderColumn);
   if (widthMode === Mode.StretchFit && heightMode === Mode.StretchFit) {
     layout.measuredWidth = boundAxis(node, true, availableWidth, ownerWidth, ownerWidth);
     layout.measuredHeight = boundAxis(node, false, availableHeight, ownerHeight, ownerWidth);
     return;
   }
   const size = node.measure!(innerWidth, widthMode, innerHeight, heightMode);
-  layout.measuredWidth = boundAxis(node, true, widthMode === Mode.StretchFit ? availableWidth : size.width + paddingAndBorderRow, ownerWidth, ownerWidth);
+  layout.measuredWidth = boundAxis(
+    node,
+    true,
+    widthMode === Mode.StretchFit ? availableWidth : size.width + paddingAndBorderRow,
+    ownerWidth,
+    ownerWidth,
+  );
   layout.measuredHeight = boundAxis(
     node,
     false,
@@ -65,8 +75,10 @@ export function measureNodeWithFixedSize(
     (isDefined(availableHeight) && heightMode === Mode.FitContent && availableHeight <= 0) ||
     (widthMode === Mode.StretchFit && heightMode === Mode.StretchFit)
   ) {
-    const width = Number.isNaN(availableWidth) || (widthMode === Mode.FitContent && availableWidth < 0) ? 0 : availableWidth;
-    const height = Number.isNaN(availableHeight) || (heightMode === Mode.FitContent && availableHeight < 0) ? 0 : availableHeight;
+    const width =
+      Number.isNaN(availableWidth) || (widthMode === Mode.FitContent && availableWidth < 0) ? 0 : availableWidth;
+    const height =
+      Number.isNaN(availableHeight) || (heightMode === Mode.FitContent && availableHeight < 0) ? 0 : availableHeight;
     node.layout.measuredWidth = boundAxis(node, true, width, ownerWidth, ownerWidth);
     node.layout.measuredHeight = boundAxis(node, false, height, ownerHeight, ownerWidth);
     return true;

@@ -12,7 +12,12 @@ export type Value = {unit: Unit; value: number};
 export const UNDEFINED: Value = {unit: Unit.Undefined, value: Number.NaN};
 export const AUTO: Value = {unit: Unit.Auto, value: Number.NaN};
 
-export type MeasureFunction = (width: number, widthMode: number, height: number, heightMode: number) => {width: number; height: number};
+export type MeasureFunction = (
+  width: number,
+  widthMode: number,
+  height: number,
+  heightMode: number,
+) => {width: number; height: number};
 
 // Yoga's edge numbering: left, top, right, bottom, start, end, horizontal, vertical, all.
 export const EDGES = 9;

@@ -7,7 +7,16 @@
 // basis), and what Ink never asks for (max sizes, percent margins and paddings, baseline alignment), throws at
 // once, so a new use shows up in the first test that renders it.
 import {calculateRootLayout} from './layout.js';
-import {AUTO, FlexLayout, FlexStyle, type LayoutNode, type MeasureFunction, UNDEFINED, Unit, type Value} from './model.js';
+import {
+  AUTO,
+  FlexLayout,
+  FlexStyle,
+  type LayoutNode,
+  type MeasureFunction,
+  UNDEFINED,
+  Unit,
+  type Value,
+} from './model.js';
 
 function toValue(value: number | string | undefined, percent = false): Value {
   if (value === undefined) return UNDEFINED;
@@ -25,7 +34,8 @@ function unsupported(what: string): never {
   throw new Error(`berth's layout engine (source/ui/flex) does not support ${what}`);
 }
 
-const sameValue = (a: Value, b: Value): boolean => a.unit === b.unit && (a.value === b.value || (Number.isNaN(a.value) && Number.isNaN(b.value)));
+const sameValue = (a: Value, b: Value): boolean =>
+  a.unit === b.unit && (a.value === b.value || (Number.isNaN(a.value) && Number.isNaN(b.value)));
 const sameNumber = (a: number, b: number): boolean => a === b || (Number.isNaN(a) && Number.isNaN(b));
 
 export class FlexNode implements LayoutNode {
@@ -44,7 +54,10 @@ export class FlexNode implements LayoutNode {
     this.owner?.markDirtyAndPropagate();
   }
 
-  private setNumber(key: 'flexDirection' | 'justifyContent' | 'alignItems' | 'alignSelf' | 'display' | 'flexGrow' | 'flexShrink', value: number): void {
+  private setNumber(
+    key: 'flexDirection' | 'justifyContent' | 'alignItems' | 'alignSelf' | 'display' | 'flexGrow' | 'flexShrink',
+    value: number,
+  ): void {
     if (sameNumber(this.style[key], value)) return;
     this.style[key] = value;
     this.markDirtyAndPropagate();
@@ -183,7 +196,8 @@ export class FlexNode implements LayoutNode {
   // yoga keeps a flex basis computed while measuring until the node is next marked dirty, so the same tree can
   // lay out differently from one frame to the next; berth sets no basis, and this engine has no such memory.
   setFlexBasis(basis: number | string | undefined): void {
-    if (basis !== undefined && basis !== 'auto' && !(typeof basis === 'number' && Number.isNaN(basis))) unsupported('flexBasis');
+    if (basis !== undefined && basis !== 'auto' && !(typeof basis === 'number' && Number.isNaN(basis)))
+      unsupported('flexBasis');
   }
 
   setFlexBasisPercent(_basis: number | undefined): void {
@@ -275,7 +289,11 @@ export class FlexNode implements LayoutNode {
 
   // Layout.
   calculateLayout(width?: number | 'auto', height?: number | 'auto', _direction?: number): void {
-    calculateRootLayout(this, typeof width === 'number' ? width : Number.NaN, typeof height === 'number' ? height : Number.NaN);
+    calculateRootLayout(
+      this,
+      typeof width === 'number' ? width : Number.NaN,
+      typeof height === 'number' ? height : Number.NaN,
+    );
   }
 
   getComputedLeft(): number {

@@ -37,6 +37,8 @@ export function roundValueToPixelGrid(value: number, forceCeil: boolean, forceFl
   else if (inexactEquals(fractional, 1)) scaled = scaled - fractional + 1;
   else if (forceCeil) scaled = scaled - fractional + 1;
   else if (forceFloor) scaled -= fractional;
-  else scaled = scaled - fractional + (!Number.isNaN(fractional) && (fractional > 0.5 || inexactEquals(fractional, 0.5)) ? 1 : 0);
+  else
+    scaled =
+      scaled - fractional + (!Number.isNaN(fractional) && (fractional > 0.5 || inexactEquals(fractional, 0.5)) ? 1 : 0);
   return scaled;
 }

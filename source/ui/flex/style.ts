@@ -85,7 +85,8 @@ export function maxDimension(node: FlexNode, row: boolean): Value {
 // A max equal to the min stands for the dimension itself (yoga's processDimensions).
 export function resolvedDimension(node: FlexNode, row: boolean): Value {
   const max = maxDimension(node, row);
-  if (max.unit !== Unit.Undefined && max.unit !== Unit.Auto && inexactEquals(max.value, minDimension(node, row).value)) return max;
+  if (max.unit !== Unit.Undefined && max.unit !== Unit.Auto && inexactEquals(max.value, minDimension(node, row).value))
+    return max;
   return row ? node.style.width : node.style.height;
 }
 
@@ -106,7 +107,10 @@ export function boundAxisWithinMinAndMax(node: FlexNode, row: boolean, value: nu
 }
 
 export function boundAxis(node: FlexNode, row: boolean, value: number, axisSize: number, widthSize: number): number {
-  return maxOrDefined(boundAxisWithinMinAndMax(node, row, value, axisSize), paddingAndBorderForAxis(node, row, widthSize));
+  return maxOrDefined(
+    boundAxisWithinMinAndMax(node, row, value, axisSize),
+    paddingAndBorderForAxis(node, row, widthSize),
+  );
 }
 
 export function resolveFlexGrow(node: FlexNode): number {
@@ -121,7 +125,8 @@ export function resolveFlexShrink(node: FlexNode): number {
 
 export const isFlexible = (node: FlexNode): boolean => resolveFlexGrow(node) !== 0 || resolveFlexShrink(node) !== 0;
 
-export const alignmentOf = (node: FlexNode, child: FlexNode): number => (child.style.alignSelf === 0 ? node.style.alignItems : child.style.alignSelf);
+export const alignmentOf = (node: FlexNode, child: FlexNode): number =>
+  child.style.alignSelf === 0 ? node.style.alignItems : child.style.alignSelf;
 
 export function gapForAxis(node: FlexNode, row: boolean): number {
   const gap = node.style.gap[row ? 0 : 1]!;
@@ -137,7 +142,13 @@ export function dimensionWithMargin(node: FlexNode, row: boolean, widthSize: num
   return measuredDimension(node, row) + marginForAxis(node, row, widthSize);
 }
 
-export function constrainMaxSizeForMode(node: FlexNode, row: boolean, ownerAxisSize: number, ownerWidth: number, sized: {mode: Mode; size: number}): void {
+export function constrainMaxSizeForMode(
+  node: FlexNode,
+  row: boolean,
+  ownerAxisSize: number,
+  ownerWidth: number,
+  sized: {mode: Mode; size: number},
+): void {
   const maxSize = resolve(maxDimension(node, row), ownerAxisSize) + marginForAxis(node, row, ownerWidth);
   if (sized.mode === Mode.MaxContent) {
     if (isDefined(maxSize)) {

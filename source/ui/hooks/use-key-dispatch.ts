@@ -12,8 +12,24 @@ import {useController} from './use-controller.js';
 import {isSwitchFocused} from '../../views/form.js';
 
 const NO_KEY: Key = {
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
-  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false,
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
 } as Key;
 
 // What Ink would have reported had the character arrived alone: [input, key].
@@ -30,24 +46,38 @@ function charKey(char: string): [string, Key] {
 // One keypress: edits the open prompt, or goes through the keymap.
 function handleKey(controller: Controller, input: string, key: Key): ExitRequest | undefined {
   const overlay = controller.store.get().overlay;
-  if (key.ctrl && input === 'c') return controller.dispatch({type: resolveKey(controller.keymap, activeScopes(controller.views, controller.store.get()), 'ctrl-c') ?? 'app.quit'} as Action);
+  if (key.ctrl && input === 'c')
+    return controller.dispatch({
+      type:
+        resolveKey(controller.keymap, activeScopes(controller.views, controller.store.get()), 'ctrl-c') ?? 'app.quit',
+    } as Action);
   if (overlay && 'form' in overlay) {
     // Forms (E, c): text fields are edited like a prompt, switches flip with space.
     if (key.tab && key.shift) return controller.dispatch({type: 'form.previous'});
     if (key.tab || key.downArrow) return controller.dispatch({type: 'form.next'});
     if (key.upArrow) return controller.dispatch({type: 'form.previous'});
-    if (isSwitchFocused(overlay.form) && !key.return && !key.escape) return input === ' ' ? controller.dispatch({type: 'form.toggle'}) : undefined;
+    if (isSwitchFocused(overlay.form) && !key.return && !key.escape)
+      return input === ' ' ? controller.dispatch({type: 'form.toggle'}) : undefined;
   }
   if (overlay?.kind === 'command' && key.tab && !key.shift) {
-    const commands = [...controller.views.commands(), ...SHELL_COMMANDS].filter(command => !(command.changes && controller.config.readonly));
-    const done = completeCommandLine(overlay.draft, overlay.cursor ?? overlay.draft.length, commands, controller.store.get());
-    if (done.draft !== overlay.draft) controller.dispatch({type: 'overlay.draft', draft: done.draft, cursor: done.cursor});
+    const commands = [...controller.views.commands(), ...SHELL_COMMANDS].filter(
+      command => !(command.changes && controller.config.readonly),
+    );
+    const done = completeCommandLine(
+      overlay.draft,
+      overlay.cursor ?? overlay.draft.length,
+      commands,
+      controller.store.get(),
+    );
+    if (done.draft !== overlay.draft)
+      controller.dispatch({type: 'overlay.draft', draft: done.draft, cursor: done.cursor});
     return undefined;
   }
   if (overlay && 'draft' in overlay) {
     const draft = overlay.draft ?? '';
     const edit = editLine({text: draft, cursor: overlay.cursor ?? draft.length}, input, key);
-    if (edit.text !== draft || edit.cursor !== overlay.cursor) controller.dispatch({type: 'overlay.draft', draft: edit.text, cursor: edit.cursor});
+    if (edit.text !== draft || edit.cursor !== overlay.cursor)
+      controller.dispatch({type: 'overlay.draft', draft: edit.text, cursor: edit.cursor});
     if (edit.cancel) return controller.dispatch({type: 'overlay.close'});
     return edit.submit ? controller.dispatch({type: 'overlay.submit'}) : undefined;
   }
@@ -71,7 +101,8 @@ export function useKeyDispatch(): void {
     // Esc followed quickly by a key arrives as one "meta" keypress: it was two keys.
     if (key.meta && !key.escape && !key.ctrl && input.length === 1) {
       // The second key as it would have come alone (esc then enter is "\x1b\r": enter, not a character).
-      const request = handleKey(controller, '', {...NO_KEY, escape: true, meta: true}) ?? handleKey(controller, ...charKey(input));
+      const request =
+        handleKey(controller, '', {...NO_KEY, escape: true, meta: true}) ?? handleKey(controller, ...charKey(input));
       if (request) exit(request);
       return;
     }

@@ -52,7 +52,10 @@ export async function startArchive(services: Services, request: ArchiveRequest, 
     return;
   }
   if (!request.path.trim() || request.path.trim() === '-') {
-    services.status(`${request.operation}: give a file path (standard ${request.operation === 'load' ? 'input' : 'output'} is the UI's own inside berth)`, 'error');
+    services.status(
+      `${request.operation}: give a file path (standard ${request.operation === 'load' ? 'input' : 'output'} is the UI's own inside berth)`,
+      'error',
+    );
     return;
   }
   const path = expandPath(request.path.trim());
@@ -72,7 +75,10 @@ export async function startArchive(services: Services, request: ArchiveRequest, 
   }
   partialFile = full.operation === 'load' ? undefined : `${path}.partial`;
   services.dispatch({type: 'archive.started', job: {request: full, title: titleOf(full)}});
-  const options = {signal: controller.signal, onProgress: (progress: ArchiveProgress) => void services.dispatch({type: 'archive.progress', progress})};
+  const options = {
+    signal: controller.signal,
+    onProgress: (progress: ArchiveProgress) => void services.dispatch({type: 'archive.progress', progress}),
+  };
   const started = performance.now();
   try {
     if (full.operation === 'load') {
@@ -81,13 +87,18 @@ export async function startArchive(services: Services, request: ArchiveRequest, 
     } else {
       const destination = {kind: 'file' as const, path, overwrite};
       const result =
-        full.operation === 'save' ? await saveImages(docker, full.targets, destination, options) : await exportContainer(docker, full.targets[0]!, destination, options);
+        full.operation === 'save'
+          ? await saveImages(docker, full.targets, destination, options)
+          : await exportContainer(docker, full.targets[0]!, destination, options);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      services.status(`${full.operation === 'save' ? 'saved' : 'exported'} ${full.targets.join(', ')} to ${path} (${bytes(result.bytes)} in ${seconds} s)`);
+      services.status(
+        `${full.operation === 'save' ? 'saved' : 'exported'} ${full.targets.join(', ')} to ${path} (${bytes(result.bytes)} in ${seconds} s)`,
+      );
     }
   } catch (error) {
     if (error instanceof ArchiveExistsError) askOverwrite(services, full);
-    else if (error instanceof ArchiveCancelledError) services.status(`${full.operation} cancelled; nothing was written`);
+    else if (error instanceof ArchiveCancelledError)
+      services.status(`${full.operation} cancelled; nothing was written`);
     else services.status(errorMessage(error), 'error');
   } finally {
     running = undefined;

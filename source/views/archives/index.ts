@@ -8,7 +8,8 @@ import {reduceArchives} from './reducer.js';
 import './state.js';
 
 function submitPath(services: Services, overlay: Overlay) {
-  if (overlay.kind === 'archivePath') void startArchive(services, {operation: overlay.operation, targets: overlay.targets, path: overlay.draft});
+  if (overlay.kind === 'archivePath')
+    void startArchive(services, {operation: overlay.operation, targets: overlay.targets, path: overlay.draft});
   return undefined;
 }
 
@@ -29,7 +30,10 @@ export const archives: ViewModule = {
   commands: ARCHIVE_COMMANDS,
   overlays: {
     archivePath: {
-      label: overlay => (overlay.kind === 'archivePath' ? {save: ' save to: ', load: ' load from: ', export: ' export to: '}[overlay.operation] : ' path: '),
+      label: overlay =>
+        overlay.kind === 'archivePath'
+          ? {save: ' save to: ', load: ' load from: ', export: ' export to: '}[overlay.operation]
+          : ' path: ',
       scopes: ['prompt'],
       submit: submitPath,
     },

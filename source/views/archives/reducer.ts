@@ -8,12 +8,17 @@ export function reduceArchives(state: AppState, action: Action): AppState {
       if (state.view !== 'containers' || state.archives.job) return state;
       const row = selectedContainer(state);
       if (!row) return state;
-      return {...state, overlay: {kind: 'archivePath', draft: defaultArchivePath(row.name), operation: 'export', targets: [row.name]}};
+      return {
+        ...state,
+        overlay: {kind: 'archivePath', draft: defaultArchivePath(row.name), operation: 'export', targets: [row.name]},
+      };
     }
     case 'archive.started':
       return {...state, archives: {job: action.job}, overlay: {kind: 'archiveProgress'}};
     case 'archive.progress':
-      return state.archives.job ? {...state, archives: {job: {...state.archives.job, progress: action.progress}}} : state;
+      return state.archives.job
+        ? {...state, archives: {job: {...state.archives.job, progress: action.progress}}}
+        : state;
     case 'archive.finished':
       return {...state, archives: {}, overlay: state.overlay?.kind === 'archiveProgress' ? undefined : state.overlay};
     default:

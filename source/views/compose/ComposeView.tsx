@@ -11,7 +11,15 @@ import {projectNamed, visibleProjects, visibleServices} from './selectors.js';
 import type {RunSummary} from './state.js';
 
 const filesText = (project: ComposeProject) =>
-  project.files.length ? project.files.map(file => (project.workingDir && file.startsWith(`${project.workingDir}/`) ? file.slice(project.workingDir.length + 1) : file)).join(', ') : '-';
+  project.files.length
+    ? project.files
+        .map(file =>
+          project.workingDir && file.startsWith(`${project.workingDir}/`)
+            ? file.slice(project.workingDir.length + 1)
+            : file,
+        )
+        .join(', ')
+    : '-';
 
 const runText = (run: RunSummary | undefined) => (run ? `${run.operation}: ${run.status}` : '');
 
@@ -31,7 +39,13 @@ function projectColumns(width: number, rows: readonly ComposeProject[], runs: Re
     {id: 'dir', content: content.dir, min: 12, max: 50},
     {id: 'files', content: content.files, min: 8, max: 60},
   ]);
-  return {name: widths.name ?? 0, status: widths.status ?? 0, run: widths.run ?? 0, dir: widths.dir ?? 0, files: widths.files ?? 0};
+  return {
+    name: widths.name ?? 0,
+    status: widths.status ?? 0,
+    run: widths.run ?? 0,
+    dir: widths.dir ?? 0,
+    files: widths.files ?? 0,
+  };
 }
 
 function join(columns: Record<string, number>, cells: Record<string, string>, order: readonly string[]): string {
@@ -56,10 +70,21 @@ function ProjectList({width, height}: {width: number; height: number}) {
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold dimColor wrap="truncate-end">
-        {'  ' + join(columns, {name: 'PROJECT', status: 'STATUS', run: 'LAST RUN', dir: 'WORKING DIR', files: 'FILES'}, PROJECT_ORDER)}
+        {'  ' +
+          join(
+            columns,
+            {name: 'PROJECT', status: 'STATUS', run: 'LAST RUN', dir: 'WORKING DIR', files: 'FILES'},
+            PROJECT_ORDER,
+          )}
       </Text>
-      {!loaded ? <Text dimColor>  loading containers…</Text> : null}
-      {loaded && rows.length === 0 ? <Text dimColor>{list.filter ? '  no project matches the filter (esc clears it)' : '  no compose projects: none runs on this engine and there is no compose file here (berth -f FILE)'}</Text> : null}
+      {!loaded ? <Text dimColor> loading containers…</Text> : null}
+      {loaded && rows.length === 0 ? (
+        <Text dimColor>
+          {list.filter
+            ? '  no project matches the filter (esc clears it)'
+            : '  no compose projects: none runs on this engine and there is no compose file here (berth -f FILE)'}
+        </Text>
+      ) : null}
       {page.map((project, i) => {
         const status = projectStatus(project).text;
         const selected = list.scrollTop + i === list.cursor;
@@ -93,7 +118,10 @@ function serviceColumns(width: number, rows: readonly ServiceRow[]) {
   for (const row of rows) {
     content.service = Math.max(content.service, row.service.length);
     content.container = Math.max(content.container, row.container?.name.length ?? 11);
-    content.status = Math.max(content.status, row.container ? compactStatus(row.container.state, row.container.status).length : 11);
+    content.status = Math.max(
+      content.status,
+      row.container ? compactStatus(row.container.state, row.container.status).length : 11,
+    );
     content.ports = Math.max(content.ports, row.container?.ports.length ?? 0);
   }
   const widths = fitColumns(width - 3, [
@@ -102,7 +130,12 @@ function serviceColumns(width: number, rows: readonly ServiceRow[]) {
     {id: 'status', content: content.status, min: 8, max: 28},
     {id: 'ports', content: content.ports, min: 8, max: 40},
   ]);
-  return {service: widths.service ?? 0, container: widths.container ?? 0, status: widths.status ?? 0, ports: widths.ports ?? 0};
+  return {
+    service: widths.service ?? 0,
+    container: widths.container ?? 0,
+    status: widths.status ?? 0,
+    ports: widths.ports ?? 0,
+  };
 }
 
 function ServiceList({width, height}: {width: number; height: number}) {
@@ -116,10 +149,15 @@ function ServiceList({width, height}: {width: number; height: number}) {
   const notes: {text: string; color?: string}[] = [];
   if (!project) notes.push({text: `  project ${open ?? ''} is gone (esc goes back)`, color: 'yellow'});
   else {
-    notes.push({text: ` ${project.name} · ${projectStatus(project).text} · ${project.workingDir ?? 'no working directory'} · ${filesText(project)}`});
+    notes.push({
+      text: ` ${project.name} · ${projectStatus(project).text} · ${project.workingDir ?? 'no working directory'} · ${filesText(project)}`,
+    });
     if (!project.filesKnown) {
       const down = runner?.kind === 'v2' ? 'D works by name' : 'D needs the files with compose v1';
-      notes.push({text: `  files unknown: ${project.filesProblem ?? ''}; b and u need them, ${down}; l, L, s and S work`, color: 'yellow'});
+      notes.push({
+        text: `  files unknown: ${project.filesProblem ?? ''}; b and u need them, ${down}; l, L, s and S work`,
+        color: 'yellow',
+      });
     }
     if (configError) notes.push({text: `  ${configError}`, color: 'red'});
   }
@@ -133,7 +171,8 @@ function ServiceList({width, height}: {width: number; height: number}) {
         </Text>
       ))}
       <Text bold dimColor wrap="truncate-end">
-        {'  ' + join(columns, {service: 'SERVICE', container: 'CONTAINER', status: 'STATE', ports: 'PORTS'}, SERVICE_ORDER)}
+        {'  ' +
+          join(columns, {service: 'SERVICE', container: 'CONTAINER', status: 'STATE', ports: 'PORTS'}, SERVICE_ORDER)}
       </Text>
       {page.map((row, i) => {
         const selected = list.scrollTop + i === list.cursor;
@@ -143,7 +182,9 @@ function ServiceList({width, height}: {width: number; height: number}) {
           {
             service: sanitizeLine(row.service),
             container: row.container ? sanitizeLine(row.container.name) : '-',
-            status: row.container ? sanitizeLine(compactStatus(row.container.state, row.container.status)) : 'not created',
+            status: row.container
+              ? sanitizeLine(compactStatus(row.container.state, row.container.status))
+              : 'not created',
             ports: sanitizeLine(row.container?.ports ?? ''),
           },
           SERVICE_ORDER,
@@ -151,7 +192,9 @@ function ServiceList({width, height}: {width: number; height: number}) {
         return (
           <Text key={row.key} inverse={selected} wrap="truncate-end">
             {selected ? '›' : ' '}
-            <Text color={state === 'running' ? 'green' : state === 'exited' ? 'gray' : 'yellow'}>{state === 'running' ? '●' : '○'}</Text>
+            <Text color={state === 'running' ? 'green' : state === 'exited' ? 'gray' : 'yellow'}>
+              {state === 'running' ? '●' : '○'}
+            </Text>
             {text}
           </Text>
         );
@@ -165,21 +208,37 @@ function ServiceList({width, height}: {width: number; height: number}) {
 export function ComposeView({width, height}: {width: number; height: number}) {
   const hasLogs = useStore(state => state.logs?.owner === 'compose');
   const logsFocused = useStore(state => state.focus === 'logs');
-  const fullscreenLogs = useStore(state => Boolean(state.logs?.fullscreen) && state.logs?.owner === 'compose' && state.focus === 'logs');
+  const fullscreenLogs = useStore(
+    state => Boolean(state.logs?.fullscreen) && state.logs?.owner === 'compose' && state.focus === 'logs',
+  );
   const open = useStore(state => Boolean(state.compose.open));
   const runner = useStore(state => state.compose.runner);
   const problem = useStore(state => state.compose.runnerProblem);
   if (fullscreenLogs) return <LogPane width={width} height={height} />;
   const {wide, listWidth, listHeight} = composeLayout(hasLogs, {width, height: height - 1}, logsFocused);
-  const which = runner ? `compose: ${runner.program === 'docker' ? 'docker compose' : runner.program} ${runner.version} (${runner.kind})` : problem ? `compose: ${problem}` : 'compose: looking for it…';
+  const which = runner
+    ? `compose: ${runner.program === 'docker' ? 'docker compose' : runner.program} ${runner.version} (${runner.kind})`
+    : problem
+      ? `compose: ${problem}`
+      : 'compose: looking for it…';
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
       <Text dimColor={!problem} color={problem ? 'red' : undefined} wrap="truncate-end">
         {` ${which}`}
       </Text>
       <Box flexDirection={wide ? 'row' : 'column'} height={height - 1} overflow="hidden">
-        {open ? <ServiceList width={listWidth} height={listHeight} /> : <ProjectList width={listWidth} height={listHeight} />}
-        {hasLogs ? wide ? <LogPane width={width - listWidth} height={height - 1} /> : <LogPane width={width} height={height - 1 - listHeight} /> : null}
+        {open ? (
+          <ServiceList width={listWidth} height={listHeight} />
+        ) : (
+          <ProjectList width={listWidth} height={listHeight} />
+        )}
+        {hasLogs ? (
+          wide ? (
+            <LogPane width={width - listWidth} height={height - 1} />
+          ) : (
+            <LogPane width={width} height={height - 1 - listHeight} />
+          )
+        ) : null}
       </Box>
     </Box>
   );

@@ -9,7 +9,8 @@ export const COMPOSE_COMMANDS: readonly CommandSpec[] = [
     changes: true,
     run(services, args) {
       const [operation, name, ...rest] = args;
-      if (operation !== 'build' && operation !== 'up' && operation !== 'down') throw new Error(`give build, up or down${operation ? ` (not "${operation}")` : ''}`);
+      if (operation !== 'build' && operation !== 'up' && operation !== 'down')
+        throw new Error(`give build, up or down${operation ? ` (not "${operation}")` : ''}`);
       if (rest.length) throw new Error(`one project at most (got "${[name, ...rest].join(' ')}")`);
       const project = name ?? selectedProject(services.store.get())?.name;
       if (!project) throw new Error('no project selected: give its name, or select one in view 3');
@@ -17,6 +18,7 @@ export const COMPOSE_COMMANDS: readonly CommandSpec[] = [
       else void runCompose(services, project, {op: operation});
       return undefined;
     },
-    complete: (state, index) => (index === 0 ? ['build', 'up', 'down'] : index === 1 ? projects(state).map(project => project.name) : []),
+    complete: (state, index) =>
+      index === 0 ? ['build', 'up', 'down'] : index === 1 ? projects(state).map(project => project.name) : [],
   },
 ];

@@ -8,7 +8,15 @@ import {ComposeRun} from '../../engine/compose/compose-run.js';
 import {PROJECT_LABEL} from '../../engine/compose/labels.js';
 import type {ComposeProject} from '../../engine/compose/project.js';
 import {ProjectLogs} from '../../engine/compose/project-logs.js';
-import {composeArgs, composeEngine, composeRunner, displayCommand, needsFiles, type ComposeOperation, type ComposeRunner} from '../../engine/compose/runner.js';
+import {
+  composeArgs,
+  composeEngine,
+  composeRunner,
+  displayCommand,
+  needsFiles,
+  type ComposeOperation,
+  type ComposeRunner,
+} from '../../engine/compose/runner.js';
 import {errorMessage} from '../../errors.js';
 import {showLogs, showSource} from '../log-pane/effects.js';
 import {paneSession} from '../log-pane/session.js';
@@ -21,12 +29,23 @@ const runs = new Map<string, ComposeRun>();
 let runIds = 0;
 let lastRun: ComposeRun | undefined;
 
-const OPERATION_WORDS: Record<ComposeOperation['op'], string> = {build: 'build', up: 'up', down: 'down', 'config-services': 'config', logs: 'logs'};
+const OPERATION_WORDS: Record<ComposeOperation['op'], string> = {
+  build: 'build',
+  up: 'up',
+  down: 'down',
+  'config-services': 'config',
+  logs: 'logs',
+};
 
 // Which compose there is, found once; the view shows it (or what to install).
 export async function detect(services: Services): Promise<ComposeRunner | undefined> {
   const found = await composeRunner();
-  if (!services.store.get().compose.detected) services.dispatch({type: 'compose.detected', runner: found.runner, problem: found.runner ? undefined : found.problem});
+  if (!services.store.get().compose.detected)
+    services.dispatch({
+      type: 'compose.detected',
+      runner: found.runner,
+      problem: found.runner ? undefined : found.problem,
+    });
   return found.runner;
 }
 
@@ -42,14 +61,27 @@ export async function loadConfigured(services: Services, project: ComposeProject
   const engine = composeEngine(target, process.env, undefined, runner.kind);
   const command = composeArgs(runner, project, {op: 'config-services'}, engine.context);
   await new Promise<void>(resolve => {
-    execFile(command.program, command.args, {cwd: project.workingDir, env: engine.env, timeout: 20_000, encoding: 'utf8', maxBuffer: 1024 * 1024}, (error, stdout, stderr) => {
-      if (error) {
-        const why = `${stderr || error.message}`.trim().split('\n').filter(Boolean).slice(-3).join(' · ');
-        services.dispatch({type: 'compose.configured', project: project.name, error: `compose config: ${why}`});
-      } else services.dispatch({type: 'compose.configured', project: project.name, services: stdout.split('\n').map(line => line.trim()).filter(Boolean)});
-      disposeEngine(engine);
-      resolve();
-    });
+    execFile(
+      command.program,
+      command.args,
+      {cwd: project.workingDir, env: engine.env, timeout: 20_000, encoding: 'utf8', maxBuffer: 1024 * 1024},
+      (error, stdout, stderr) => {
+        if (error) {
+          const why = `${stderr || error.message}`.trim().split('\n').filter(Boolean).slice(-3).join(' · ');
+          services.dispatch({type: 'compose.configured', project: project.name, error: `compose config: ${why}`});
+        } else
+          services.dispatch({
+            type: 'compose.configured',
+            project: project.name,
+            services: stdout
+              .split('\n')
+              .map(line => line.trim())
+              .filter(Boolean),
+          });
+        disposeEngine(engine);
+        resolve();
+      },
+    );
   });
 }
 
@@ -65,15 +97,35 @@ function statusOf(run: ComposeRun): string {
 }
 
 function showRun(services: Services, run: ComposeRun, project: string, word: string): void {
-  showSource(services, run, {containerId: `compose-run:${project}:${word}`, name: project, owner: 'compose', window: 0, kind: 'compose', title: `compose ${word} ${project}`}, () => statusOf(run));
+  showSource(
+    services,
+    run,
+    {
+      containerId: `compose-run:${project}:${word}`,
+      name: project,
+      owner: 'compose',
+      window: 0,
+      kind: 'compose',
+      title: `compose ${word} ${project}`,
+    },
+    () => statusOf(run),
+  );
 }
 
 // Why an operation cannot run for this project now, or undefined.
-export function unavailable(runner: ComposeRunner | undefined, problem: string | undefined, project: ComposeProject | undefined, operation: ComposeOperation): string | undefined {
+export function unavailable(
+  runner: ComposeRunner | undefined,
+  problem: string | undefined,
+  project: ComposeProject | undefined,
+  operation: ComposeOperation,
+): string | undefined {
   if (!runner) return problem ?? 'no compose found';
   if (!project) return 'no project selected';
   if (!project.filesKnown && needsFiles(runner, operation)) {
-    const what = operation.op === 'down' ? `down needs the project's files with compose v1 (${runner.program} ${runner.version}); compose v2 takes down by name` : `${operation.op} needs the project's files`;
+    const what =
+      operation.op === 'down'
+        ? `down needs the project's files with compose v1 (${runner.program} ${runner.version}); compose v2 takes down by name`
+        : `${operation.op} needs the project's files`;
     return `${project.name}: ${what}, and ${project.filesProblem ?? 'they are unknown'}`;
   }
   return undefined;
@@ -96,7 +148,10 @@ export async function runCompose(services: Services, projectName: string, operat
   }
   const running = runs.get(project.name);
   if (running?.running) {
-    services.status(`a compose command is still running for ${project.name} (o shows it; ctrl-c there interrupts it)`, 'error');
+    services.status(
+      `a compose command is still running for ${project.name} (o shows it; ctrl-c there interrupts it)`,
+      'error',
+    );
     return;
   }
   let engine;
@@ -125,7 +180,10 @@ export async function runCompose(services: Services, projectName: string, operat
   disposeEngine(engine);
   const status = statusOf(run);
   services.dispatch({type: 'compose.run', summary: {id, project: project.name, operation: word, status}});
-  services.status(`compose ${word} ${project.name}: ${status}${run.exitCode ? ' (the pane shows compose\'s output)' : ''}`, run.exitCode === 0 ? 'info' : 'error');
+  services.status(
+    `compose ${word} ${project.name}: ${status}${run.exitCode ? " (the pane shows compose's output)" : ''}`,
+    run.exitCode === 0 ? 'info' : 'error',
+  );
   if (project.filesKnown) void loadConfigured(services, project);
 }
 
@@ -137,13 +195,21 @@ export function showOutput(services: Services): void {
     return;
   }
   const name = [...runs].find(([, r]) => r === run)?.[0] ?? '';
-  showRun(services, run, name, run.command.includes(' build ') ? 'build' : run.command.includes(' down') ? 'down' : 'up');
+  showRun(
+    services,
+    run,
+    name,
+    run.command.includes(' build ') ? 'build' : run.command.includes(' down') ? 'down' : 'up',
+  );
 }
 
 export function interrupt(services: Services): void {
   const source = paneSession.get();
   if (!(source instanceof ComposeRun)) return;
-  if (source.interrupt()) services.status('ctrl-c: compose interrupted (SIGINT; SIGTERM follows if it keeps running; ctrl-c again sends it now)');
+  if (source.interrupt())
+    services.status(
+      'ctrl-c: compose interrupted (SIGINT; SIGTERM follows if it keeps running; ctrl-c again sends it now)',
+    );
   else services.status('compose is not running any more', 'error');
 }
 
@@ -157,7 +223,9 @@ export async function showProjectLogs(services: Services, projectName: string, w
     return;
   }
   const choice = LOG_WINDOWS[window] ?? LOG_WINDOWS[0]!;
-  const since = choice.sinceSeconds ? (Date.now() + (await engineClockOffsetMs(client))) / 1000 - choice.sinceSeconds : undefined;
+  const since = choice.sinceSeconds
+    ? (Date.now() + (await engineClockOffsetMs(client))) / 1000 - choice.sinceSeconds
+    : undefined;
   const logs = new ProjectLogs(client.docker, {
     targets: project.containers.map(row => ({id: row.id, name: row.name, service: row.compose?.service ?? row.name})),
     window: {tail: window === 0 ? services.config.logTail : choice.tail, since},
@@ -167,7 +235,13 @@ export async function showProjectLogs(services: Services, projectName: string, w
   showSource(
     services,
     logs,
-    {containerId: `project:${project.name}`, name: `${project.name} (${project.containers.length} containers)`, owner: 'compose', window, kind: 'project'},
+    {
+      containerId: `project:${project.name}`,
+      name: `${project.name} (${project.containers.length} containers)`,
+      owner: 'compose',
+      window,
+      kind: 'project',
+    },
     () => (logs.status === 'reconnecting' ? `reconnecting: ${logs.error ?? ''}` : logs.status),
     {reopen: next => void showProjectLogs(services, projectName, next)},
   );
@@ -211,7 +285,20 @@ export async function openDown(services: Services, projectName: string): Promise
     const orphan = configured && row.compose && !configured.includes(row.compose.service);
     return `container ${row.name}  (${row.compose?.service ?? ''}, ${row.state})${orphan ? '  orphan: only with --remove-orphans' : ''}`;
   });
-  services.dispatch({type: 'overlay.show', overlay: {kind: 'composeDown', project: project.name, containers, networks: [], volumes: [], withVolumes: false, removeOrphans: false, loading: true, scroll: 0}});
+  services.dispatch({
+    type: 'overlay.show',
+    overlay: {
+      kind: 'composeDown',
+      project: project.name,
+      containers,
+      networks: [],
+      volumes: [],
+      withVolumes: false,
+      removeOrphans: false,
+      loading: true,
+      scroll: 0,
+    },
+  });
   const docker = services.docker();
   if (!docker) return;
   const filters = {label: [`${PROJECT_LABEL}=${project.name}`]};
@@ -233,14 +320,21 @@ export function runDownFromOverlay(services: Services): void {
   const overlay = services.store.get().overlay;
   if (overlay?.kind !== 'composeDown') return;
   services.dispatch({type: 'overlay.close'});
-  void runCompose(services, overlay.project, {op: 'down', volumes: overlay.withVolumes, removeOrphans: overlay.removeOrphans});
+  void runCompose(services, overlay.project, {
+    op: 'down',
+    volumes: overlay.withVolumes,
+    removeOrphans: overlay.removeOrphans,
+  });
 }
 
 // s / S: the project's containers stopped or started through the Engine API — works without the files, with
 // any compose (what `compose stop|start` would touch: the project's containers, by their labels).
 export function confirmStop(services: Services, projectName: string): void {
   const project = projectNamed(services.store.get(), projectName);
-  const running = project?.containers.filter(row => row.state === 'running' || row.state === 'restarting' || row.state === 'paused') ?? [];
+  const running =
+    project?.containers.filter(
+      row => row.state === 'running' || row.state === 'restarting' || row.state === 'paused',
+    ) ?? [];
   if (!project || !running.length) {
     services.status(`${projectName}: no running container to stop`, 'error');
     return;
@@ -256,7 +350,12 @@ export function confirmStop(services: Services, projectName: string): void {
   services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
 }
 
-export async function operateProject(services: Services, operation: 'stop' | 'start', ids: readonly string[], names: readonly string[]): Promise<void> {
+export async function operateProject(
+  services: Services,
+  operation: 'stop' | 'start',
+  ids: readonly string[],
+  names: readonly string[],
+): Promise<void> {
   const docker = services.docker();
   if (!docker) return;
   if (!ids.length) {
@@ -286,7 +385,12 @@ export function startProject(services: Services, projectName: string): void {
     services.status(`${projectName} has no containers yet (u creates them)`, 'error');
     return;
   }
-  void operateProject(services, 'start', stopped.map(row => row.id), stopped.map(row => row.name));
+  void operateProject(
+    services,
+    'start',
+    stopped.map(row => row.id),
+    stopped.map(row => row.name),
+  );
 }
 
 export function closeRuns(): void {

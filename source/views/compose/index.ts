@@ -3,7 +3,22 @@ import {sanitizeLine} from '../../text/sanitize.js';
 import type {ViewModule} from '../types.js';
 import {COMPOSE_COMMANDS} from './commands.js';
 import {ComposeView} from './ComposeView.js';
-import {closeRuns, confirmStop, detect, operateProject, startProject, followProjectChanges, interrupt, loadConfigured, openDown, runCompose, runDownFromOverlay, showContainerLogs, showOutput, showProjectLogs} from './effects.js';
+import {
+  closeRuns,
+  confirmStop,
+  detect,
+  operateProject,
+  startProject,
+  followProjectChanges,
+  interrupt,
+  loadConfigured,
+  openDown,
+  runCompose,
+  runDownFromOverlay,
+  showContainerLogs,
+  showOutput,
+  showProjectLogs,
+} from './effects.js';
 import {downLines, DownOverlay} from './DownOverlay.js';
 import {COMPOSE_BINDINGS} from './keys.js';
 import {composeLayout} from './layout.js';
@@ -19,8 +34,20 @@ export const compose: ViewModule = {
   title: 'Compose',
   // Projects come from the container list (reset with it on a context switch); a compose command under way is
   // not interrupted by a switch, only by ctrl-c and quit.
-  scopeTitles: {compose: 'Compose projects', composeActions: 'Compose: the selected (or open) project', composeServices: 'A project\'s services (enter on a project)', composeRun: 'A running compose command (its output pane)', composeDown: 'Compose down (D)'},
-  initial: config => ({compose: initialCompose(config.cwd ? localProject({cwd: config.cwd, files: config.composeFiles, name: config.composeProject, env: process.env}) : undefined)}),
+  scopeTitles: {
+    compose: 'Compose projects',
+    composeActions: 'Compose: the selected (or open) project',
+    composeServices: "A project's services (enter on a project)",
+    composeRun: 'A running compose command (its output pane)',
+    composeDown: 'Compose down (D)',
+  },
+  initial: config => ({
+    compose: initialCompose(
+      config.cwd
+        ? localProject({cwd: config.cwd, files: config.composeFiles, name: config.composeProject, env: process.env})
+        : undefined,
+    ),
+  }),
   reduce: reduceCompose,
   effect(services, action, before, after) {
     if (before.view !== 'compose' && after.view === 'compose') void detect(services);
@@ -42,7 +69,8 @@ export const compose: ViewModule = {
         if (!name) return;
         // What goes depends on the services the files name (orphans): ask compose first when it can tell.
         const opened = project();
-        if (opened?.filesKnown && !after.compose.configured[name]) void loadConfigured(services, opened).finally(() => openDown(services, name));
+        if (opened?.filesKnown && !after.compose.configured[name])
+          void loadConfigured(services, opened).finally(() => openDown(services, name));
         else void openDown(services, name);
         return;
       }
@@ -79,13 +107,24 @@ export const compose: ViewModule = {
   bindings: COMPOSE_BINDINGS,
   commands: COMPOSE_COMMANDS,
   overlays: {
-    composeDown: {Component: DownOverlay, scopes: ['composeDown', 'dialog', 'move'], rows: overlay => (overlay.kind === 'composeDown' ? downLines(overlay).length : 0)},
+    composeDown: {
+      Component: DownOverlay,
+      scopes: ['composeDown', 'dialog', 'move'],
+      rows: overlay => (overlay.kind === 'composeDown' ? downLines(overlay).length : 0),
+    },
   },
   // enter opens a project in the list, a container's log in its services; the actions apply in both.
-  scopes: state => (state.compose.open ? ['composeServices', 'composeActions', 'list', 'move', 'global'] : ['compose', 'composeActions', 'list', 'move', 'global']),
+  scopes: state =>
+    state.compose.open
+      ? ['composeServices', 'composeActions', 'list', 'move', 'global']
+      : ['compose', 'composeActions', 'list', 'move', 'global'],
   list: composeList,
   Body: ComposeView,
-  listRows: (state, body) => composeLayout(state.logs?.owner === 'compose', {width: body.width, height: body.height - 1}, state.focus === 'logs').listHeight - 1 - (state.compose.open ? 2 : 0),
+  listRows: (state, body) =>
+    composeLayout(state.logs?.owner === 'compose', {width: body.width, height: body.height - 1}, state.focus === 'logs')
+      .listHeight -
+    1 -
+    (state.compose.open ? 2 : 0),
   // A project's name comes from labels: untrusted text.
   tabNotes: state => (state.compose.open ? [`project ${sanitizeLine(state.compose.open)}`] : []),
   // User-defined commands with scope compose: the selected project.
@@ -95,7 +134,15 @@ export const compose: ViewModule = {
     selected(state) {
       const project = selectedProject(state);
       if (!project) return undefined;
-      return {fields: {Name: project.name, Project: project.name, WorkingDir: project.workingDir ?? '', File: project.files[0] ?? ''}, labels: {}};
+      return {
+        fields: {
+          Name: project.name,
+          Project: project.name,
+          WorkingDir: project.workingDir ?? '',
+          File: project.files[0] ?? '',
+        },
+        labels: {},
+      };
     },
   },
   close: () => closeRuns(),

@@ -2,7 +2,11 @@ import type {Size} from '../types.js';
 
 // As view 1: the list has the body until the log pane opens (right of it from 120 columns, else below it, the
 // focused one getting the larger share).
-export function composeLayout(hasLogs: boolean, body: Size, logsFocused = false): {wide: boolean; listWidth: number; listHeight: number} {
+export function composeLayout(
+  hasLogs: boolean,
+  body: Size,
+  logsFocused = false,
+): {wide: boolean; listWidth: number; listHeight: number} {
   const wide = body.width >= 120;
   return {
     wide,

@@ -17,11 +17,26 @@ export function reduceCompose(state: AppState, action: Action): AppState {
     }
     case 'compose.back':
       if (!compose.open) return state;
-      if (compose.services.filter) return {...state, compose: {...compose, services: {...compose.services, filter: '', cursor: 0, scrollTop: 0}}};
+      if (compose.services.filter)
+        return {...state, compose: {...compose, services: {...compose.services, filter: '', cursor: 0, scrollTop: 0}}};
       return {...state, compose: {...compose, open: undefined}};
     case 'compose.configured': {
-      if (action.services) return {...state, compose: {...compose, configured: {...compose.configured, [action.project]: action.services}, configErrors: without(compose.configErrors, action.project)}};
-      return {...state, compose: {...compose, configErrors: {...compose.configErrors, [action.project]: action.error ?? 'unknown error'}}};
+      if (action.services)
+        return {
+          ...state,
+          compose: {
+            ...compose,
+            configured: {...compose.configured, [action.project]: action.services},
+            configErrors: without(compose.configErrors, action.project),
+          },
+        };
+      return {
+        ...state,
+        compose: {
+          ...compose,
+          configErrors: {...compose.configErrors, [action.project]: action.error ?? 'unknown error'},
+        },
+      };
     }
     case 'compose.run':
       return {...state, compose: {...compose, runs: {...compose.runs, [action.summary.project]: action.summary}}};
@@ -30,11 +45,15 @@ export function reduceCompose(state: AppState, action: Action): AppState {
       return state.view === 'compose' ? relocateList(state, composeList(state)) : state;
     case 'composeDown.toggleVolumes': {
       const overlay = state.overlay;
-      return overlay?.kind === 'composeDown' ? {...state, overlay: {...overlay, withVolumes: !overlay.withVolumes}} : state;
+      return overlay?.kind === 'composeDown'
+        ? {...state, overlay: {...overlay, withVolumes: !overlay.withVolumes}}
+        : state;
     }
     case 'composeDown.toggleOrphans': {
       const overlay = state.overlay;
-      return overlay?.kind === 'composeDown' ? {...state, overlay: {...overlay, removeOrphans: !overlay.removeOrphans}} : state;
+      return overlay?.kind === 'composeDown'
+        ? {...state, overlay: {...overlay, removeOrphans: !overlay.removeOrphans}}
+        : state;
     }
     case 'composeDown.targets': {
       const overlay = state.overlay;

@@ -1,21 +1,34 @@
-import {mergeProjects, projectsFromContainers, projectStatus, serviceRows, type ComposeProject, type ServiceRow} from '../../engine/compose/project.js';
+import {
+  mergeProjects,
+  projectsFromContainers,
+  projectStatus,
+  serviceRows,
+  type ComposeProject,
+  type ServiceRow,
+} from '../../engine/compose/project.js';
 import type {ContainerRow} from '../../engine/containers/list.js';
 import {makeMatcher} from '../../store/list.js';
 import {memoLast} from '../../store/memo.js';
 import type {AppState} from '../../store/state.js';
 import type {FocusedList} from '../types.js';
 
-const allProjects = memoLast((items: readonly ContainerRow[], local: ComposeProject | undefined) => mergeProjects(projectsFromContainers(items), local));
+const allProjects = memoLast((items: readonly ContainerRow[], local: ComposeProject | undefined) =>
+  mergeProjects(projectsFromContainers(items), local),
+);
 
-export const projects = (state: AppState): readonly ComposeProject[] => allProjects(state.containers.items, state.compose.local);
+export const projects = (state: AppState): readonly ComposeProject[] =>
+  allProjects(state.containers.items, state.compose.local);
 
 const filterProjects = memoLast((rows: readonly ComposeProject[], filter: string) => {
   if (!filter) return rows;
   const match = makeMatcher(filter);
-  return rows.filter(project => match(project.name) || match(project.workingDir ?? '') || match(projectStatus(project).text));
+  return rows.filter(
+    project => match(project.name) || match(project.workingDir ?? '') || match(projectStatus(project).text),
+  );
 });
 
-export const visibleProjects = (state: AppState): readonly ComposeProject[] => filterProjects(projects(state), state.compose.list.filter);
+export const visibleProjects = (state: AppState): readonly ComposeProject[] =>
+  filterProjects(projects(state), state.compose.list.filter);
 
 export function selectedProject(state: AppState): ComposeProject | undefined {
   if (state.compose.open) return projects(state).find(project => project.name === state.compose.open);
@@ -26,13 +39,17 @@ export function projectNamed(state: AppState, name: string): ComposeProject | un
   return projects(state).find(project => project.name === name);
 }
 
-const rowsOf = memoLast((project: ComposeProject | undefined, configured: readonly string[] | undefined, filter: string) => {
-  if (!project) return [];
-  const rows = serviceRows(project, configured);
-  if (!filter) return rows;
-  const match = makeMatcher(filter);
-  return rows.filter(row => match(row.service) || match(row.container?.name ?? '') || match(row.container?.status ?? ''));
-});
+const rowsOf = memoLast(
+  (project: ComposeProject | undefined, configured: readonly string[] | undefined, filter: string) => {
+    if (!project) return [];
+    const rows = serviceRows(project, configured);
+    if (!filter) return rows;
+    const match = makeMatcher(filter);
+    return rows.filter(
+      row => match(row.service) || match(row.container?.name ?? '') || match(row.container?.status ?? ''),
+    );
+  },
+);
 
 export function visibleServices(state: AppState): readonly ServiceRow[] {
   const open = state.compose.open;

@@ -30,7 +30,16 @@ declare module '../../store/state.js' {
   }
   interface ViewOverlays {
     // D: what goes (containers, networks, volumes with --volumes), and the two toggles; y runs it.
-    composeDown: {project: string; containers: readonly string[]; networks: readonly string[]; volumes: readonly string[]; withVolumes: boolean; removeOrphans: boolean; loading: boolean; scroll: number};
+    composeDown: {
+      project: string;
+      containers: readonly string[];
+      networks: readonly string[];
+      volumes: readonly string[];
+      withVolumes: boolean;
+      removeOrphans: boolean;
+      loading: boolean;
+      scroll: number;
+    };
   }
 }
 

@@ -10,7 +10,16 @@ import {useStore} from '../use-store.js';
 import {visibleContainers} from './selectors.js';
 import type {ContainerRow} from './state.js';
 
-type Columns = {name: number; status: number; cpu: number; mem: number; image: number; ports: number; created: number; size: number};
+type Columns = {
+  name: number;
+  status: number;
+  cpu: number;
+  mem: number;
+  image: number;
+  ports: number;
+  created: number;
+  size: number;
+};
 
 const SIZE_WIDTH = 17;
 const CPU_WIDTH = 6;
@@ -32,17 +41,36 @@ function contentWidths(rows: readonly ContainerRow[]): Record<'name' | 'status' 
 
 // Name and status always show (how long up, how it exited: the engine's full text is in i); the size column
 // when asked for; then image, ports and age while they fit, each dropped whole before the name is cut.
-function columnsFor(width: number, showSize: boolean, showStats: boolean, content: ReturnType<typeof contentWidths>): Columns {
+function columnsFor(
+  width: number,
+  showSize: boolean,
+  showStats: boolean,
+  content: ReturnType<typeof contentWidths>,
+): Columns {
   const widths = fitColumns(width - 3, [
     {id: 'name', content: content.name, required: true},
     {id: 'status', content: content.status, required: true, max: 28},
-    ...(showStats ? [{id: 'cpu', content: CPU_WIDTH}, {id: 'mem', content: MEM_WIDTH}] : []),
+    ...(showStats
+      ? [
+          {id: 'cpu', content: CPU_WIDTH},
+          {id: 'mem', content: MEM_WIDTH},
+        ]
+      : []),
     ...(showSize ? [{id: 'size', content: SIZE_WIDTH}] : []),
     {id: 'image', content: content.image, min: 12, max: 40},
     {id: 'ports', content: content.ports, max: 30},
     {id: 'created', content: 5},
   ]);
-  return {name: widths.name, status: widths.status, cpu: widths.cpu ?? 0, mem: widths.mem ?? 0, image: widths.image ?? 0, ports: content.ports ? (widths.ports ?? 0) : 0, created: widths.created ?? 0, size: widths.size ?? 0};
+  return {
+    name: widths.name,
+    status: widths.status,
+    cpu: widths.cpu ?? 0,
+    mem: widths.mem ?? 0,
+    image: widths.image ?? 0,
+    ports: content.ports ? (widths.ports ?? 0) : 0,
+    created: widths.created ?? 0,
+    size: widths.size ?? 0,
+  };
 }
 
 const ORDER = ['name', 'status', 'cpu', 'mem', 'size', 'image', 'ports', 'created'] as const;
@@ -54,13 +82,30 @@ function joinColumns(columns: Columns, cells: Record<(typeof ORDER)[number], str
 }
 
 const glyph = (state: string) => (state === 'running' ? '●' : state === 'paused' ? '‖' : '○');
-const stateColor = (state: string) => (state === 'running' ? 'green' : state === 'exited' || state === 'dead' ? 'gray' : 'yellow');
+const stateColor = (state: string) =>
+  state === 'running' ? 'green' : state === 'exited' || state === 'dead' ? 'gray' : 'yellow';
 
 type Size = {rw?: number; rootFs?: number} | undefined;
 
 const sizeText = (size: Size) => (size ? `${bytes(size.rw)} / ${bytes(size.rootFs)}` : '…');
 
-const Row = memo(function Row({row, selected, marked, columns, stale, size, usage}: {row: ContainerRow; selected: boolean; marked: boolean; columns: Columns; stale: boolean; size: Size; usage?: Usage}) {
+const Row = memo(function Row({
+  row,
+  selected,
+  marked,
+  columns,
+  stale,
+  size,
+  usage,
+}: {
+  row: ContainerRow;
+  selected: boolean;
+  marked: boolean;
+  columns: Columns;
+  stale: boolean;
+  size: Size;
+  usage?: Usage;
+}) {
   const text = joinColumns(columns, {
     name: sanitizeLine(row.name),
     status: sanitizeLine(compactStatus(row.state, row.status, row.listedAt ? (Date.now() - row.listedAt) / 1000 : 0)),
@@ -102,15 +147,28 @@ export function ContainerList({width, height}: {width: number; height: number}) 
   const columns = useMemo(() => columnsFor(width, showSize, showStats, content), [width, showSize, showStats, content]);
   const bodyHeight = Math.max(1, height - 1);
   const page = rows.slice(list.scrollTop, list.scrollTop + bodyHeight);
-  const heading = '   ' + joinColumns(columns, {name: 'NAME', status: 'STATUS', cpu: 'CPU', mem: 'MEM', size: 'SIZE rw/total', image: 'IMAGE', ports: 'PORTS', created: 'AGE'});
+  const heading =
+    '   ' +
+    joinColumns(columns, {
+      name: 'NAME',
+      status: 'STATUS',
+      cpu: 'CPU',
+      mem: 'MEM',
+      size: 'SIZE rw/total',
+      image: 'IMAGE',
+      ports: 'PORTS',
+      created: 'AGE',
+    });
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold dimColor wrap="truncate-end">
         {heading}
       </Text>
-      {!loaded ? <Text dimColor>  loading containers…</Text> : null}
+      {!loaded ? <Text dimColor> loading containers…</Text> : null}
       {loaded && rows.length === 0 ? (
-        <Text dimColor>{total ? '  no container matches the filter (esc clears it)' : '  no containers on this engine'}</Text>
+        <Text dimColor>
+          {total ? '  no container matches the filter (esc clears it)' : '  no containers on this engine'}
+        </Text>
       ) : null}
       {page.map((row, i) => (
         <Row

@@ -12,13 +12,21 @@ export function ContainersView({width, height}: {width: number; height: number})
   // The pane view 1 opened (view 6 opens its own for services and tasks).
   const hasLogs = useStore(hasOwnPane);
   const logsFocused = useStore(state => hasOwnPane(state) && state.focus === 'logs');
-  const fullscreenLogs = useStore(state => hasOwnPane(state) && Boolean(state.logs?.fullscreen) && state.focus === 'logs');
+  const fullscreenLogs = useStore(
+    state => hasOwnPane(state) && Boolean(state.logs?.fullscreen) && state.focus === 'logs',
+  );
   if (fullscreenLogs) return <LogPane width={width} height={height} />;
   const {wide, listWidth, listHeight} = containersLayout(hasLogs, {width, height}, logsFocused);
   return (
     <Box flexDirection={wide ? 'row' : 'column'} height={height} overflow="hidden">
       <ContainerList width={listWidth} height={listHeight} />
-      {hasLogs ? wide ? <LogPane width={width - listWidth} height={height} /> : <LogPane width={width} height={height - listHeight} /> : null}
+      {hasLogs ? (
+        wide ? (
+          <LogPane width={width - listWidth} height={height} />
+        ) : (
+          <LogPane width={width} height={height - listHeight} />
+        )
+      ) : null}
     </Box>
   );
 }

@@ -38,14 +38,23 @@ export function StatsPane({width, height}: {width: number; height: number}) {
   const memMax = latest?.memoryLimit ?? Math.max(1, ...memValues.slice(-graphWidth).map(v => v ?? 0));
   const io = rates(history);
   const lines: {text: string; bold?: boolean; dim?: boolean}[] = [];
-  lines.push({text: ` stats ${sanitizeLine(overlay.name)} · ${history.length ? `${history.length} s sampled` : 'waiting for the first sample…'} · esc closes `, bold: true});
+  lines.push({
+    text: ` stats ${sanitizeLine(overlay.name)} · ${history.length ? `${history.length} s sampled` : 'waiting for the first sample…'} · esc closes `,
+    bold: true,
+  });
   lines.push({text: `CPU ${percent(latest?.cpuPercent)}   (graph up to ${cpuMax.toFixed(0)}%; 100% = one core)`});
   for (const row of barGraph(cpuValues, graphWidth, graphRows, cpuMax)) lines.push({text: `  │${row}`});
-  const limit = latest?.memoryLimit ? `${bytes(latest.memoryLimit)} limit, ${percent(latest.memoryPercent)}` : 'no limit set';
+  const limit = latest?.memoryLimit
+    ? `${bytes(latest.memoryLimit)} limit, ${percent(latest.memoryPercent)}`
+    : 'no limit set';
   lines.push({text: `memory ${bytes(latest?.memory)} (${limit}; page cache left out, as docker stats)`});
   for (const row of barGraph(memValues, graphWidth, graphRows, memMax)) lines.push({text: `  │${row}`});
-  lines.push({text: `network  rx ${perSecond(io.netRx)}  tx ${perSecond(io.netTx)}   total rx ${bytes(latest?.netRx)} tx ${bytes(latest?.netTx)}`});
-  lines.push({text: `block    read ${perSecond(io.blockRead)}  write ${perSecond(io.blockWrite)}   total read ${bytes(latest?.blockRead)} write ${bytes(latest?.blockWrite)}`});
+  lines.push({
+    text: `network  rx ${perSecond(io.netRx)}  tx ${perSecond(io.netTx)}   total rx ${bytes(latest?.netRx)} tx ${bytes(latest?.netTx)}`,
+  });
+  lines.push({
+    text: `block    read ${perSecond(io.blockRead)}  write ${perSecond(io.blockWrite)}   total read ${bytes(latest?.blockRead)} write ${bytes(latest?.blockWrite)}`,
+  });
   lines.push({text: `PIDs ${latest?.pids ?? '–'}   memory limit hits ${latest?.oomEvents ?? 'not reported'}`});
   lines.push({text: ''});
   if (overlay.topError) lines.push({text: `processes: ${overlay.topError}`});

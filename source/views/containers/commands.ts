@@ -7,7 +7,13 @@ import {parseDetachKeys} from '../../engine/exec/detach-keys.js';
 import {runCaptured} from './exec.js';
 import {selectedContainer} from './selectors.js';
 
-export function parseExecArgs(args: string[]): {user?: string; tty: boolean; interactive: boolean; container: string; cmd: string[]} {
+export function parseExecArgs(args: string[]): {
+  user?: string;
+  tty: boolean;
+  interactive: boolean;
+  container: string;
+  cmd: string[];
+} {
   let user: string | undefined;
   let tty = false;
   let interactive = false;
@@ -43,7 +49,10 @@ export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
     usage: ':logs [--since 10s|RFC3339] [--tail N] [--follow=false]',
     run(services, args) {
       const state = services.store.get();
-      const target = state.logs && state.focus === 'logs' ? {id: state.logs.containerId, name: state.logs.name} : selectedContainer(state);
+      const target =
+        state.logs && state.focus === 'logs'
+          ? {id: state.logs.containerId, name: state.logs.name}
+          : selectedContainer(state);
       if (!target) throw new Error('select a container first');
       const options = parseLogsArgs(args, Date.now());
       void openLogs(services, target, state.logs?.window ?? 0, options);
@@ -58,7 +67,14 @@ export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
       const state = services.store.get();
       const row = state.containers.items.find(c => c.name === parsed.container || c.id.startsWith(parsed.container));
       if (!row) throw new Error(`no container named "${parsed.container}"`);
-      const exec = {containerId: row.id, containerName: row.name, cmd: parsed.cmd, user: parsed.user, tty: parsed.tty, interactive: parsed.interactive};
+      const exec = {
+        containerId: row.id,
+        containerName: row.name,
+        cmd: parsed.cmd,
+        user: parsed.user,
+        tty: parsed.tty,
+        interactive: parsed.interactive,
+      };
       if (parsed.interactive || parsed.tty) return {type: 'exec', exec};
       runCaptured(services, exec);
       return undefined;
@@ -80,7 +96,9 @@ export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
       if (detachKeys !== undefined) parseDetachKeys(detachKeys);
       if (rest.length !== 1) throw new Error('give one container name (or ID)');
       const state = services.store.get();
-      const row = state.containers.items.find(c => c.name === rest[0]) ?? state.containers.items.find(c => c.id.startsWith(rest[0]));
+      const row =
+        state.containers.items.find(c => c.name === rest[0]) ??
+        state.containers.items.find(c => c.id.startsWith(rest[0]));
       if (!row) throw new Error(`no container named "${rest[0]}"`);
       confirmAttach(services, row, detachKeys);
       return undefined;

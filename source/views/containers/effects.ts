@@ -1,4 +1,11 @@
-import {containerEnv, containerSizes, containersMatching, inspectSummary, operate, type ContainerOperation} from '../../engine/containers/operations.js';
+import {
+  containerEnv,
+  containerSizes,
+  containersMatching,
+  inspectSummary,
+  operate,
+  type ContainerOperation,
+} from '../../engine/containers/operations.js';
 import {logCommand} from '../../command-log.js';
 import {inspectContainer} from '../../engine/limits/engine-reads.js';
 import {errorMessage} from '../../errors.js';
@@ -9,12 +16,25 @@ import {targetContainers} from './selectors.js';
 
 const REMOVE_FORCE = {off: '  (f: force)', on: '  [force: running containers are killed]'};
 
-const PAST: Record<ContainerOperation, string> = {stop: 'stopped', start: 'started', restart: 'restarted', remove: 'removed'};
+const PAST: Record<ContainerOperation, string> = {
+  stop: 'stopped',
+  start: 'started',
+  restart: 'restarted',
+  remove: 'removed',
+};
 
-export async function runOperation(services: Services, operation: ContainerOperation, ids: readonly string[], names: readonly string[], force = false): Promise<void> {
+export async function runOperation(
+  services: Services,
+  operation: ContainerOperation,
+  ids: readonly string[],
+  names: readonly string[],
+  force = false,
+): Promise<void> {
   const docker = services.docker();
   if (!docker) return;
-  services.status(`${operation === 'stop' ? 'stopping' : operation === 'remove' ? 'removing' : `${operation}ing`} ${names.join(', ')}…`);
+  services.status(
+    `${operation === 'stop' ? 'stopping' : operation === 'remove' ? 'removing' : `${operation}ing`} ${names.join(', ')}…`,
+  );
   const failures: string[] = [];
   const done: string[] = [];
   // A few at a time: fast for many containers, without flooding the engine.
@@ -32,8 +52,14 @@ export async function runOperation(services: Services, operation: ContainerOpera
   };
   await Promise.all(Array.from({length: Math.min(4, queue.length)}, worker));
   if (failures.length) {
-    const fix = operation === 'remove' && !force && failures.some(f => /running|stop the container/i.test(f)) ? ' (press d again and f in the dialog to force)' : '';
-    services.status(`${operation} failed for ${failures.join('; ')}${fix}${done.length ? `; ${PAST[operation]} ${done.join(', ')}` : ''}`, 'error');
+    const fix =
+      operation === 'remove' && !force && failures.some(f => /running|stop the container/i.test(f))
+        ? ' (press d again and f in the dialog to force)'
+        : '';
+    services.status(
+      `${operation} failed for ${failures.join('; ')}${fix}${done.length ? `; ${PAST[operation]} ${done.join(', ')}` : ''}`,
+      'error',
+    );
   } else services.status(`${PAST[operation]} ${done.join(', ')}`);
 }
 
@@ -53,7 +79,11 @@ export function confirmOperation(services: Services, operation: 'stop' | 'remove
 }
 
 // A / :attach: the warning first (ctrl-c goes to the process, which may stop it), then the real terminal.
-export function confirmAttach(services: Services, row: {id: string; name: string; state: string}, detachKeys = services.config.detachKeys ?? DEFAULT_DETACH_KEYS): void {
+export function confirmAttach(
+  services: Services,
+  row: {id: string; name: string; state: string},
+  detachKeys = services.config.detachKeys ?? DEFAULT_DETACH_KEYS,
+): void {
   if (row.state !== 'running') {
     services.status(`attach to ${row.name}: the container is ${row.state}, not running; start it first (S)`, 'error');
     return;
@@ -84,7 +114,10 @@ export function confirmAttach(services: Services, row: {id: string; name: string
 export function confirmed(services: Services, confirm: Confirmation): void {
   if (confirm.operation === 'attach') {
     const detachKeys = confirm.extra?.detachKeys;
-    services.leaveUi({type: 'attach', attach: {containerId: confirm.ids[0], containerName: confirm.names[0], detachKeys}});
+    services.leaveUi({
+      type: 'attach',
+      attach: {containerId: confirm.ids[0], containerName: confirm.names[0], detachKeys},
+    });
     return;
   }
   if (confirm.operation !== 'stop' && confirm.operation !== 'remove') return;
@@ -121,7 +154,10 @@ export async function showEnv(services: Services): Promise<void> {
   if (!target || !docker) return;
   try {
     const {name, entries} = await containerEnv(docker, target.id);
-    services.dispatch({type: 'overlay.show', overlay: {kind: 'env', container: name, entries, reveal: false, scroll: 0}});
+    services.dispatch({
+      type: 'overlay.show',
+      overlay: {kind: 'env', container: name, entries, reveal: false, scroll: 0},
+    });
   } catch (error) {
     services.status(`environment of ${target.name}: ${errorMessage(error)}`, 'error');
   }
@@ -134,7 +170,10 @@ export async function showInspect(services: Services): Promise<void> {
   try {
     // Bounded: an inspect result larger than engine/limits allows is an explained error, not a stall.
     const info = await inspectContainer(docker, target.id);
-    services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title: `inspect ${target.name}`, lines: inspectSummary(info), scroll: 0}});
+    services.dispatch({
+      type: 'overlay.show',
+      overlay: {kind: 'text', title: `inspect ${target.name}`, lines: inspectSummary(info), scroll: 0},
+    });
   } catch (error) {
     services.status(`inspect ${target.name}: ${errorMessage(error)}`, 'error');
   }

@@ -18,7 +18,14 @@ export async function openShell(services: Services): Promise<void> {
     const cmd = await quickShellCommand(docker, row.id, services.config.shells);
     services.leaveUi({
       type: 'exec',
-      exec: {containerId: row.id, containerName: row.name, cmd, user: services.config.execUser, tty: true, interactive: true},
+      exec: {
+        containerId: row.id,
+        containerName: row.name,
+        cmd,
+        user: services.config.execUser,
+        tty: true,
+        interactive: true,
+      },
     });
   } catch (error) {
     services.status(`exec into ${row.name}: ${errorMessage(error)}`, 'error');
@@ -35,44 +42,99 @@ export function openExecForm(services: Services): void {
       {label: 'command', text: 'sh'},
       {label: 'user', text: services.config.execUser ?? '', blank: "(the image's default)"},
       {label: 'tty', on: true},
-      {label: 'interactive', on: true, whenOn: 'takes over the terminal until the command exits', whenOff: 'output shown in a pane'},
+      {
+        label: 'interactive',
+        on: true,
+        whenOn: 'takes over the terminal until the command exits',
+        whenOff: 'output shown in a pane',
+      },
     ],
   };
-  services.dispatch({type: 'overlay.show', overlay: {kind: 'execForm', containerId: row.id, containerName: row.name, ...formOverlay(form)}});
+  services.dispatch({
+    type: 'overlay.show',
+    overlay: {kind: 'execForm', containerId: row.id, containerName: row.name, ...formOverlay(form)},
+  });
 }
 
 // With "interactive" off, the command runs without the terminal and its output opens in a pane.
-export function submitExecForm(services: Services, overlay: FormOverlay & {containerId: string; containerName: string}): ExitRequest | undefined {
+export function submitExecForm(
+  services: Services,
+  overlay: FormOverlay & {containerId: string; containerName: string},
+): ExitRequest | undefined {
   const form = withDraft(overlay.form, overlay.draft);
   const cmd = splitCommandLine(textOf(form, 'command'));
   if (!cmd.length) {
     services.status('exec: give a command to run', 'error');
-    services.dispatch({type: 'overlay.show', overlay: {kind: 'execForm', containerId: overlay.containerId, containerName: overlay.containerName, ...formOverlay({...form, focus: 0})}});
+    services.dispatch({
+      type: 'overlay.show',
+      overlay: {
+        kind: 'execForm',
+        containerId: overlay.containerId,
+        containerName: overlay.containerName,
+        ...formOverlay({...form, focus: 0}),
+      },
+    });
     return undefined;
   }
   const interactive = switchOf(form, 'interactive');
-  const exec = {containerId: overlay.containerId, containerName: overlay.containerName, cmd, user: textOf(form, 'user') || undefined, tty: switchOf(form, 'tty'), interactive};
+  const exec = {
+    containerId: overlay.containerId,
+    containerName: overlay.containerName,
+    cmd,
+    user: textOf(form, 'user') || undefined,
+    tty: switchOf(form, 'tty'),
+    interactive,
+  };
   if (interactive) return {type: 'exec', exec};
   runCaptured(services, exec);
   return undefined;
 }
 
-export function runCaptured(services: Services, exec: {containerId: string; containerName: string; cmd: string[]; user?: string; tty: boolean}): void {
-  void captureOutput(services, exec).catch(error => services.status(`exec in ${exec.containerName}: ${errorMessage(error)}`, 'error'));
+export function runCaptured(
+  services: Services,
+  exec: {containerId: string; containerName: string; cmd: string[]; user?: string; tty: boolean},
+): void {
+  void captureOutput(services, exec).catch(error =>
+    services.status(`exec in ${exec.containerName}: ${errorMessage(error)}`, 'error'),
+  );
 }
 
-async function captureOutput(services: Services, exec: {containerId: string; containerName: string; cmd: string[]; user?: string; tty: boolean}): Promise<void> {
+async function captureOutput(
+  services: Services,
+  exec: {containerId: string; containerName: string; cmd: string[]; user?: string; tty: boolean},
+): Promise<void> {
   const client = services.engine()?.client;
   if (!client) return void services.docker();
   const {execCapture} = await import('../../engine/exec/exec.js');
   const {dockerExecCommand, logCommand} = await import('../../command-log.js');
-  logCommand(dockerExecCommand({containerName: exec.containerName, cmd: exec.cmd, user: exec.user, tty: false, interactive: false}));
+  logCommand(
+    dockerExecCommand({
+      containerName: exec.containerName,
+      cmd: exec.cmd,
+      user: exec.user,
+      tty: false,
+      interactive: false,
+    }),
+  );
   services.status(`running ${exec.cmd.join(' ')} in ${exec.containerName}…`);
-  const result = await execCapture(client.docker, client.api, {containerId: exec.containerId, containerName: exec.containerName, cmd: exec.cmd, user: exec.user});
-  const lines = [...result.stdout.split('\n'), ...(result.stderr ? ['--- stderr ---', ...result.stderr.split('\n')] : [])];
+  const result = await execCapture(client.docker, client.api, {
+    containerId: exec.containerId,
+    containerName: exec.containerName,
+    cmd: exec.cmd,
+    user: exec.user,
+  });
+  const lines = [
+    ...result.stdout.split('\n'),
+    ...(result.stderr ? ['--- stderr ---', ...result.stderr.split('\n')] : []),
+  ];
   if (lines.at(-1) === '') lines.pop();
   if (result.truncated) lines.push('[output cut at 1 MiB]');
   const title = `${exec.cmd.join(' ')} in ${exec.containerName} · exit ${result.exitCode}${result.error ? ` · ${result.error}` : ''}`;
   services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title, lines, scroll: 0}});
-  services.status(result.error ? `exec ${exec.cmd[0]} in ${exec.containerName}: ${result.error}` : `exec ${exec.cmd.join(' ')} in ${exec.containerName} exited ${result.exitCode}`, result.error || result.exitCode ? 'error' : 'info');
+  services.status(
+    result.error
+      ? `exec ${exec.cmd[0]} in ${exec.containerName}: ${result.error}`
+      : `exec ${exec.cmd.join(' ')} in ${exec.containerName} exited ${result.exitCode}`,
+    result.error || result.exitCode ? 'error' : 'info',
+  );
 }

@@ -28,7 +28,13 @@ export const containers: ViewModule = {
   reduce: reduceContainers,
   effect(services, action, before, after) {
     // Stats follow the screen: the rows on it, the pane that is open.
-    if (after.containers.stats.on || before.containers.stats.on || after.overlay?.kind === 'stats' || before.overlay?.kind === 'stats') followScreen(services);
+    if (
+      after.containers.stats.on ||
+      before.containers.stats.on ||
+      after.overlay?.kind === 'stats' ||
+      before.overlay?.kind === 'stats'
+    )
+      followScreen(services);
     switch (action.type) {
       case 'containers.statsPane':
         if (after.overlay?.kind === 'stats') watchTop(services, after.overlay.id);
@@ -46,7 +52,12 @@ export const containers: ViewModule = {
       case 'container.start':
       case 'container.restart': {
         const targets = targetContainers(before);
-        void runOperation(services, action.type === 'container.start' ? 'start' : 'restart', targets.map(t => t.id), targets.map(t => t.name));
+        void runOperation(
+          services,
+          action.type === 'container.start' ? 'start' : 'restart',
+          targets.map(t => t.id),
+          targets.map(t => t.name),
+        );
         return;
       }
       case 'exec.shell':
@@ -74,9 +85,11 @@ export const containers: ViewModule = {
         const pane = after.logs;
         const row = pane && action.items.find(item => item.id === pane.containerId);
         const session = paneSession.get();
-        if ((pane?.kind ?? 'container') === 'container' && row?.state === 'running' && session?.status === 'ended') session.resume?.();
+        if ((pane?.kind ?? 'container') === 'container' && row?.state === 'running' && session?.status === 'ended')
+          session.resume?.();
         // The engine answers again (it was restarted, or the network came back): reconnect the follow now.
-        if ((pane?.kind ?? 'container') === 'container' && row && session?.status === 'reconnecting') session.retryNow?.();
+        if ((pane?.kind ?? 'container') === 'container' && row && session?.status === 'reconnecting')
+          session.retryNow?.();
         return;
       }
     }
@@ -90,7 +103,11 @@ export const containers: ViewModule = {
   commands: CONTAINER_COMMANDS,
   overlays: {
     stats: {Component: StatsPane, scopes: ['dialog']},
-    env: {Component: EnvOverlay, scopes: ['env', 'dialog', 'move'], rows: overlay => (overlay.kind === 'env' ? overlay.entries.length : 0)},
+    env: {
+      Component: EnvOverlay,
+      scopes: ['env', 'dialog', 'move'],
+      rows: overlay => (overlay.kind === 'env' ? overlay.entries.length : 0),
+    },
     execForm: {
       Component: ExecFormOverlay,
       maxHeight: 9,
@@ -100,7 +117,12 @@ export const containers: ViewModule = {
   },
   list: containersList,
   Body: ContainersView,
-  listRows: (state, body) => containersLayout(Boolean(state.logs) && (state.logs?.owner ?? 'containers') === 'containers', body, state.focus === 'logs').listHeight - 1,
+  listRows: (state, body) =>
+    containersLayout(
+      Boolean(state.logs) && (state.logs?.owner ?? 'containers') === 'containers',
+      body,
+      state.focus === 'logs',
+    ).listHeight - 1,
   tabNotes: state => [
     ...(state.containers.runningOnly ? ['running only'] : []),
     ...(state.containers.stats.sort !== 'name' ? [`by ${state.containers.stats.sort}`] : []),

@@ -4,7 +4,12 @@ export const CONTAINER_BINDINGS: readonly Binding[] = [
   {scope: 'containers', keys: ['enter', 'l'], action: 'logs.open', help: 'logs', footer: true},
   {scope: 'containers', keys: ['e'], action: 'exec.shell', help: 'shell', footer: true},
   {scope: 'containers', keys: ['E'], action: 'exec.form', help: 'exec a command (form)'},
-  {scope: 'containers', keys: ['A'], action: 'container.attach', help: 'attach to the main process (ctrl-p ctrl-q detaches)'},
+  {
+    scope: 'containers',
+    keys: ['A'],
+    action: 'container.attach',
+    help: 'attach to the main process (ctrl-p ctrl-q detaches)',
+  },
   {scope: 'containers', keys: ['s'], action: 'container.stop', help: 'stop', footer: true, changes: true},
   {scope: 'containers', keys: ['S'], action: 'container.start', help: 'start', changes: true},
   {scope: 'containers', keys: ['r'], action: 'container.restart', help: 'restart', changes: true},

@@ -3,7 +3,11 @@ import type {Size} from '../types.js';
 // The list has the whole body until a log pane opens (right of it, or below on narrow terminals). A detail
 // pane that followed the cursor would rewrite half the screen on every arrow key; `i` shows the details.
 // Stacked, the focused pane gets the larger share.
-export function containersLayout(hasLogs: boolean, body: Size, logsFocused = false): {wide: boolean; listWidth: number; listHeight: number} {
+export function containersLayout(
+  hasLogs: boolean,
+  body: Size,
+  logsFocused = false,
+): {wide: boolean; listWidth: number; listHeight: number} {
   const wide = body.width >= 120;
   return {
     wide,

@@ -9,15 +9,30 @@ export function reduceContainers(state: AppState, action: Action): AppState {
     case 'containers.toggleAll':
       return relocate({...state, containers: {...state.containers, runningOnly: !state.containers.runningOnly}});
     case 'containers.toggleStats':
-      return {...state, containers: {...state.containers, stats: {...state.containers.stats, on: !state.containers.stats.on}}};
+      return {
+        ...state,
+        containers: {...state.containers, stats: {...state.containers.stats, on: !state.containers.stats.on}},
+      };
     case 'containers.sortUsage': {
       const order = ['name', 'cpu', 'memory'] as const;
       const sort = order[(order.indexOf(state.containers.stats.sort) + 1) % order.length];
       // Sorting by usage needs the columns.
-      return relocate({...state, containers: {...state.containers, stats: {...state.containers.stats, sort, on: state.containers.stats.on || sort !== 'name'}}});
+      return relocate({
+        ...state,
+        containers: {
+          ...state.containers,
+          stats: {...state.containers.stats, sort, on: state.containers.stats.on || sort !== 'name'},
+        },
+      });
     }
     case 'containers.usage': {
-      const next = {...state, containers: {...state.containers, stats: {...state.containers.stats, usage: action.usage, version: action.version}}};
+      const next = {
+        ...state,
+        containers: {
+          ...state.containers,
+          stats: {...state.containers.stats, usage: action.usage, version: action.version},
+        },
+      };
       return state.containers.stats.sort === 'name' ? next : relocate(next);
     }
     case 'containers.statsPane': {
@@ -26,7 +41,9 @@ export function reduceContainers(state: AppState, action: Action): AppState {
       return {...state, overlay: {kind: 'stats', id: row.id, name: row.name}};
     }
     case 'containers.top':
-      return state.overlay?.kind === 'stats' && state.overlay.id === action.id ? {...state, overlay: {...state.overlay, top: action.top ?? state.overlay.top, topError: action.error}} : state;
+      return state.overlay?.kind === 'stats' && state.overlay.id === action.id
+        ? {...state, overlay: {...state.overlay, top: action.top ?? state.overlay.top, topError: action.error}}
+        : state;
     case 'containers.toggleSize':
       return {...state, containers: {...state.containers, showSize: !state.containers.showSize}};
     case 'containers.sizes':
@@ -36,14 +53,22 @@ export function reduceContainers(state: AppState, action: Action): AppState {
       const marked = state.containers.list.marked.filter(id => liveIds.has(id));
       const next: AppState = {
         ...state,
-        containers: {...state.containers, items: action.items, loaded: true, stale: false, list: {...state.containers.list, marked}},
+        containers: {
+          ...state.containers,
+          items: action.items,
+          loaded: true,
+          stale: false,
+          list: {...state.containers.list, marked},
+        },
       };
       return state.view === 'containers' ? relocate(next) : next;
     }
     case 'containers.stale':
       return state.containers.stale ? state : {...state, containers: {...state.containers, stale: true}};
     case 'env.reveal':
-      return state.overlay?.kind === 'env' ? {...state, overlay: {...state.overlay, reveal: !state.overlay.reveal}} : state;
+      return state.overlay?.kind === 'env'
+        ? {...state, overlay: {...state.overlay, reveal: !state.overlay.reveal}}
+        : state;
   }
   return state;
 }

@@ -7,18 +7,28 @@ import type {ContainerRow, ContainersState} from './state.js';
 const filterContainers = memoLast((items: readonly ContainerRow[], runningOnly: boolean, filter: string) => {
   const match = makeMatcher(filter);
   if (!filter && !runningOnly) return items;
-  return items.filter(row => (!runningOnly || row.state === 'running') && (!filter || match(row.name) || match(row.image) || match(row.status)));
+  return items.filter(
+    row =>
+      (!runningOnly || row.state === 'running') &&
+      (!filter || match(row.name) || match(row.image) || match(row.status)),
+  );
 });
 
 // Sorted by CPU or memory (highest first; rows without a sample after those with one), else as listed.
-const sortByUsage = memoLast((rows: readonly ContainerRow[], sort: ContainersState['stats']['sort'], usage: ContainersState['stats']['usage']) => {
-  if (sort === 'name') return rows;
-  const value = (row: ContainerRow) => (sort === 'cpu' ? usage[row.id]?.cpuPercent : usage[row.id]?.memory) ?? -1;
-  return [...rows].sort((a, b) => value(b) - value(a));
-});
+const sortByUsage = memoLast(
+  (rows: readonly ContainerRow[], sort: ContainersState['stats']['sort'], usage: ContainersState['stats']['usage']) => {
+    if (sort === 'name') return rows;
+    const value = (row: ContainerRow) => (sort === 'cpu' ? usage[row.id]?.cpuPercent : usage[row.id]?.memory) ?? -1;
+    return [...rows].sort((a, b) => value(b) - value(a));
+  },
+);
 
 export const visibleContainers = (state: AppState): readonly ContainerRow[] =>
-  sortByUsage(filterContainers(state.containers.items, state.containers.runningOnly, state.containers.list.filter), state.containers.stats.sort, state.containers.stats.usage);
+  sortByUsage(
+    filterContainers(state.containers.items, state.containers.runningOnly, state.containers.list.filter),
+    state.containers.stats.sort,
+    state.containers.stats.usage,
+  );
 
 // The containers to sample: the running rows on screen, or every running one while sorted by usage.
 export const MAX_SAMPLED = 500;
@@ -27,7 +37,10 @@ export function containersToSample(state: AppState): string[] {
   const ids: string[] = [];
   // Only while view 1 is on screen: nothing is sampled for a list nobody looks at.
   if (stats.on && state.view === 'containers') {
-    const rows = stats.sort === 'name' ? visibleContainers(state).slice(list.scrollTop, list.scrollTop + state.viewportRows) : state.containers.items;
+    const rows =
+      stats.sort === 'name'
+        ? visibleContainers(state).slice(list.scrollTop, list.scrollTop + state.viewportRows)
+        : state.containers.items;
     for (const row of rows) if (row.state === 'running' && ids.length < MAX_SAMPLED) ids.push(row.id);
   }
   if (state.overlay?.kind === 'stats' && !ids.includes(state.overlay.id)) ids.push(state.overlay.id);

@@ -21,7 +21,6 @@ export type ContainersState = {
 
 export type TopProcesses = {titles: readonly string[]; processes: readonly (readonly string[])[]};
 
-
 declare module '../../store/state.js' {
   interface ViewSlices {
     containers: ContainersState;

@@ -41,7 +41,8 @@ export function followScreen(services: Services): void {
           changed = true;
         }
       }
-      if (changed || Object.keys(previous).length !== Object.keys(usage).length) services.dispatch({type: 'containers.usage', usage, version: sampler.version, background: true});
+      if (changed || Object.keys(previous).length !== Object.keys(usage).length)
+        services.dispatch({type: 'containers.usage', usage, version: sampler.version, background: true});
     });
   }
   current.sampler.want(ids);

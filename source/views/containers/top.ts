@@ -16,8 +16,16 @@ export function watchTop(services: Services, id: string): void {
     const docker = services.engine()?.client?.docker;
     if (docker) {
       try {
-        const result = (await docker.getContainer(id).top({ps_args: 'aux'}).catch(() => docker.getContainer(id).top())) as {Titles?: string[]; Processes?: string[][]};
-        if (mine === generation) services.dispatch({type: 'containers.top', id, top: {titles: result.Titles ?? [], processes: result.Processes ?? []}});
+        const result = (await docker
+          .getContainer(id)
+          .top({ps_args: 'aux'})
+          .catch(() => docker.getContainer(id).top())) as {Titles?: string[]; Processes?: string[][]};
+        if (mine === generation)
+          services.dispatch({
+            type: 'containers.top',
+            id,
+            top: {titles: result.Titles ?? [], processes: result.Processes ?? []},
+          });
       } catch (error) {
         if (mine === generation) services.dispatch({type: 'containers.top', id, error: errorMessage(error)});
       }

@@ -10,7 +10,9 @@ export function ContextsOverlay({width, height}: {width: number; height: number}
   const top = Math.max(0, Math.min(overlay.scroll - rows + 1, overlay.items.length - rows));
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text bold inverse wrap="truncate-end">{' docker contexts · enter switches · esc closes '}</Text>
+      <Text bold inverse wrap="truncate-end">
+        {' docker contexts · enter switches · esc closes '}
+      </Text>
       {overlay.items.slice(Math.max(0, top), Math.max(0, top) + rows).map((row, i) => {
         const index = Math.max(0, top) + i;
         return (

@@ -8,13 +8,21 @@ type Line = {text: string; title?: boolean; color?: string};
 
 const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
 
-function connectionLines(target: ReturnType<ReturnType<typeof useServices>['engine']>, api: string | undefined): Line[] {
+function connectionLines(
+  target: ReturnType<ReturnType<typeof useServices>['engine']>,
+  api: string | undefined,
+): Line[] {
   if (!target) return [{text: '  not connected yet'}];
   const facts = connectionFacts(target.target, api);
   const lines: Line[] = [
     {text: `  host       ${facts.host}`},
-    {text: `  context    ${facts.context} (${facts.source === 'context' ? 'from the context store' : `engine from ${facts.transport}`})`},
-    {text: `  TLS        ${facts.tls ? (facts.tls.verify ? 'verified' : 'on, not verified') : facts.kind === 'tcp' ? 'none' : `${facts.kind}, no TLS needed`}`, color: facts.unencrypted ? 'red' : undefined},
+    {
+      text: `  context    ${facts.context} (${facts.source === 'context' ? 'from the context store' : `engine from ${facts.transport}`})`,
+    },
+    {
+      text: `  TLS        ${facts.tls ? (facts.tls.verify ? 'verified' : 'on, not verified') : facts.kind === 'tcp' ? 'none' : `${facts.kind}, no TLS needed`}`,
+      color: facts.unencrypted ? 'red' : undefined,
+    },
   ];
   for (const certificate of facts.tls?.certificates ?? []) {
     const days = certificate.daysLeft;
@@ -32,12 +40,24 @@ function infoLines(engine: EngineViewState): Line[] {
   const info = engine.info;
   if (!info) return [{text: engine.loading ? '  loading…' : '  not loaded (ctrl-r)'}];
   const lines: Line[] = [
-    {text: `  storage driver   ${info.storageDriver ?? '?'}    cgroup ${info.cgroupDriver ?? '?'}${info.cgroupVersion ? ` v${info.cgroupVersion}` : ''}`},
-    {text: `  logging driver   ${info.loggingDriver ?? '?'}${info.daemonLogOpts ? `  options ${JSON.stringify(info.daemonLogOpts.logOpts)} (${info.daemonLogOpts.configFile})` : ''}`},
-    {text: `  containers       ${info.containers.total} (${info.containers.running} running, ${info.containers.paused} paused, ${info.containers.stopped} stopped)${info.images === undefined ? '' : ` · images ${info.images}`}`},
-    {text: `  swarm            ${info.swarm ? `${info.swarm.state}${info.swarm.controlAvailable ? ' (manager)' : ''}${info.swarm.error ? ` · ${info.swarm.error}` : ''}` : 'unknown'}`},
+    {
+      text: `  storage driver   ${info.storageDriver ?? '?'}    cgroup ${info.cgroupDriver ?? '?'}${info.cgroupVersion ? ` v${info.cgroupVersion}` : ''}`,
+    },
+    {
+      text: `  logging driver   ${info.loggingDriver ?? '?'}${info.daemonLogOpts ? `  options ${JSON.stringify(info.daemonLogOpts.logOpts)} (${info.daemonLogOpts.configFile})` : ''}`,
+    },
+    {
+      text: `  containers       ${info.containers.total} (${info.containers.running} running, ${info.containers.paused} paused, ${info.containers.stopped} stopped)${info.images === undefined ? '' : ` · images ${info.images}`}`,
+    },
+    {
+      text: `  swarm            ${info.swarm ? `${info.swarm.state}${info.swarm.controlAvailable ? ' (manager)' : ''}${info.swarm.error ? ` · ${info.swarm.error}` : ''}` : 'unknown'}`,
+    },
   ];
-  if (info.clockSkewMs !== undefined && Math.abs(info.clockSkewMs) > 1000) lines.push({text: `  clock            the engine's clock is ${(info.clockSkewMs / 1000).toFixed(1)} s off berth's`, color: 'yellow'});
+  if (info.clockSkewMs !== undefined && Math.abs(info.clockSkewMs) > 1000)
+    lines.push({
+      text: `  clock            the engine's clock is ${(info.clockSkewMs / 1000).toFixed(1)} s off berth's`,
+      color: 'yellow',
+    });
   for (const warning of info.warnings) lines.push({text: `  warning          ${warning}`, color: 'yellow'});
   return lines;
 }
@@ -45,10 +65,14 @@ function infoLines(engine: EngineViewState): Line[] {
 function diskLines(engine: EngineViewState): Line[] {
   const disk = engine.disk;
   if (!disk) return [{text: engine.loading ? '  loading…' : '  not loaded (ctrl-r)'}];
-  const lines: Line[] = [{text: `  ${pad('TYPE', 14)} ${pad('COUNT', 6)} ${pad('ACTIVE', 7)} ${pad('SIZE', 10)} RECLAIMABLE`}];
+  const lines: Line[] = [
+    {text: `  ${pad('TYPE', 14)} ${pad('COUNT', 6)} ${pad('ACTIVE', 7)} ${pad('SIZE', 10)} RECLAIMABLE`},
+  ];
   for (const row of disk.rows) {
     const share = row.size > 0 ? ` (${Math.round((row.reclaimable / row.size) * 100)}%)` : '';
-    lines.push({text: `  ${pad(row.kind, 14)} ${pad(String(row.count), 6)} ${pad(String(row.active), 7)} ${pad(humanSize(row.size), 10)} ${humanSize(row.reclaimable)}${share}`});
+    lines.push({
+      text: `  ${pad(row.kind, 14)} ${pad(String(row.count), 6)} ${pad(String(row.active), 7)} ${pad(humanSize(row.size), 10)} ${humanSize(row.reclaimable)}${share}`,
+    });
   }
   lines.push({text: `  total ${humanSize(disk.total)}, of which ${humanSize(disk.reclaimable)} reclaimable`});
   return lines;
@@ -58,20 +82,31 @@ function hygieneLines(engine: EngineViewState): Line[] {
   const hygiene = engine.hygiene;
   if (!hygiene) return [{text: engine.loading ? '  loading…' : '  not loaded (ctrl-r)'}];
   const lines: Line[] = [];
-  if (!hygiene.unbounded.length) lines.push({text: `  every container's log is bounded (${hygiene.containers.length} containers)`, color: 'green'});
+  if (!hygiene.unbounded.length)
+    lines.push({text: `  every container's log is bounded (${hygiene.containers.length} containers)`, color: 'green'});
   else {
-    lines.push({text: `  ${hygiene.unbounded.length} of ${hygiene.containers.length} containers log to json-file without max-size: their logs grow until the disk is full`, color: 'yellow'});
-    lines.push({text: '  fix: berth setup log-rotation (then recreate the containers), or --log-opt max-size=10m on each', color: 'yellow'});
+    lines.push({
+      text: `  ${hygiene.unbounded.length} of ${hygiene.containers.length} containers log to json-file without max-size: their logs grow until the disk is full`,
+      color: 'yellow',
+    });
+    lines.push({
+      text: '  fix: berth setup log-rotation (then recreate the containers), or --log-opt max-size=10m on each',
+      color: 'yellow',
+    });
   }
   const rows = [...hygiene.containers].sort((a, b) => (b.logBytes ?? -1) - (a.logBytes ?? -1));
-  if (hygiene.local && hygiene.totalLogBytes !== undefined) lines.push({text: `  log files on this host: ${humanSize(hygiene.totalLogBytes)} in all, largest first`});
+  if (hygiene.local && hygiene.totalLogBytes !== undefined)
+    lines.push({text: `  log files on this host: ${humanSize(hygiene.totalLogBytes)} in all, largest first`});
   else lines.push({text: '  log file sizes: only for a local engine (its LogPath readable by berth)'});
   for (const row of rows) {
     const options = Object.entries(row.options)
       .map(([key, value]) => `${key}=${value}`)
       .join(' ');
     const size = !hygiene.local ? '' : `${pad(row.logBytes === undefined ? '–' : humanSize(row.logBytes), 9)} `;
-    lines.push({text: `  ${row.unbounded ? '!' : ' '} ${size}${pad(row.name, 24)} ${row.driver}${options ? ` ${options}` : ''}`, color: row.unbounded ? 'yellow' : undefined});
+    lines.push({
+      text: `  ${row.unbounded ? '!' : ' '} ${size}${pad(row.name, 24)} ${row.driver}${options ? ` ${options}` : ''}`,
+      color: row.unbounded ? 'yellow' : undefined,
+    });
   }
   return lines;
 }
@@ -94,7 +129,8 @@ export function EngineView({width, height}: {width: number; height: number}) {
   if (!engine.version) lines.push({text: '  waiting for the engine…'});
   for (const [key, value] of Object.entries(engine.version ?? {})) {
     if (key === 'Components' && Array.isArray(value)) {
-      for (const component of value as {Name?: string; Version?: string}[]) lines.push({text: `  component ${component.Name ?? '?'} ${component.Version ?? ''}`});
+      for (const component of value as {Name?: string; Version?: string}[])
+        lines.push({text: `  component ${component.Name ?? '?'} ${component.Version ?? ''}`});
       continue;
     }
     if (key === 'Platform' && value && typeof value === 'object') {
@@ -105,7 +141,8 @@ export function EngineView({width, height}: {width: number; height: number}) {
   }
   const scroll = Math.min(engine.scroll, Math.max(0, lines.length - height + 1));
   const shown = lines.slice(scroll, scroll + height - 1);
-  const position = lines.length > height - 1 ? ` · ${scroll + 1}–${scroll + shown.length} of ${lines.length} (↑↓ scroll)` : '';
+  const position =
+    lines.length > height - 1 ? ` · ${scroll + 1}–${scroll + shown.length} of ${lines.length} (↑↓ scroll)` : '';
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden" paddingLeft={1}>
       {shown.map((line, i) => (
@@ -113,7 +150,10 @@ export function EngineView({width, height}: {width: number; height: number}) {
           {sanitizeLine(line.text) || ' '}
         </Text>
       ))}
-      <Text dimColor wrap="truncate-end">{`c switch context · ctrl-r reload${engine.loading ? ' · loading…' : ''}${position}`}</Text>
+      <Text
+        dimColor
+        wrap="truncate-end"
+      >{`c switch context · ctrl-r reload${engine.loading ? ' · loading…' : ''}${position}`}</Text>
     </Box>
   );
 }

@@ -8,7 +8,14 @@ import {initialEngineView} from './state.js';
 
 const BINDINGS: readonly Binding[] = [
   {scope: 'engine', keys: ['c'], action: 'engine.contexts', help: 'switch docker context', footer: true},
-  {scope: 'engine', keys: ['p'], action: 'engine.prune', help: 'system prune (preview; a: all unused images, v: volumes)', footer: true, changes: true},
+  {
+    scope: 'engine',
+    keys: ['p'],
+    action: 'engine.prune',
+    help: 'system prune (preview; a: all unused images, v: volumes)',
+    footer: true,
+    changes: true,
+  },
   {scope: 'contexts', keys: ['enter'], action: 'overlay.submit', help: 'switch to the selected context', footer: true},
 ];
 
@@ -40,7 +47,17 @@ export const engine: ViewModule = {
       case 'engine.loading':
         return {...state, engine: {...state.engine, loading: true}};
       case 'engine.loaded':
-        return {...state, engine: {...state.engine, loading: false, info: action.info, disk: action.disk, hygiene: action.hygiene, errors: action.errors}};
+        return {
+          ...state,
+          engine: {
+            ...state.engine,
+            loading: false,
+            info: action.info,
+            disk: action.disk,
+            hygiene: action.hygiene,
+            errors: action.errors,
+          },
+        };
     }
     // No list here: the movement keys scroll the page.
     if (state.view !== 'engine' || state.overlay || !action.type.startsWith('cursor.')) return state;
@@ -62,8 +79,12 @@ export const engine: ViewModule = {
     // The version comes with the connection; it is read again when the view opens or ctrl-r asks.
     const version = services.engine()?.client?.version;
     const opened = before.view !== 'engine' && after.view === 'engine';
-    const reload = opened || (action.type === 'refresh' && after.view === 'engine') || (action.type === 'connection' && after.view === 'engine' && action.connection.status === 'connected');
-    if (version && after.engine.version !== version && (reload || action.type === 'connection')) services.dispatch({type: 'engine.version', version});
+    const reload =
+      opened ||
+      (action.type === 'refresh' && after.view === 'engine') ||
+      (action.type === 'connection' && after.view === 'engine' && action.connection.status === 'connected');
+    if (version && after.engine.version !== version && (reload || action.type === 'connection'))
+      services.dispatch({type: 'engine.version', version});
     if (reload) loadEngineFacts(services);
   },
   bindings: BINDINGS,

@@ -15,11 +15,34 @@ function columns(width: number) {
   return {repository: rest - tag - 1, tag};
 }
 
-function line(cols: ReturnType<typeof columns>, cells: {repository: string; tag: string; id: string; created: string; size: string; shared: string; used: string}): string {
-  return [fit(cells.repository, cols.repository), fit(cells.tag, cols.tag), fit(cells.id, FIXED.id), fit(cells.created, FIXED.created), cells.size.padStart(FIXED.size), cells.shared.padStart(FIXED.shared), cells.used.padStart(FIXED.used)].join(' ');
+function line(
+  cols: ReturnType<typeof columns>,
+  cells: {repository: string; tag: string; id: string; created: string; size: string; shared: string; used: string},
+): string {
+  return [
+    fit(cells.repository, cols.repository),
+    fit(cells.tag, cols.tag),
+    fit(cells.id, FIXED.id),
+    fit(cells.created, FIXED.created),
+    cells.size.padStart(FIXED.size),
+    cells.shared.padStart(FIXED.shared),
+    cells.used.padStart(FIXED.used),
+  ].join(' ');
 }
 
-const Row = memo(function Row({row, selected, marked, cols, stale}: {row: ImageRow; selected: boolean; marked: boolean; cols: ReturnType<typeof columns>; stale: boolean}) {
+const Row = memo(function Row({
+  row,
+  selected,
+  marked,
+  cols,
+  stale,
+}: {
+  row: ImageRow;
+  selected: boolean;
+  marked: boolean;
+  cols: ReturnType<typeof columns>;
+  stale: boolean;
+}) {
   const text = line(cols, {
     repository: sanitizeLine(row.repository),
     tag: sanitizeLine(row.tag),
@@ -50,13 +73,31 @@ export function ImagesView({width, height}: {width: number; height: number}) {
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold dimColor wrap="truncate-end">
-        {'   ' + line(cols, {repository: 'REPOSITORY', tag: 'TAG', id: 'IMAGE ID', created: 'CREATED', size: 'SIZE', shared: 'SHARED', used: 'USED'})}
+        {'   ' +
+          line(cols, {
+            repository: 'REPOSITORY',
+            tag: 'TAG',
+            id: 'IMAGE ID',
+            created: 'CREATED',
+            size: 'SIZE',
+            shared: 'SHARED',
+            used: 'USED',
+          })}
       </Text>
-      {!loaded ? <Text dimColor>  loading images…</Text> : null}
-      {error ? <Text color="red">  images: {sanitizeLine(error)}</Text> : null}
-      {loaded && !error && rows.length === 0 ? <Text dimColor>{total ? '  no image matches the filter (esc clears it)' : '  no images here'}</Text> : null}
+      {!loaded ? <Text dimColor> loading images…</Text> : null}
+      {error ? <Text color="red"> images: {sanitizeLine(error)}</Text> : null}
+      {loaded && !error && rows.length === 0 ? (
+        <Text dimColor>{total ? '  no image matches the filter (esc clears it)' : '  no images here'}</Text>
+      ) : null}
       {page.map((row, i) => (
-        <Row key={rowKey(row)} row={row} selected={list.scrollTop + i === list.cursor} marked={list.marked.includes(rowKey(row))} cols={cols} stale={stale} />
+        <Row
+          key={rowKey(row)}
+          row={row}
+          selected={list.scrollTop + i === list.cursor}
+          marked={list.marked.includes(rowKey(row))}
+          cols={cols}
+          stale={stale}
+        />
       ))}
     </Box>
   );

@@ -6,9 +6,12 @@ import {confirmRemove, openPrune, parseCreate, runCreate} from './effects.js';
 export function parsePruneArgs(args: string[]): PruneScope {
   const words = args.filter(arg => !arg.startsWith('-'));
   const flags = args.filter(arg => arg.startsWith('-'));
-  for (const flag of flags) if (flag !== '--all' && flag !== '--volumes' && flag !== '-a') throw new Error(`unknown option "${flag}" (--all, --volumes)`);
+  for (const flag of flags)
+    if (flag !== '--all' && flag !== '--volumes' && flag !== '-a')
+      throw new Error(`unknown option "${flag}" (--all, --volumes)`);
   const all = flags.includes('--all') || flags.includes('-a');
-  if (words.length > 1 || (words[0] && words[0] !== 'images' && words[0] !== 'volumes')) throw new Error('give "images", "volumes" or nothing (system prune)');
+  if (words.length > 1 || (words[0] && words[0] !== 'images' && words[0] !== 'volumes'))
+    throw new Error('give "images", "volumes" or nothing (system prune)');
   if (words[0]) {
     if (flags.includes('--volumes')) throw new Error(`:prune ${words[0]} takes --all only`);
     return {kind: words[0] as 'images' | 'volumes', all};

@@ -50,7 +50,8 @@ export async function loadImages(services: Services): Promise<void> {
   if (!items) return;
   // The SHARED column fills in behind (on API 1.41 only /system/df knows it, and it walks every layer).
   const shared = await sharedSizes(client.docker, client.api).catch(() => undefined);
-  if (shared && services.store.get().images.items === items && services.engine()?.client === client) services.dispatch({type: 'images.loaded', items: withSharedSizes(items, shared)});
+  if (shared && services.store.get().images.items === items && services.engine()?.client === client)
+    services.dispatch({type: 'images.loaded', items: withSharedSizes(items, shared)});
 }
 
 export async function showHistory(services: Services): Promise<void> {
@@ -61,9 +62,15 @@ export async function showHistory(services: Services): Promise<void> {
     const rows = await imageHistory(docker, row.id);
     const lines = [
       `${'IMAGE'.padEnd(12)}  ${'CREATED'.padEnd(18)}  ${'SIZE'.padStart(8)}  CREATED BY · COMMENT`,
-      ...rows.map(r => `${r.id.padEnd(12)}  ${createdSince(r.created).padEnd(18)}  ${humanSize(r.size).padStart(8)}  ${r.createdBy}${r.comment ? ` · ${r.comment}` : ''}`),
+      ...rows.map(
+        r =>
+          `${r.id.padEnd(12)}  ${createdSince(r.created).padEnd(18)}  ${humanSize(r.size).padStart(8)}  ${r.createdBy}${r.comment ? ` · ${r.comment}` : ''}`,
+      ),
     ];
-    services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title: `history of ${sanitizeLine(row.reference)} (${row.shortId})`, lines, scroll: 0}});
+    services.dispatch({
+      type: 'overlay.show',
+      overlay: {kind: 'text', title: `history of ${sanitizeLine(row.reference)} (${row.shortId})`, lines, scroll: 0},
+    });
   } catch (error) {
     services.status(errorMessage(error), 'error');
   }
@@ -73,7 +80,13 @@ export async function showHistory(services: Services): Promise<void> {
 export async function confirmRemove(services: Services, references?: readonly string[]): Promise<void> {
   const docker = services.docker();
   if (!docker) return;
-  const rows = references ? references.map(reference => ({reference, id: reference, label: reference})) : targetImages(services.store.get()).map(row => ({reference: row.tag === '<none>' ? row.shortId : row.reference, id: row.id, label: `${row.repository}:${row.tag} ${row.shortId}`}));
+  const rows = references
+    ? references.map(reference => ({reference, id: reference, label: reference}))
+    : targetImages(services.store.get()).map(row => ({
+        reference: row.tag === '<none>' ? row.shortId : row.reference,
+        id: row.id,
+        label: `${row.repository}:${row.tag} ${row.shortId}`,
+      }));
   if (!rows.length) return;
   const targets: string[] = [];
   for (const row of rows) {
@@ -84,7 +97,9 @@ export async function confirmRemove(services: Services, references?: readonly st
     } catch {
       users = [];
     }
-    targets.push(`${sanitizeLine(row.label)}${users.length ? `  used by ${users.map(user => sanitizeLine(user)).join(', ')}` : ''}`);
+    targets.push(
+      `${sanitizeLine(row.label)}${users.length ? `  used by ${users.map(user => sanitizeLine(user)).join(', ')}` : ''}`,
+    );
   }
   const confirm: Confirmation = {
     title: `Remove ${rows.length === 1 ? 'this image' : `these ${rows.length} images`}?`,
@@ -112,18 +127,31 @@ export async function runRemove(services: Services, references: readonly string[
     else {
       failed += 1;
       const conflict = result.conflict;
-      lines.push(`not removed: ${sanitizeLine(reference)}: ${conflict ? `${conflict.reason}${conflict.forceable && !force ? ' (d, then f in the dialog, forces)' : ''}` : result.message}`);
+      lines.push(
+        `not removed: ${sanitizeLine(reference)}: ${conflict ? `${conflict.reason}${conflict.forceable && !force ? ' (d, then f in the dialog, forces)' : ''}` : result.message}`,
+      );
     }
   }
-  services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title: `remove: ${references.length - failed} removed, ${failed} not`, lines, scroll: 0}});
-  services.status(failed ? `${failed} image${failed === 1 ? '' : 's'} not removed (see the list)` : `removed ${references.join(', ')}`, failed ? 'error' : 'info');
+  services.dispatch({
+    type: 'overlay.show',
+    overlay: {kind: 'text', title: `remove: ${references.length - failed} removed, ${failed} not`, lines, scroll: 0},
+  });
+  services.status(
+    failed
+      ? `${failed} image${failed === 1 ? '' : 's'} not removed (see the list)`
+      : `removed ${references.join(', ')}`,
+    failed ? 'error' : 'info',
+  );
   void loadImages(services);
 }
 
 let previews = new Map<string, PrunePreview>();
 
 export function openPrune(services: Services, scope: PruneScope): void {
-  services.dispatch({type: 'overlay.show', overlay: {kind: 'imagePrune', scope, lines: [], loading: true, ready: false, scroll: 0}});
+  services.dispatch({
+    type: 'overlay.show',
+    overlay: {kind: 'imagePrune', scope, lines: [], loading: true, ready: false, scroll: 0},
+  });
   void preview(services, scope);
 }
 
@@ -133,7 +161,11 @@ export async function preview(services: Services, scope: PruneScope): Promise<vo
   try {
     const plan = await planPrune(client.docker, client.api, scope);
     previews = new Map([[JSON.stringify(scope), plan]]);
-    services.dispatch({type: 'imagePrune.preview', scope, lines: [`${previewTitle(plan)} would remove:`, ...previewLines(plan)]});
+    services.dispatch({
+      type: 'imagePrune.preview',
+      scope,
+      lines: [`${previewTitle(plan)} would remove:`, ...previewLines(plan)],
+    });
   } catch (error) {
     services.dispatch({type: 'imagePrune.preview', scope, lines: [`preview failed: ${errorMessage(error)}`]});
   }
@@ -149,7 +181,15 @@ export async function runPruneFromOverlay(services: Services): Promise<void> {
   logCommand(dockerPruneCommand(plan.scope, client.api));
   try {
     const result = await runPrune(client.docker, plan);
-    services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title: `${previewTitle(plan)}: reclaimed ${humanSize(result.spaceReclaimed)}`, lines: resultLines(result), scroll: 0}});
+    services.dispatch({
+      type: 'overlay.show',
+      overlay: {
+        kind: 'text',
+        title: `${previewTitle(plan)}: reclaimed ${humanSize(result.spaceReclaimed)}`,
+        lines: resultLines(result),
+        scroll: 0,
+      },
+    });
     services.status(`${previewTitle(plan)}: reclaimed ${humanSize(result.spaceReclaimed)}`);
   } catch (error) {
     services.status(`${previewTitle(plan)}: ${errorMessage(error)}`, 'error');
@@ -181,7 +221,13 @@ export function createFromForm(image: string, overlay: FormOverlay): CreateReque
   const bad = env.find(entry => !/^[^=\s]+=/.test(entry));
   if (bad !== undefined) throw new Error(`env "${bad}": write KEY=VALUE, one per word (quote a value with spaces)`);
   const name = textOf(form, 'name').trim();
-  return {name: name || undefined, image, cmd: splitCommandLine(textOf(form, 'command')), env, tty: switchOf(form, 'tty')};
+  return {
+    name: name || undefined,
+    image,
+    cmd: splitCommandLine(textOf(form, 'command')),
+    env,
+    tty: switchOf(form, 'tty'),
+  };
 }
 
 // :create NAME [-t] [-e KEY=VALUE]... IMAGE [CMD...]; with `image` given, the words hold no IMAGE.

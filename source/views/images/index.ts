@@ -1,7 +1,18 @@
 import type {ViewModule} from '../types.js';
 import {defaultArchivePath} from '../archives/reducer.js';
 import {IMAGE_COMMANDS} from './commands.js';
-import {confirmRemove, createFromForm, loadImages, openCreate, openPrune, preview, runCreate, runPruneFromOverlay, runRemove, showHistory} from './effects.js';
+import {
+  confirmRemove,
+  createFromForm,
+  loadImages,
+  openCreate,
+  openPrune,
+  preview,
+  runCreate,
+  runPruneFromOverlay,
+  runRemove,
+  showHistory,
+} from './effects.js';
 import {CreateFormOverlay} from './CreateFormOverlay.js';
 import {ImagesView} from './ImagesView.js';
 import {IMAGE_BINDINGS} from './keys.js';
@@ -56,11 +67,22 @@ export const images: ViewModule = {
         const rows = targetImages(after);
         if (!rows.length) return;
         const names = rows.map(row => row.reference);
-        services.dispatch({type: 'overlay.show', overlay: {kind: 'archivePath', draft: defaultArchivePath(names.length === 1 ? names[0]! : 'images'), operation: 'save', targets: names}});
+        services.dispatch({
+          type: 'overlay.show',
+          overlay: {
+            kind: 'archivePath',
+            draft: defaultArchivePath(names.length === 1 ? names[0]! : 'images'),
+            operation: 'save',
+            targets: names,
+          },
+        });
         return;
       }
       case 'images.load':
-        services.dispatch({type: 'overlay.show', overlay: {kind: 'archivePath', draft: './', operation: 'load', targets: []}});
+        services.dispatch({
+          type: 'overlay.show',
+          overlay: {kind: 'archivePath', draft: './', operation: 'load', targets: []},
+        });
         return;
       case 'imagePrune.run':
         return void runPruneFromOverlay(services);
@@ -76,12 +98,17 @@ export const images: ViewModule = {
   onEngine(services, update) {
     if (update.kind === 'stale') services.dispatch({type: 'images.stale'});
     // Image events, and container changes (the USED column), while the view shows.
-    else if (services.store.get().view === 'images' && (update.kind === 'containers' || update.event.Type === 'image')) scheduleReload(services);
+    else if (services.store.get().view === 'images' && (update.kind === 'containers' || update.event.Type === 'image'))
+      scheduleReload(services);
   },
   bindings: IMAGE_BINDINGS,
   commands: IMAGE_COMMANDS,
   overlays: {
-    imagePrune: {Component: PruneOverlay, scopes: ['imagePrune', 'dialog', 'move'], rows: overlay => (overlay.kind === 'imagePrune' ? overlay.lines.length : 0)},
+    imagePrune: {
+      Component: PruneOverlay,
+      scopes: ['imagePrune', 'dialog', 'move'],
+      rows: overlay => (overlay.kind === 'imagePrune' ? overlay.lines.length : 0),
+    },
     imageCreate: {
       Component: CreateFormOverlay,
       maxHeight: 8,
@@ -107,7 +134,11 @@ export const images: ViewModule = {
     labels: false,
     selected(state) {
       const row = selectedImage(state);
-      return row && {fields: {Name: row.reference, Repository: row.repository, Tag: row.tag, ID: row.id, ShortID: row.shortId}};
+      return (
+        row && {
+          fields: {Name: row.reference, Repository: row.repository, Tag: row.tag, ID: row.id, ShortID: row.shortId},
+        }
+      );
     },
   },
   close() {

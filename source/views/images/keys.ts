@@ -2,8 +2,22 @@ import type {Binding} from '../types.js';
 
 export const IMAGE_BINDINGS: readonly Binding[] = [
   {scope: 'images', keys: ['enter'], action: 'images.history', help: 'history (layers)', footer: true},
-  {scope: 'images', keys: ['d'], action: 'images.remove', help: 'remove marked/selected images', footer: true, changes: true},
-  {scope: 'images', keys: ['p'], action: 'images.prune', help: 'prune images (preview; a: dangling / all unused)', footer: true, changes: true},
+  {
+    scope: 'images',
+    keys: ['d'],
+    action: 'images.remove',
+    help: 'remove marked/selected images',
+    footer: true,
+    changes: true,
+  },
+  {
+    scope: 'images',
+    keys: ['p'],
+    action: 'images.prune',
+    help: 'prune images (preview; a: dangling / all unused)',
+    footer: true,
+    changes: true,
+  },
   {scope: 'images', keys: ['c'], action: 'images.create', help: 'create a container (not started)', changes: true},
   {scope: 'images', keys: ['r'], action: 'images.run', help: 'run interactive (a terminal, then back)', changes: true},
   {scope: 'images', keys: ['w'], action: 'images.save', help: 'save marked/selected to a tar file'},
@@ -11,6 +25,18 @@ export const IMAGE_BINDINGS: readonly Binding[] = [
   {scope: 'images', keys: ['a'], action: 'images.toggleAll', help: 'all images (intermediate too)'},
   {scope: 'images', keys: ['D'], action: 'images.toggleDangling', help: 'dangling only'},
   {scope: 'imagePrune', keys: ['y'], action: 'imagePrune.run', help: 'yes, prune what the preview lists', footer: true},
-  {scope: 'imagePrune', keys: ['a'], action: 'imagePrune.toggleAll', help: 'toggle: dangling / all unused', footer: true},
-  {scope: 'imagePrune', keys: ['v'], action: 'imagePrune.toggleVolumes', help: 'toggle: unused volumes too (system prune)', footer: true},
+  {
+    scope: 'imagePrune',
+    keys: ['a'],
+    action: 'imagePrune.toggleAll',
+    help: 'toggle: dangling / all unused',
+    footer: true,
+  },
+  {
+    scope: 'imagePrune',
+    keys: ['v'],
+    action: 'imagePrune.toggleVolumes',
+    help: 'toggle: unused volumes too (system prune)',
+    footer: true,
+  },
 ];

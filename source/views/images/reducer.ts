@@ -8,7 +8,17 @@ export function reduceImages(state: AppState, action: Action): AppState {
     case 'images.loaded': {
       const live = new Set(action.items.map(rowKey));
       const marked = state.images.list.marked.filter(key => live.has(key));
-      const next = {...state, images: {...state.images, items: action.items, loaded: true, stale: false, error: undefined, list: {...state.images.list, marked}}};
+      const next = {
+        ...state,
+        images: {
+          ...state.images,
+          items: action.items,
+          loaded: true,
+          stale: false,
+          error: undefined,
+          list: {...state.images.list, marked},
+        },
+      };
       return state.view === 'images' ? relocateList(next, imagesList(next)) : next;
     }
     case 'images.failed':
@@ -29,17 +39,36 @@ export function reduceImages(state: AppState, action: Action): AppState {
     case 'imagePrune.toggleAll': {
       const overlay = state.overlay;
       if (overlay?.kind !== 'imagePrune') return state;
-      return {...state, overlay: {...overlay, scope: {...overlay.scope, all: !overlay.scope.all}, loading: true, ready: false, scroll: 0}};
+      return {
+        ...state,
+        overlay: {
+          ...overlay,
+          scope: {...overlay.scope, all: !overlay.scope.all},
+          loading: true,
+          ready: false,
+          scroll: 0,
+        },
+      };
     }
     case 'imagePrune.toggleVolumes': {
       // System prunes only: unused volumes go too.
       const overlay = state.overlay;
       if (overlay?.kind !== 'imagePrune' || overlay.scope.kind !== 'system') return state;
-      return {...state, overlay: {...overlay, scope: {...overlay.scope, volumes: !overlay.scope.volumes}, loading: true, ready: false, scroll: 0}};
+      return {
+        ...state,
+        overlay: {
+          ...overlay,
+          scope: {...overlay.scope, volumes: !overlay.scope.volumes},
+          loading: true,
+          ready: false,
+          scroll: 0,
+        },
+      };
     }
     case 'imagePrune.preview': {
       const overlay = state.overlay;
-      if (overlay?.kind !== 'imagePrune' || JSON.stringify(overlay.scope) !== JSON.stringify(action.scope)) return state;
+      if (overlay?.kind !== 'imagePrune' || JSON.stringify(overlay.scope) !== JSON.stringify(action.scope))
+        return state;
       return {...state, overlay: {...overlay, lines: action.lines, loading: false, ready: true}};
     }
   }

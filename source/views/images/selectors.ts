@@ -13,7 +13,8 @@ const filterImages = memoLast((items: readonly ImageRow[], filter: string) => {
   return items.filter(row => match(`${row.repository}:${row.tag}`) || match(row.shortId));
 });
 
-export const visibleImages = (state: AppState): readonly ImageRow[] => filterImages(state.images.items, state.images.list.filter);
+export const visibleImages = (state: AppState): readonly ImageRow[] =>
+  filterImages(state.images.items, state.images.list.filter);
 
 const keysOf = memoLast((rows: readonly ImageRow[]) => rows.map(rowKey));
 

@@ -8,10 +8,22 @@ import {paneSession} from './session.js';
 import {LOG_WINDOWS, type LogPaneState} from './state.js';
 import {groupDigits} from '../../text/compare.js';
 
-type Row = {text: string; stream: LogLine['stream']; match: boolean; current: boolean; query?: string; prefix?: LogLine['prefix']};
+type Row = {
+  text: string;
+  stream: LogLine['stream'];
+  match: boolean;
+  current: boolean;
+  query?: string;
+  prefix?: LogLine['prefix'];
+};
 
 // Lines from the bottom up until the pane is full: only what is on screen is ever laid out.
-function visibleRows(lines: {get(i: number): LogLine; length: number}, pane: LogPaneState, width: number, height: number): Row[] {
+function visibleRows(
+  lines: {get(i: number): LogLine; length: number},
+  pane: LogPaneState,
+  width: number,
+  height: number,
+): Row[] {
   const rows: Row[] = [];
   const matches = pane.search ? new Set(pane.search.matches) : undefined;
   const currentLine = pane.search?.matches[pane.search.current];
@@ -20,9 +32,18 @@ function visibleRows(lines: {get(i: number): LogLine; length: number}, pane: Log
     const prefix = pane.timestamps && line.time ? `${line.time.replace(/\.(\d{3})\d*Z$/, '.$1Z')} ` : '';
     const text = prefix + line.text + (line.truncated ? ' [line cut at 64 KiB]' : '');
     const match = matches?.has(index) ?? false;
-    const base = {stream: line.stream, match, current: index === currentLine, query: match ? pane.search?.query : undefined};
+    const base = {
+      stream: line.stream,
+      match,
+      current: index === currentLine,
+      query: match ? pane.search?.query : undefined,
+    };
     if (!pane.wrap || cellWidth(text) <= width) {
-      rows.push({...base, text: cutWithEllipsis(text, width), prefix: line.prefix && {...line.prefix, length: line.prefix.length + prefix.length}});
+      rows.push({
+        ...base,
+        text: cutWithEllipsis(text, width),
+        prefix: line.prefix && {...line.prefix, length: line.prefix.length + prefix.length},
+      });
       continue;
     }
     const pieces = wrapCells(text, width, height - rows.length);
@@ -65,7 +86,9 @@ export function LogPane({width, height}: {width: number; height: number}) {
   // What changes most (search position, follow state) comes first, so a narrow pane still shows it.
   const title = [
     pane.title ?? `logs ${pane.name}`,
-    pane.search ? `/${pane.search.query} ${pane.search.matches.length ? `${pane.search.current + 1}/${pane.search.matches.length}` : 'no match'}` : '',
+    pane.search
+      ? `/${pane.search.query} ${pane.search.matches.length ? `${pane.search.current + 1}/${pane.search.matches.length}` : 'no match'}`
+      : '',
     pane.follow ? 'follow' : `paused (${pane.scrollBack} newer)`,
     pane.status !== 'streaming' ? pane.status : '',
     pane.kind === 'compose' ? '' : window,
@@ -91,7 +114,19 @@ export function LogPane({width, height}: {width: number; height: number}) {
             <Text color={row.stream === 'system' ? 'red' : undefined}>{row.text.slice(row.prefix.length)}</Text>
           </Text>
         ) : (
-          <Text key={i} wrap="truncate-end" color={row.stream === 'system' ? (pane.kind === 'compose' ? 'cyan' : 'red') : row.stream === 'stderr' && pane.kind !== 'compose' ? 'yellow' : undefined}>
+          <Text
+            key={i}
+            wrap="truncate-end"
+            color={
+              row.stream === 'system'
+                ? pane.kind === 'compose'
+                  ? 'cyan'
+                  : 'red'
+                : row.stream === 'stderr' && pane.kind !== 'compose'
+                  ? 'yellow'
+                  : undefined
+            }
+          >
             {row.text || ' '}
           </Text>
         ),

@@ -13,13 +13,25 @@ export type LogOptions = {since?: number; tail?: number | 'all'; follow: boolean
 
 // What the pane shows: a container (the default), or a swarm service or task (view 6), whose lines the view
 // may rewrite (the service.slot@node prefix). `owner` is the view that shows the pane.
-export type LogTarget = {id: string; name: string; source?: LogOrigin; rewrite?: (entry: LogEntry) => LogEntry | undefined; resolve?: () => Promise<void>; owner?: string};
+export type LogTarget = {
+  id: string;
+  name: string;
+  source?: LogOrigin;
+  rewrite?: (entry: LogEntry) => LogEntry | undefined;
+  resolve?: () => Promise<void>;
+  owner?: string;
+};
 
 // The target the pane shows now, for reopening it with another window.
 let shown: LogTarget | undefined;
 
 // Opens (or reopens with other options) the log pane of a container; the session lives outside the store.
-export async function openLogs(services: Services, target: LogTarget, window: number, custom?: LogOptions): Promise<void> {
+export async function openLogs(
+  services: Services,
+  target: LogTarget,
+  window: number,
+  custom?: LogOptions,
+): Promise<void> {
   const client = services.engine()?.client;
   if (!client) {
     services.status('the engine is not connected; logs open once it is back', 'error');
@@ -29,7 +41,8 @@ export async function openLogs(services: Services, target: LogTarget, window: nu
   shown = target;
   const choice = LOG_WINDOWS[window] ?? LOG_WINDOWS[0];
   let since = custom?.since;
-  if (!custom && choice.sinceSeconds) since = (Date.now() + (await engineClockOffsetMs(client))) / 1000 - choice.sinceSeconds;
+  if (!custom && choice.sinceSeconds)
+    since = (Date.now() + (await engineClockOffsetMs(client))) / 1000 - choice.sinceSeconds;
   const follow = custom?.follow ?? true;
   const session = new LogSession(client.docker, {
     containerId: target.id,
@@ -40,8 +53,14 @@ export async function openLogs(services: Services, target: LogTarget, window: nu
     follow,
     bufferLines: services.config.logBufferLines,
   });
-  showSource(services, session, {containerId: target.id, name: target.name, owner: target.owner, kind: target.source?.kind, window, custom}, () =>
-    session.status === 'error' || session.status === 'reconnecting' ? `${session.status}: ${session.error ?? ''}` : session.status,
+  showSource(
+    services,
+    session,
+    {containerId: target.id, name: target.name, owner: target.owner, kind: target.source?.kind, window, custom},
+    () =>
+      session.status === 'error' || session.status === 'reconnecting'
+        ? `${session.status}: ${session.error ?? ''}`
+        : session.status,
   );
 }
 
@@ -117,7 +136,7 @@ export function changeWindow(services: Services, window: number): void {
   if (pane.kind === 'project' || pane.kind === 'compose') {
     const reopen = paneSession.reopen();
     if (reopen) reopen(window);
-    else services.status('a command\'s output has no log windows (0–6 apply to logs)', 'error');
+    else services.status("a command's output has no log windows (0–6 apply to logs)", 'error');
     return;
   }
   void openLogs(services, shown?.id === pane.containerId ? shown : {id: pane.containerId, name: pane.name}, window);
@@ -140,7 +159,12 @@ export function searchLogs(services: Services, query: string): void {
   const {matches, withInvisibles} = session.search(query);
   services.dispatch({type: 'logs.searched', query, matches});
   const invisibles = withInvisibles ? ` (${withInvisibles} with invisible characters, shown as ‹U+…›)` : '';
-  services.status(matches.length ? `${matches.length} lines match "${query}"${invisibles} (n next, N previous, esc clears)` : `no line matches "${query}"`, matches.length ? 'info' : 'error');
+  services.status(
+    matches.length
+      ? `${matches.length} lines match "${query}"${invisibles} (n next, N previous, esc clears)`
+      : `no line matches "${query}"`,
+    matches.length ? 'info' : 'error',
+  );
 }
 
 export async function saveLogs(services: Services, path: string): Promise<void> {

@@ -34,15 +34,28 @@ export const logPane: ViewModule = {
   },
   bindings: LOG_PANE_BINDINGS,
   overlays: {
-    search: {label: ' search: ', scopes: ['prompt'], submit: (services, overlay) => void searchLogs(services, draftOf(overlay))},
-    save: {label: ' save to: ', scopes: ['prompt'], submit: (services, overlay) => void saveLogs(services, draftOf(overlay))},
+    search: {
+      label: ' search: ',
+      scopes: ['prompt'],
+      submit: (services, overlay) => void searchLogs(services, draftOf(overlay)),
+    },
+    save: {
+      label: ' save to: ',
+      scopes: ['prompt'],
+      submit: (services, overlay) => void saveLogs(services, draftOf(overlay)),
+    },
   },
   // The pane's keys win while it has the focus, whichever view shows it.
   // Only in the view that opened it; a compose command still running in the pane takes ctrl-c (the compose
   // view's composeRun scope).
   scopes: state =>
     state.focus === 'logs' && state.logs && (state.logs.owner ?? 'containers') === state.view
-      ? [...(state.logs.kind === 'compose' && /^(running|interrupting)/.test(state.logs.status) ? ['composeRun'] : []), 'logs', 'move', 'global']
+      ? [
+          ...(state.logs.kind === 'compose' && /^(running|interrupting)/.test(state.logs.status) ? ['composeRun'] : []),
+          'logs',
+          'move',
+          'global',
+        ]
       : undefined,
   close: () => paneSession.replace(undefined),
 };

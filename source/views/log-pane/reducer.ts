@@ -66,7 +66,10 @@ export function reduceLogPane(state: AppState, action: Action): AppState {
       return state.logs ? {...state, overlay: {kind: 'save', draft: defaultSavePath(state.logs.name)}} : state;
     case 'logs.searched':
       return withPane(state, pane =>
-        jumpToMatch({...pane, search: {query: action.query, matches: action.matches, current: action.matches.length}}, -1),
+        jumpToMatch(
+          {...pane, search: {query: action.query, matches: action.matches, current: action.matches.length}},
+          -1,
+        ),
       );
     case 'logs.next':
       return withPane(state, pane => jumpToMatch(pane, 1));
@@ -89,6 +92,9 @@ export function reduceLogPane(state: AppState, action: Action): AppState {
 }
 
 export function defaultSavePath(name: string, now = new Date()): string {
-  const stamp = now.toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[:.]/g, '-')
+    .replace(/-\d{3}Z$/, 'Z');
   return `./${name.replace(/[^A-Za-z0-9_.-]/g, '_')}-${stamp}.log`;
 }

@@ -24,10 +24,30 @@ function columns(width: number) {
 type Cells = {name: string; id: string; driver: string; scope: string; created: string; subnet: string; used: string};
 
 function line(cols: ReturnType<typeof columns>, cells: Cells): string {
-  return [fit(cells.name, cols.name), ...(cols.id ? [fit(cells.id, FIXED.id)] : []), fit(cells.driver, FIXED.driver), ...(cols.scope ? [fit(cells.scope, FIXED.scope)] : []), fit(cells.created, FIXED.created), fit(cells.subnet, cols.subnet), fit(cells.used, cols.used)].join(' ');
+  return [
+    fit(cells.name, cols.name),
+    ...(cols.id ? [fit(cells.id, FIXED.id)] : []),
+    fit(cells.driver, FIXED.driver),
+    ...(cols.scope ? [fit(cells.scope, FIXED.scope)] : []),
+    fit(cells.created, FIXED.created),
+    fit(cells.subnet, cols.subnet),
+    fit(cells.used, cols.used),
+  ].join(' ');
 }
 
-const Row = memo(function Row({row, selected, marked, cols, stale}: {row: NetworkRow; selected: boolean; marked: boolean; cols: ReturnType<typeof columns>; stale: boolean}) {
+const Row = memo(function Row({
+  row,
+  selected,
+  marked,
+  cols,
+  stale,
+}: {
+  row: NetworkRow;
+  selected: boolean;
+  marked: boolean;
+  cols: ReturnType<typeof columns>;
+  stale: boolean;
+}) {
   const text = line(cols, {
     name: sanitizeLine(row.name),
     id: row.id.slice(0, 12),
@@ -58,13 +78,31 @@ export function NetworksView({width, height}: {width: number; height: number}) {
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold dimColor wrap="truncate-end">
-        {'   ' + line(cols, {name: 'NETWORK', id: 'ID', driver: 'DRIVER', scope: 'SCOPE', created: 'CREATED', subnet: 'SUBNET', used: 'USED BY'})}
+        {'   ' +
+          line(cols, {
+            name: 'NETWORK',
+            id: 'ID',
+            driver: 'DRIVER',
+            scope: 'SCOPE',
+            created: 'CREATED',
+            subnet: 'SUBNET',
+            used: 'USED BY',
+          })}
       </Text>
-      {!loaded ? <Text dimColor>  loading networks…</Text> : null}
-      {error ? <Text color="red">  networks: {sanitizeLine(error)}</Text> : null}
-      {loaded && !error && rows.length === 0 ? <Text dimColor>{total ? '  no network matches the filter (esc clears it)' : '  no networks here'}</Text> : null}
+      {!loaded ? <Text dimColor> loading networks…</Text> : null}
+      {error ? <Text color="red"> networks: {sanitizeLine(error)}</Text> : null}
+      {loaded && !error && rows.length === 0 ? (
+        <Text dimColor>{total ? '  no network matches the filter (esc clears it)' : '  no networks here'}</Text>
+      ) : null}
       {page.map((row, i) => (
-        <Row key={row.id} row={row} selected={list.scrollTop + i === list.cursor} marked={list.marked.includes(row.id)} cols={cols} stale={stale} />
+        <Row
+          key={row.id}
+          row={row}
+          selected={list.scrollTop + i === list.cursor}
+          marked={list.marked.includes(row.id)}
+          cols={cols}
+          stale={stale}
+        />
       ))}
     </Box>
   );

@@ -23,7 +23,6 @@ export const loadNetworks = singleFlight(async (services: Services) => {
   }
 });
 
-
 type Endpoint = {Name?: string; IPv4Address?: string; IPv6Address?: string; MacAddress?: string};
 
 export function networkSummary(row: NetworkRow, inspect?: Record<string, unknown>): string[] {
@@ -39,7 +38,9 @@ export function networkSummary(row: NetworkRow, inspect?: Record<string, unknown
     `internal    ${row.internal ? 'yes' : 'no'}    attachable ${row.attachable ? 'yes' : 'no'}${row.predefined ? '    predefined (cannot be removed)' : ''}`,
     ...keyValueLines('labels', row.labels),
     ...keyValueLines('options', row.options),
-    row.usedBy.length ? `used by ${row.usedBy.length} container${row.usedBy.length === 1 ? '' : 's'}:` : 'used by no container',
+    row.usedBy.length
+      ? `used by ${row.usedBy.length} container${row.usedBy.length === 1 ? '' : 's'}:`
+      : 'used by no container',
     ...row.usedBy.map(user => {
       const endpoint = endpoints.find(e => e.Name === user.name);
       return `  ${user.name} (${user.state}) ${user.id.slice(0, 12)}${endpoint?.IPv4Address ? ` ${endpoint.IPv4Address}` : ''}${endpoint?.IPv6Address ? ` ${endpoint.IPv6Address}` : ''}`;
@@ -53,15 +54,27 @@ export async function showInspect(services: Services): Promise<void> {
   if (!row || !docker) return;
   try {
     const inspect = await inspectNetwork(docker, row.id);
-    services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title: `network ${sanitizeLine(row.name)}`, lines: networkSummary(row, inspect), scroll: 0}});
+    services.dispatch({
+      type: 'overlay.show',
+      overlay: {
+        kind: 'text',
+        title: `network ${sanitizeLine(row.name)}`,
+        lines: networkSummary(row, inspect),
+        scroll: 0,
+      },
+    });
   } catch (error) {
     services.status(`inspect network ${sanitizeLine(row.name)}: ${errorMessage(error)}`, 'error');
   }
 }
 
-const FORCE = {off: '  (f: disconnect running containers first)', on: '  [force: disconnect every container listed (docker network disconnect -f), then remove]'};
+const FORCE = {
+  off: '  (f: disconnect running containers first)',
+  on: '  [force: disconnect every container listed (docker network disconnect -f), then remove]',
+};
 
-const running = (row: NetworkRow) => row.usedBy.filter(user => user.state === 'running' || user.state === 'paused' || user.state === 'restarting');
+const running = (row: NetworkRow) =>
+  row.usedBy.filter(user => user.state === 'running' || user.state === 'paused' || user.state === 'restarting');
 
 // d: the dialog lists what goes. The engine refuses a network with running containers on it ("active endpoints");
 // those are listed as kept unless f disconnects them first. The predefined networks are always kept.
@@ -69,9 +82,14 @@ export function confirmRemove(services: Services): void {
   const rows = targetNetworks(services.store.get());
   if (!rows.length) return;
   const removable = rows.filter(row => !row.predefined);
-  const predefined = rows.filter(row => row.predefined).flatMap(row => [`kept: ${sanitizeLine(row.name)}`, '  predefined, the engine keeps it']);
+  const predefined = rows
+    .filter(row => row.predefined)
+    .flatMap(row => [`kept: ${sanitizeLine(row.name)}`, '  predefined, the engine keeps it']);
   if (!removable.length) {
-    services.status(`not removing ${rows.map(row => sanitizeLine(row.name)).join(', ')}: predefined network${rows.length === 1 ? '' : 's'}, the engine keeps bridge, host and none`, 'error');
+    services.status(
+      `not removing ${rows.map(row => sanitizeLine(row.name)).join(', ')}: predefined network${rows.length === 1 ? '' : 's'}, the engine keeps bridge, host and none`,
+      'error',
+    );
     return;
   }
   // One line per network, and the reason under it (at 80 columns a name and a reason do not fit one line).
@@ -99,24 +117,35 @@ export function confirmRemove(services: Services): void {
 export async function runRemove(services: Services, ids: readonly string[], force: boolean): Promise<void> {
   const docker = services.docker();
   if (!docker) return;
-  const rows = ids.map(id => networkRows(services.store.get()).find(row => row.id === id)).filter((row): row is NetworkRow => Boolean(row));
+  const rows = ids
+    .map(id => networkRows(services.store.get()).find(row => row.id === id))
+    .filter((row): row is NetworkRow => Boolean(row));
   services.status(`removing ${rows.map(row => sanitizeLine(row.name)).join(', ')}…`);
   const removed: string[] = [];
   const failed: string[] = [];
   for (const row of rows) {
     const busy = running(row);
     if (busy.length && !force) {
-      failed.push(`${sanitizeLine(row.name)}: in use by ${sanitizeLine(describeUsers(busy))}; stop or disconnect them (d, then f, disconnects them)`);
+      failed.push(
+        `${sanitizeLine(row.name)}: in use by ${sanitizeLine(describeUsers(busy))}; stop or disconnect them (d, then f, disconnects them)`,
+      );
       continue;
     }
     const disconnect = force ? row.usedBy : [];
     for (const user of disconnect) logCommand(dockerCommand(['network', 'disconnect', '-f', row.name, user.name]));
     logCommand(dockerCommand(['network', 'rm', row.name]));
     const result = await removeNetwork(docker, row, disconnect);
-    if (result.ok) removed.push(`${sanitizeLine(row.name)}${result.disconnected.length ? ` (disconnected ${result.disconnected.map(name => sanitizeLine(name)).join(', ')})` : ''}`);
+    if (result.ok)
+      removed.push(
+        `${sanitizeLine(row.name)}${result.disconnected.length ? ` (disconnected ${result.disconnected.map(name => sanitizeLine(name)).join(', ')})` : ''}`,
+      );
     else failed.push(`${sanitizeLine(row.name)}: ${result.reason}`);
   }
   void loadNetworks(services);
-  if (failed.length) services.status(`not removed: ${failed.join('; ')}${removed.length ? `; removed ${removed.join(', ')}` : ''}`, 'error');
+  if (failed.length)
+    services.status(
+      `not removed: ${failed.join('; ')}${removed.length ? `; removed ${removed.join(', ')}` : ''}`,
+      'error',
+    );
   else services.status(`removed network${removed.length === 1 ? '' : 's'} ${removed.join(', ')}`);
 }

@@ -9,7 +9,14 @@ import {NetworksView} from './NetworksView.js';
 
 const BINDINGS: readonly Binding[] = [
   {scope: 'networks', keys: ['enter', 'i'], action: 'networks.inspect', help: 'inspect', footer: true},
-  {scope: 'networks', keys: ['d'], action: 'networks.remove', help: 'remove (in use: f disconnects)', footer: true, changes: true},
+  {
+    scope: 'networks',
+    keys: ['d'],
+    action: 'networks.remove',
+    help: 'remove (in use: f disconnects)',
+    footer: true,
+    changes: true,
+  },
 ];
 
 let reloadTimer: NodeJS.Timeout | undefined;
@@ -26,7 +33,17 @@ function reduce(state: AppState, action: Action): AppState {
     case 'networks.loaded': {
       const live = new Set(action.items.map(row => row.id));
       const marked = state.networks.list.marked.filter(key => live.has(key));
-      const next = {...state, networks: {...state.networks, items: action.items, loaded: true, stale: false, error: undefined, list: {...state.networks.list, marked}}};
+      const next = {
+        ...state,
+        networks: {
+          ...state.networks,
+          items: action.items,
+          loaded: true,
+          stale: false,
+          error: undefined,
+          list: {...state.networks.list, marked},
+        },
+      };
       return state.view === 'networks' ? relocateList(next, networksList(next)) : next;
     }
     case 'networks.failed':
@@ -48,7 +65,8 @@ export const networks: ViewModule = {
   reduce,
   effect(services, action, before, after) {
     const opened = before.view !== 'networks' && after.view === 'networks';
-    const connected = action.type === 'connection' && action.connection.status === 'connected' && after.view === 'networks';
+    const connected =
+      action.type === 'connection' && action.connection.status === 'connected' && after.view === 'networks';
     if (opened || connected || (action.type === 'refresh' && after.view === 'networks')) void loadNetworks(services);
     if (action.type === 'networks.inspect') void showInspect(services);
     if (action.type === 'networks.remove') confirmRemove(services);
@@ -73,7 +91,19 @@ export const networks: ViewModule = {
     labels: true,
     selected(state) {
       const row = selectedNetwork(state);
-      return row && {fields: {Name: row.name, ID: row.id, ShortID: row.id.slice(0, 12), Driver: row.driver, Scope: row.scope, Subnet: row.subnet}, labels: row.labels};
+      return (
+        row && {
+          fields: {
+            Name: row.name,
+            ID: row.id,
+            ShortID: row.id.slice(0, 12),
+            Driver: row.driver,
+            Scope: row.scope,
+            Subnet: row.subnet,
+          },
+          labels: row.labels,
+        }
+      );
     },
   },
   close() {

@@ -16,7 +16,21 @@ const STATUS: Record<RegistryViewState['repoStatus'], string> = {
   error: 'stopped',
 };
 
-function NameList({width, height, names, cursor, scrollTop, title}: {width: number; height: number; names: readonly string[]; cursor: number; scrollTop: number; title: string}) {
+function NameList({
+  width,
+  height,
+  names,
+  cursor,
+  scrollTop,
+  title,
+}: {
+  width: number;
+  height: number;
+  names: readonly string[];
+  cursor: number;
+  scrollTop: number;
+  title: string;
+}) {
   const rows = names.slice(scrollTop, scrollTop + Math.max(1, height - 1));
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
@@ -70,9 +84,23 @@ export function RegistryView({width, height}: {width: number; height: number}) {
       : `${registry.repository} · ${groupDigits(registry.tags.length)} tags · ${registry.sort === 'newest' ? 'newest version first' : 'by name'} ${STATUS[registry.tagStatus]}${error}`;
   const list =
     registry.level === 'repositories' ? (
-      <NameList width={listWidth} height={listHeight} names={repos} cursor={registry.repoList.cursor} scrollTop={registry.repoList.scrollTop} title={sanitizeLine(title)} />
+      <NameList
+        width={listWidth}
+        height={listHeight}
+        names={repos}
+        cursor={registry.repoList.cursor}
+        scrollTop={registry.repoList.scrollTop}
+        title={sanitizeLine(title)}
+      />
     ) : (
-      <NameList width={listWidth} height={listHeight} names={tags} cursor={registry.tagList.cursor} scrollTop={registry.tagList.scrollTop} title={sanitizeLine(title)} />
+      <NameList
+        width={listWidth}
+        height={listHeight}
+        names={tags}
+        cursor={registry.tagList.cursor}
+        scrollTop={registry.tagList.scrollTop}
+        title={sanitizeLine(title)}
+      />
     );
   return (
     <Box flexDirection={wide ? 'row' : 'column'} width={width} height={height} overflow="hidden">

@@ -7,7 +7,8 @@ export type DetailLine = {text: string; color?: string};
 export function pullResult(pull: NonNullable<RegistryViewState['pull']>): string {
   const pulled = pull.pulled ?? 0;
   const present = pull.present ?? 0;
-  if (pulled === 0) return `already present${present ? ` (${present} layer${present === 1 ? '' : 's'})` : ''} · up to date`;
+  if (pulled === 0)
+    return `already present${present ? ` (${present} layer${present === 1 ? '' : 's'})` : ''} · up to date`;
   return `pulled ${pullSummary(pull)}`;
 }
 
@@ -23,11 +24,14 @@ export function pullSummary(pull: NonNullable<RegistryViewState['pull']>): strin
 export function detailLines(registry: RegistryViewState, tag: string | undefined, width: number): DetailLine[] {
   const lines: {text: string; color?: string}[] = [];
   if (registry.level === 'repositories') {
-    if (registry.noCatalog) lines.push({text: 'this registry does not list its repositories: press enter and type a name', color: 'yellow'});
+    if (registry.noCatalog)
+      lines.push({text: 'this registry does not list its repositories: press enter and type a name', color: 'yellow'});
     if (registry.error && !registry.noCatalog && registry.repoStatus === 'error') {
       // A listing that broke part way keeps what came (the registry went away mid-listing, say).
       const count = registry.repositories.length;
-      const kept = count ? `listing stopped after ${count.toLocaleString('en-US')} repositories (kept; ctrl-r lists again): ` : 'listing failed (ctrl-r tries again): ';
+      const kept = count
+        ? `listing stopped after ${count.toLocaleString('en-US')} repositories (kept; ctrl-r lists again): `
+        : 'listing failed (ctrl-r tries again): ';
       lines.push({text: kept + registry.error, color: 'red'});
     } else if (registry.error) lines.push({text: registry.error, color: registry.noCatalog ? undefined : 'red'});
     lines.push({text: 'enter: tags of the repository · / filter · + add a registry'});
@@ -44,7 +48,10 @@ export function detailLines(registry: RegistryViewState, tag: string | undefined
       if (d.created) lines.push({text: `created  ${d.created}`});
       lines.push({text: `platforms (${d.platforms.length})`});
       for (const p of d.platforms) {
-        lines.push({text: `  ${p.platform.padEnd(16)} ${p.size !== undefined ? bytes(p.size).padStart(8) : ''}  ${p.created ?? ''}${p.error ? `  ${p.error}` : ''}`, color: p.error ? 'red' : undefined});
+        lines.push({
+          text: `  ${p.platform.padEnd(16)} ${p.size !== undefined ? bytes(p.size).padStart(8) : ''}  ${p.created ?? ''}${p.error ? `  ${p.error}` : ''}`,
+          color: p.error ? 'red' : undefined,
+        });
       }
     }
   }
@@ -55,7 +62,11 @@ export function detailLines(registry: RegistryViewState, tag: string | undefined
     lines.push({text: ''});
     lines.push({text: `pull ${pull.ref}`});
     lines.push({
-      text: pull.error ? `failed: ${pull.error}` : pull.finished ? pullResult(pull) : `${'█'.repeat(filled)}${'░'.repeat(barWidth - filled)} ${pull.percent ?? 0}% · ${pull.done}/${pull.layers} layers`,
+      text: pull.error
+        ? `failed: ${pull.error}`
+        : pull.finished
+          ? pullResult(pull)
+          : `${'█'.repeat(filled)}${'░'.repeat(barWidth - filled)} ${pull.percent ?? 0}% · ${pull.done}/${pull.layers} layers`,
       color: pull.error ? 'red' : pull.finished ? 'green' : undefined,
     });
   }

@@ -3,7 +3,14 @@ import {saveRegistry} from '../../config.js';
 import {logCommand} from '../../command-log.js';
 import {engineMessage} from '../../engine/engine-error.js';
 import {errorMessage} from '../../errors.js';
-import {createRegistryClient, describeRetryWait, isAbortError, parseRegistryUrl, RegistryError, type RegistryClient} from '../../registry/index.js';
+import {
+  createRegistryClient,
+  describeRetryWait,
+  isAbortError,
+  parseRegistryUrl,
+  RegistryError,
+  type RegistryClient,
+} from '../../registry/index.js';
 import type {Action} from '../../store/actions.js';
 import type {AppState} from '../../store/state.js';
 import type {Services} from '../types.js';
@@ -54,15 +61,25 @@ export async function loadRepositories(services: Services): Promise<void> {
   services.dispatch({type: 'registry.loading', level: 'repositories'});
   try {
     const registry = await client(services, url);
-    await registry.listRepositories(page => services.dispatch({type: 'registry.page', level: 'repositories', items: page.items}), abort.signal);
+    await registry.listRepositories(
+      page => services.dispatch({type: 'registry.page', level: 'repositories', items: page.items}),
+      abort.signal,
+    );
     services.dispatch({type: 'registry.loaded', level: 'repositories', status: 'done'});
   } catch (error) {
     if (isAbortError(error) || abort.signal.aborted) {
       services.dispatch({type: 'registry.loaded', level: 'repositories', status: 'cancelled'});
       return;
     }
-    const noCatalog = error instanceof RegistryError && (error.status === 401 || error.status === 404 || error.status === 403);
-    services.dispatch({type: 'registry.loaded', level: 'repositories', status: 'error', error: errorMessage(error), noCatalog});
+    const noCatalog =
+      error instanceof RegistryError && (error.status === 401 || error.status === 404 || error.status === 403);
+    services.dispatch({
+      type: 'registry.loaded',
+      level: 'repositories',
+      status: 'error',
+      error: errorMessage(error),
+      noCatalog,
+    });
     if (noCatalog) services.dispatch({type: 'overlay.show', overlay: {kind: 'repository', draft: ''}});
   } finally {
     if (listing === abort) listing = undefined;
@@ -78,12 +95,22 @@ export async function loadTags(services: Services, repository: string): Promise<
   services.dispatch({type: 'registry.loading', level: 'tags', repository});
   try {
     const registry = await client(services, url);
-    await registry.listTags(repository, page => services.dispatch({type: 'registry.page', level: 'tags', repository, items: page.items}), abort.signal);
+    await registry.listTags(
+      repository,
+      page => services.dispatch({type: 'registry.page', level: 'tags', repository, items: page.items}),
+      abort.signal,
+    );
     services.dispatch({type: 'registry.loaded', level: 'tags', repository, status: 'done'});
     scheduleDetails(services);
   } catch (error) {
     const cancelled = isAbortError(error) || abort.signal.aborted;
-    services.dispatch({type: 'registry.loaded', level: 'tags', repository, status: cancelled ? 'cancelled' : 'error', error: cancelled ? undefined : errorMessage(error)});
+    services.dispatch({
+      type: 'registry.loaded',
+      level: 'tags',
+      repository,
+      status: cancelled ? 'cancelled' : 'error',
+      error: cancelled ? undefined : errorMessage(error),
+    });
   } finally {
     if (listing === abort) listing = undefined;
   }
@@ -118,7 +145,8 @@ async function loadDetails(services: Services): Promise<void> {
     const data = await registry.tagDetails(repository, tag, abort.signal);
     if (!abort.signal.aborted) services.dispatch({type: 'registry.details', details: {key, data}});
   } catch (error) {
-    if (!abort.signal.aborted && !isAbortError(error)) services.dispatch({type: 'registry.details', details: {key, error: errorMessage(error)}});
+    if (!abort.signal.aborted && !isAbortError(error))
+      services.dispatch({type: 'registry.details', details: {key, error: errorMessage(error)}});
   }
 }
 
@@ -131,7 +159,8 @@ export function enter(services: Services): void {
   if (state.registry.level === 'repositories') {
     const repository = selectedRepository(state);
     if (repository) void loadTags(services, repository);
-    else if (state.registry.noCatalog) services.dispatch({type: 'overlay.show', overlay: {kind: 'repository', draft: ''}});
+    else if (state.registry.noCatalog)
+      services.dispatch({type: 'overlay.show', overlay: {kind: 'repository', draft: ''}});
     return;
   }
   services.dispatch({type: 'registry.openDetails'});
@@ -160,7 +189,10 @@ export async function addRegistry(services: Services, raw: string): Promise<void
       await saveRegistry(services.config.configFile, input);
       services.status(`added ${input} and saved it to ${services.config.configFile}`);
     } catch (error) {
-      services.status(`added ${input}, but could not save ${services.config.configFile}: ${errorMessage(error)}`, 'error');
+      services.status(
+        `added ${input}, but could not save ${services.config.configFile}: ${errorMessage(error)}`,
+        'error',
+      );
     }
   }
   void loadRepositories(services);
@@ -173,7 +205,13 @@ export function nextRegistry(services: Services): void {
   void loadRepositories(services);
 }
 
-type Progress = {id?: string; status?: string; progressDetail?: {current?: number; total?: number}; errorDetail?: {message?: string}; error?: string};
+type Progress = {
+  id?: string;
+  status?: string;
+  progressDetail?: {current?: number; total?: number};
+  errorDetail?: {message?: string};
+  error?: string;
+};
 
 // Pull through the engine, with progress; errors the engine reports inside the 200 stream count as errors.
 export async function pull(services: Services): Promise<void> {
@@ -202,7 +240,16 @@ export async function pull(services: Services): Promise<void> {
     }
     services.dispatch({
       type: 'registry.pullProgress',
-      pull: {ref, layers: layers.size, done, percent: total ? Math.min(100, Math.round((current / total) * 100)) : undefined, pulled: done - present, present, bytes: pulledBytes, ...patch},
+      pull: {
+        ref,
+        layers: layers.size,
+        done,
+        percent: total ? Math.min(100, Math.round((current / total) * 100)) : undefined,
+        pulled: done - present,
+        present,
+        bytes: pulledBytes,
+        ...patch,
+      },
     });
   };
   report();
@@ -217,7 +264,8 @@ export async function pull(services: Services): Promise<void> {
           if (!event.id || event.id === tag) return;
           const layer = layers.get(event.id) ?? {current: 0, total: 0, done: false};
           if (event.progressDetail?.total) layer.total = event.progressDetail.total;
-          if (event.progressDetail?.current !== undefined && /Downloading/.test(event.status ?? '')) layer.current = event.progressDetail.current;
+          if (event.progressDetail?.current !== undefined && /Downloading/.test(event.status ?? ''))
+            layer.current = event.progressDetail.current;
           if (/Pull complete|Already exists|Download complete/.test(event.status ?? '')) {
             layer.done = /Pull complete|Already exists/.test(event.status ?? '') || layer.done;
             layer.present = /Already exists/.test(event.status ?? '') || layer.present;
@@ -230,7 +278,9 @@ export async function pull(services: Services): Promise<void> {
     });
     report({finished: true});
     const result = services.store.get().registry.pull;
-    services.status(result?.pulled ? `pulled ${ref}: ${pullSummary(result)}` : `${ref} is already present: nothing to fetch`);
+    services.status(
+      result?.pulled ? `pulled ${ref}: ${pullSummary(result)}` : `${ref} is already present: nothing to fetch`,
+    );
   } catch (error) {
     const message = engineMessage(error);
     const fix = /x509|certificate/i.test(message)
@@ -245,8 +295,10 @@ export async function pull(services: Services): Promise<void> {
 
 // What registry view actions do beyond the reducer (called with the module loaded, see Controller.registry).
 export function registryEffect(services: Services, action: Action, before: AppState, after: AppState): void {
-  if (before.view !== 'registry' && after.registry.repoStatus === 'idle' && after.registry.urls.length) void loadRepositories(services);
-  if (before.view !== 'registry' && !after.registry.urls.length) services.status('no registry configured: press + to add one (or start berth with --registry URL)');
+  if (before.view !== 'registry' && after.registry.repoStatus === 'idle' && after.registry.urls.length)
+    void loadRepositories(services);
+  if (before.view !== 'registry' && !after.registry.urls.length)
+    services.status('no registry configured: press + to add one (or start berth with --registry URL)');
   switch (action.type) {
     case 'registry.enter':
       enter(services);
@@ -264,7 +316,8 @@ export function registryEffect(services: Services, action: Action, before: AppSt
       nextRegistry(services);
       break;
     case 'refresh':
-      if (after.registry.level === 'tags' && after.registry.repository) openRepository(services, after.registry.repository);
+      if (after.registry.level === 'tags' && after.registry.repository)
+        openRepository(services, after.registry.repository);
       else void loadRepositories(services);
       break;
   }

@@ -11,7 +11,9 @@ import {initialRegistryState} from './state.js';
 let effects: Promise<typeof import('./effects.js')> | undefined;
 const loadEffects = () => (effects ??= import('./effects.js'));
 const later = (services: Services, run: (module: typeof import('./effects.js')) => unknown) =>
-  void loadEffects().then(run).catch(error => services.status(`registry: ${String(error)}`, 'error'));
+  void loadEffects()
+    .then(run)
+    .catch(error => services.status(`registry: ${String(error)}`, 'error'));
 const draftOf = (overlay: Overlay) => ('draft' in overlay ? (overlay.draft ?? '') : '');
 
 // View 4: a registry's repositories → tags → the focused tag's details; pull into the engine.
@@ -27,12 +29,21 @@ export const registry: ViewModule = {
   },
   bindings: REGISTRY_BINDINGS,
   overlays: {
-    repository: {label: ' repository: ', scopes: ['prompt'], submit: (services, overlay) => later(services, module => module.openRepository(services, draftOf(overlay)))},
-    addRegistry: {label: ' add registry: ', scopes: ['prompt'], submit: (services, overlay) => later(services, module => module.addRegistry(services, draftOf(overlay)))},
+    repository: {
+      label: ' repository: ',
+      scopes: ['prompt'],
+      submit: (services, overlay) => later(services, module => module.openRepository(services, draftOf(overlay))),
+    },
+    addRegistry: {
+      label: ' add registry: ',
+      scopes: ['prompt'],
+      submit: (services, overlay) => later(services, module => module.addRegistry(services, draftOf(overlay))),
+    },
   },
   list: registryList,
   Body: RegistryView,
-  listRows: (state, body) => registryLayout(body, detailLines(state.registry, selectedTag(state), body.width).length).listHeight - 1,
+  listRows: (state, body) =>
+    registryLayout(body, detailLines(state.registry, selectedTag(state), body.width).length).listHeight - 1,
   headerParts: state => {
     const url = state.registry.urls[state.registry.current];
     return url ? [`registry ${url}`] : [];

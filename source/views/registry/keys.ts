@@ -2,8 +2,21 @@ import type {Binding} from '../types.js';
 
 export const REGISTRY_BINDINGS: readonly Binding[] = [
   {scope: 'registry', keys: ['enter', 'right', 'l'], action: 'registry.enter', help: 'open', footer: true},
-  {scope: 'registry', keys: ['escape', 'left', 'h'], action: 'registry.back', help: 'back / cancel listing', footer: true},
-  {scope: 'registry', keys: ['p'], action: 'registry.pull', help: 'pull tag into the engine', footer: true, changes: true},
+  {
+    scope: 'registry',
+    keys: ['escape', 'left', 'h'],
+    action: 'registry.back',
+    help: 'back / cancel listing',
+    footer: true,
+  },
+  {
+    scope: 'registry',
+    keys: ['p'],
+    action: 'registry.pull',
+    help: 'pull tag into the engine',
+    footer: true,
+    changes: true,
+  },
   {scope: 'registry', keys: ['o'], action: 'registry.sort', help: 'sort tags: name / newest', footer: true},
   {scope: 'registry', keys: ['+'], action: 'registry.add', help: 'add a registry'},
   {scope: 'registry', keys: [']'], action: 'registry.next', help: 'next registry'},

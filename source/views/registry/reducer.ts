@@ -33,7 +33,11 @@ export function selectedTag(state: AppState): string | undefined {
 
 export const registryList = (state: AppState): FocusedList =>
   state.registry.level === 'repositories'
-    ? {ids: visibleRepositories(state), list: state.registry.repoList, put: (s, repoList) => withRegistry(s, {repoList})}
+    ? {
+        ids: visibleRepositories(state),
+        list: state.registry.repoList,
+        put: (s, repoList) => withRegistry(s, {repoList}),
+      }
     : {ids: visibleTags(state), list: state.registry.tagList, put: (s, tagList) => withRegistry(s, {tagList})};
 
 function withRegistry(state: AppState, patch: Partial<RegistryViewState>): AppState {
@@ -45,14 +49,33 @@ export function reduceRegistry(state: AppState, action: Action): AppState {
   switch (action.type) {
     case 'registry.loading':
       return action.level === 'repositories'
-        ? withRegistry(state, {repositories: [], repoStatus: 'loading', noCatalog: false, error: undefined, level: 'repositories', repoList: emptyList(), detailsOpen: false})
-        : withRegistry(state, {repository: action.repository, tags: [], tagStatus: 'loading', error: undefined, level: 'tags', tagList: emptyList(), details: undefined, detailsOpen: false});
+        ? withRegistry(state, {
+            repositories: [],
+            repoStatus: 'loading',
+            noCatalog: false,
+            error: undefined,
+            level: 'repositories',
+            repoList: emptyList(),
+            detailsOpen: false,
+          })
+        : withRegistry(state, {
+            repository: action.repository,
+            tags: [],
+            tagStatus: 'loading',
+            error: undefined,
+            level: 'tags',
+            tagList: emptyList(),
+            details: undefined,
+            detailsOpen: false,
+          });
     case 'registry.page': {
       if (action.level === 'repositories') {
         // concat, not a spread into a call: a page can hold hundreds of thousands of names.
         const next = withRegistry(state, {repositories: r.repositories.concat(action.items)});
         return state.view === 'registry' && r.level === 'repositories'
-          ? withRegistry(next, {repoList: relocate(next.registry.repoList, visibleRepositories(next), state.viewportRows)})
+          ? withRegistry(next, {
+              repoList: relocate(next.registry.repoList, visibleRepositories(next), state.viewportRows),
+            })
           : next;
       }
       if (action.repository !== r.repository) return state;
@@ -61,7 +84,12 @@ export function reduceRegistry(state: AppState, action: Action): AppState {
     }
     case 'registry.loaded':
       if (action.level === 'tags' && action.repository !== r.repository) return state;
-      return withRegistry(state, action.level === 'repositories' ? {repoStatus: action.status, error: action.error, noCatalog: action.noCatalog ?? false} : {tagStatus: action.status, error: action.error});
+      return withRegistry(
+        state,
+        action.level === 'repositories'
+          ? {repoStatus: action.status, error: action.error, noCatalog: action.noCatalog ?? false}
+          : {tagStatus: action.status, error: action.error},
+      );
     case 'registry.details':
       return withRegistry(state, {details: action.details});
     case 'registry.back': {
@@ -78,7 +106,9 @@ export function reduceRegistry(state: AppState, action: Action): AppState {
       const next = withRegistry(state, {sort: r.sort === 'name' ? 'newest' : 'name'});
       const ids = visibleTags(next);
       const index = tag ? ids.indexOf(tag) : 0;
-      return withRegistry(next, {tagList: moveCursor({...next.registry.tagList, selectedId: tag}, ids, Math.max(0, index), state.viewportRows)});
+      return withRegistry(next, {
+        tagList: moveCursor({...next.registry.tagList, selectedId: tag}, ids, Math.max(0, index), state.viewportRows),
+      });
     }
     case 'registry.pullProgress':
       return withRegistry(state, {pull: action.pull});

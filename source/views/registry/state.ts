@@ -21,7 +21,17 @@ export type RegistryViewState = {
   details?: {key: string; data?: TagDetails; error?: string};
   detailsOpen: boolean;
   // pulled/present/bytes: layers fetched, layers the engine had, bytes fetched (for the result line).
-  pull?: {ref: string; percent?: number; layers: number; done: number; finished?: boolean; error?: string; pulled?: number; present?: number; bytes?: number};
+  pull?: {
+    ref: string;
+    percent?: number;
+    layers: number;
+    done: number;
+    finished?: boolean;
+    error?: string;
+    pulled?: number;
+    present?: number;
+    bytes?: number;
+  };
 };
 
 export function initialRegistryState(urls: readonly string[]): RegistryViewState {
@@ -62,7 +72,13 @@ declare module '../../store/actions.js' {
     'registry.next': {};
     'registry.loading': {level: 'repositories' | 'tags'; repository?: string};
     'registry.page': {level: 'repositories' | 'tags'; items: readonly string[]; repository?: string};
-    'registry.loaded': {level: 'repositories' | 'tags'; status: LoadStatus; error?: string; noCatalog?: boolean; repository?: string};
+    'registry.loaded': {
+      level: 'repositories' | 'tags';
+      status: LoadStatus;
+      error?: string;
+      noCatalog?: boolean;
+      repository?: string;
+    };
     'registry.details': {details: RegistryViewState['details']};
     'registry.openDetails': {};
     'registry.addPrompt': {};

@@ -22,15 +22,45 @@ function layout(fixed: readonly (Column | {title: string; share: number})[], wid
   const used = fixed.reduce((sum, column) => sum + ('width' in column ? column.width : 0) + 1, 2);
   const shares = fixed.reduce((sum, column) => sum + ('share' in column ? column.share : 0), 0);
   const rest = Math.max(shares * 6, width - used);
-  return fixed.map(column => ('width' in column ? column : {title: column.title, width: Math.max(6, Math.floor((rest * column.share) / shares))}));
+  return fixed.map(column =>
+    'width' in column ? column : {title: column.title, width: Math.max(6, Math.floor((rest * column.share) / shares))},
+  );
 }
 
 const COLUMNS: Record<SwarmList, readonly (Column | {title: string; share: number})[]> = {
-  services: [{title: 'NAME', share: 3}, {title: 'MODE', width: 10}, {title: 'REPLICAS', width: 8}, {title: 'IMAGE', share: 3}, {title: 'PORTS', share: 1}, {title: 'UPDATE', share: 1}],
+  services: [
+    {title: 'NAME', share: 3},
+    {title: 'MODE', width: 10},
+    {title: 'REPLICAS', width: 8},
+    {title: 'IMAGE', share: 3},
+    {title: 'PORTS', share: 1},
+    {title: 'UPDATE', share: 1},
+  ],
   // What changes (status, availability) before what does not, so a narrow list still shows it.
-  nodes: [{title: 'ID', width: 12}, {title: 'HOSTNAME', share: 1}, {title: 'STATUS', width: 7}, {title: 'AVAILABILITY', width: 12}, {title: 'ROLE', width: 11}, {title: 'ENGINE', share: 1}],
-  secrets: [{title: 'NAME', share: 2}, {title: 'ID', width: 12}, {title: 'CREATED', width: 10}, {title: 'UPDATED', width: 10}, {title: 'LABELS', share: 2}],
-  tasks: [{title: 'TASK', share: 2}, {title: 'ID', width: 12}, {title: 'NODE', width: 12}, {title: 'DESIRED', width: 8}, {title: 'CURRENT', width: 18}, {title: 'ERROR', share: 2}, {title: 'CONTAINER', width: 12}],
+  nodes: [
+    {title: 'ID', width: 12},
+    {title: 'HOSTNAME', share: 1},
+    {title: 'STATUS', width: 7},
+    {title: 'AVAILABILITY', width: 12},
+    {title: 'ROLE', width: 11},
+    {title: 'ENGINE', share: 1},
+  ],
+  secrets: [
+    {title: 'NAME', share: 2},
+    {title: 'ID', width: 12},
+    {title: 'CREATED', width: 10},
+    {title: 'UPDATED', width: 10},
+    {title: 'LABELS', share: 2},
+  ],
+  tasks: [
+    {title: 'TASK', share: 2},
+    {title: 'ID', width: 12},
+    {title: 'NODE', width: 12},
+    {title: 'DESIRED', width: 8},
+    {title: 'CURRENT', width: 18},
+    {title: 'ERROR', share: 2},
+    {title: 'CONTAINER', width: 12},
+  ],
 };
 
 function cells(list: SwarmList, row: unknown, nodes: ReadonlyMap<string, NodeRow>, service?: string): string[] {
@@ -43,11 +73,28 @@ function cells(list: SwarmList, row: unknown, nodes: ReadonlyMap<string, NodeRow
     case 'nodes': {
       const n = row as NodeRow;
       // ROLE: the manager's status (Leader, Reachable, Unreachable), or worker.
-      return [n.id.slice(0, 12), `${clean(n.hostname)}${n.self ? ' *' : ''}`, n.state, n.availability, n.role === 'manager' ? n.managerStatus || 'manager' : n.role, clean(n.engineVersion)];
+      return [
+        n.id.slice(0, 12),
+        `${clean(n.hostname)}${n.self ? ' *' : ''}`,
+        n.state,
+        n.availability,
+        n.role === 'manager' ? n.managerStatus || 'manager' : n.role,
+        clean(n.engineVersion),
+      ];
     }
     case 'secrets': {
       const s = row as SecretRow;
-      return [clean(s.name), s.shortId, ago(s.createdAt), ago(s.updatedAt), clean(Object.entries(s.labels).map(([key, value]) => `${key}=${value}`).join(','))];
+      return [
+        clean(s.name),
+        s.shortId,
+        ago(s.createdAt),
+        ago(s.updatedAt),
+        clean(
+          Object.entries(s.labels)
+            .map(([key, value]) => `${key}=${value}`)
+            .join(','),
+        ),
+      ];
     }
     case 'tasks': {
       const t = row as TaskRow;
@@ -65,9 +112,22 @@ function cells(list: SwarmList, row: unknown, nodes: ReadonlyMap<string, NodeRow
   }
 }
 
-const line = (columns: readonly Column[], values: readonly string[]) => columns.map((column, i) => fit(values[i] ?? '', column.width)).join(' ');
+const line = (columns: readonly Column[], values: readonly string[]) =>
+  columns.map((column, i) => fit(values[i] ?? '', column.width)).join(' ');
 
-const Row = memo(function Row({text, selected, marked, stale, warn}: {text: string; selected: boolean; marked: boolean; stale: boolean; warn: boolean}) {
+const Row = memo(function Row({
+  text,
+  selected,
+  marked,
+  stale,
+  warn,
+}: {
+  text: string;
+  selected: boolean;
+  marked: boolean;
+  stale: boolean;
+  warn: boolean;
+}) {
   return (
     <Text inverse={selected} dimColor={stale} color={warn && !selected ? 'red' : undefined} wrap="truncate-end">
       {selected ? '›' : ' '}
@@ -93,7 +153,9 @@ function SwarmList({width, height}: {width: number; height: number}) {
   const listName = useStore(state => state.swarm.list);
   const rows = useStore(state => visibleRows(state));
   const list = useStore(state => state.swarm.lists[state.swarm.list]);
-  const counts = useStore(state => `${state.swarm.services.length} ${state.swarm.nodes.length} ${state.swarm.secrets.length}`);
+  const counts = useStore(
+    state => `${state.swarm.services.length} ${state.swarm.nodes.length} ${state.swarm.secrets.length}`,
+  );
   const nodesList = useStore(state => state.swarm.nodes);
   const tasksOf = useStore(state => state.swarm.tasksOf);
   const loaded = useStore(state => state.swarm.loaded);
@@ -106,7 +168,11 @@ function SwarmList({width, height}: {width: number; height: number}) {
   const columns = layout(COLUMNS[listName], width);
   const header = [
     listName === 'tasks' ? `tasks of ${clean(tasksOf?.name ?? '')} (esc: services)` : '',
-    ...(['services', 'nodes', 'secrets'] as const).map(name => (name === listName ? `[${TITLES[name]} ${name === 'services' ? services : name === 'nodes' ? nodeCount : secrets}]` : `${TITLES[name]} ${name === 'services' ? services : name === 'nodes' ? nodeCount : secrets}`)),
+    ...(['services', 'nodes', 'secrets'] as const).map(name =>
+      name === listName
+        ? `[${TITLES[name]} ${name === 'services' ? services : name === 'nodes' ? nodeCount : secrets}]`
+        : `${TITLES[name]} ${name === 'services' ? services : name === 'nodes' ? nodeCount : secrets}`,
+    ),
     downNodes ? `${downNodes} node${downNodes === 1 ? '' : 's'} down` : '',
   ]
     .filter(Boolean)
@@ -129,13 +195,28 @@ function SwarmList({width, height}: {width: number; height: number}) {
         </Text>
       ) : null}
       <Text bold dimColor wrap="truncate-end">
-        {'  ' + line(columns, columns.map(column => column.title))}
+        {'  ' +
+          line(
+            columns,
+            columns.map(column => column.title),
+          )}
       </Text>
-      {!loaded ? <Text dimColor>  loading…</Text> : null}
-      {loaded && rows.length === 0 ? <Text dimColor>{`  no ${TITLES[listName]}${list.filter ? ' match the filter (esc clears it)' : ' here'}`}</Text> : null}
+      {!loaded ? <Text dimColor> loading…</Text> : null}
+      {loaded && rows.length === 0 ? (
+        <Text dimColor>{`  no ${TITLES[listName]}${list.filter ? ' match the filter (esc clears it)' : ' here'}`}</Text>
+      ) : null}
       {page.map((row, i) => {
         const r = row as {id: string};
-        return <Row key={r.id} text={line(columns, cells(listName, row, nodes, tasksOf?.name))} selected={list.scrollTop + i === list.cursor} marked={list.marked.includes(r.id)} stale={stale} warn={warnOf(listName, row)} />;
+        return (
+          <Row
+            key={r.id}
+            text={line(columns, cells(listName, row, nodes, tasksOf?.name))}
+            selected={list.scrollTop + i === list.cursor}
+            marked={list.marked.includes(r.id)}
+            stale={stale}
+            warn={warnOf(listName, row)}
+          />
+        );
       })}
     </Box>
   );
@@ -148,13 +229,21 @@ export const hasSwarmPane = (state: AppState) => Boolean(state.logs) && state.lo
 export function SwarmView({width, height}: {width: number; height: number}) {
   const hasLogs = useStore(hasSwarmPane);
   const logsFocused = useStore(state => hasSwarmPane(state) && state.focus === 'logs');
-  const fullscreenLogs = useStore(state => hasSwarmPane(state) && Boolean(state.logs?.fullscreen) && state.focus === 'logs');
+  const fullscreenLogs = useStore(
+    state => hasSwarmPane(state) && Boolean(state.logs?.fullscreen) && state.focus === 'logs',
+  );
   if (fullscreenLogs) return <LogPane width={width} height={height} />;
   const {wide, listWidth, listHeight} = containersLayout(hasLogs, {width, height}, logsFocused);
   return (
     <Box flexDirection={wide ? 'row' : 'column'} height={height} overflow="hidden">
       <SwarmList width={listWidth} height={listHeight} />
-      {hasLogs ? wide ? <LogPane width={width - listWidth} height={height} /> : <LogPane width={width} height={height - listHeight} /> : null}
+      {hasLogs ? (
+        wide ? (
+          <LogPane width={width - listWidth} height={height} />
+        ) : (
+          <LogPane width={width} height={height - listHeight} />
+        )
+      ) : null}
     </Box>
   );
 }

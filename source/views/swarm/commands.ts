@@ -19,7 +19,10 @@ export const SWARM_COMMANDS: readonly CommandSpec[] = [
     changes: true,
     run(services, args) {
       // Every argument is checked before anything is scaled.
-      const asked = parseScaleArgs(args).map(({service: name, replicas}) => ({row: service(services, name), replicas: parseReplicas(replicas)}));
+      const asked = parseScaleArgs(args).map(({service: name, replicas}) => ({
+        row: service(services, name),
+        replicas: parseReplicas(replicas),
+      }));
       for (const {row, replicas} of asked) void scaleTo(services, row, replicas);
       return undefined;
     },
@@ -41,8 +44,12 @@ export const SWARM_COMMANDS: readonly CommandSpec[] = [
     run(services, args) {
       const [verb, name, file, ...rest] = args;
       if (verb !== 'create' || !name || rest.length) throw new Error('usage: :secret create NAME [FILE]');
-      if (!services.store.get().swarm.role?.manager) throw new Error('this engine is not a swarm manager (secrets live on managers)');
-      if (file === '-') throw new Error('standard input is not available inside the UI: give a FILE, or no FILE to type the value masked');
+      if (!services.store.get().swarm.role?.manager)
+        throw new Error('this engine is not a swarm manager (secrets live on managers)');
+      if (file === '-')
+        throw new Error(
+          'standard input is not available inside the UI: give a FILE, or no FILE to type the value masked',
+        );
       if (file) {
         let value: Buffer;
         try {

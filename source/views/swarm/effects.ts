@@ -1,9 +1,37 @@
 import type Docker from 'dockerode';
 import {logCommand} from '../../command-log.js';
-import {dockerNodeAvailabilityCommand, dockerRedeployCommand, dockerScaleCommand, dockerSecretCreateCommand, dockerSecretRmCommand, dockerServiceRmCommand} from '../../engine/swarm/docker-commands.js';
-import {inspectService, listNodes, listSecrets, listServices, listTasks, swarmRole, type NodeRow, type SecretRow, type ServiceRow, type TaskRow} from '../../engine/swarm/lists.js';
+import {
+  dockerNodeAvailabilityCommand,
+  dockerRedeployCommand,
+  dockerScaleCommand,
+  dockerSecretCreateCommand,
+  dockerSecretRmCommand,
+  dockerServiceRmCommand,
+} from '../../engine/swarm/docker-commands.js';
+import {
+  inspectService,
+  listNodes,
+  listSecrets,
+  listServices,
+  listTasks,
+  swarmRole,
+  type NodeRow,
+  type SecretRow,
+  type ServiceRow,
+  type TaskRow,
+} from '../../engine/swarm/lists.js';
 import {ServiceLogPrefixer} from '../../engine/swarm/log-prefix.js';
-import {convergence, createSecret, redeployService, removeSecret, removeService, scaleService, servicesUsingSecret, setNodeAvailability, type Availability} from '../../engine/swarm/operations.js';
+import {
+  convergence,
+  createSecret,
+  redeployService,
+  removeSecret,
+  removeService,
+  scaleService,
+  servicesUsingSecret,
+  setNodeAvailability,
+  type Availability,
+} from '../../engine/swarm/operations.js';
 import {errorMessage} from '../../errors.js';
 import type {Confirmation} from '../../store/state.js';
 import {sanitizeLine} from '../../text/sanitize.js';
@@ -48,7 +76,11 @@ export async function loadSwarm(services: Services): Promise<void> {
   loading = true;
   try {
     const state = services.store.get();
-    const [nodes, list, secrets] = await Promise.all([listNodes(docker, state.swarm.role?.nodeId), listServices(docker), listSecrets(docker)]);
+    const [nodes, list, secrets] = await Promise.all([
+      listNodes(docker, state.swarm.role?.nodeId),
+      listServices(docker),
+      listSecrets(docker),
+    ]);
     if (client(services) !== docker) return;
     services.dispatch({type: 'swarm.loaded', nodes, services: list, secrets});
     const tasksOf = services.store.get().swarm.tasksOf;
@@ -88,7 +120,14 @@ export function openSwarmLogs(services: Services): void {
     if (!service) return;
     const prefixer = new ServiceLogPrefixer(docker, service.id, service.name);
     void prefixer.refresh();
-    showLogs(services, {id: service.id, name: `service ${service.name}`, source: {kind: 'service', id: service.id}, rewrite: prefixer.rewrite, resolve: prefixer.resolve, owner: 'swarm'});
+    showLogs(services, {
+      id: service.id,
+      name: `service ${service.name}`,
+      source: {kind: 'service', id: service.id},
+      rewrite: prefixer.rewrite,
+      resolve: prefixer.resolve,
+      owner: 'swarm',
+    });
     return;
   }
   if (state.swarm.list === 'tasks') {
@@ -96,10 +135,20 @@ export function openSwarmLogs(services: Services): void {
     const of = state.swarm.tasksOf;
     if (!task || !of) return;
     const prefixer = new ServiceLogPrefixer(docker, of.id, of.name, state.swarm.tasks);
-    showLogs(services, {id: task.id, name: `task ${of.name}.${task.slot ?? task.shortId}`, source: {kind: 'task', id: task.id}, rewrite: prefixer.rewrite, resolve: prefixer.resolve, owner: 'swarm'});
+    showLogs(services, {
+      id: task.id,
+      name: `task ${of.name}.${task.slot ?? task.shortId}`,
+      source: {kind: 'task', id: task.id},
+      rewrite: prefixer.rewrite,
+      resolve: prefixer.resolve,
+      owner: 'swarm',
+    });
     return;
   }
-  services.status(state.swarm.list === 'nodes' ? 'l follows a service or a task: press s for the services' : 'secrets have no logs', 'error');
+  services.status(
+    state.swarm.list === 'nodes' ? 'l follows a service or a task: press s for the services' : 'secrets have no logs',
+    'error',
+  );
 }
 
 // -- scale and redeploy, with their progress ----------------------------------------------------------------
@@ -113,7 +162,13 @@ function stopWatch(): void {
 
 // Polls the service's tasks until they converge on what was asked (or `limitMs` passes), showing how far
 // they are; the tasks list and the counts follow. One watch at a time: a newer scale or update replaces it.
-function watchProgress(services: Services, service: {id: string; name: string}, what: string, check: (tasks: readonly TaskRow[], row: ServiceRow | undefined) => {text: string; done: boolean}, limitMs = 120_000): void {
+function watchProgress(
+  services: Services,
+  service: {id: string; name: string},
+  what: string,
+  check: (tasks: readonly TaskRow[], row: ServiceRow | undefined) => {text: string; done: boolean},
+  limitMs = 120_000,
+): void {
   stopWatch();
   const current = {serviceId: service.id, until: Date.now() + limitMs} as NonNullable<typeof watch>;
   watch = current;
@@ -121,23 +176,35 @@ function watchProgress(services: Services, service: {id: string; name: string}, 
     const docker = client(services);
     if (!docker || watch !== current) return;
     try {
-      const [tasks, inspected] = await Promise.all([listTasks(docker, service.id), inspectService(docker, service.id).catch(() => undefined)]);
+      const [tasks, inspected] = await Promise.all([
+        listTasks(docker, service.id),
+        inspectService(docker, service.id).catch(() => undefined),
+      ]);
       if (watch !== current) return;
       const row = inspected?.row;
       const {text, done} = check(tasks, row);
       services.dispatch({type: 'swarm.progress', progress: {serviceId: service.id, text: `${what}: ${text}`, done}});
-      if (services.store.get().swarm.tasksOf?.id === service.id) services.dispatch({type: 'swarm.tasksLoaded', serviceId: service.id, tasks});
+      if (services.store.get().swarm.tasksOf?.id === service.id)
+        services.dispatch({type: 'swarm.tasksLoaded', serviceId: service.id, tasks});
       void loadSwarm(services);
       if (done || Date.now() > current.until) {
-        if (!done) services.status(`${what}: not converged after ${Math.round(limitMs / 60_000)} min (${text}); see the tasks (enter)`, 'error');
+        if (!done)
+          services.status(
+            `${what}: not converged after ${Math.round(limitMs / 60_000)} min (${text}); see the tasks (enter)`,
+            'error',
+          );
         watch = undefined;
         setTimeout(() => {
-          if (!watch && services.store.get().swarm.progress?.serviceId === service.id) services.dispatch({type: 'swarm.progress', progress: undefined});
+          if (!watch && services.store.get().swarm.progress?.serviceId === service.id)
+            services.dispatch({type: 'swarm.progress', progress: undefined});
         }, 5000).unref?.();
         return;
       }
     } catch (error) {
-      services.dispatch({type: 'swarm.progress', progress: {serviceId: service.id, text: `${what}: ${clean(errorMessage(error))}`, done: true}});
+      services.dispatch({
+        type: 'swarm.progress',
+        progress: {serviceId: service.id, text: `${what}: ${clean(errorMessage(error))}`, done: true},
+      });
       watch = undefined;
       return;
     }
@@ -154,7 +221,10 @@ export async function scaleTo(services: Services, service: ServiceRow, replicas:
     return;
   }
   logCommand(dockerScaleCommand(service.name, replicas));
-  services.dispatch({type: 'swarm.progress', progress: {serviceId: service.id, text: `scaling ${clean(service.name)} to ${replicas}…`, done: false}});
+  services.dispatch({
+    type: 'swarm.progress',
+    progress: {serviceId: service.id, text: `scaling ${clean(service.name)} to ${replicas}…`, done: false},
+  });
   try {
     await scaleService(docker, service.id, replicas);
   } catch (error) {
@@ -165,7 +235,10 @@ export async function scaleTo(services: Services, service: ServiceRow, replicas:
   services.status(`scaling ${clean(service.name)} to ${replicas}`);
   watchProgress(services, service, `scale ${clean(service.name)} → ${replicas}`, tasks => {
     const c = convergence(tasks, replicas);
-    return {text: `${c.running}/${replicas} running${c.pending ? `, ${c.pending} starting` : ''}${c.done ? ' ✓' : ''}`, done: c.done};
+    return {
+      text: `${c.running}/${replicas} running${c.pending ? `, ${c.pending} starting` : ''}${c.done ? ' ✓' : ''}`,
+      done: c.done,
+    };
   });
 }
 
@@ -174,7 +247,10 @@ export function scaleBy(services: Services, step: number): void {
   if (!service) return;
   const progress = services.store.get().swarm.progress;
   // Repeated + while a scale runs adds to what was asked, not to what runs.
-  const base = progress && !progress.done && progress.serviceId === service.id && lastAsked.get(service.id) !== undefined ? lastAsked.get(service.id)! : service.desired;
+  const base =
+    progress && !progress.done && progress.serviceId === service.id && lastAsked.get(service.id) !== undefined
+      ? lastAsked.get(service.id)!
+      : service.desired;
   const replicas = base + step;
   if (replicas < 0) {
     services.status(`${clean(service.name)} has no replicas to take away`, 'error');
@@ -206,13 +282,22 @@ export async function redeploy(services: Services, service: ServiceRow): Promise
     return;
   }
   services.status(`redeploying ${clean(service.name)} (rolling update)`);
-  watchProgress(services, service, `redeploy ${clean(service.name)}`, (tasks, row) => {
-    const state = row?.updateState ?? '';
-    const c = convergence(tasks, row?.desired ?? service.desired);
-    const done = (state === 'completed' || state === '') && c.done;
-    const failed = /rollback|paused/.test(state);
-    return {text: `${state || 'updating'}${row?.updateMessage ? ` (${clean(row.updateMessage)})` : ''}, ${c.running}/${row?.desired ?? service.desired} running${done ? ' ✓' : ''}`, done: done || failed};
-  }, 15 * 60_000);
+  watchProgress(
+    services,
+    service,
+    `redeploy ${clean(service.name)}`,
+    (tasks, row) => {
+      const state = row?.updateState ?? '';
+      const c = convergence(tasks, row?.desired ?? service.desired);
+      const done = (state === 'completed' || state === '') && c.done;
+      const failed = /rollback|paused/.test(state);
+      return {
+        text: `${state || 'updating'}${row?.updateMessage ? ` (${clean(row.updateMessage)})` : ''}, ${c.running}/${row?.desired ?? service.desired} running${done ? ' ✓' : ''}`,
+        done: done || failed,
+      };
+    },
+    15 * 60_000,
+  );
 }
 
 // -- removals and node availability (confirmed) -------------------------------------------------------------
@@ -226,10 +311,20 @@ export async function confirmRemove(services: Services): Promise<void> {
     if (!secret) return;
     const users = await servicesUsingSecret(docker, secret).catch(() => []);
     if (users.length) {
-      services.status(`secret ${clean(secret.name)} is in use by ${users.map(clean).join(', ')}: remove it from ${users.length === 1 ? 'that service' : 'those services'} first`, 'error');
+      services.status(
+        `secret ${clean(secret.name)} is in use by ${users.map(clean).join(', ')}: remove it from ${users.length === 1 ? 'that service' : 'those services'} first`,
+        'error',
+      );
       return;
     }
-    const confirm: Confirmation = {owner: 'swarm', operation: 'secret-rm', title: 'Remove this secret?', targets: [`secret ${clean(secret.name)} (${secret.shortId})`], ids: [secret.id], names: [secret.name]};
+    const confirm: Confirmation = {
+      owner: 'swarm',
+      operation: 'secret-rm',
+      title: 'Remove this secret?',
+      targets: [`secret ${clean(secret.name)} (${secret.shortId})`],
+      ids: [secret.id],
+      names: [secret.name],
+    };
     services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
     return;
   }
@@ -242,7 +337,13 @@ export async function confirmRemove(services: Services): Promise<void> {
     owner: 'swarm',
     operation: 'service-rm',
     title: `Remove service ${clean(service.name)} and its ${live.length} task${live.length === 1 ? '' : 's'}?`,
-    targets: [`service ${clean(service.name)} (${service.shortId}) ${service.mode} ${service.running}/${service.desired}`, ...live.map(task => `  task ${clean(service.name)}.${task.slot ?? task.shortId} ${task.shortId} on ${task.nodeId.slice(0, 12)}${nodes.get(task.nodeId)?.hostname ? ` (${clean(nodes.get(task.nodeId)!.hostname)})` : ''} ${task.state}`)],
+    targets: [
+      `service ${clean(service.name)} (${service.shortId}) ${service.mode} ${service.running}/${service.desired}`,
+      ...live.map(
+        task =>
+          `  task ${clean(service.name)}.${task.slot ?? task.shortId} ${task.shortId} on ${task.nodeId.slice(0, 12)}${nodes.get(task.nodeId)?.hostname ? ` (${clean(nodes.get(task.nodeId)!.hostname)})` : ''} ${task.state}`,
+      ),
+    ],
     ids: [service.id],
     names: [service.name],
   };
@@ -256,10 +357,26 @@ export function confirmAvailability(services: Services, availability: Availabili
     services.status(`node ${node.shortId} is already ${availability}`);
     return;
   }
-  const what = {active: 'Make this node active (tasks may be placed on it)?', pause: 'Pause this node (no new tasks; running ones stay)?', drain: 'Drain this node (its tasks move to other nodes)?'}[availability];
+  const what = {
+    active: 'Make this node active (tasks may be placed on it)?',
+    pause: 'Pause this node (no new tasks; running ones stay)?',
+    drain: 'Drain this node (its tasks move to other nodes)?',
+  }[availability];
   services.dispatch({
     type: 'overlay.show',
-    overlay: {kind: 'confirm', confirm: {owner: 'swarm', operation: `node-${availability}`, title: what, targets: [`node ${node.id.slice(0, 12)} ${clean(node.hostname)} ${node.role} ${node.state} (now ${node.availability})`], ids: [node.id], names: [node.hostname]}},
+    overlay: {
+      kind: 'confirm',
+      confirm: {
+        owner: 'swarm',
+        operation: `node-${availability}`,
+        title: what,
+        targets: [
+          `node ${node.id.slice(0, 12)} ${clean(node.hostname)} ${node.role} ${node.state} (now ${node.availability})`,
+        ],
+        ids: [node.id],
+        names: [node.hostname],
+      },
+    },
   });
 }
 
@@ -296,14 +413,29 @@ export async function runConfirmed(services: Services, confirm: Confirmation): P
 export function confirmRedeploy(services: Services, service: ServiceRow): void {
   services.dispatch({
     type: 'overlay.show',
-    overlay: {kind: 'confirm', confirm: {owner: 'swarm', operation: 'redeploy', title: `Redeploy ${clean(service.name)} (a rolling restart of every task)?`, targets: [`service ${clean(service.name)} (${service.shortId}) ${service.running}/${service.desired} running`], ids: [service.id], names: [service.name]}},
+    overlay: {
+      kind: 'confirm',
+      confirm: {
+        owner: 'swarm',
+        operation: 'redeploy',
+        title: `Redeploy ${clean(service.name)} (a rolling restart of every task)?`,
+        targets: [`service ${clean(service.name)} (${service.shortId}) ${service.running}/${service.desired} running`],
+        ids: [service.id],
+        names: [service.name],
+      },
+    },
   });
 }
 
 // -- secrets ------------------------------------------------------------------------------------------------
 
 // The value typed in the masked prompt: sent once, then gone (the overlay closes; the buffer is zeroed).
-export async function createSecretFrom(services: Services, name: string, value: Buffer, file?: string): Promise<boolean> {
+export async function createSecretFrom(
+  services: Services,
+  name: string,
+  value: Buffer,
+  file?: string,
+): Promise<boolean> {
   const docker = client(services);
   if (!docker) {
     value.fill(0);

@@ -2,7 +2,19 @@ import type {ViewModule} from '../types.js';
 import {containersLayout} from '../containers/layout.js';
 import {paneSession} from '../log-pane/session.js';
 import {SWARM_COMMANDS} from './commands.js';
-import {confirmAvailability, confirmRedeploy, confirmRemove, createSecretFrom, loadRole, loadSwarm, loadTasks, openSwarmLogs, runConfirmed, scaleBy, stopSwarmEffects} from './effects.js';
+import {
+  confirmAvailability,
+  confirmRedeploy,
+  confirmRemove,
+  createSecretFrom,
+  loadRole,
+  loadSwarm,
+  loadTasks,
+  openSwarmLogs,
+  runConfirmed,
+  scaleBy,
+  stopSwarmEffects,
+} from './effects.js';
 import {SWARM_BINDINGS} from './keys.js';
 import {reduceSwarm} from './reducer.js';
 import {selectedService, swarmList} from './selectors.js';
@@ -41,7 +53,12 @@ function schedulePoll(services: Services): void {
   pollTimer.unref?.();
 }
 
-const LIST_SCOPES: Record<SwarmList, string> = {services: 'swarmServices', nodes: 'swarmNodes', secrets: 'swarmSecrets', tasks: 'swarmTasks'};
+const LIST_SCOPES: Record<SwarmList, string> = {
+  services: 'swarmServices',
+  nodes: 'swarmNodes',
+  secrets: 'swarmSecrets',
+  tasks: 'swarmTasks',
+};
 
 // View 6: a swarm manager's nodes, services (their tasks and logs) and secrets. Offered only when /info says
 // this engine is an active manager.
@@ -50,7 +67,13 @@ export const swarm: ViewModule = {
   key: '6',
   title: 'Swarm',
   engineBound: true,
-  scopeTitles: {swarm: 'Swarm (view 6)', swarmServices: 'Swarm services (s)', swarmTasks: "A service's tasks (enter)", swarmNodes: 'Swarm nodes (n)', swarmSecrets: 'Swarm secrets (x)'},
+  scopeTitles: {
+    swarm: 'Swarm (view 6)',
+    swarmServices: 'Swarm services (s)',
+    swarmTasks: "A service's tasks (enter)",
+    swarmNodes: 'Swarm nodes (n)',
+    swarmSecrets: 'Swarm secrets (x)',
+  },
   available: state => state.swarm.role?.manager === true && state.swarm.role.state === 'active',
   initial: () => ({swarm: initialSwarm()}),
   reduce: reduceSwarm,
@@ -112,7 +135,10 @@ export const swarm: ViewModule = {
     const state = services.store.get();
     if (!state.swarm.role?.manager) return;
     // The lists stay current while another view shows, so that `6` has them at once.
-    if (update.kind === 'event' && ['service', 'node', 'secret'].includes(update.event.Type ?? '')) scheduleReload(services); else if (update.kind === 'containers' && state.view === 'swarm' && state.swarm.list === 'tasks') scheduleReload(services);
+    if (update.kind === 'event' && ['service', 'node', 'secret'].includes(update.event.Type ?? ''))
+      scheduleReload(services);
+    else if (update.kind === 'containers' && state.view === 'swarm' && state.swarm.list === 'tasks')
+      scheduleReload(services);
   },
   bindings: SWARM_BINDINGS,
   commands: SWARM_COMMANDS,

@@ -5,7 +5,10 @@ import {relocateList} from '../focused-list.js';
 import {selectedRow, swarmList} from './selectors.js';
 import {SWARM_LISTS, type ServiceRow, type SwarmList, type SwarmState} from './state.js';
 
-const withSwarm = (state: AppState, swarm: Partial<SwarmState>): AppState => ({...state, swarm: {...state.swarm, ...swarm}});
+const withSwarm = (state: AppState, swarm: Partial<SwarmState>): AppState => ({
+  ...state,
+  swarm: {...state.swarm, ...swarm},
+});
 
 function show(state: AppState, list: SwarmList): AppState {
   if (state.swarm.list === list) return state;
@@ -25,15 +28,25 @@ export function reduceSwarm(state: AppState, action: Action): AppState {
     case 'swarm.role': {
       // An engine that stops being a manager (left the swarm, demoted) takes view 6 away: back to view 1.
       const next = withSwarm(state, {role: action.role});
-      return state.view === 'swarm' && !action.role?.manager ? {...next, view: 'containers', focus: 'list', overlay: undefined} : next;
+      return state.view === 'swarm' && !action.role?.manager
+        ? {...next, view: 'containers', focus: 'list', overlay: undefined}
+        : next;
     }
     case 'swarm.loaded': {
-      const next = withSwarm(state, {nodes: action.nodes, services: action.services, secrets: action.secrets, loaded: true, stale: false, error: undefined});
+      const next = withSwarm(state, {
+        nodes: action.nodes,
+        services: action.services,
+        secrets: action.secrets,
+        loaded: true,
+        stale: false,
+        error: undefined,
+      });
       // Marks of rows that went away go with them.
       for (const list of SWARM_LISTS) {
         const live = new Set((next.swarm[list] as readonly {id: string}[]).map(row => row.id));
         const marked = next.swarm.lists[list].marked.filter(id => live.has(id));
-        if (marked.length !== next.swarm.lists[list].marked.length) next.swarm.lists[list] = {...next.swarm.lists[list], marked};
+        if (marked.length !== next.swarm.lists[list].marked.length)
+          next.swarm.lists[list] = {...next.swarm.lists[list], marked};
       }
       return state.view === 'swarm' && next.swarm.list !== 'tasks' ? relocateList(next, swarmList(next)) : next;
     }
@@ -64,12 +77,18 @@ export function reduceSwarm(state: AppState, action: Action): AppState {
       const service = selectedRow<ServiceRow>(state, 'services');
       if (!service) return state;
       const same = state.swarm.tasksOf?.id === service.id;
-      return withSwarm(state, {list: 'tasks', tasksOf: {id: service.id, name: service.name}, tasks: same ? state.swarm.tasks : [], lists: {...state.swarm.lists, tasks: same ? state.swarm.lists.tasks : emptyList()}});
+      return withSwarm(state, {
+        list: 'tasks',
+        tasksOf: {id: service.id, name: service.name},
+        tasks: same ? state.swarm.tasks : [],
+        lists: {...state.swarm.lists, tasks: same ? state.swarm.lists.tasks : emptyList()},
+      });
     }
     case 'swarm.back': {
       if (state.swarm.list !== 'tasks') return state;
       // esc clears a filter first, then goes back to the services.
-      if (state.swarm.lists.tasks.filter) return withSwarm(state, {lists: {...state.swarm.lists, tasks: {...state.swarm.lists.tasks, filter: ''}}});
+      if (state.swarm.lists.tasks.filter)
+        return withSwarm(state, {lists: {...state.swarm.lists, tasks: {...state.swarm.lists.tasks, filter: ''}}});
       return withSwarm(state, {list: 'services'});
     }
   }

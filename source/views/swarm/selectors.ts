@@ -37,7 +37,12 @@ const makeFilter = () =>
     const match = makeMatcher(filter);
     return rows.filter(row => haystack(list, row).some(text => match(text)));
   });
-const FILTERS: Record<SwarmList, ReturnType<typeof makeFilter>> = {services: makeFilter(), nodes: makeFilter(), secrets: makeFilter(), tasks: makeFilter()};
+const FILTERS: Record<SwarmList, ReturnType<typeof makeFilter>> = {
+  services: makeFilter(),
+  nodes: makeFilter(),
+  secrets: makeFilter(),
+  tasks: makeFilter(),
+};
 
 export function visibleRows(state: AppState, list: SwarmList = state.swarm.list): readonly Row[] {
   return FILTERS[list](rowsOf(state.swarm, list), list, state.swarm.lists[list].filter);
@@ -56,23 +61,34 @@ export function selectedRow<T extends Row>(state: AppState, list: SwarmList): T 
 // The service an action on "the selected service" means: the selected row, or the service whose tasks show.
 export function selectedService(state: AppState): ServiceRow | undefined {
   if (state.swarm.list === 'services') return selectedRow<ServiceRow>(state, 'services');
-  if (state.swarm.list === 'tasks' && state.swarm.tasksOf) return state.swarm.services.find(service => service.id === state.swarm.tasksOf!.id);
+  if (state.swarm.list === 'tasks' && state.swarm.tasksOf)
+    return state.swarm.services.find(service => service.id === state.swarm.tasksOf!.id);
   return undefined;
 }
 
 const makeIds = () => memoLast((rows: readonly Row[]) => rows.map(row => row.id));
-const IDS: Record<SwarmList, ReturnType<typeof makeIds>> = {services: makeIds(), nodes: makeIds(), secrets: makeIds(), tasks: makeIds()};
+const IDS: Record<SwarmList, ReturnType<typeof makeIds>> = {
+  services: makeIds(),
+  nodes: makeIds(),
+  secrets: makeIds(),
+  tasks: makeIds(),
+};
 
 export function swarmList(state: AppState): FocusedList {
   const list = state.swarm.list;
   return {
     ids: IDS[list](visibleRows(state, list)),
     list: state.swarm.lists[list],
-    put: (s, next) => (next === s.swarm.lists[list] ? s : {...s, swarm: {...s.swarm, lists: {...s.swarm.lists, [list]: next}}}),
+    put: (s, next) =>
+      next === s.swarm.lists[list] ? s : {...s, swarm: {...s.swarm, lists: {...s.swarm.lists, [list]: next}}},
   };
 }
 
 export function findService(state: AppState, nameOrId: string): ServiceRow | undefined {
   const services = state.swarm.services;
-  return services.find(service => service.name === nameOrId) ?? services.find(service => service.id === nameOrId) ?? services.find(service => nameOrId.length >= 4 && service.id.startsWith(nameOrId));
+  return (
+    services.find(service => service.name === nameOrId) ??
+    services.find(service => service.id === nameOrId) ??
+    services.find(service => nameOrId.length >= 4 && service.id.startsWith(nameOrId))
+  );
 }

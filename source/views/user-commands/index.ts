@@ -2,7 +2,13 @@ import {logCommand, shellQuote} from '../../command-log.js';
 import type {UserCommandEntry} from '../../config.js';
 import {engineEnv} from '../../engine/user-commands/engine-env.js';
 import {runCaptured} from '../../engine/user-commands/run.js';
-import {checkCommand, expandCommand, usesEnv, usesFields, type CommandItem} from '../../engine/user-commands/template.js';
+import {
+  checkCommand,
+  expandCommand,
+  usesEnv,
+  usesFields,
+  type CommandItem,
+} from '../../engine/user-commands/template.js';
 import {errorMessage} from '../../errors.js';
 import type {KeyAction} from '../../store/actions.js';
 import type {Confirmation} from '../../store/state.js';
@@ -19,7 +25,13 @@ const RESERVED_KEYS = new Set(['ctrl-c']);
 
 type Built = {module: ViewModule; problems: string[]; commands: readonly UserCommandEntry[]};
 
-export function userCommandsModule(entries: readonly UserCommandEntry[], views: readonly ViewModule[], keymap: readonly Binding[], builtinCommands: readonly string[], file: string): Built {
+export function userCommandsModule(
+  entries: readonly UserCommandEntry[],
+  views: readonly ViewModule[],
+  keymap: readonly Binding[],
+  builtinCommands: readonly string[],
+  file: string,
+): Built {
   const problems: string[] = [];
   const bad = (entry: UserCommandEntry, why: string) => problems.push(`config ${file}: ${entry.where} ${why}`);
   const scopes = views.filter(view => view.itemFields).map(view => view.id);
@@ -28,14 +40,24 @@ export function userCommandsModule(entries: readonly UserCommandEntry[], views: 
   for (const entry of entries) {
     const view = views.find(v => v.id === entry.scope && v.itemFields);
     if (entry.scope !== 'global' && !view) {
-      bad(entry, `scope "${entry.scope}" is not a view with rows (${scopes.join(', ')}) or global; that command is left out`);
+      bad(
+        entry,
+        `scope "${entry.scope}" is not a view with rows (${scopes.join(', ')}) or global; that command is left out`,
+      );
       continue;
     }
     if (builtinCommands.includes(entry.name)) {
-      bad(entry, `name "${entry.name}" is a built-in command (:${entry.name}); choose another; that command is left out`);
+      bad(
+        entry,
+        `name "${entry.name}" is a built-in command (:${entry.name}); choose another; that command is left out`,
+      );
       continue;
     }
-    const wrong = checkCommand(entry.command, {fields: view?.itemFields?.names ?? [], labels: view?.itemFields?.labels ?? false, env: Boolean(view?.itemFields?.env)});
+    const wrong = checkCommand(entry.command, {
+      fields: view?.itemFields?.names ?? [],
+      labels: view?.itemFields?.labels ?? false,
+      env: Boolean(view?.itemFields?.env),
+    });
     if (wrong.length) {
       bad(entry, `command: ${wrong.join('; ')}; that command is left out`);
       continue;
@@ -43,12 +65,23 @@ export function userCommandsModule(entries: readonly UserCommandEntry[], views: 
     accepted.push(entry);
     if (!entry.key) continue;
     const active = entry.scope === 'global' ? ['global'] : [entry.scope, 'list', 'move', 'global'];
-    const taken = RESERVED_KEYS.has(entry.key) ? {action: 'app.quit'} : active.map(scope => [...keymap, ...bindings].find(b => b.scope === scope && b.keys.includes(entry.key!))).find(Boolean);
+    const taken = RESERVED_KEYS.has(entry.key)
+      ? {action: 'app.quit'}
+      : active
+          .map(scope => [...keymap, ...bindings].find(b => b.scope === scope && b.keys.includes(entry.key!)))
+          .find(Boolean);
     if (taken) {
       bad(entry, `key "${entry.key}" is already ${taken.action} there; :${entry.name} still runs it`);
       continue;
     }
-    bindings.push({scope: entry.scope, keys: [entry.key], action: `user.${entry.name}` as KeyAction, help: `${entry.name} (your command)`, footer: true, changes: true});
+    bindings.push({
+      scope: entry.scope,
+      keys: [entry.key],
+      action: `user.${entry.name}` as KeyAction,
+      help: `${entry.name} (your command)`,
+      footer: true,
+      changes: true,
+    });
   }
 
   const byName = new Map(accepted.map(entry => [entry.name, entry]));
@@ -84,15 +117,28 @@ export function userCommandsModule(entries: readonly UserCommandEntry[], views: 
   return {module, problems, commands: accepted};
 }
 
-function itemOf(services: Services, entry: UserCommandEntry, views: readonly ViewModule[]): {item?: CommandItem; missing?: string} {
+function itemOf(
+  services: Services,
+  entry: UserCommandEntry,
+  views: readonly ViewModule[],
+): {item?: CommandItem; missing?: string} {
   if (entry.scope === 'global') return {};
   const view = views.find(v => v.id === entry.scope);
   const item = view?.itemFields?.selected(services.store.get());
-  if (!item && usesFields(entry.command)) return {missing: `:${entry.name} needs a selected row in ${view?.title ?? entry.scope} (${view?.key ?? ''}); select one first`};
+  if (!item && usesFields(entry.command))
+    return {
+      missing: `:${entry.name} needs a selected row in ${view?.title ?? entry.scope} (${view?.key ?? ''}); select one first`,
+    };
   return {item};
 }
 
-export async function start(services: Services, entry: UserCommandEntry, extra: readonly string[], views: readonly ViewModule[], pending: Map<string, {argv: string[]; shown: string[]}>): Promise<void> {
+export async function start(
+  services: Services,
+  entry: UserCommandEntry,
+  extra: readonly string[],
+  views: readonly ViewModule[],
+  pending: Map<string, {argv: string[]; shown: string[]}>,
+): Promise<void> {
   const {item, missing} = itemOf(services, entry, views);
   if (missing) return services.status(missing, 'error');
   if (item && usesEnv(entry.command)) {
@@ -100,7 +146,10 @@ export async function start(services: Services, entry: UserCommandEntry, extra: 
     try {
       item.env = read ? await read(services, item) : {};
     } catch (error) {
-      return services.status(`:${entry.name}: the environment of ${item.fields.Name ?? 'the row'}: ${errorMessage(error)}`, 'error');
+      return services.status(
+        `:${entry.name}: the environment of ${item.fields.Name ?? 'the row'}: ${errorMessage(error)}`,
+        'error',
+      );
     }
   }
   const argv = [...expandCommand(entry.command, item), ...extra];
@@ -139,7 +188,15 @@ function execute(services: Services, entry: UserCommandEntry, argv: string[], sh
     if (!first && !mine) return;
     const lines = text.split('\n');
     if (lines.at(-1) === '') lines.pop();
-    services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title: title(state), lines, scroll: mine && overlay?.kind === 'text' ? overlay.scroll : 0}});
+    services.dispatch({
+      type: 'overlay.show',
+      overlay: {
+        kind: 'text',
+        title: title(state),
+        lines,
+        scroll: mine && overlay?.kind === 'text' ? overlay.scroll : 0,
+      },
+    });
   };
   if (pane) show('running…', true);
   services.status(`running ${entry.name}…`);

@@ -20,12 +20,32 @@ function columns(width: number) {
 type Cells = {name: string; driver: string; scope: string; created: string; used: string; mountpoint: string};
 
 function line(cols: ReturnType<typeof columns>, cells: Cells): string {
-  return [fit(cells.name, cols.name), fit(cells.driver, FIXED.driver), fit(cells.scope, FIXED.scope), fit(cells.created, FIXED.created), fit(cells.used, cols.used), ...(cols.mountpoint ? [fit(cells.mountpoint, cols.mountpoint)] : [])].join(' ');
+  return [
+    fit(cells.name, cols.name),
+    fit(cells.driver, FIXED.driver),
+    fit(cells.scope, FIXED.scope),
+    fit(cells.created, FIXED.created),
+    fit(cells.used, cols.used),
+    ...(cols.mountpoint ? [fit(cells.mountpoint, cols.mountpoint)] : []),
+  ].join(' ');
 }
 
-export const usedByText = (row: {usedBy: readonly {name: string}[]}) => (row.usedBy.length ? row.usedBy.map(user => user.name).join(',') : '-');
+export const usedByText = (row: {usedBy: readonly {name: string}[]}) =>
+  row.usedBy.length ? row.usedBy.map(user => user.name).join(',') : '-';
 
-const Row = memo(function Row({row, selected, marked, cols, stale}: {row: VolumeRow; selected: boolean; marked: boolean; cols: ReturnType<typeof columns>; stale: boolean}) {
+const Row = memo(function Row({
+  row,
+  selected,
+  marked,
+  cols,
+  stale,
+}: {
+  row: VolumeRow;
+  selected: boolean;
+  marked: boolean;
+  cols: ReturnType<typeof columns>;
+  stale: boolean;
+}) {
   const text = line(cols, {
     name: sanitizeLine(row.name),
     driver: sanitizeLine(row.driver),
@@ -55,13 +75,30 @@ export function VolumesView({width, height}: {width: number; height: number}) {
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold dimColor wrap="truncate-end">
-        {'   ' + line(cols, {name: 'VOLUME NAME', driver: 'DRIVER', scope: 'SCOPE', created: 'CREATED', used: 'USED BY', mountpoint: 'MOUNTPOINT'})}
+        {'   ' +
+          line(cols, {
+            name: 'VOLUME NAME',
+            driver: 'DRIVER',
+            scope: 'SCOPE',
+            created: 'CREATED',
+            used: 'USED BY',
+            mountpoint: 'MOUNTPOINT',
+          })}
       </Text>
-      {!loaded ? <Text dimColor>  loading volumes…</Text> : null}
-      {error ? <Text color="red">  volumes: {sanitizeLine(error)}</Text> : null}
-      {loaded && !error && rows.length === 0 ? <Text dimColor>{total ? '  no volume matches the filter (esc clears it)' : '  no volumes here'}</Text> : null}
+      {!loaded ? <Text dimColor> loading volumes…</Text> : null}
+      {error ? <Text color="red"> volumes: {sanitizeLine(error)}</Text> : null}
+      {loaded && !error && rows.length === 0 ? (
+        <Text dimColor>{total ? '  no volume matches the filter (esc clears it)' : '  no volumes here'}</Text>
+      ) : null}
       {page.map((row, i) => (
-        <Row key={row.name} row={row} selected={list.scrollTop + i === list.cursor} marked={list.marked.includes(row.name)} cols={cols} stale={stale} />
+        <Row
+          key={row.name}
+          row={row}
+          selected={list.scrollTop + i === list.cursor}
+          marked={list.marked.includes(row.name)}
+          cols={cols}
+          stale={stale}
+        />
       ))}
     </Box>
   );

@@ -23,9 +23,11 @@ export const loadVolumes = singleFlight(async (services: Services) => {
   }
 });
 
-
 export function volumeSummary(row: VolumeRow, inspect?: Record<string, unknown>): string[] {
-  const status = inspect?.Status && typeof inspect.Status === 'object' ? Object.entries(inspect.Status as Record<string, unknown>).map(([k, v]) => `  ${k}=${String(v)}`) : [];
+  const status =
+    inspect?.Status && typeof inspect.Status === 'object'
+      ? Object.entries(inspect.Status as Record<string, unknown>).map(([k, v]) => `  ${k}=${String(v)}`)
+      : [];
   return [
     `name        ${row.name}`,
     `driver      ${row.driver}`,
@@ -35,7 +37,9 @@ export function volumeSummary(row: VolumeRow, inspect?: Record<string, unknown>)
     ...keyValueLines('labels', row.labels),
     ...keyValueLines('options', row.options),
     ...(status.length ? ['status:', ...status] : []),
-    row.usedBy.length ? `used by ${row.usedBy.length} container${row.usedBy.length === 1 ? '' : 's'}:` : 'used by no container',
+    row.usedBy.length
+      ? `used by ${row.usedBy.length} container${row.usedBy.length === 1 ? '' : 's'}:`
+      : 'used by no container',
     ...row.usedBy.map(user => `  ${user.name} (${user.state}) ${user.id.slice(0, 12)}`),
   ];
 }
@@ -46,13 +50,19 @@ export async function showInspect(services: Services): Promise<void> {
   if (!row || !docker) return;
   try {
     const inspect = await inspectVolume(docker, row.name);
-    services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title: `volume ${sanitizeLine(row.name)}`, lines: volumeSummary(row, inspect), scroll: 0}});
+    services.dispatch({
+      type: 'overlay.show',
+      overlay: {kind: 'text', title: `volume ${sanitizeLine(row.name)}`, lines: volumeSummary(row, inspect), scroll: 0},
+    });
   } catch (error) {
     services.status(`inspect volume ${sanitizeLine(row.name)}: ${errorMessage(error)}`, 'error');
   }
 }
 
-const FORCE = {off: '  (f: force)', on: '  [force: the engine forgets a volume its driver fails to remove; in use still refused]'};
+const FORCE = {
+  off: '  (f: force)',
+  on: '  [force: the engine forgets a volume its driver fails to remove; in use still refused]',
+};
 
 // d: the dialog lists what goes; a volume some container mounts (running or not) is refused, with the containers.
 export function confirmRemove(services: Services): void {
@@ -62,14 +72,20 @@ export function confirmRemove(services: Services): void {
   const busy = rows.filter(row => row.usedBy.length);
   const refusals = busy.map(row => `${sanitizeLine(row.name)}: in use by ${sanitizeLine(describeUsers(row.usedBy))}`);
   if (!free.length) {
-    services.status(`not removing ${refusals.join('; ')} — remove the container${busy.some(row => row.usedBy.length > 1) || busy.length > 1 ? 's' : ''} first`, 'error');
+    services.status(
+      `not removing ${refusals.join('; ')} — remove the container${busy.some(row => row.usedBy.length > 1) || busy.length > 1 ? 's' : ''} first`,
+      'error',
+    );
     return;
   }
   const confirm: Confirmation = {
     title: `Remove ${free.length === 1 ? 'this volume' : `these ${free.length} volumes`} and the data in ${free.length === 1 ? 'it' : 'them'}?`,
     targets: [
       ...free.map(row => `${sanitizeLine(row.name)}  (${sanitizeLine(row.driver)}, unused)`),
-      ...busy.flatMap(row => [`kept: ${sanitizeLine(row.name)}`, `  in use by ${sanitizeLine(describeUsers(row.usedBy))}`]),
+      ...busy.flatMap(row => [
+        `kept: ${sanitizeLine(row.name)}`,
+        `  in use by ${sanitizeLine(describeUsers(row.usedBy))}`,
+      ]),
     ],
     ids: free.map(row => row.name),
     names: free.map(row => row.name),
@@ -94,6 +110,10 @@ export async function runRemove(services: Services, names: readonly string[], fo
     else failed.push(`${sanitizeLine(name)}: ${result.reason}`);
   }
   void loadVolumes(services);
-  if (failed.length) services.status(`not removed: ${failed.join('; ')}${removed.length ? `; removed ${removed.join(', ')}` : ''}`, 'error');
+  if (failed.length)
+    services.status(
+      `not removed: ${failed.join('; ')}${removed.length ? `; removed ${removed.join(', ')}` : ''}`,
+      'error',
+    );
   else services.status(`removed volume${removed.length === 1 ? '' : 's'} ${removed.join(', ')}`);
 }

@@ -9,7 +9,14 @@ import {VolumesView} from './VolumesView.js';
 
 const BINDINGS: readonly Binding[] = [
   {scope: 'volumes', keys: ['enter', 'i'], action: 'volumes.inspect', help: 'inspect', footer: true},
-  {scope: 'volumes', keys: ['d'], action: 'volumes.remove', help: 'remove (in use: refused)', footer: true, changes: true},
+  {
+    scope: 'volumes',
+    keys: ['d'],
+    action: 'volumes.remove',
+    help: 'remove (in use: refused)',
+    footer: true,
+    changes: true,
+  },
 ];
 
 let reloadTimer: NodeJS.Timeout | undefined;
@@ -26,7 +33,17 @@ function reduce(state: AppState, action: Action): AppState {
     case 'volumes.loaded': {
       const live = new Set(action.items.map(row => row.name));
       const marked = state.volumes.list.marked.filter(key => live.has(key));
-      const next = {...state, volumes: {...state.volumes, items: action.items, loaded: true, stale: false, error: undefined, list: {...state.volumes.list, marked}}};
+      const next = {
+        ...state,
+        volumes: {
+          ...state.volumes,
+          items: action.items,
+          loaded: true,
+          stale: false,
+          error: undefined,
+          list: {...state.volumes.list, marked},
+        },
+      };
       return state.view === 'volumes' ? relocateList(next, volumesList(next)) : next;
     }
     case 'volumes.failed':
@@ -48,7 +65,8 @@ export const volumes: ViewModule = {
   reduce,
   effect(services, action, before, after) {
     const opened = before.view !== 'volumes' && after.view === 'volumes';
-    const connected = action.type === 'connection' && action.connection.status === 'connected' && after.view === 'volumes';
+    const connected =
+      action.type === 'connection' && action.connection.status === 'connected' && after.view === 'volumes';
     if (opened || connected || (action.type === 'refresh' && after.view === 'volumes')) void loadVolumes(services);
     if (action.type === 'volumes.inspect') void showInspect(services);
     if (action.type === 'volumes.remove') confirmRemove(services);
@@ -59,7 +77,8 @@ export const volumes: ViewModule = {
   engineEvents: ['volume'],
   onEngine(services, update) {
     if (update.kind === 'stale') services.dispatch({type: 'volumes.stale'});
-    else if (update.kind === 'event' && update.event.Type === 'volume' && services.store.get().view === 'volumes') scheduleReload(services);
+    else if (update.kind === 'event' && update.event.Type === 'volume' && services.store.get().view === 'volumes')
+      scheduleReload(services);
   },
   bindings: BINDINGS,
   list: volumesList,
@@ -69,7 +88,12 @@ export const volumes: ViewModule = {
     labels: true,
     selected(state) {
       const row = selectedVolume(state);
-      return row && {fields: {Name: row.name, Driver: row.driver, Scope: row.scope, Mountpoint: row.mountpoint}, labels: row.labels};
+      return (
+        row && {
+          fields: {Name: row.name, Driver: row.driver, Scope: row.scope, Mountpoint: row.mountpoint},
+          labels: row.labels,
+        }
+      );
     },
   },
   close() {

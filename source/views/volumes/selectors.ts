@@ -14,7 +14,8 @@ const withUsers = memoLast((items: readonly VolumeRow[], containers: readonly Co
   return items.map(row => ({...row, usedBy: users.get(row.name) ?? []}));
 });
 
-export const volumeRows = (state: AppState): readonly VolumeRow[] => withUsers(state.volumes.items, state.containers.items);
+export const volumeRows = (state: AppState): readonly VolumeRow[] =>
+  withUsers(state.volumes.items, state.containers.items);
 
 const filterVolumes = memoLast((items: readonly VolumeRow[], filter: string) => {
   if (!filter) return items;
@@ -22,11 +23,13 @@ const filterVolumes = memoLast((items: readonly VolumeRow[], filter: string) => 
   return items.filter(row => match(row.name) || match(row.driver) || row.usedBy.some(user => match(user.name)));
 });
 
-export const visibleVolumes = (state: AppState): readonly VolumeRow[] => filterVolumes(volumeRows(state), state.volumes.list.filter);
+export const visibleVolumes = (state: AppState): readonly VolumeRow[] =>
+  filterVolumes(volumeRows(state), state.volumes.list.filter);
 
 const keysOf = memoLast((rows: readonly VolumeRow[]) => rows.map(row => row.name));
 
-export const selectedVolume = (state: AppState): VolumeRow | undefined => visibleVolumes(state)[state.volumes.list.cursor];
+export const selectedVolume = (state: AppState): VolumeRow | undefined =>
+  visibleVolumes(state)[state.volumes.list.cursor];
 
 // Marked rows, else the selected one.
 export function targetVolumes(state: AppState): VolumeRow[] {

@@ -20,10 +20,18 @@ function encode(frames: Frame[]): Buffer {
   );
 }
 
-const frameArb = fc.record({type: fc.integer({min: 0, max: 3}), payload: fc.uint8Array({maxLength: 300}).map(a => Buffer.from(a))});
+const frameArb = fc.record({
+  type: fc.integer({min: 0, max: 3}),
+  payload: fc.uint8Array({maxLength: 300}).map(a => Buffer.from(a)),
+});
 // Random bytes (so random headers), split at random.
-const noiseChunks = fc.uint8Array({maxLength: 400}).map(a => Buffer.from(a)).chain(bytes => chunked(bytes));
-const streamArb = fc.array(frameArb, {maxLength: 12}).chain(frames => chunked(encode(frames)).map(chunks => ({frames, chunks})));
+const noiseChunks = fc
+  .uint8Array({maxLength: 400})
+  .map(a => Buffer.from(a))
+  .chain(bytes => chunked(bytes));
+const streamArb = fc
+  .array(frameArb, {maxLength: 12})
+  .chain(frames => chunked(encode(frames)).map(chunks => ({frames, chunks})));
 
 describe('the frame demultiplexer (frames.ts), any chunking', () => {
   test('gives back every frame, type and payload, whatever the chunk boundaries', () => {
@@ -65,12 +73,17 @@ describe('the frame demultiplexer (frames.ts), any chunking', () => {
   test('the log reader on random bytes: entries, or the one-line "not in the multiplexed format" error', () => {
     fc.assert(
       fc.property(noiseChunks, chunks => {
-        const reader = new MultiplexedEntryReader(entry => expect(['stdout', 'stderr', 'system']).toContain(entry.stream));
+        const reader = new MultiplexedEntryReader(entry =>
+          expect(['stdout', 'stderr', 'system']).toContain(entry.stream),
+        );
         try {
           for (const chunk of chunks) reader.push(chunk);
           reader.end();
         } catch (error) {
-          assertExplained(error, /^the log stream is not in the engine's multiplexed format \(frame header [0-9a-f]{16}\)$/);
+          assertExplained(
+            error,
+            /^the log stream is not in the engine's multiplexed format \(frame header [0-9a-f]{16}\)$/,
+          );
         }
       }),
       params(300),
@@ -79,7 +92,15 @@ describe('the frame demultiplexer (frames.ts), any chunking', () => {
 });
 
 // A line as entries of random sizes: what the assembler shows equals what a terminal would show of the whole line.
-const lineText = fc.array(fc.oneof(fc.string({unit: 'grapheme', maxLength: 20}), fc.constantFrom('\r', '\r\r', '\t', '\u001b[31m', 'é', '😀')), {maxLength: 12}).map(parts => parts.join('').replace(/\n/g, ''));
+const lineText = fc
+  .array(
+    fc.oneof(
+      fc.string({unit: 'grapheme', maxLength: 20}),
+      fc.constantFrom('\r', '\r\r', '\t', '\u001b[31m', 'é', '😀'),
+    ),
+    {maxLength: 12},
+  )
+  .map(parts => parts.join('').replace(/\n/g, ''));
 
 describe('line assembly (engine/logs/line-assembler.ts), any split into entries', () => {
   test('equals the whole line after the last carriage return, sanitised', () => {
@@ -105,15 +126,23 @@ describe('line assembly (engine/logs/line-assembler.ts), any split into entries'
 
   test('arbitrary bytes and any cap: every line is text, nothing is left pending, never an exception', () => {
     fc.assert(
-      fc.property(fc.integer({min: 4, max: 64}), fc.array(fc.uint8Array({maxLength: 80}), {minLength: 1, maxLength: 8}), (cap, contents) => {
-        const assembler = new LineAssembler('stderr', cap);
-        contents.forEach((content, i) => {
-          const line = assembler.add({stream: 'stderr', content: Buffer.from(content), complete: i === contents.length - 1});
-          if (line) expect(typeof line.text).toBe('string');
-        });
-        const last = assembler.flush();
-        expect(last).toBeUndefined();
-      }),
+      fc.property(
+        fc.integer({min: 4, max: 64}),
+        fc.array(fc.uint8Array({maxLength: 80}), {minLength: 1, maxLength: 8}),
+        (cap, contents) => {
+          const assembler = new LineAssembler('stderr', cap);
+          contents.forEach((content, i) => {
+            const line = assembler.add({
+              stream: 'stderr',
+              content: Buffer.from(content),
+              complete: i === contents.length - 1,
+            });
+            if (line) expect(typeof line.text).toBe('string');
+          });
+          const last = assembler.flush();
+          expect(last).toBeUndefined();
+        },
+      ),
       params(300),
     );
   });

@@ -5,11 +5,38 @@ import {nextPageUrl, parseLinkHeader} from '../../../source/registry/link.js';
 import {params, validOrExplained} from '../../helpers/property.js';
 
 // Header text as registries and proxies send it, and worse: the structural characters made likely.
-const headerChar = fc.constantFrom('<', '>', ';', ',', '=', '"', '\\', ' ', '\t', 'a', 'Z', '/', '?', '&', ':', '%', 'é', '\u0000');
+const headerChar = fc.constantFrom(
+  '<',
+  '>',
+  ';',
+  ',',
+  '=',
+  '"',
+  '\\',
+  ' ',
+  '\t',
+  'a',
+  'Z',
+  '/',
+  '?',
+  '&',
+  ':',
+  '%',
+  'é',
+  '\u0000',
+);
 const headerText = fc.oneof(
   fc.string({maxLength: 80}),
   fc.array(headerChar, {maxLength: 80}).map(chars => chars.join('')),
-  fc.array(fc.oneof(fc.string({maxLength: 10}), fc.constantFrom('rel="next"', 'rel=next', 'Bearer ', 'realm=', 'scope="a:b,c"', '</v2/_catalog?last=a&n=1>')), {maxLength: 10}).map(parts => parts.join('')),
+  fc
+    .array(
+      fc.oneof(
+        fc.string({maxLength: 10}),
+        fc.constantFrom('rel="next"', 'rel=next', 'Bearer ', 'realm=', 'scope="a:b,c"', '</v2/_catalog?last=a&n=1>'),
+      ),
+      {maxLength: 10},
+    )
+    .map(parts => parts.join('')),
 );
 const header = fc.oneof(headerText, fc.array(headerText, {maxLength: 3}), fc.constant(undefined));
 

@@ -9,8 +9,35 @@ const NOW = Date.UTC(2026, 10, 23, 9, 0, 0);
 // --since values: durations, RFC 3339 times and numbers, each pushed at its edges, and noise.
 const sinceText = fc.oneof(
   fc.string({maxLength: 30}),
-  fc.array(fc.tuple(fc.oneof(fc.nat().map(String), fc.double({min: 0, max: 1e20, noNaN: true}).map(String), fc.constantFrom('.5', '1.', '9'.repeat(40))), fc.constantFrom('h', 'm', 's', 'ms', 'd', 'µs', 'x', '')).map(p => p.join('')), {minLength: 1, maxLength: 4}).map(p => p.join('')),
-  fc.tuple(fc.integer({min: 0, max: 99999}), fc.integer({min: 0, max: 99}), fc.integer({min: 0, max: 99}), fc.integer({min: 0, max: 99}), fc.integer({min: 0, max: 99}), fc.integer({min: 0, max: 99}), fc.constantFrom('Z', 'z', '+02:00', '-23:59', '+99:99', '', '.123456789Z', ' ')).map(([y, mo, d, h, mi, s, zone]) => `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:${String(mi).padStart(2, '0')}:${String(s).padStart(2, '0')}${zone}`),
+  fc
+    .array(
+      fc
+        .tuple(
+          fc.oneof(
+            fc.nat().map(String),
+            fc.double({min: 0, max: 1e20, noNaN: true}).map(String),
+            fc.constantFrom('.5', '1.', '9'.repeat(40)),
+          ),
+          fc.constantFrom('h', 'm', 's', 'ms', 'd', 'µs', 'x', ''),
+        )
+        .map(p => p.join('')),
+      {minLength: 1, maxLength: 4},
+    )
+    .map(p => p.join('')),
+  fc
+    .tuple(
+      fc.integer({min: 0, max: 99999}),
+      fc.integer({min: 0, max: 99}),
+      fc.integer({min: 0, max: 99}),
+      fc.integer({min: 0, max: 99}),
+      fc.integer({min: 0, max: 99}),
+      fc.integer({min: 0, max: 99}),
+      fc.constantFrom('Z', 'z', '+02:00', '-23:59', '+99:99', '', '.123456789Z', ' '),
+    )
+    .map(
+      ([y, mo, d, h, mi, s, zone]) =>
+        `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:${String(mi).padStart(2, '0')}:${String(s).padStart(2, '0')}${zone}`,
+    ),
   fc.oneof(fc.double({noNaN: false}), fc.bigInt()).map(String),
 );
 
@@ -33,7 +60,12 @@ describe('--since (text/since.ts)', () => {
 });
 
 describe('name patterns (engine/name-pattern.ts)', () => {
-  const patternText = fc.oneof(fc.string({maxLength: 20}), fc.array(fc.constantFrom('web', '*', '/', '.', '\\', '(', '[', '^', '$', '-', ' ', 'é', '?', '+'), {maxLength: 8}).map(p => p.join('')));
+  const patternText = fc.oneof(
+    fc.string({maxLength: 20}),
+    fc
+      .array(fc.constantFrom('web', '*', '/', '.', '\\', '(', '[', '^', '$', '-', ' ', 'é', '?', '+'), {maxLength: 8})
+      .map(p => p.join('')),
+  );
   test('an anchored engine filter and a matcher that agrees with it, or an explained error', () => {
     fc.assert(
       // Container names as the engine allows them: [a-zA-Z0-9][a-zA-Z0-9_.-]*.
@@ -45,7 +77,11 @@ describe('name patterns (engine/name-pattern.ts)', () => {
             // engine does (the name with and without its slash), agrees with the client-side check.
             const filter = new RegExp(matcher.engineFilter, 'u');
             const engineMatches = (bare: string) => filter.test(`/${bare}`) || filter.test(bare);
-            for (const bare of [name, `${name}x`, ...(/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/.test(matcher.literal) ? [matcher.literal, `${matcher.literal}x`] : [])]) {
+            for (const bare of [
+              name,
+              `${name}x`,
+              ...(/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/.test(matcher.literal) ? [matcher.literal, `${matcher.literal}x`] : []),
+            ]) {
               expect(matcher.matches(bare)).toBe(engineMatches(bare));
               expect(matcher.matches(`/${bare}`)).toBe(engineMatches(bare));
             }

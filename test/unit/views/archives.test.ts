@@ -20,11 +20,17 @@ describe('archives: reducer and keys', () => {
   });
 
   test('the progress window takes esc (cancel) and closes when the archive ends; progress lands in the job', () => {
-    const job = {request: {operation: 'save' as const, targets: ['a'], path: '/tmp/a.tar'}, title: 'saving a to /tmp/a.tar'};
+    const job = {
+      request: {operation: 'save' as const, targets: ['a'], path: '/tmp/a.tar'},
+      title: 'saving a to /tmp/a.tar',
+    };
     let state = reduce(listed, {type: 'archive.started', job});
     expect(state.overlay?.kind).toBe('archiveProgress');
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), 'escape')).toBe('archive.cancel');
-    state = reduce(state, {type: 'archive.progress', progress: {bytes: 10, total: 100, rate: 5, percent: 10, phase: 'transfer'}});
+    state = reduce(state, {
+      type: 'archive.progress',
+      progress: {bytes: 10, total: 100, rate: 5, percent: 10, phase: 'transfer'},
+    });
     expect(state.archives.job?.progress?.percent).toBe(10);
     state = reduce(state, {type: 'archive.finished'});
     expect(state.overlay).toBeUndefined();

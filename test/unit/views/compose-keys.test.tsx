@@ -12,13 +12,22 @@ afterEach(() => unmount?.());
 
 test('view 3 in the real key path; esc then enter in one read are two keys (the second is enter, not a character)', async () => {
   const controller = new Controller('unix:///nowhere.sock', config, DEFAULT_VIEWS);
-  const instance = render(
-    <AppRoot controller={controller} />,
-  );
+  const instance = render(<AppRoot controller={controller} />);
   unmount = instance.unmount;
   controller.dispatch({
     type: 'containers.loaded',
-    items: [{id: 'a', name: 'shop_web_1', image: 'i', state: 'running', status: 'Up 1 minute', ports: '', created: 1, compose: composeLabels({'com.docker.compose.project': 'shop', 'com.docker.compose.service': 'web'})}],
+    items: [
+      {
+        id: 'a',
+        name: 'shop_web_1',
+        image: 'i',
+        state: 'running',
+        status: 'Up 1 minute',
+        ports: '',
+        created: 1,
+        compose: composeLabels({'com.docker.compose.project': 'shop', 'com.docker.compose.service': 'web'}),
+      },
+    ],
   });
   await tick();
   instance.stdin.write('3');
@@ -32,12 +41,28 @@ test('view 3 in the real key path; esc then enter in one read are two keys (the 
 
 test('hostile project and service labels are shown, never obeyed', async () => {
   const controller = new Controller('unix:///nowhere.sock', config, DEFAULT_VIEWS);
-  const instance = render(
-    <AppRoot controller={controller} />,
-  );
+  const instance = render(<AppRoot controller={controller} />);
   unmount = instance.unmount;
-  const labels = {'com.docker.compose.project': 'evil\x1b]0;pwned\x07\x1b[2Jx', 'com.docker.compose.service': 'svc\u202egnp', 'com.docker.compose.project.working_dir': '/tmp/\x1b[31mred'};
-  controller.dispatch({type: 'containers.loaded', items: [{id: 'a', name: 'c1', image: 'i', state: 'running', status: 'Up', ports: '', created: 1, compose: composeLabels(labels)}]});
+  const labels = {
+    'com.docker.compose.project': 'evil\x1b]0;pwned\x07\x1b[2Jx',
+    'com.docker.compose.service': 'svc\u202egnp',
+    'com.docker.compose.project.working_dir': '/tmp/\x1b[31mred',
+  };
+  controller.dispatch({
+    type: 'containers.loaded',
+    items: [
+      {
+        id: 'a',
+        name: 'c1',
+        image: 'i',
+        state: 'running',
+        status: 'Up',
+        ports: '',
+        created: 1,
+        compose: composeLabels(labels),
+      },
+    ],
+  });
   instance.stdin.write('3');
   await tick();
   instance.stdin.write('\r');

@@ -8,12 +8,23 @@ import {activeScopes} from '../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../source/ui/view-set.js';
 import {reduceContainers} from '../../../source/views/containers/reducer.js';
 
-const row = (name: string, state = 'running'): ContainerRow => ({id: `id-${name}`, name, image: 'img', state, status: state, ports: '', created: 0});
+const row = (name: string, state = 'running'): ContainerRow => ({
+  id: `id-${name}`,
+  name,
+  image: 'img',
+  state,
+  status: state,
+  ports: '',
+  created: 0,
+});
 const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
 const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
 
 describe('containers view: reducer', () => {
-  const loaded = reduce({...DEFAULT_VIEWS.initialState('t', config), viewportRows: 2}, {type: 'containers.loaded', items: [row('a'), row('b'), row('c'), row('d', 'exited')]});
+  const loaded = reduce(
+    {...DEFAULT_VIEWS.initialState('t', config), viewportRows: 2},
+    {type: 'containers.loaded', items: [row('a'), row('b'), row('c'), row('d', 'exited')]},
+  );
 
   test('the cursor moves, clamps and scrolls within the viewport', () => {
     let state = reduce(loaded, {type: 'cursor.down'});
@@ -67,7 +78,19 @@ describe('containers view: reducer', () => {
   });
 
   test('the env overlay scrolls and reveals', () => {
-    let state = reduce(loaded, {type: 'overlay.show', overlay: {kind: 'env', container: 'a', entries: [{key: 'A', value: '1', secret: false}, {key: 'B', value: '2', secret: true}], reveal: false, scroll: 0}});
+    let state = reduce(loaded, {
+      type: 'overlay.show',
+      overlay: {
+        kind: 'env',
+        container: 'a',
+        entries: [
+          {key: 'A', value: '1', secret: false},
+          {key: 'B', value: '2', secret: true},
+        ],
+        reveal: false,
+        scroll: 0,
+      },
+    });
     state = reduce(state, {type: 'cursor.down'});
     state = reduce(state, {type: 'cursor.down'});
     expect(state.overlay).toMatchObject({kind: 'env', scroll: 1});
@@ -86,7 +109,10 @@ describe('containers view: keymap scope', () => {
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, registry), 'e')).toBeUndefined();
   });
   test('the env overlay has its own keys', () => {
-    const env = reduce(state, {type: 'overlay.show', overlay: {kind: 'env', container: 'a', entries: [], reveal: false, scroll: 0}});
+    const env = reduce(state, {
+      type: 'overlay.show',
+      overlay: {kind: 'env', container: 'a', entries: [], reveal: false, scroll: 0},
+    });
     expect(activeScopes(DEFAULT_VIEWS, env)).toEqual(['env', 'dialog', 'move']);
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, env), 'm')).toBe('env.reveal');
   });

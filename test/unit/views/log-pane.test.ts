@@ -9,7 +9,19 @@ import type {LogPaneState} from '../../../source/views/log-pane/state.js';
 
 const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
 const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
-const pane: LogPaneState = {containerId: 'c1', name: 'web', window: 0, follow: true, scrollBack: 0, timestamps: false, wrap: false, fullscreen: false, version: 0, total: 100, status: 'streaming'};
+const pane: LogPaneState = {
+  containerId: 'c1',
+  name: 'web',
+  window: 0,
+  follow: true,
+  scrollBack: 0,
+  timestamps: false,
+  wrap: false,
+  fullscreen: false,
+  version: 0,
+  total: 100,
+  status: 'streaming',
+};
 
 describe('log pane: reducer', () => {
   const open = reduce({...DEFAULT_VIEWS.initialState('t', config), viewportRows: 10}, {type: 'logs.opened', pane});

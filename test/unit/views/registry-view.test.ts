@@ -7,12 +7,25 @@ import {activeScopes} from '../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../source/ui/view-set.js';
 import {selectedTag, visibleRepositories} from '../../../source/views/registry/reducer.js';
 
-const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: ['https://r.example:5000'], registryOptions: {}};
+const config = {
+  logBufferLines: 1,
+  logTail: 1,
+  shells: [],
+  readonly: false,
+  registries: ['https://r.example:5000'],
+  registryOptions: {},
+};
 const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
 
 describe('registry view: reducer', () => {
   const start = reduce({...DEFAULT_VIEWS.initialState('t', config), viewportRows: 3}, {type: 'view.registry'});
-  const paged = [['a/one', 'b/two'], ['c/three', 'd/four']].reduce<AppState>((state, items) => reduce(state, {type: 'registry.page', level: 'repositories', items}), reduce(start, {type: 'registry.loading', level: 'repositories'}));
+  const paged = [
+    ['a/one', 'b/two'],
+    ['c/three', 'd/four'],
+  ].reduce<AppState>(
+    (state, items) => reduce(state, {type: 'registry.page', level: 'repositories', items}),
+    reduce(start, {type: 'registry.loading', level: 'repositories'}),
+  );
 
   test('pages append as they arrive and the filter narrows them', () => {
     expect(visibleRepositories(paged)).toEqual(['a/one', 'b/two', 'c/three', 'd/four']);
@@ -36,7 +49,9 @@ describe('registry view: reducer', () => {
 
   test('pages of another repository than the one shown are ignored', () => {
     const state = reduce(paged, {type: 'registry.loading', level: 'tags', repository: 'a/one'});
-    expect(reduce(state, {type: 'registry.page', level: 'tags', repository: 'b/two', items: ['x']}).registry.tags).toEqual([]);
+    expect(
+      reduce(state, {type: 'registry.page', level: 'tags', repository: 'b/two', items: ['x']}).registry.tags,
+    ).toEqual([]);
   });
 });
 

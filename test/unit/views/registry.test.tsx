@@ -63,9 +63,7 @@ afterEach(() => unmount?.());
 
 function mount(views: ViewSet) {
   const controller = new Controller('unix:///nowhere.sock', config, views);
-  const instance = render(
-    <AppRoot controller={controller} />,
-  );
+  const instance = render(<AppRoot controller={controller} />);
   unmount = instance.unmount;
   return {controller, instance};
 }
@@ -96,7 +94,10 @@ describe('the views registry', () => {
   });
 
   test('an effect that dispatches its own action again is stopped with a message, not a stack overflow', async () => {
-    const looping: ViewModule = {...counter, effect: (services, action) => void (action.type === 'counter.bump' && services.dispatch({type: 'counter.bump'}))};
+    const looping: ViewModule = {
+      ...counter,
+      effect: (services, action) => void (action.type === 'counter.bump' && services.dispatch({type: 'counter.bump'})),
+    };
     const controller = new Controller('unix:///nowhere.sock', config, new ViewSet([...VIEWS, looping], PANES));
     expect(() => controller.dispatch({type: 'counter.bump'})).not.toThrow();
     expect(slice(controller.store.get()).count).toBe(32);

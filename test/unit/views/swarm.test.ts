@@ -16,12 +16,36 @@ const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, sta
 const manager = {state: 'active', manager: true, nodeId: 'n1'};
 
 const services = [
-  toServiceRow({ID: 'svc-web-0000000', Spec: {Name: 'web', Mode: {Replicated: {Replicas: 2}}, TaskTemplate: {ContainerSpec: {Image: 'app:1@sha256:abc', Secrets: [{SecretName: 'token'}]}}}, ServiceStatus: {RunningTasks: 1, DesiredTasks: 2}}),
-  toServiceRow({ID: 'svc-agent-00000', Spec: {Name: 'agent', Mode: {Global: {}}, TaskTemplate: {ContainerSpec: {Image: 'agent:2'}}}, ServiceStatus: {RunningTasks: 2, DesiredTasks: 2}}),
+  toServiceRow({
+    ID: 'svc-web-0000000',
+    Spec: {
+      Name: 'web',
+      Mode: {Replicated: {Replicas: 2}},
+      TaskTemplate: {ContainerSpec: {Image: 'app:1@sha256:abc', Secrets: [{SecretName: 'token'}]}},
+    },
+    ServiceStatus: {RunningTasks: 1, DesiredTasks: 2},
+  }),
+  toServiceRow({
+    ID: 'svc-agent-00000',
+    Spec: {Name: 'agent', Mode: {Global: {}}, TaskTemplate: {ContainerSpec: {Image: 'agent:2'}}},
+    ServiceStatus: {RunningTasks: 2, DesiredTasks: 2},
+  }),
 ];
 const nodes = [
-  toNodeRow({ID: 'n1', Description: {Hostname: 'vm'}, Spec: {Role: 'manager', Availability: 'active'}, Status: {State: 'ready'}, ManagerStatus: {Leader: true}}, 'n1'),
-  toNodeRow({ID: 'n2', Description: {Hostname: 'vm'}, Spec: {Role: 'worker', Availability: 'active'}, Status: {State: 'down'}}, 'n1'),
+  toNodeRow(
+    {
+      ID: 'n1',
+      Description: {Hostname: 'vm'},
+      Spec: {Role: 'manager', Availability: 'active'},
+      Status: {State: 'ready'},
+      ManagerStatus: {Leader: true},
+    },
+    'n1',
+  ),
+  toNodeRow(
+    {ID: 'n2', Description: {Hostname: 'vm'}, Spec: {Role: 'worker', Availability: 'active'}, Status: {State: 'down'}},
+    'n1',
+  ),
 ];
 const secrets = [toSecretRow({ID: 's1', Spec: {Name: 'token', Labels: {a: 'b'}}})];
 
@@ -46,14 +70,30 @@ describe('view 6 Swarm', () => {
   });
 
   test('rows from the engine: counts, short image, secrets named, nodes by ID, never a value', () => {
-    expect(services[0]).toMatchObject({name: 'web', mode: 'replicated', running: 1, desired: 2, image: 'app:1', secrets: ['token']});
+    expect(services[0]).toMatchObject({
+      name: 'web',
+      mode: 'replicated',
+      running: 1,
+      desired: 2,
+      image: 'app:1',
+      secrets: ['token'],
+    });
     expect(services[1]).toMatchObject({mode: 'global', running: 2, desired: 2});
     expect(nodes.map(node => [node.id, node.state, node.managerStatus, node.self])).toEqual([
       ['n1', 'ready', 'Leader', true],
       ['n2', 'down', '', false],
     ]);
-    expect(secrets[0]).toEqual({id: 's1', shortId: 's1', name: 'token', createdAt: '', updatedAt: '', labels: {a: 'b'}});
-    expect(toTaskRow({ID: 't1', Slot: 3, NodeID: 'n2', DesiredState: 'running', Status: {State: 'failed', Err: 'boom'}})).toMatchObject({slot: 3, state: 'failed', error: 'boom'});
+    expect(secrets[0]).toEqual({
+      id: 's1',
+      shortId: 's1',
+      name: 'token',
+      createdAt: '',
+      updatedAt: '',
+      labels: {a: 'b'},
+    });
+    expect(
+      toTaskRow({ID: 't1', Slot: 3, NodeID: 'n2', DesiredState: 'running', Status: {State: 'failed', Err: 'boom'}}),
+    ).toMatchObject({slot: 3, state: 'failed', error: 'boom'});
   });
 
   test('s n x [ ] switch lists; enter shows the tasks, esc goes back; keys follow the list', () => {
@@ -81,7 +121,14 @@ describe('view 6 Swarm', () => {
     expect(state.swarm).toMatchObject({list: 'tasks', tasksOf: {id: 'svc-web-0000000', name: 'web'}});
     expect(selectedService(state)?.name).toBe('web');
     expect(key('escape')).toBe('swarm.back');
-    state = reduce(state, {type: 'swarm.tasksLoaded', serviceId: 'svc-web-0000000', tasks: [toTaskRow({ID: 't2', Slot: 2, NodeID: 'n2', CreatedAt: '2'}), toTaskRow({ID: 't1', Slot: 1, NodeID: 'n1', CreatedAt: '1'})]});
+    state = reduce(state, {
+      type: 'swarm.tasksLoaded',
+      serviceId: 'svc-web-0000000',
+      tasks: [
+        toTaskRow({ID: 't2', Slot: 2, NodeID: 'n2', CreatedAt: '2'}),
+        toTaskRow({ID: 't1', Slot: 1, NodeID: 'n1', CreatedAt: '1'}),
+      ],
+    });
     expect(visibleRows(state).map(row => row.id)).toEqual(['t2', 't1']);
     // Tasks of another service that arrive late are not shown.
     expect(reduce(state, {type: 'swarm.tasksLoaded', serviceId: 'other', tasks: []}).swarm.tasks).toHaveLength(2);
@@ -91,8 +138,18 @@ describe('view 6 Swarm', () => {
 
   test('--readonly hides every change: scale, remove, redeploy, availability, secrets', () => {
     const readonly = readonlyKeymap(DEFAULT_KEYMAP);
-    for (const action of ['swarm.scaleUp', 'swarm.scaleDown', 'swarm.remove', 'swarm.redeploy', 'swarm.nodeDrain', 'swarm.createSecret']) {
-      expect(readonly.some(binding => binding.action === action), action).toBe(false);
+    for (const action of [
+      'swarm.scaleUp',
+      'swarm.scaleDown',
+      'swarm.remove',
+      'swarm.redeploy',
+      'swarm.nodeDrain',
+      'swarm.createSecret',
+    ]) {
+      expect(
+        readonly.some(binding => binding.action === action),
+        action,
+      ).toBe(false);
     }
     expect(readonly.some(binding => binding.action === 'swarm.logs')).toBe(true);
   });
@@ -109,9 +166,14 @@ describe('view 6 Swarm', () => {
   });
 
   test('convergence counts what the orchestrator wants running', () => {
-    const task = (desired: string, state: string) => toTaskRow({ID: `${desired}${state}`, DesiredState: desired, Status: {State: state}});
-    expect(convergence([task('running', 'running'), task('running', 'starting'), task('shutdown', 'running')], 2)).toMatchObject({running: 1, pending: 1, done: false});
-    expect(convergence([task('running', 'running'), task('running', 'running'), task('shutdown', 'shutdown')], 2)).toMatchObject({running: 2, done: true});
+    const task = (desired: string, state: string) =>
+      toTaskRow({ID: `${desired}${state}`, DesiredState: desired, Status: {State: state}});
+    expect(
+      convergence([task('running', 'running'), task('running', 'starting'), task('shutdown', 'running')], 2),
+    ).toMatchObject({running: 1, pending: 1, done: false});
+    expect(
+      convergence([task('running', 'running'), task('running', 'running'), task('shutdown', 'shutdown')], 2),
+    ).toMatchObject({running: 2, done: true});
   });
 
   test('the command log line of a secret never holds its value', () => {

@@ -21,11 +21,21 @@ const info = (id: string, name: string, state: string, mounts: string[], network
     Id: id,
     Names: [`/${name}`],
     State: state,
-    Mounts: mounts.map(mount => ({Type: mount.startsWith('/') ? 'bind' : 'volume', Name: mount.startsWith('/') ? undefined : mount, Source: mount})),
-    NetworkSettings: {Networks: Object.fromEntries(Object.entries(networks).map(([net, netId]) => [net, {NetworkID: netId}]))},
+    Mounts: mounts.map(mount => ({
+      Type: mount.startsWith('/') ? 'bind' : 'volume',
+      Name: mount.startsWith('/') ? undefined : mount,
+      Source: mount,
+    })),
+    NetworkSettings: {
+      Networks: Object.fromEntries(Object.entries(networks).map(([net, netId]) => [net, {NetworkID: netId}])),
+    },
   }) as unknown as Docker.ContainerInfo;
 
-const infos = [info('c1', 'web', 'running', ['data', '/host'], {front: 'n1'}), info('c2', 'db', 'exited', ['data', 'db'], {front: ''}), info('c3', 'tool', 'created', [], {none: 'n0'})];
+const infos = [
+  info('c1', 'web', 'running', ['data', '/host'], {front: 'n1'}),
+  info('c2', 'db', 'exited', ['data', 'db'], {front: ''}),
+  info('c3', 'tool', 'created', [], {none: 'n0'}),
+];
 
 describe('who uses a volume or a network', () => {
   test('volumes: named mounts only, each container once, by name', () => {
@@ -33,12 +43,18 @@ describe('who uses a volume or a network', () => {
     expect(users.get('data')?.map(u => u.name)).toEqual(['db', 'web']);
     expect(users.get('db')?.map(u => u.name)).toEqual(['db']);
     expect(users.has('/host')).toBe(false);
-    expect(toVolumeRow({Name: 'data', Driver: 'local', CreatedAt: '2026-01-01T00:00:00Z'}, users)).toMatchObject({created: 1767225600, usedBy: [{name: 'db'}, {name: 'web'}]});
+    expect(toVolumeRow({Name: 'data', Driver: 'local', CreatedAt: '2026-01-01T00:00:00Z'}, users)).toMatchObject({
+      created: 1767225600,
+      usedBy: [{name: 'db'}, {name: 'web'}],
+    });
   });
 
   test('networks: by ID or by name (a stopped container may carry no ID yet); predefined ones marked', () => {
     const users = networkUsers(infos);
-    const front = toNetworkRow({Id: 'n1', Name: 'front', Driver: 'bridge', IPAM: {Config: [{Subnet: '10.0.0.0/24', Gateway: '10.0.0.1'}]}}, users);
+    const front = toNetworkRow(
+      {Id: 'n1', Name: 'front', Driver: 'bridge', IPAM: {Config: [{Subnet: '10.0.0.0/24', Gateway: '10.0.0.1'}]}},
+      users,
+    );
     expect(front).toMatchObject({subnet: '10.0.0.0/24', gateway: '10.0.0.1', predefined: false});
     expect(front.usedBy.map(u => `${u.name} ${u.state}`)).toEqual(['db exited', 'web running']);
     expect(toNetworkRow({Id: 'n0', Name: 'none'}, users)).toMatchObject({predefined: true, usedBy: [{name: 'tool'}]});
@@ -46,9 +62,15 @@ describe('who uses a volume or a network', () => {
 });
 
 describe('views 7 and 8', () => {
-  const start = reduce(reduce({...DEFAULT_VIEWS.initialState('t', config), viewportRows: 5}, {type: 'view.volumes'}), {type: 'containers.loaded', items: infos.map(toContainerRow)});
+  const start = reduce(reduce({...DEFAULT_VIEWS.initialState('t', config), viewportRows: 5}, {type: 'view.volumes'}), {
+    type: 'containers.loaded',
+    items: infos.map(toContainerRow),
+  });
   const users = new Map();
-  const loaded = reduce(start, {type: 'volumes.loaded', items: ['a', 'data', 'db'].map(name => toVolumeRow({Name: name, Driver: 'local'}, users))});
+  const loaded = reduce(start, {
+    type: 'volumes.loaded',
+    items: ['a', 'data', 'db'].map(name => toVolumeRow({Name: name, Driver: 'local'}, users)),
+  });
 
   test('7 and 8 are their tab keys; i/enter inspect and d remove only there; d is hidden with --readonly', () => {
     expect(start.view).toBe('volumes');
@@ -63,8 +85,12 @@ describe('views 7 and 8', () => {
     expect(DEFAULT_KEYMAP.find(b => b.action === 'networks.remove')?.changes).toBe(true);
   });
 
-  test('USED BY comes from view 1\'s container list and follows it', () => {
-    expect(volumeRows(loaded).map(row => `${row.name}:${row.usedBy.map(u => u.name).join(',')}`)).toEqual(['a:', 'data:db,web', 'db:db']);
+  test("USED BY comes from view 1's container list and follows it", () => {
+    expect(volumeRows(loaded).map(row => `${row.name}:${row.usedBy.map(u => u.name).join(',')}`)).toEqual([
+      'a:',
+      'data:db,web',
+      'db:db',
+    ]);
     const fewer = reduce(loaded, {type: 'containers.loaded', items: infos.slice(0, 1).map(toContainerRow)});
     expect(volumeRows(fewer).map(row => row.usedBy.length)).toEqual([0, 1, 0]);
   });
@@ -73,11 +99,19 @@ describe('views 7 and 8', () => {
     let state = reduce(loaded, {type: 'list.mark'});
     state = reduce(state, {type: 'list.mark'});
     expect(targetVolumes(state).map(row => row.name)).toEqual(['a', 'data']);
-    state = reduce(state, {type: 'volumes.loaded', items: ['data', 'db'].map(name => toVolumeRow({Name: name, Driver: 'local'}, users))});
+    state = reduce(state, {
+      type: 'volumes.loaded',
+      items: ['data', 'db'].map(name => toVolumeRow({Name: name, Driver: 'local'}, users)),
+    });
     expect(targetVolumes(state).map(row => row.name)).toEqual(['data']);
-    const filtered = reduce(reduce(reduce(loaded, {type: 'filter.open'}), {type: 'overlay.draft', draft: 'web'}), {type: 'overlay.submit'});
+    const filtered = reduce(reduce(reduce(loaded, {type: 'filter.open'}), {type: 'overlay.draft', draft: 'web'}), {
+      type: 'overlay.submit',
+    });
     expect(targetVolumes(filtered).map(row => row.name)).toEqual(['data']);
-    const nets = reduce(reduce(loaded, {type: 'view.networks'}), {type: 'networks.loaded', items: [toNetworkRow({Id: 'n1', Name: 'front'}, networkUsers(infos))]});
+    const nets = reduce(reduce(loaded, {type: 'view.networks'}), {
+      type: 'networks.loaded',
+      items: [toNetworkRow({Id: 'n1', Name: 'front'}, networkUsers(infos))],
+    });
     expect(targetNetworks(nets).map(row => row.name)).toEqual(['front']);
   });
 });
