@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {IMAGE, log, median, now, openBerth, Pane, RUN, run, sampleProcess, shellQuote, sleep} from './ui-lib.mjs';
 
-// compose v1 reads these over DOCKER_CERT_PATH's CA (docs: engine notes §4); berth clears them itself.
+// compose v1 reads these over DOCKER_CERT_PATH's CA (docs/engine-facts.md, "Compose"); berth clears them itself.
 const COMPOSE = ['env', '-u', 'REQUESTS_CA_BUNDLE', '-u', 'CURL_CA_BUNDLE', 'docker-compose'];
 
 // Lines per second per service: every 20 ms the loop prints what it owes (as FOLLOW_SCRIPT, at 2,000/s).

@@ -12,7 +12,7 @@ while :; do
 done`;
 
 export const HISTORY_LINES = 1_000_000;
-// The 1 MB line, then a line of 10,000 zero-width spaces (each shown as an 8-cell marker: issue 15), then ticks.
+// The 1 MB line, then a line of 10,000 zero-width spaces (each shown as an 8-cell marker, ‹U+200B›), then ticks.
 export const LONGLINE_SCRIPT = `head -c 1000000 /dev/zero | tr '\\0' x; echo; yes "$(printf '\\342\\200\\213')" | head -n 10000 | tr -d '\\n'; echo; i=0; while :; do i=$((i+1)); echo "tick $i"; usleep 100000; done`;
 
 const FOLLOW_RE = /follow (\d+) the/g;

@@ -1,5 +1,5 @@
-// Memory rows (issue 16): idle RSS after 30 s with the bench's running containers and with 1,000 more; RSS after
-// opening and closing a log pane ten times; start and idle RSS on Node 24 next to the machine's Node.
+// Memory rows (docs/benchmarks.md): idle RSS after 30 s with the bench's running containers and with 1,000 more;
+// RSS after opening and closing a log pane ten times; start and idle RSS on Node 24 next to the machine's Node.
 import {execFileSync} from 'node:child_process';
 import {join} from 'node:path';
 import {fmt, log, median, openBerth, Pane, sampleProcess, selectedName, shellQuote, sleep, Trace} from './ui-lib.mjs';

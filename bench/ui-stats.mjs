@@ -1,4 +1,4 @@
-// Live stats (issue 17): idle CPU and RSS with the CPU/memory columns on, next to the same view without them.
+// Live stats (the `u` columns): idle CPU and RSS with the CPU/memory columns on, next to the same view without them.
 import {fmt, log, now, openBerth, pool, sampleProcess, sleep} from './ui-lib.mjs';
 
 const maxOf = values => Math.max(...values);
@@ -35,7 +35,7 @@ export async function statsRows(ctx) {
   ctx.row({
     measure: `idle CPU with the CPU/memory columns on, 51 running containers on screen (${ctx.cols}x60, ${seconds} s)`,
     berth: `${on.cpuPercent.toFixed(2)} % of a core`,
-    reference: `columns off ${on.cpuPercent >= 0 ? off.cpuPercent.toFixed(2) : '—'} %; lazydocker ~3.6 % (issue 17)`,
+    reference: `columns off ${on.cpuPercent >= 0 ? off.cpuPercent.toFixed(2) : '—'} %; lazydocker ~3.6 %`,
     ratio: '',
     target: '≤ 1.5 %',
     met: on.cpuPercent <= 1.5,

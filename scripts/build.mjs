@@ -1,4 +1,4 @@
-// One minified bundle (plus lazily loaded chunks): startup drops from ~1 s to ~0.45 s (notes/ink.md §7).
+// One minified bundle (plus lazily loaded chunks): startup drops from ~1 s to ~0.45 s (docs/ink-facts.md).
 import {build} from 'esbuild';
 import {readFileSync, rmSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';

@@ -33,7 +33,7 @@ export function resourceSnapshot(): Record<string, number> {
     stdinListeners: emitterListeners(process.stdin),
     stdoutListeners: emitterListeners(process.stdout),
   };
-  // Resident pages per V8 heap space: where committed-but-free memory sits (issue 16, docs/benchmarks.md).
+  // Resident pages per V8 heap space: where committed-but-free memory sits (docs/benchmarks.md, "Memory").
   for (const space of getHeapSpaceStatistics()) snapshot[`resident_${space.space_name}`] = space.physical_space_size;
   for (const [name, count] of counters) {
     try {

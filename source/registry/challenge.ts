@@ -10,7 +10,7 @@ export interface Challenge {
 
 // RFC 7235 §4.1: a header may hold several challenges, each a scheme followed by either a token68
 // or comma-separated auth-params in any order, and quoted values may contain commas
-// (`scope="repository:a:pull,push"`). A fixed-order regex gets this wrong (registry.md §1.5).
+// (`scope="repository:a:pull,push"`). A fixed-order regex gets this wrong (docs/registry-facts.md).
 export function parseWwwAuthenticate(header: string | string[] | undefined): Challenge[] {
   if (header === undefined) return [];
   const text = Array.isArray(header) ? header.join(', ') : header;

@@ -118,7 +118,7 @@ export interface ConnectTarget {
 }
 
 // Turns a failed connection into one line naming the host, the reason and the file or setting
-// that would fix it (SPEC §1.2).
+// that would fix it (docs/contract.md, "Registries").
 export async function explainConnectError(
   error: unknown,
   target: ConnectTarget,

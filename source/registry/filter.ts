@@ -1,8 +1,8 @@
 import {compileMatcher, InvalidPatternError} from '../text/match.js';
 import {RegistryError, problem} from './errors.js';
 
-// SPEC §3 (text/match.ts): substring, case-insensitive, or a regular expression after `re:`. A broken expression
-// is a usage error.
+// The filter language of every list (text/match.ts): substring, case-insensitive, or a regular expression after
+// `re:`. A broken expression is a usage error.
 export function compileFilter(query: string): (name: string) => boolean {
   try {
     return compileMatcher(query);

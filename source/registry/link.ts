@@ -10,7 +10,7 @@ export interface LinkValue {
 }
 
 // RFC 8288 §3: `<uri>; param=value; param="quoted, value", <uri2>; rel=next`. Params come in any
-// order, quoted or not; several links may share one header (registry.md §1.4).
+// order, quoted or not; several links may share one header (docs/registry-facts.md, "Link headers").
 export function parseLinkHeader(header: string | string[] | undefined): LinkValue[] {
   if (header === undefined) return [];
   const text = Array.isArray(header) ? header.join(', ') : header;
@@ -50,7 +50,7 @@ export function parseLinkHeader(header: string | string[] | undefined): LinkValu
 
 // The next page's URL, resolved against the URL of the request that returned it. A link to any
 // other scheme, host or port is refused: following it would send our credentials elsewhere
-// (registry.md §1.4, go-containerregistry's validatePaginationURLHost).
+// (docs/registry-facts.md, "Link headers"; go-containerregistry's validatePaginationURLHost).
 export function nextPageUrl(
   header: string | string[] | undefined,
   requestUrl: URL | string,

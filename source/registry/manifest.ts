@@ -82,7 +82,7 @@ export function parseManifest(body: string, contentType: string | undefined): Ma
 }
 
 // BuildKit stores provenance/SBOM attestations as index entries with platform unknown/unknown;
-// they are not images anyone runs (registry.md §1.7).
+// they are not images anyone runs (docs/registry-facts.md, "Manifests").
 export function isAttestation(entry: Descriptor): boolean {
   if (entry.annotations?.['vnd.docker.reference.type'] === 'attestation-manifest') return true;
   return entry.platform?.os === 'unknown' && entry.platform.architecture === 'unknown';

@@ -5,7 +5,7 @@ export const OCI_INDEX = 'application/vnd.oci.image.index.v1+json';
 
 // All four, without q= values: a missing OCI type makes distribution answer MANIFEST_UNKNOWN for
 // an index, a missing list type makes it swap in the linux/amd64 child (and its digest), and
-// GCR mis-parses q (registry.md §1.7).
+// GCR mis-parses q (docs/registry-facts.md, "Manifests").
 export const MANIFEST_ACCEPT = [OCI_INDEX, OCI_MANIFEST, DOCKER_MANIFEST_LIST, DOCKER_MANIFEST].join(', ');
 
 export function isIndexType(mediaType: string | undefined): boolean {

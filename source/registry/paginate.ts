@@ -86,7 +86,7 @@ function parsePage(response: HttpResponse, source: PageSource): string[] {
       {host: source.host, status: response.status},
     );
   }
-  // Nexus puts nulls in tag lists (registry.md §1.3); skip anything that is not a name.
+  // Nexus puts nulls in tag lists (docs/registry-facts.md, "Tag and catalog lists"); skip anything that is not a name.
   return list.filter((item): item is string => typeof item === 'string' && item.length > 0);
 }
 

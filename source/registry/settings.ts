@@ -10,7 +10,7 @@ export interface RegistrySettings {
   caFile?: string;
 }
 
-// Flags first, then the environment (SPEC §1.2: --registry / BERTH_REGISTRY, --registry-ca /
+// Flags first, then the environment (--registry / BERTH_REGISTRY, --registry-ca /
 // BERTH_REGISTRY_CA). The UI and the headless commands resolve them the same way.
 export function resolveRegistrySettings(flags: RegistryFlags, env: NodeJS.ProcessEnv): RegistrySettings {
   return {

@@ -1,5 +1,5 @@
 // Bearer tokens keyed by (realm, service, scopes). Distribution's token spec: expires_in defaults
-// to 60 s and is never less; regclient renews 5 s early (registry.md §1.5). Expiry is counted
+// to 60 s and is never less; regclient renews 5 s early (docs/registry-facts.md). Expiry is counted
 // from when the token arrived here, not the server's issued_at, so clock skew cannot make a
 // token look fresh for hours or stale at once.
 

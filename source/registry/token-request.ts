@@ -26,7 +26,7 @@ function basic(username: string, password: string): string {
 // Distribution's token spec: GET <realm>?service=…&scope=…&scope=… with Basic credentials when we
 // have them (anonymous otherwise). An identity token from `docker login` goes through the OAuth2
 // POST flow instead; not every token server has it, so a 404 there falls back to GET
-// (registry.md §1.5, go-containerregistry bearer.go Refresh).
+// (docs/registry-facts.md, "Authentication and tokens"; go-containerregistry bearer.go Refresh).
 export async function requestToken(transport: HttpTransport, request: TokenRequest): Promise<TokenGrant> {
   const {credentials} = request;
   if (credentials?.identityToken) {

@@ -60,7 +60,7 @@ export const DEFAULT_REGISTRY_TIMEOUTS: RegistryTimeouts = {
   firstByteMs: REGISTRY_FIRST_BYTE_TIMEOUT_MS,
   idleMs: REGISTRY_BODY_IDLE_TIMEOUT_MS,
 };
-// At most this many requests in flight per origin (registry.md §4: regclient 3, ggcr 4).
+// At most this many requests in flight per origin (regclient keeps 3, go-containerregistry 4: docs/registry-facts.md).
 export const MAX_CONNECTIONS = 4;
 
 export function headerValue(response: HttpResponse, name: string): string | undefined {

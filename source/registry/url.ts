@@ -21,7 +21,7 @@ export interface ParseRegistryUrlOptions {
   insecure?: boolean;
 }
 
-// Docker Hub's registry API lives on another host than its name (registry.md §1.11).
+// Docker Hub's registry API lives on another host than its name: registry-1.docker.io (docs/registry-facts.md).
 const HUB_ALIASES = new Set(['docker.io', 'index.docker.io']);
 
 export function isLoopbackHost(hostname: string): boolean {
@@ -32,7 +32,7 @@ export function isLoopbackHost(hostname: string): boolean {
   return false;
 }
 
-// SPEC §1.2: `https://host:port` or `host:port` (https implied); plain http only for loopback
+// `https://host:port` or `host:port` (https implied); plain http only for loopback
 // hosts or registries marked insecure, as Docker does.
 export function parseRegistryUrl(input: string, options: ParseRegistryUrlOptions = {}): RegistryUrl {
   const raw = input.trim();

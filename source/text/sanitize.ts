@@ -1,8 +1,8 @@
 import stringWidth from 'string-width';
 import {formatMarker, formatTreatment, intensityAfter, isFormatCharacter, MARKER_WIDTH} from './invisible.js';
 
-// Text from containers, images, labels, registries and logs is untrusted (SPEC §7, engine.md §2):
-// a log line must not be able to set the window title, write the clipboard, move the cursor or
+// Text from containers, images, labels, registries and logs is untrusted (docs/engine-facts.md, "Escape sequences
+// pass through"): a log line must not be able to set the window title, write the clipboard, move the cursor or
 // clear the screen. Only colour (SGR) survives, and only when its parameters are plain numbers.
 //
 // Conventions:

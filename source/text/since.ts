@@ -1,4 +1,4 @@
-// The engine's `since` query parameter takes only UNIX seconds (engine.md §1.11: `since=10s`
+// The engine's `since` query parameter takes only UNIX seconds (docs/engine-facts.md, "Logs": `since=10s`
 // gives HTTP 500), so relative times are resolved here, on the caller's idea of "now" — which
 // should be the engine's clock (see engineClockOffset) when the engine is remote.
 

@@ -11,7 +11,8 @@ export type HandOffOptions = {
 
 // Lends the real terminal to `run` (an interactive exec or run) and takes it back, whatever happens.
 // Call it with Ink unmounted (exit → waitUntilExit → cleanup), then render Ink again: a fresh instance redraws the
-// whole frame, where a kept one would only redraw what it thinks changed (notes/ink.md §2).
+// whole frame, where a kept one would only redraw what it thinks changed (docs/ink-facts.md, "Handing the terminal
+// to a child").
 export async function handOffTerminal<T>(run: () => Promise<T>, {rawMode = true}: HandOffOptions = {}): Promise<T> {
   const {stdin, stdout} = process;
   // Main screen and a visible cursor: the shell's output stays in the scrollback, as after `docker exec`.

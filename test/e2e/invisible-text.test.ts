@@ -7,9 +7,10 @@ import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
 import {openLogs, submitSave} from '../helpers/log-pane.js';
 import {SOCKET, startBerth, type Terminal} from '../helpers/terminal.js';
 
-// Issue 15 as a user meets it: a container prints bidi overrides, zero-width characters and legitimate Unicode;
-// berth in a real terminal (tmux) shows markers for the first and the text for the rest, and the bytes berth writes
-// to the terminal (tmux pipe-pane, as bench/ui-lib.mjs captures them) hold none of the format characters raw.
+// Invisible and bidi characters as a user meets them: a container prints bidi overrides, zero-width characters and
+// legitimate Unicode; berth in a real terminal (tmux) shows markers for the first and the text for the rest, and the
+// bytes berth writes to the terminal (tmux pipe-pane, as bench/ui-lib.mjs captures them) hold none of the format
+// characters raw.
 
 // Written out here rather than imported from the sanitiser, so a mistake in its list cannot hide itself.
 const FORMAT = /[\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/gu;

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {namePattern} from '../../source/engine/containers/name-pattern.js';
 
-// What the engine does with a `name` filter (engine.md §1.7): an unanchored regexp tried against
+// What the engine does with a `name` filter (docs/engine-facts.md, "Name filters"): an unanchored regexp tried against
 // the stored name (`/web-1`) and the name without its slash. For these escaped literals, JS and
 // Go regexp syntax agree.
 function engineMatches(filter: string, name: string): boolean {

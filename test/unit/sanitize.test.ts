@@ -59,7 +59,7 @@ describe('sanitizeLine: injection corpus', () => {
     expect(sanitizeLine(input)).toBe('\x1b[31mred\x1b[0m  \x1b[1;38;2;10;20;30mbold\x1b[m\x1b[38:5:196mx\x1b[0m');
   });
 
-  it('reproduces the line the real engine sent (engine.md §2)', () => {
+  it('reproduces the line the real engine sent (docs/engine-facts.md)', () => {
     expect(sanitizeLine('\x1b[31mred\x1b[0m \x1b]0;pwned-title\x07 \x1b[2J')).toBe('\x1b[31mred\x1b[0m  ');
   });
 });

@@ -1,7 +1,7 @@
 // Follows a tar stream block by block without keeping it: every header's checksum, every entry's data, and the
 // end-of-archive marker. The engine reports an error that happens after its first byte of `save`/`export` inside
-// the stream itself (engine.md §1.2), and a cut connection looks like a short file, so success is only claimed
-// for an archive that ends where tar says it ends.
+// the stream itself (docs/engine-facts.md, "Errors inside a 200 answer"), and a cut connection looks like a short
+// file, so success is only claimed for an archive that ends where tar says it ends.
 
 const BLOCK = 512;
 

@@ -56,7 +56,7 @@ export function toContainerRow(info: Docker.ContainerInfo): ContainerRow {
   };
 }
 
-// Running first, then by name, like the SPEC's list.
+// Running first, then by name (docs/contract.md, "Views").
 export function sortContainers(rows: ContainerRow[]): ContainerRow[] {
   const rank = (row: ContainerRow) =>
     row.state === 'running' ? 0 : row.state === 'paused' || row.state === 'restarting' ? 1 : 2;

@@ -1,8 +1,8 @@
-// `:stop PATTERN` (SPEC §4): a trailing `*` means "starts with", anything else is an exact name.
+// `:stop PATTERN` (docs/contract.md): a trailing `*` means "starts with", anything else is an exact name.
 //
 // The engine's `name` filter is an unanchored Go regexp tried against the name with and without
-// its leading `/` (engine.md §1.7): `web*` there would match `old-web-3`, and `we*` would match
-// `wz` (zero or more `e`). So the filter is anchored and escaped, and every answer is checked
+// its leading `/` (docs/engine-facts.md, "Name filters"): `web*` there would match `old-web-3`,
+// and `we*` would match `wz` (zero or more `e`). So the filter is anchored and escaped, and every answer is checked
 // again on the client: this list decides what gets stopped, and the engine silently returns []
 // for a regexp it cannot parse.
 

@@ -1,8 +1,8 @@
 import {link, open, rename, rm, stat, type FileHandle} from 'node:fs/promises';
 import type {Writable} from 'node:stream';
 
-// A file written under `PATH.partial` and given its real name only when complete (SPEC §7): a reader never sees
-// half an archive under the name it asked for, and an existing PATH is replaced only when the caller says so.
+// A file written under `PATH.partial` and given its real name only when complete (docs/contract.md): a reader never
+// sees half an archive under the name it asked for, and an existing PATH is replaced only when the caller says so.
 export type PartialFile = {
   path: string;
   partial: string;

@@ -50,7 +50,7 @@ export function logQuery(request: LogRequest, kind: LogOrigin['kind'] = 'contain
 }
 
 // Streams one request through our own readers, never dockerode's container.logs(), which buffers whole logs
-// and JSON-parses TTY output (engine.md §1.11). The response is paused while the reader catches up, so
+// and JSON-parses TTY output (docs/engine-facts.md, "Logs"). The response is paused while the reader catches up, so
 // memory holds a chunk, not the log.
 export class EntryFetch {
   private readonly abort = new AbortController();

@@ -18,7 +18,8 @@ export type LogLine = {
   prefix?: {length: number; color: string};
 };
 
-// Lines are cut at 64 KiB of UTF-8 (SPEC §7): a 90,000-character progress line froze lazydocker (LD#221). The cap
+// Lines are cut at 64 KiB of UTF-8: a 90,000-character progress line froze lazydocker
+// (https://github.com/jesseduffield/lazydocker/issues/221). The cap
 // counts what is shown, the text after the last lone `\r`, not what a progress bar overwrote.
 export const MAX_LINE_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;

@@ -1,5 +1,5 @@
 // At most one publish per publishMs, and none when nothing changed: a log writing 5,000 lines a second
-// costs the UI ten renders a second, not 5,000 (LD#202).
+// costs the UI ten renders a second, not 5,000 (https://github.com/jesseduffield/lazydocker/issues/202).
 export class Publisher {
   private readonly listeners = new Set<() => void>();
   private pending = false;

@@ -18,7 +18,8 @@ export type RequestPlan = {
   history?: {tail: number; since?: string};
 };
 
-// Why two requests (SPEC §7 "the tail shows first, history streams in behind it", LD#433):
+// Why two requests (the tail shows first, history streams in behind it; lazydocker took minutes to open a
+// log of a million lines, https://github.com/jesseduffield/lazydocker/issues/433):
 // the engine answers `tail=N&until=T` by taking the last N entries of the *whole* log and then dropping those
 // after T (checked on Engine 20.10: tail=5&until=<entry 50 of 100> returned nothing). So the history request
 // `tail=N&until=T` returns exactly the part of the last N entries that the head did not already bring, and it

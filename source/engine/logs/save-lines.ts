@@ -21,7 +21,7 @@ export function expandHome(path: string): string {
 
 // Writes the lines as the container wrote them (colour codes, controls and format characters included, as
 // `docker logs > FILE` would: the file is the container's output, not the screen) to `PATH.partial`, then renames
-// it into place, so a half-written file never carries the real name (SPEC §7). What berth never held is not in it
+// it into place, so a half-written file never carries the real name. What berth never held is not in it
 // either: text a lone `\r` overwrote, bytes past the 64 KiB line cap, invalid UTF-8 (saved as U+FFFD). Without
 // `overwrite` an existing file is left alone, checked again atomically at the end with link(2), which fails
 // instead of replacing.

@@ -10,7 +10,7 @@ const MAX_DETAILS = 4096;
 export type EntryDetails = {taskId?: string; nodeId?: string; rest: Buffer};
 
 // With details=1 a service's (or task's) log message starts with `k=v,k=v… ` naming its node, service and task
-// (engine.md, notes/swarm.md). Anything else is left as it is.
+// (docs/engine-facts.md, "Swarm"). Anything else is left as it is.
 export function splitDetails(content: Buffer): EntryDetails | undefined {
   const space = content.indexOf(SPACE);
   if (space <= 0 || space > MAX_DETAILS) return undefined;

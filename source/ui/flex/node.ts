@@ -1,4 +1,4 @@
-// A flexbox node with yoga-layout's Node API, as Ink calls it (issue 16): Ink's layout engine is yoga compiled
+// A flexbox node with yoga-layout's Node API, as Ink calls it, to save memory: Ink's layout engine is yoga compiled
 // to WebAssembly, +17.9 MB in a bare node (the wasm memory, its compiled code, the compiler's pages of the node
 // binary, embind's glue) and ~6 MB of berth's idle RSS measured (docs/benchmarks.md). berth's screens use rows and columns of fixed-size
 // boxes, padding, borders, `justifyContent` and text, so the bundle replaces `yoga-layout` with this module
