@@ -172,8 +172,8 @@ export async function bytesPerKey(ctx, b) {
 // The first container row on screen (the list's window top).
 const firstRow = screen => /^[ ›][●○‖]\S?\s*(\S+)/m.exec(screen)?.[1];
 
-// ↓ at the last row on screen scrolls the list by one: the terminal moves the rows (DL/IL, source/ui/scroll-lines.ts)
-// and two rows are written, where the whole list was rewritten before.
+// ↓ at the last row on screen scrolls the list by one: the terminal moves the rows (DL/IL, scroll-lines.js in the Ink
+// patch) and two rows are written, where the whole list was rewritten before.
 async function bytesPastBottom(ctx, b) {
   const {pane} = b;
   const presses = 10;

@@ -2,7 +2,6 @@
 import {build} from 'esbuild';
 import {readFileSync, rmSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
-import {inkScroll} from './ink-scroll.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), {recursive: true, force: true});
@@ -61,7 +60,7 @@ await build({
   // yoga in WebAssembly, is replaced by berth's (source/ui/flex/node.ts says why; ~6 MB of berth's idle RSS).
   alias: {'react-devtools-core': './scripts/empty.mjs', 'yoga-layout': './source/ui/flex/yoga.ts'},
   external: ['cpu-features', '*.node'],
-  plugins: [withoutBuildkit, modemQuietDebug, inkScroll],
+  plugins: [withoutBuildkit, modemQuietDebug],
   // CommonJS dependencies (dockerode, ssh2) call require() for Node built-ins.
   banner: {
     js: "import {createRequire as __berthRequire} from 'node:module'; const require = __berthRequire(import.meta.url); import {fileURLToPath as __berthPath} from 'node:url'; const __filename = __berthPath(import.meta.url); const __dirname = __berthPath(new URL('.', import.meta.url));",

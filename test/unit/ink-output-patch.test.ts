@@ -50,3 +50,11 @@ test('measuring and wrapping 40,000 different texts leaves the heap where it was
   expect(grown).toBeLessThan(6);
   expect(wrapText(line(1), 20, 'truncate-end')).toBe('1 the quick brown f…');
 }, 120_000);
+
+// Ink 6.8's wrapText cache key was text + width + wrap type, so ('ab', 12) and ('ab1', 2) shared one entry and the
+// second call got the first one's answer.
+test('wrapping a text cannot return the answer for another text and width', async () => {
+  const {default: wrapText} = await import('../../node_modules/ink/build/wrap-text.js');
+  expect(wrapText('abcdef', 12, 'wrap')).toBe('abcdef');
+  expect(wrapText('abcdef1', 2, 'wrap')).toBe('ab\ncd\nef\n1');
+});

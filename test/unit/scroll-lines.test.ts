@@ -1,9 +1,8 @@
-import {readFileSync} from 'node:fs';
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
-import {scrollLines} from '../../source/ui/scroll-lines.js';
-// @ts-expect-error a build script in plain JavaScript
-import {withScroll} from '../../scripts/ink-scroll.mjs';
+// Added to Ink's build by patches/ink+6.8.0.patch and called by its incremental writer (log-update.js); what the
+// writer then writes is tested in ink-log-update-patch.test.ts.
+import {scrollLines} from '../../node_modules/ink/build/scroll-lines.js';
 import {params} from '../helpers/property.js';
 
 // A screen that understands what scrollLines writes: cursor up/down (CUU/CUD, stopping at the edges), delete and
@@ -11,18 +10,20 @@ import {params} from '../helpers/property.js';
 function apply(screen: string[], escape: string): {screen: string[]; row: number} {
   const rows = [...screen];
   let row = 0;
+  // eslint-disable-next-line no-control-regex
   for (const [, count, op] of escape.matchAll(/\x1b\[(\d*)([ABLM])/g)) {
     const n = Number(count || 1);
     if (op === 'A') row = Math.max(0, row - n);
     else if (op === 'B') row = Math.min(rows.length - 1, row + n);
     else if (op === 'M') {
       rows.splice(row, n);
-      rows.push(...Array(n).fill(''));
+      rows.push(...Array<string>(n).fill(''));
     } else {
-      rows.splice(row, 0, ...Array(n).fill(''));
+      rows.splice(row, 0, ...Array<string>(n).fill(''));
       rows.length = screen.length;
     }
   }
+  // eslint-disable-next-line no-control-regex
   expect(escape.replace(/\x1b\[\d*[ABLM]/g, '')).toBe('');
   return {screen: rows, row};
 }
@@ -86,13 +87,4 @@ describe('scrollLines', () => {
       params(500),
     );
   });
-});
-
-test('the build wires it into the installed Ink 6.8 incremental writer', () => {
-  const source = readFileSync('node_modules/ink/build/log-update.js', 'utf8');
-  const wired = withScroll(source, '/x/scroll-lines.ts') as string;
-  expect(wired).toContain('__berthScrollLines(previousLines, nextLines, visibleCount)');
-  expect(wired.indexOf('__berthScrollLines(previousLines')).toBeLessThan(
-    wired.indexOf('for (let i = 0; i < visibleCount; i++)'),
-  );
 });
