@@ -102,14 +102,14 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
         else
           for (const [action, keys] of Object.entries(value)) {
             const list = typeof keys === 'string' ? [keys] : keys;
-            if (Array.isArray(list) && list.every(k => typeof k === 'string')) config.keys[action] = list as string[];
+            if (Array.isArray(list) && list.every(k => typeof k === 'string')) config.keys[action] = list;
             else bad(`keys.${action}`, 'must be a key or a list of keys');
           }
         break;
       case 'logs':
         if (!isObject(value)) bad('logs', 'must be a mapping');
         else {
-          const {tail, bufferLines, buffer_lines} = value as Record<string, unknown>;
+          const {tail, bufferLines, buffer_lines} = value;
           if (tail !== undefined)
             Number.isInteger(tail) && (tail as number) > 0
               ? (config.logs.tail = tail as number)
@@ -225,10 +225,10 @@ function parseUserCommand(entry: unknown, index: number, into: UserCommandEntry[
   if (output !== undefined && !OUTPUTS.includes(output as string)) return bad(`output must be ${OUTPUTS.join(', ')}`);
   into.push({
     name,
-    key: key as string | undefined,
+    key,
     scope,
     command: command.map(String),
-    confirm: confirm as boolean | string | undefined,
+    confirm,
     output: (output as UserCommandEntry['output']) ?? 'pane',
     where: `commands[${index}] (${name})`,
   });

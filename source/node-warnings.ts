@@ -17,5 +17,5 @@ export function quietDependencyWarnings(): void {
           : undefined);
     if (warningCode && QUIET.has(warningCode)) return;
     return (emitWarning as (...args: unknown[]) => void).call(this, warning, ...rest);
-  } as typeof process.emitWarning;
+  };
 }

@@ -177,7 +177,7 @@ export function dial(docker: Docker, request: DialOptions): Promise<unknown> {
         },
         isStream: request.isStream ?? false,
         abortSignal: signal,
-      } as never,
+      },
       (error: unknown, result: unknown) => (error ? reject(error) : resolve(result)),
     );
   });

@@ -26,7 +26,7 @@ function rootCause(error: unknown): ErrorWithCode | undefined {
     if (withCode.code && !withCode.code.startsWith('UND_ERR_SOCKET')) return withCode;
     current = (current as {cause?: unknown}).cause;
   }
-  return error instanceof Error ? (error as ErrorWithCode) : undefined;
+  return error instanceof Error ? error : undefined;
 }
 
 export interface PeerSummary {

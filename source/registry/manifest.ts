@@ -49,7 +49,7 @@ function descriptor(value: unknown): Descriptor | undefined {
       os: String(platform.os ?? 'unknown'),
       architecture: String(platform.architecture ?? 'unknown'),
       variant: typeof platform.variant === 'string' ? platform.variant : undefined,
-      osVersion: typeof platform['os.version'] === 'string' ? (platform['os.version'] as string) : undefined,
+      osVersion: typeof platform['os.version'] === 'string' ? platform['os.version'] : undefined,
     };
   }
   return result;

@@ -210,8 +210,8 @@ describe('writing', () => {
     const written = JSON.parse(readFileSync(target, 'utf8'));
     expect(written['log-opts']).toEqual({tag: '{{.Name}}', 'labels-regex': '^x', 'max-size': '10m', 'max-file': '3'});
     const [backup] = backups(target);
-    expect(readFileSync(join(dir, backup!), 'utf8')).toBe(original);
-    expect(result.stdout).toContain(`cp ${join(dir, backup!)} ${target}`);
+    expect(readFileSync(join(dir, backup), 'utf8')).toBe(original);
+    expect(result.stdout).toContain(`cp ${join(dir, backup)} ${target}`);
   });
 
   test('--dry-run shows the diff and writes nothing; a missing file is created', () => {

@@ -138,9 +138,7 @@ describe.runIf(shouldRunSshTests())('ssh:// engine through a real sshd', {timeou
     expect((await running).exitCode).toBe(0);
     expect(output).toBe('through ssh and back\n');
 
-    const logs = (await client.docker
-      .getContainer('bench-done')
-      .logs({stdout: true, stderr: true, follow: false})) as unknown as Buffer;
+    const logs = await client.docker.getContainer('bench-done').logs({stdout: true, stderr: true, follow: false});
     expect(logs.toString('latin1')).toContain('done');
     expect(sshd.logins() - logins).toBe(1);
   });

@@ -49,7 +49,7 @@ function measure(text: {words: number[]; mode: 'wrap' | 'truncate'}) {
 }
 
 function pick<T>(r: () => number, values: readonly T[]): T {
-  return values[Math.floor(r() * values.length)]!;
+  return values[Math.floor(r() * values.length)];
 }
 
 function boxOps(r: () => number, depth: number): Op[] {
@@ -138,7 +138,7 @@ function layouts({spec, width, height}: Case) {
     root.calculateLayout(undefined, undefined, engine.DIRECTION_LTR);
     return layoutOf(root, spec);
   });
-  return {yoga: yoga!, flex: flex!};
+  return {yoga: yoga, flex: flex};
 }
 
 const differs = (c: Case): boolean => {
@@ -252,7 +252,7 @@ describe('berth flex layout against yoga', () => {
           let text;
           if (spec.text) {
             text = state[texts.indexOf(spec.text)] ?? {...spec.text};
-            const holder = text!;
+            const holder = text;
             node.setMeasureFunc((width: number) => measure(holder)(width));
           }
           const entry: Entry = {node, spec, text, children: []};
@@ -292,10 +292,10 @@ describe('berth flex layout against yoga', () => {
           }
           const boxes = nodes.filter(entry => !entry.text && entry.node !== root);
           if (frame.width !== undefined && boxes.length > 0)
-            boxes[frame.width % boxes.length]!.node.setWidth(frame.width);
+            boxes[frame.width % boxes.length].node.setWidth(frame.width);
           if (frame.resize !== undefined) root.setWidth(frame.resize);
           if (frame.hide !== undefined && boxes.length > 0) {
-            const box = boxes[frame.hide % boxes.length]!.node;
+            const box = boxes[frame.hide % boxes.length].node;
             box.setDisplay(box.getDisplay() === engine.DISPLAY_NONE ? engine.DISPLAY_FLEX : engine.DISPLAY_NONE);
           }
           const top = entries.get(root)!;
@@ -331,11 +331,11 @@ describe('berth flex layout against yoga', () => {
           break;
         }
         const diff =
-          lines.length === flex[frame]!.length
-            ? lines.findIndex((line, index) => line !== flex[frame]![index])
+          lines.length === flex[frame].length
+            ? lines.findIndex((line, index) => line !== flex[frame][index])
             : lines.length;
         if (diff !== -1) {
-          failures.push(`seed ${seed} frame ${frame}: yoga ${lines[diff]} / flex ${flex[frame]![diff]}`);
+          failures.push(`seed ${seed} frame ${frame}: yoga ${lines[diff]} / flex ${flex[frame][diff]}`);
           break;
         }
       }

@@ -156,7 +156,7 @@ describe('config commands:', () => {
       readonly: false,
       registries: [],
       registryOptions: {},
-    }) as AppState;
+    });
     expect(completeCommandLine('cla', 3, views.commands(), state)).toEqual({draft: 'clash ', cursor: 6});
     expect(completeCommandLine('at', 2, views.commands(), state)).toEqual({draft: 'attach ', cursor: 7});
     expect(

@@ -30,7 +30,7 @@ export function engineStream(docker: Docker, request: StreamRequest): Promise<In
         isStream: true,
         statusCodes: {200: true, 400: 'bad request', 404: 'not found', 409: 'conflict', 500: 'server error'},
         abortSignal: request.signal,
-      } as never,
+      },
       (error: unknown, response: unknown) => {
         if (!error) {
           resolve(response as IncomingMessage);

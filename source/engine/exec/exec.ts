@@ -180,7 +180,7 @@ async function readExecExit(exec: Docker.Exec, end: SessionEnd, what: string): P
   let info: ExecInspect;
   for (;;) {
     try {
-      info = (await exec.inspect({abortSignal: AbortSignal.timeout(5000)})) as ExecInspect;
+      info = await exec.inspect({abortSignal: AbortSignal.timeout(5000)});
     } catch (error) {
       return {
         exitCode: UNKNOWN_EXIT,
