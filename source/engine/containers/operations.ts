@@ -23,7 +23,7 @@ export async function operate(
     else await container.remove({force: options.force ?? false});
   } catch (error) {
     if ((error as {statusCode?: number}).statusCode === 304) return;
-    throw new Error(engineMessage(error));
+    throw new Error(engineMessage(error), {cause: error});
   }
 }
 

@@ -88,10 +88,14 @@ async function get(docker: Docker, path: string, options?: Record<string, unknow
     const e = error as {name?: string; message?: string};
     const message = e?.message ?? '';
     if (e?.name === 'AbortError' || e?.name === 'TimeoutError' || /operation was aborted/i.test(message)) {
-      throw new Error(`the manager did not answer GET ${path} within ${READ_MS / 1000} s: ${NO_LEADER}`);
+      throw new Error(`the manager did not answer GET ${path} within ${READ_MS / 1000} s: ${NO_LEADER}`, {
+        cause: error,
+      });
     }
     if (/DeadlineExceeded|context deadline exceeded/.test(message)) {
-      throw new Error(`the manager gave up on GET ${path} (${message.replace(/\s+/g, ' ').trim()}): ${NO_LEADER}`);
+      throw new Error(`the manager gave up on GET ${path} (${message.replace(/\s+/g, ' ').trim()}): ${NO_LEADER}`, {
+        cause: error,
+      });
     }
     throw error;
   }

@@ -36,7 +36,7 @@ async function updateService(docker: Docker, id: string, change: (spec: Json) =>
       return;
     } catch (error) {
       if (attempt < 3 && /out of sequence/i.test(engineMessage(error))) continue;
-      throw new Error(engineMessage(error));
+      throw new Error(engineMessage(error), {cause: error});
     }
   }
 }
@@ -76,7 +76,7 @@ export async function removeService(docker: Docker, id: string): Promise<void> {
   try {
     await dial(docker, {path: `/services/${encodeURIComponent(id)}`, method: 'DELETE', timeoutMs: WRITE_MS});
   } catch (error) {
-    throw new Error(engineMessage(error));
+    throw new Error(engineMessage(error), {cause: error});
   }
 }
 
@@ -99,7 +99,7 @@ export async function setNodeAvailability(docker: Docker, id: string, availabili
       return;
     } catch (error) {
       if (attempt < 3 && /out of sequence/i.test(engineMessage(error))) continue;
-      throw new Error(engineMessage(error));
+      throw new Error(engineMessage(error), {cause: error});
     }
   }
 }
@@ -124,6 +124,8 @@ export async function createSecret(
   } catch (error) {
     // The engine's message names the secret, never its value; check anyway.
     const message = engineMessage(error).split(data).join('***');
+    // No cause: the engine's error may carry the request, and with it the secret's value.
+    // eslint-disable-next-line preserve-caught-error -- the cause could leak the secret (see above)
     throw new Error(`secret ${name} not created: ${message}`);
   } finally {
     data = '';
@@ -148,9 +150,10 @@ export async function removeSecret(docker: Docker, secret: {id: string; name: st
       const users = await servicesUsingSecret(docker, secret).catch(() => []);
       throw new Error(
         `secret ${secret.name} is in use${users.length ? ` by ${users.join(', ')}` : ''}: remove it from ${users.length === 1 ? 'that service' : 'those services'} first (or remove the service)`,
+        {cause: error},
       );
     }
-    throw new Error(message);
+    throw new Error(message, {cause: error});
   }
 }
 
