@@ -48,16 +48,15 @@ export class Controller {
     this.config = {...DEFAULT_CONFIG, ...config};
     this.keymap = keymap ?? buildKeymap(views);
     this.store = createStore(views.initialState(target, this.config));
-    const controller = this;
     this.services = {
       store: this.store,
       config: this.config,
-      dispatch: action => controller.dispatch(action),
-      status: (text, kind = 'info') => void controller.dispatch({type: 'status', text, kind}),
-      engine: () => controller.session,
-      docker: () => controller.docker(),
-      leaveUi: request => controller.leaveUi?.(request),
-      switchEngine: target => controller.switchEngine(target),
+      dispatch: action => this.dispatch(action),
+      status: (text, kind = 'info') => void this.dispatch({type: 'status', text, kind}),
+      engine: () => this.session,
+      docker: () => this.docker(),
+      leaveUi: request => this.leaveUi?.(request),
+      switchEngine: target => this.switchEngine(target),
     };
   }
 

@@ -127,7 +127,7 @@ describe('views 7 Volumes and 8 Networks in a real terminal', () => {
     terminal.keys('Enter');
     const subnet = JSON.parse(docker(['network', 'inspect', small]))[0].IPAM.Config[0].Subnet as string;
     // The list filters while the prompt is open: wait for the prompt to close too (the footer is the view's again).
-    const networks = await terminal.waitUntil(
+    await terminal.waitUntil(
       s => rowOf(s, small).includes(subnet) && /\? help\s*$/.test(footer(s)),
       'the network row with its whole subnet',
     );

@@ -13,7 +13,7 @@ import {
   logHygiene,
 } from '../../source/engine/engine-info/index.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
-import {BUSYBOX, benchEnv, docker} from '../helpers/bench.js';
+import {BUSYBOX, benchEnv} from '../helpers/bench.js';
 import {type PrivateEngine, startPrivateEngine} from '../helpers/private-engine.js';
 import {freePort} from '../helpers/registry-server.js';
 

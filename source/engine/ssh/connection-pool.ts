@@ -160,8 +160,10 @@ export function createSshConnectionPool(settings: SshSettings): SshConnectionPoo
       destroyed = true;
       closeSockets();
       // A handshake still in progress is cut; established connections say goodbye.
-      for (const connection of [...connections])
-        connection.isReady ? connection.client.end() : connection.client.destroy();
+      for (const connection of [...connections]) {
+        if (connection.isReady) connection.client.end();
+        else connection.client.destroy();
+      }
     },
   };
 }

@@ -128,6 +128,8 @@ export async function createSecret(
     // eslint-disable-next-line preserve-caught-error -- the cause could leak the secret (see above)
     throw new Error(`secret ${name} not created: ${message}`);
   } finally {
+    // Drops this function's reference to the encoded secret; value.fill(0) wipes the bytes themselves.
+    // eslint-disable-next-line no-useless-assignment -- deliberate: see above
     data = '';
     value.fill(0);
   }

@@ -109,8 +109,6 @@ function computeFlexBasisForChild(
   ownerHeight: number,
 ): void {
   const mainRow = node.style.flexDirection === ROW;
-  const mainAxisSize = mainRow ? width : height;
-  const mainAxisOwnerSize = mainRow ? ownerWidth : ownerHeight;
   const isRowStyleDimDefined = hasDefiniteLength(child, true, ownerWidth);
   const isColumnStyleDimDefined = hasDefiniteLength(child, false, ownerHeight);
   if (mainRow && isRowStyleDimDefined) {
