@@ -27,6 +27,13 @@ export default tseslint.config(
     },
   },
   {
+    // Off in tests: a fake that stands in for an async API (dockerode, the registry client, a probe) is written
+    // `async` so it returns a promise and turns a throw into a rejection, as the real one does, though it awaits
+    // nothing. Source code keeps the rule.
+    files: ['test/**'],
+    rules: {'@typescript-eslint/require-await': 'off'},
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

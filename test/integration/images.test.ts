@@ -21,7 +21,7 @@ const FORMAT = '{{.ID}} {{.Repository}}:{{.Tag}} {{.Size}}';
 // Other test files add and remove images on the shared engine meanwhile: compare when the oracle is the same
 // before and after berth's answer.
 async function steadyCompare(args: string[], berth: () => Promise<ImageRow[]>): Promise<void> {
-  let last: unknown;
+  let last: Error | undefined;
   for (let attempt = 0; attempt < 5; attempt++) {
     const before = oracleRows(docker(['images', ...args, '--format', FORMAT]));
     const rows = await berth();
@@ -33,7 +33,7 @@ async function steadyCompare(args: string[], berth: () => Promise<ImageRow[]>): 
       for (let i = 1; i < rows.length; i++) expect(rows[i - 1].created).toBeGreaterThanOrEqual(rows[i].created);
       return;
     } catch (error) {
-      last = error;
+      last = error instanceof Error ? error : new Error(String(error));
     }
   }
   throw last ?? new Error("the engine's image list kept changing; could not compare");

@@ -2,7 +2,7 @@ import type {IncomingMessage} from 'node:http';
 import type {Readable} from 'node:stream';
 import type Docker from 'dockerode';
 import {BerthError} from '../../errors.js';
-import {engineMessage} from '../engine-error.js';
+import {asError, engineMessage} from '../engine-error.js';
 import {safeText} from './archive-errors.js';
 
 export type StreamRequest = {
@@ -38,7 +38,7 @@ export function engineStream(docker: Docker, request: StreamRequest): Promise<In
         }
         const status = (error as {statusCode?: number}).statusCode;
         if (status) reject(request.refused(status, safeText(engineMessage(error))));
-        else reject(error);
+        else reject(asError(error));
       },
     );
   });

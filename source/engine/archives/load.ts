@@ -33,7 +33,7 @@ export async function loadImages(
   const cancel = () => controller.abort();
   options.signal?.addEventListener('abort', cancel, {once: true});
   const meter = new ProgressMeter(options.onProgress, size, undefined, false);
-  let bodyError: unknown;
+  let bodyError: Error | undefined;
   const check = new ArchiveCheck(label, meter);
   pipeline(input, check, error => {
     if (error) bodyError ??= error;

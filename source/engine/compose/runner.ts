@@ -4,6 +4,7 @@ import {homedir, tmpdir} from 'node:os';
 import {basename, dirname, join} from 'node:path';
 import type {EngineTarget} from '../target.js';
 import type {ComposeProject} from './project.js';
+import {asError} from '../engine-error.js';
 
 // Which compose berth runs: the v2 plugin (`docker compose`) when `docker compose version` works, else the
 // standalone v1 (`docker-compose`). berth never reimplements compose; it passes the project's files, directory and
@@ -25,7 +26,7 @@ type Exec = (program: string, args: readonly string[], env: NodeJS.ProcessEnv) =
 const execText: Exec = (program, args, env) =>
   new Promise((resolvePromise, reject) => {
     execFile(program, [...args], {env, timeout: 10_000, encoding: 'utf8'}, (error, stdout, stderr) => {
-      if (error) reject(Object.assign(error, {stderr}));
+      if (error) reject(Object.assign(asError(error), {stderr}));
       else resolvePromise(`${stdout}${stderr}`);
     });
   });
