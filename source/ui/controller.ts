@@ -36,8 +36,8 @@ export class Controller {
   readonly keymap: readonly Binding[];
   readonly services: Services;
   session?: EngineSession;
-  // Set by the mounted UI: leaves Ink so run.tsx can use the real terminal (async effects end this way).
-  leaveUi?: (request: ExitRequest) => void;
+  // Set by the mounted UI (attachUi): leaves Ink so run.tsx can use the real terminal (async effects end this way).
+  private leaveUi?: (request: ExitRequest) => void;
 
   constructor(
     target: string,
@@ -57,6 +57,14 @@ export class Controller {
       docker: () => this.docker(),
       leaveUi: request => this.leaveUi?.(request),
       switchEngine: target => this.switchEngine(target),
+    };
+  }
+
+  // The mounted UI says how to leave it; the returned function, run on unmount, takes that back.
+  attachUi(leave: (request: ExitRequest) => void): () => void {
+    this.leaveUi = leave;
+    return () => {
+      if (this.leaveUi === leave) this.leaveUi = undefined;
     };
   }
 
