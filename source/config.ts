@@ -185,7 +185,7 @@ export async function saveRegistry(file: string, url: string): Promise<void> {
   const {parse, stringify} = await loadYaml();
   let doc: Record<string, unknown> = {};
   if (existsSync(file)) {
-    const parsed = parse(readFileSync(file, 'utf8'));
+    const parsed: unknown = parse(readFileSync(file, 'utf8'));
     if (isObject(parsed)) doc = parsed;
   }
   const registries = Array.isArray(doc.registries) ? doc.registries : [];

@@ -176,10 +176,8 @@ export class Controller {
     const hadLogs = Boolean(this.store.get().logs);
     for (const module of this.views.all) if (module.engineBound) module.close?.(this.services);
     this.session?.close();
-    const slices = Object.assign(
-      {},
-      ...this.views.all.filter(module => module.engineBound).map(module => module.initial?.(this.config) ?? {}),
-    );
+    const slices: Partial<AppState> = {};
+    for (const module of this.views.all) if (module.engineBound) Object.assign(slices, module.initial?.(this.config));
     this.dispatch({type: 'engine.switched', slices});
     const session = new EngineSession(target, this.sessionListener, this.engineEventTypes());
     this.session = session;

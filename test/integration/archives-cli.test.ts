@@ -52,7 +52,8 @@ const listing = (file: string) =>
 const names = (file: string) =>
   execFileSync('tar', ['-tf', file], {encoding: 'utf8'}).split('\n').filter(Boolean).sort();
 const imageId = (name: string) => docker(['image', 'inspect', '--format', '{{.Id}}', name]).trim();
-const tagsOf = (id: string) => JSON.parse(docker(['image', 'inspect', '--format', '{{json .RepoTags}}', id])).sort();
+const tagsOf = (id: string) =>
+  (JSON.parse(docker(['image', 'inspect', '--format', '{{json .RepoTags}}', id])) as string[]).sort();
 const leftovers = (folder: string) => readdirSync(folder).filter(name => name.endsWith('.partial'));
 
 function oneLineError(stderr: string, message: RegExp) {

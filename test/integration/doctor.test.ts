@@ -131,7 +131,13 @@ describe('engine-info collectors and doctor on a private engine without log rota
 
   test('/info facts as docker info reports them; the daemon.json is found through the running dockerd', async () => {
     const info = await engineInfoFacts(client.docker, target());
-    const cli = JSON.parse(engine.docker(['info', '--format', '{{json .}}']));
+    const cli = JSON.parse(engine.docker(['info', '--format', '{{json .}}'])) as {
+      Driver: string;
+      CgroupDriver: string;
+      Swarm: {LocalNodeState: string};
+      Warnings?: string[];
+      ContainersRunning: number;
+    };
     expect(info.storageDriver).toBe(cli.Driver);
     expect(info.loggingDriver).toBe('json-file');
     expect(info.cgroupDriver).toBe(cli.CgroupDriver);

@@ -111,14 +111,14 @@ describe('the certificates berth makes start a real dockerd with --tlsverify', (
       join(client, 'key.pem'),
     ]);
     expect(flags.stderr).toBe('');
-    expect(JSON.parse(flags.stdout).engine.ApiVersion).toBe('1.41');
+    expect((JSON.parse(flags.stdout) as {engine: {ApiVersion: string}}).engine.ApiVersion).toBe('1.41');
     const env = berth(['version', '--json'], {
       DOCKER_HOST: `tcp://127.0.0.1:${port}`,
       DOCKER_TLS_VERIFY: '1',
       DOCKER_CERT_PATH: client,
     });
     expect(env.stderr).toBe('');
-    expect(JSON.parse(env.stdout).host).toBe(`tcp://127.0.0.1:${port}`);
+    expect((JSON.parse(env.stdout) as {host: string}).host).toBe(`tcp://127.0.0.1:${port}`);
   });
 
   test('the docker CLI connects with the bundle, through DOCKER_CERT_PATH and through the printed docker context create', () => {
@@ -156,7 +156,7 @@ describe('the certificates berth makes start a real dockerd with --tlsverify', (
     expect(viaContext.stdout.trim()).toBe('1.41');
     const berthContext = berth(['--context', create[1], 'version', '--json'], {DOCKER_CONFIG: config});
     expect(berthContext.stderr).toBe('');
-    expect(JSON.parse(berthContext.stdout).engine.ApiVersion).toBe('1.41');
+    expect((JSON.parse(berthContext.stdout) as {engine: {ApiVersion: string}}).engine.ApiVersion).toBe('1.41');
   });
 
   test('a client certificate from another CA is refused by dockerd', () => {

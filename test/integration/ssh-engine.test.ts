@@ -124,7 +124,7 @@ describe.runIf(shouldRunSshTests())('ssh:// engine through a real sshd', {timeou
     let output = '';
     const stdin = new PassThrough();
     const stdout = Object.assign(
-      new Writable({write: (chunk, _encoding, done) => ((output += chunk.toString()), done())}),
+      new Writable({write: (chunk: Buffer, _encoding, done) => ((output += chunk.toString()), done())}),
       {isTTY: false},
     );
     const running = execInteractive(
@@ -236,7 +236,7 @@ describe.runIf(shouldRunSshTests())('ssh:// engine through a real sshd', {timeou
       SSH_AUTH_SOCK: socket,
     });
     expect(cli.stderr).toBe('');
-    expect(JSON.parse(cli.stdout).api).toBe('1.41');
+    expect((JSON.parse(cli.stdout) as {api: string}).api).toBe('1.41');
   });
 
   test('a stale SSH_AUTH_SOCK does not stop the IdentityFile from working', async () => {

@@ -13,7 +13,9 @@ function writer() {
 
 describe('Ink log-update patch (patches/ink+6.8.0.patch)', () => {
   test('the patch is the one applied to the installed Ink 6.8', () => {
-    expect(JSON.parse(readFileSync('node_modules/ink/package.json', 'utf8')).version).toBe('6.8.0');
+    expect((JSON.parse(readFileSync('node_modules/ink/package.json', 'utf8')) as {version: string}).version).toBe(
+      '6.8.0',
+    );
     expect(readFileSync('patches/ink+6.8.0.patch', 'utf8')).toContain('previousOutput.endsWith');
   });
 

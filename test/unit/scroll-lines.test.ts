@@ -2,7 +2,6 @@ import {readFileSync} from 'node:fs';
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {scrollLines} from '../../source/ui/scroll-lines.js';
-// @ts-expect-error a build script in plain JavaScript
 import {withScroll} from '../../scripts/ink-scroll.mjs';
 import {params} from '../helpers/property.js';
 
@@ -17,9 +16,9 @@ function apply(screen: string[], escape: string): {screen: string[]; row: number
     else if (op === 'B') row = Math.min(rows.length - 1, row + n);
     else if (op === 'M') {
       rows.splice(row, n);
-      rows.push(...Array(n).fill(''));
+      rows.push(...Array<string>(n).fill(''));
     } else {
-      rows.splice(row, 0, ...Array(n).fill(''));
+      rows.splice(row, 0, ...Array<string>(n).fill(''));
       rows.length = screen.length;
     }
   }
@@ -90,7 +89,7 @@ describe('scrollLines', () => {
 
 test('the build wires it into the installed Ink 6.8 incremental writer', () => {
   const source = readFileSync('node_modules/ink/build/log-update.js', 'utf8');
-  const wired = withScroll(source, '/x/scroll-lines.ts') as string;
+  const wired = withScroll(source, '/x/scroll-lines.ts');
   expect(wired).toContain('__berthScrollLines(previousLines, nextLines, visibleCount)');
   expect(wired.indexOf('__berthScrollLines(previousLines')).toBeLessThan(
     wired.indexOf('for (let i = 0; i < visibleCount; i++)'),

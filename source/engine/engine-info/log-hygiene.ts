@@ -35,7 +35,7 @@ type Inspect = {
 };
 
 async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
+  const out = new Array<R>(items.length);
   let next = 0;
   await Promise.all(
     Array.from({length: Math.min(limit, items.length)}, async () => {

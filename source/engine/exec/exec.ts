@@ -145,7 +145,9 @@ export async function quickShellCommand(
   configuredShell?: string | readonly string[],
 ): Promise<string[]> {
   if (typeof configuredShell === 'string' && configuredShell.trim()) return configuredShell.trim().split(/\s+/);
-  const candidates = [...(Array.isArray(configuredShell) ? configuredShell : []), '/bin/bash', '/bin/sh'];
+  // (typeof, not Array.isArray: that narrows a readonly string[] to any[].)
+  const configured: readonly string[] = typeof configuredShell === 'object' ? configuredShell : [];
+  const candidates = [...configured, '/bin/bash', '/bin/sh'];
   for (const candidate of candidates.slice(0, -1)) {
     const words = candidate.trim().split(/\s+/);
     if (await pathExists(docker, containerId, words[0])) return words;
