@@ -130,7 +130,9 @@ async function cleanup() {
   for (const fn of ctx.cleanup.splice(0)) {
     try {
       await fn();
-    } catch {}
+    } catch {
+      // best effort: one failed cleanup must not keep the others from running
+    }
   }
   await tmux.killServer();
   const t0 = now();

@@ -407,7 +407,7 @@ export function busySince(s0) {
 // shared machine skews every timing here. Resolves the last busy figure.
 export async function waitQuiet(maxMs, below = 50) {
   const end = now() + maxMs;
-  let busy = NaN;
+  let busy;
   do {
     const s = cpuSnapshot();
     await sleep(500);

@@ -92,7 +92,9 @@ export async function node24Rows(ctx) {
       encoding: 'utf8',
     }).trim();
   } catch (error) {
-    throw new Error(`Node 24 could not be had (scripts/node-binary.sh 24): ${String(error.message).split('\n')[0]}`);
+    throw new Error(`Node 24 could not be had (scripts/node-binary.sh 24): ${String(error.message).split('\n')[0]}`, {
+      cause: error,
+    });
   }
   const version = execFileSync(node24, ['--version'], {encoding: 'utf8'}).trim();
   const runs = ctx.quick ? 3 : 5;

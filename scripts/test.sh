@@ -3,9 +3,15 @@
 # again on Node 24 (scripts/node-binary.sh fetches it once into a cache), and leave nothing behind that this run
 # started. With arguments (`npm test -- test/unit/x.test.ts`) only those run, on the machine's Node only.
 # BERTH_NODE_VERSIONS lists the extra majors (default "24"; "" skips them outside CI). Under CI=true a Node that
-# cannot be had fails the run.
+# cannot be had fails the run. The full run (no arguments) first checks formatting (prettier) and lint (eslint,
+# type-aware); either failing fails the run before the bench is touched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [ $# -eq 0 ]; then
+  npx prettier --check . || { echo "npm run format rewrites the files listed above" >&2; exit 1; }
+  npx eslint .
+fi
 
 started_bench=0
 cleanup() {

@@ -102,34 +102,39 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
         else
           for (const [action, keys] of Object.entries(value)) {
             const list = typeof keys === 'string' ? [keys] : keys;
-            if (Array.isArray(list) && list.every(k => typeof k === 'string')) config.keys[action] = list as string[];
+            if (Array.isArray(list) && list.every(k => typeof k === 'string')) config.keys[action] = list;
             else bad(`keys.${action}`, 'must be a key or a list of keys');
           }
         break;
       case 'logs':
         if (!isObject(value)) bad('logs', 'must be a mapping');
         else {
-          const {tail, bufferLines, buffer_lines} = value as Record<string, unknown>;
-          if (tail !== undefined)
-            Number.isInteger(tail) && (tail as number) > 0
-              ? (config.logs.tail = tail as number)
-              : bad('logs.tail', 'must be a positive whole number');
+          const {tail, bufferLines, buffer_lines} = value;
+          if (tail !== undefined) {
+            if (typeof tail === 'number' && Number.isInteger(tail) && tail > 0) config.logs.tail = tail;
+            else bad('logs.tail', 'must be a positive whole number');
+          }
           const lines = bufferLines ?? buffer_lines;
-          if (lines !== undefined)
-            Number.isInteger(lines) && (lines as number) >= 100 && (lines as number) <= 1_000_000
-              ? (config.logs.bufferLines = lines as number)
-              : bad('logs.bufferLines', 'must be a whole number from 100 to 1000000');
+          if (lines !== undefined) {
+            if (typeof lines === 'number' && Number.isInteger(lines) && lines >= 100 && lines <= 1_000_000)
+              config.logs.bufferLines = lines;
+            else bad('logs.bufferLines', 'must be a whole number from 100 to 1000000');
+          }
         }
         break;
       case 'exec':
         if (!isObject(value)) bad('exec', 'must be a mapping');
         else {
-          if (value.shells !== undefined)
-            Array.isArray(value.shells) && value.shells.every(s => typeof s === 'string' && s.startsWith('/'))
-              ? (config.exec.shells = value.shells as string[])
-              : bad('exec.shells', 'must be a list of absolute paths');
-          if (value.user !== undefined)
-            typeof value.user === 'string' ? (config.exec.user = value.user) : bad('exec.user', 'must be a user name');
+          const {shells, user} = value;
+          if (shells !== undefined) {
+            if (Array.isArray(shells) && shells.every((s): s is string => typeof s === 'string' && s.startsWith('/')))
+              config.exec.shells = shells;
+            else bad('exec.shells', 'must be a list of absolute paths');
+          }
+          if (user !== undefined) {
+            if (typeof user === 'string') config.exec.user = user;
+            else bad('exec.user', 'must be a user name');
+          }
         }
         break;
       case 'attach':
@@ -146,10 +151,10 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
         break;
       case 'theme':
         if (!isObject(value)) bad('theme', 'must be a mapping');
-        else if (value.noColor !== undefined)
-          typeof value.noColor === 'boolean'
-            ? (config.theme.noColor = value.noColor)
-            : bad('theme.noColor', 'must be true or false');
+        else if (value.noColor !== undefined) {
+          if (typeof value.noColor === 'boolean') config.theme.noColor = value.noColor;
+          else bad('theme.noColor', 'must be true or false');
+        }
         break;
       case 'commands':
         if (!Array.isArray(value)) bad('commands', 'must be a list of {name, key, scope, command, confirm, output}');
@@ -163,7 +168,8 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
           );
         break;
       case 'confirmations':
-        typeof value === 'boolean' ? (config.confirmations = value) : bad('confirmations', 'must be true or false');
+        if (typeof value === 'boolean') config.confirmations = value;
+        else bad('confirmations', 'must be true or false');
         break;
       default:
         problems.push(
@@ -179,7 +185,7 @@ export async function saveRegistry(file: string, url: string): Promise<void> {
   const {parse, stringify} = await loadYaml();
   let doc: Record<string, unknown> = {};
   if (existsSync(file)) {
-    const parsed = parse(readFileSync(file, 'utf8'));
+    const parsed: unknown = parse(readFileSync(file, 'utf8'));
     if (isObject(parsed)) doc = parsed;
   }
   const registries = Array.isArray(doc.registries) ? doc.registries : [];
@@ -225,10 +231,10 @@ function parseUserCommand(entry: unknown, index: number, into: UserCommandEntry[
   if (output !== undefined && !OUTPUTS.includes(output as string)) return bad(`output must be ${OUTPUTS.join(', ')}`);
   into.push({
     name,
-    key: key as string | undefined,
+    key,
     scope,
     command: command.map(String),
-    confirm: confirm as boolean | string | undefined,
+    confirm,
     output: (output as UserCommandEntry['output']) ?? 'pane',
     where: `commands[${index}] (${name})`,
   });

@@ -5,6 +5,7 @@
 const QUIET = new Set(['DEP0169']);
 
 export function quietDependencyWarnings(): void {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with .call(this), its own receiver
   const emitWarning = process.emitWarning;
   process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: unknown[]): void {
     const [typeOrOptions, code] = rest;
@@ -17,5 +18,5 @@ export function quietDependencyWarnings(): void {
           : undefined);
     if (warningCode && QUIET.has(warningCode)) return;
     return (emitWarning as (...args: unknown[]) => void).call(this, warning, ...rest);
-  } as typeof process.emitWarning;
+  };
 }

@@ -51,7 +51,7 @@ export async function archiveCommand(
         ? {kind: 'file', path: resolve(flags.output), overwrite: flags.force}
         : {kind: 'stream', stream: io.stdout, name: 'stdout'};
     if (name === 'save') await saveImages(client.docker, args, destination, options);
-    else await exportContainer(client.docker, args[0]!, destination, options);
+    else await exportContainer(client.docker, args[0], destination, options);
     progress.end();
     return 0;
   } catch (error) {

@@ -85,10 +85,10 @@ const COMMANDS = new Set([
 // (save, export, rmi): which one depends on whether a command is given.
 function composeFileFlags(argv: string[]): string[] {
   const isFile = (i: number) =>
-    argv[i] === '-f' && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('-') && !COMMANDS.has(argv[i + 1]!);
+    argv[i] === '-f' && argv[i + 1] !== undefined && !argv[i + 1].startsWith('-') && !COMMANDS.has(argv[i + 1]);
   let command: string | undefined;
   for (let i = 0; i < argv.length && command === undefined; i++) {
-    const arg = argv[i]!;
+    const arg = argv[i];
     if (arg === '--') break;
     if (VALUE_OPTIONS.has(arg) || isFile(i)) i++;
     else if (!arg.startsWith('-')) command = arg;

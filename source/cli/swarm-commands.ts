@@ -131,7 +131,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
-    const piece = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    const piece = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += piece.length;
     if (size > 500 * 1024) throw new BerthError('a secret holds at most 500 KiB');
     chunks.push(piece);

@@ -3,6 +3,7 @@ import Docker from 'dockerode';
 import {BerthError} from '../errors.js';
 import type {EngineTarget} from './target.js';
 import {describeConnectError} from './connect-errors.js';
+import {asError} from './engine-error.js';
 import {DEFAULT_ENGINE_TIMEOUTS, firstByteDeadline, timedAgent, type EngineTimeouts} from './limits/timed-agent.js';
 
 // The highest Engine API version berth knows; newer engines are pinned down to it.
@@ -177,8 +178,8 @@ export function dial(docker: Docker, request: DialOptions): Promise<unknown> {
         },
         isStream: request.isStream ?? false,
         abortSignal: signal,
-      } as never,
-      (error: unknown, result: unknown) => (error ? reject(error) : resolve(result)),
+      },
+      (error: unknown, result: unknown) => (error ? reject(asError(error)) : resolve(result)),
     );
   });
 }

@@ -4,6 +4,7 @@ import {homedir} from 'node:os';
 import {join} from 'node:path';
 import {UsageError} from '../errors.js';
 import {compareText} from '../text/compare.js';
+import {at, json} from './json.js';
 
 export type DockerContext = {
   name: string;
@@ -43,7 +44,7 @@ export function loadContext(name: string, env: NodeJS.ProcessEnv): DockerContext
       `docker context "${name}": not found in ${join(root, 'meta')}; known contexts: ${known.length ? known.join(', ') : 'none'} (create it with docker context create, or pick another with --context)`,
     );
   }
-  let meta: {Name?: unknown; Endpoints?: {docker?: {Host?: unknown; SkipTLSVerify?: unknown}}} | null;
+  let meta: unknown;
   try {
     meta = JSON.parse(readFileSync(metaFile, 'utf8'));
   } catch (error) {
@@ -51,8 +52,8 @@ export function loadContext(name: string, env: NodeJS.ProcessEnv): DockerContext
       `docker context "${name}": ${metaFile} is not valid JSON (${(error as Error).message}); recreate the context`,
     );
   }
-  const endpoint = meta?.Endpoints?.docker;
-  if (!endpoint?.Host || typeof endpoint.Host !== 'string') {
+  const endpoint = json(at(meta, 'Endpoints', 'docker'));
+  if (!endpoint.Host || typeof endpoint.Host !== 'string') {
     throw new UsageError(
       `docker context "${name}": ${metaFile} has no docker endpoint host; recreate the context with --docker host=...`,
     );

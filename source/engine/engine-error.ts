@@ -1,5 +1,10 @@
 type EngineError = {json?: unknown; message?: unknown};
 
+// Callbacks type their error as unknown; what a promise rejects with must be an Error. Errors pass as they are.
+export function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
+}
+
 // The engine's own words from a failed dockerode call: the message of the JSON error body (or a plain-text body),
 // else the error's message without docker-modem's "(HTTP code 409) unexpected - " prefix.
 export function engineMessage(error: unknown): string {

@@ -14,7 +14,7 @@ export type DfOptions = {types?: string[]; signal?: AbortSignal; timeoutMs?: num
 export function systemDf(docker: Docker, options: DfOptions = {}): Promise<unknown> {
   const key = (options.types ?? []).join(',');
   let requests = inFlight.get(docker);
-  if (!requests) inFlight.set(docker, (requests = new Map()));
+  if (!requests) inFlight.set(docker, (requests = new Map<string, Promise<unknown>>()));
   const shared = requests.get(key);
   if (shared) return shared;
   const request = askUntilFree(docker, options).finally(() => requests.delete(key));

@@ -69,9 +69,7 @@ export class RegistryAuth {
     sentAuth: string | undefined,
     scopeRetryUsed: boolean,
   ): Promise<{retry: boolean; scopes: string[]; challenge?: Challenge}> {
-    const challenge = pickChallenge(
-      parseWwwAuthenticate(response.headers['www-authenticate'] as string | string[] | undefined),
-    );
+    const challenge = pickChallenge(parseWwwAuthenticate(response.headers['www-authenticate']));
     if (!challenge) return {retry: false, scopes};
     if (challenge.scheme === 'basic') {
       this.known = {scheme: 'basic'};

@@ -245,7 +245,7 @@ export class RegistryClient implements ManifestClient {
         field,
         firstUrl,
         fetch: (url, signal) => this.request('GET', url, {scopes, subject, signal, maxBytes: MAX_PAGE_BYTES}),
-        fail: async response => this.fail(response, subject),
+        fail: response => Promise.resolve(this.fail(response, subject)),
         linkHint: this.linkHints[field],
       },
       {pageSize: options.pageSize ?? this.pageSize, signal: options.signal},

@@ -26,7 +26,7 @@ function rootCause(error: unknown): ErrorWithCode | undefined {
     if (withCode.code && !withCode.code.startsWith('UND_ERR_SOCKET')) return withCode;
     current = (current as {cause?: unknown}).cause;
   }
-  return error instanceof Error ? (error as ErrorWithCode) : undefined;
+  return error instanceof Error ? error : undefined;
 }
 
 export interface PeerSummary {
@@ -60,7 +60,7 @@ export function probePeerCertificate(
       socket.destroy();
       if (!cert || !cert.subject) return resolve(undefined);
       resolve({
-        names: cert.subjectaltname || (cert.subject.CN ? `CN=${cert.subject.CN}` : undefined),
+        names: cert.subjectaltname || (cert.subject.CN ? `CN=${[cert.subject.CN].flat().join(',')}` : undefined),
         validTo: cert.valid_to,
         validFrom: cert.valid_from,
         issuer: [cert.issuer?.CN].flat()[0],

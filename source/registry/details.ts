@@ -189,10 +189,9 @@ export class TagDetailsReader {
   async details(repository: string, tag: string, signal?: AbortSignal): Promise<TagDetails> {
     assertRepositoryName(repository);
     assertTagName(tag);
-    const head = await this.head(repository, tag, signal).catch((error: unknown) => {
+    const head = await this.head(repository, tag, signal).catch((error: unknown): ManifestHead => {
       // Some registries and proxies do not answer HEAD; the GET below still tells us everything.
-      if (error instanceof RegistryError && error.kind === 'registry' && error.status !== 429)
-        return {size: 0} as ManifestHead;
+      if (error instanceof RegistryError && error.kind === 'registry' && error.status !== 429) return {size: 0};
       throw error;
     });
     // By digest when the registry told us one, so the answer is cacheable and matches the HEAD.

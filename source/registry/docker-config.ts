@@ -96,7 +96,7 @@ function checkShape(parsed: unknown, path: string): DockerConfigFile {
   return {
     auths: (auths ?? undefined) as Record<string, AuthEntry> | undefined,
     credHelpers: (credHelpers ?? undefined) as Record<string, string> | undefined,
-    credsStore: (credsStore ?? undefined) as string | undefined,
+    credsStore: credsStore ?? undefined,
   };
 }
 

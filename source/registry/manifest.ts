@@ -32,6 +32,16 @@ export interface IndexManifest {
 
 export type Manifest = ImageManifest | IndexManifest;
 
+// An annotations object keeps only its string values: the registry's JSON is not trusted to be well formed.
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
 function descriptor(value: unknown): Descriptor | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const raw = value as Record<string, unknown>;
@@ -41,15 +51,16 @@ function descriptor(value: unknown): Descriptor | undefined {
     digest: raw.digest,
     size: typeof raw.size === 'number' ? raw.size : 0,
   };
-  if (raw.annotations && typeof raw.annotations === 'object')
-    result.annotations = raw.annotations as Record<string, string>;
-  const platform = raw.platform as Record<string, unknown> | undefined;
-  if (platform && typeof platform === 'object') {
+  const annotations = stringRecord(raw.annotations);
+  if (annotations) result.annotations = annotations;
+  if (raw.platform && typeof raw.platform === 'object') {
+    const platform = raw.platform as Record<string, unknown>;
+    // Untrusted JSON: a non-string os or architecture is unknown, not "[object Object]" or "42".
     result.platform = {
-      os: String(platform.os ?? 'unknown'),
-      architecture: String(platform.architecture ?? 'unknown'),
+      os: typeof platform.os === 'string' ? platform.os : 'unknown',
+      architecture: typeof platform.architecture === 'string' ? platform.architecture : 'unknown',
       variant: typeof platform.variant === 'string' ? platform.variant : undefined,
-      osVersion: typeof platform['os.version'] === 'string' ? (platform['os.version'] as string) : undefined,
+      osVersion: typeof platform['os.version'] === 'string' ? platform['os.version'] : undefined,
     };
   }
   return result;
@@ -67,8 +78,7 @@ export function parseManifest(body: string, contentType: string | undefined): Ma
   }
   if (!raw || typeof raw !== 'object') return undefined;
   const mediaType = typeof raw.mediaType === 'string' ? raw.mediaType : contentType;
-  const annotations =
-    raw.annotations && typeof raw.annotations === 'object' ? (raw.annotations as Record<string, string>) : undefined;
+  const annotations = stringRecord(raw.annotations);
   if (isIndexType(mediaType) || Array.isArray(raw.manifests)) {
     const manifests = (Array.isArray(raw.manifests) ? raw.manifests : [])
       .map(descriptor)

@@ -121,7 +121,7 @@ export async function* paginate(source: PageSource, options: PaginateOptions = {
     if (last === previousLast) return;
     previousLast = last;
     yield {items, index: index++, pageSize};
-    const linked = nextPageUrl(response.headers.link as string | string[] | undefined, response.url, source.origin());
+    const linked = nextPageUrl(response.headers.link, response.url, source.origin());
     if (linked) {
       source.linkHint.seen = true;
       if (visited.has(linked.href)) {

@@ -170,10 +170,10 @@ export class HttpTransport {
       } else {
         const chunks: Buffer[] = [];
         let size = 0;
-        for await (const chunk of response.body) {
+        for await (const chunk of response.body as AsyncIterable<Buffer>) {
           size += chunk.length;
           if (size > maxBytes) throw tooLarge();
-          chunks.push(chunk as Buffer);
+          chunks.push(chunk);
         }
         body = Buffer.concat(chunks);
       }

@@ -1,29 +1,29 @@
-import type {AppState, ConnectionState, Overlay} from './state.js';
+import type {AppState, ConnectionState, NoFields, Overlay} from './state.js';
 
 // Every action by type, with its payload. Views add theirs from their folders (declaration merging); an action
 // with an empty payload can be bound to a key, so a key binding is just data.
 export interface ActionMap {
-  'app.quit': {};
-  'view.next': {};
-  'view.previous': {};
+  'app.quit': NoFields;
+  'view.next': NoFields;
+  'view.previous': NoFields;
   'view.show': {view: string};
-  'cursor.up': {};
-  'cursor.down': {};
-  'cursor.pageUp': {};
-  'cursor.pageDown': {};
-  'cursor.home': {};
-  'cursor.end': {};
-  'list.mark': {};
-  'filter.open': {};
-  'command.open': {};
-  'overlay.close': {};
-  'overlay.submit': {};
-  'help.toggle': {};
-  'help.filter': {};
-  refresh: {};
-  'confirm.yes': {};
-  'confirm.no': {};
-  'confirm.force': {};
+  'cursor.up': NoFields;
+  'cursor.down': NoFields;
+  'cursor.pageUp': NoFields;
+  'cursor.pageDown': NoFields;
+  'cursor.home': NoFields;
+  'cursor.end': NoFields;
+  'list.mark': NoFields;
+  'filter.open': NoFields;
+  'command.open': NoFields;
+  'overlay.close': NoFields;
+  'overlay.submit': NoFields;
+  'help.toggle': NoFields;
+  'help.filter': NoFields;
+  refresh: NoFields;
+  'confirm.yes': NoFields;
+  'confirm.no': NoFields;
+  'confirm.force': NoFields;
   'overlay.draft': {draft: string; cursor?: number};
   'overlay.show': {overlay: Overlay | undefined};
   connection: {connection: ConnectionState};
@@ -32,7 +32,7 @@ export interface ActionMap {
   // Another engine is now the one shown: engine-bound slices start again from these.
   'engine.switched': {slices: Partial<AppState>};
   // A user-defined command from the config (views/user-commands/), by its name: user.NAME.
-  [userCommand: `user.${string}`]: {};
+  [userCommand: `user.${string}`]: NoFields;
 }
 
 // (A view declares `view.<id>` for its tab key in its own actions file.)
@@ -41,6 +41,6 @@ export type ActionType = keyof ActionMap;
 export type Action = {[K in ActionType]: {type: K} & ActionMap[K]}[ActionType];
 
 // Actions a key can name: those without a payload.
-export type KeyAction = {[K in ActionType]: {} extends ActionMap[K] ? K : never}[ActionType];
+export type KeyAction = {[K in ActionType]: NoFields extends ActionMap[K] ? K : never}[ActionType];
 
 export type ActionOf<K extends ActionType> = Extract<Action, {type: K}>;

@@ -36,6 +36,10 @@ export interface ViewOverlays {
   text: {title: string; lines: readonly string[]; scroll: number};
 }
 
+// What an action with no payload, or an overlay with no fields of its own, carries: nothing. Written out
+// because a bare `{}` reads as (and type-checks as) "any non-null value".
+export type NoFields = Record<never, never>;
+
 export type OverlayKind = keyof ViewOverlays;
 export type Overlay = {[K in OverlayKind]: {kind: K} & ViewOverlays[K]}[OverlayKind];
 export type PromptOverlay = Extract<Overlay, {draft: string}>;
@@ -53,7 +57,9 @@ export type ShellState = {
   status?: StatusLine;
 };
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// Empty here on purpose: each view adds its slice by declaration merging (`declare module`), which only an
+// interface allows; the rule's worry, that `{}` admits any value, does not apply to an interface merged into.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging, see above
 export interface ViewSlices {}
 
 export type AppState = ShellState & ViewSlices;

@@ -3,7 +3,7 @@ export type Listener = () => void;
 export type Store<S> = {
   get(): S;
   set(update: (state: S) => S): void;
-  subscribe(listener: Listener): () => void;
+  subscribe: (listener: Listener) => () => void;
   // Subscribers now (resource diagnostics: a number that grows under churn is a leak).
   listenerCount(): number;
 };

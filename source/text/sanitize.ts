@@ -138,7 +138,7 @@ function isolatedWidth(code: number): number {
 const SEGMENT_CHUNK = 1024;
 const BOUNDARY_SEARCH = 256;
 const JOINS_PREVIOUS =
-  /^(?:\p{M}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u200c\u200d\u1160-\u11ff\u{e0020}-\u{e007f}])/u;
+  /^(?:\p{M}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200c|\u200d|[\u1160-\u11ff\u{e0020}-\u{e007f}])/u;
 
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;

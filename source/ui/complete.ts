@@ -31,10 +31,7 @@ export function completeCommandLine(
 }
 
 function names(state: AppState): string[] {
-  const slices = state as AppState & {
-    containers?: {items: readonly {name: string}[]};
-    images?: {items: readonly {reference: string}[]};
-  };
+  const slices = state;
   return [
     ...(slices.containers?.items.map(row => row.name) ?? []),
     ...(slices.images?.items.map(row => row.reference) ?? []),

@@ -36,8 +36,8 @@ export class Controller {
   readonly keymap: readonly Binding[];
   readonly services: Services;
   session?: EngineSession;
-  // Set by the mounted UI: leaves Ink so run.tsx can use the real terminal (async effects end this way).
-  leaveUi?: (request: ExitRequest) => void;
+  // Set by the mounted UI (attachUi): leaves Ink so run.tsx can use the real terminal (async effects end this way).
+  private leaveUi?: (request: ExitRequest) => void;
 
   constructor(
     target: string,
@@ -48,16 +48,23 @@ export class Controller {
     this.config = {...DEFAULT_CONFIG, ...config};
     this.keymap = keymap ?? buildKeymap(views);
     this.store = createStore(views.initialState(target, this.config));
-    const controller = this;
     this.services = {
       store: this.store,
       config: this.config,
-      dispatch: action => controller.dispatch(action),
-      status: (text, kind = 'info') => void controller.dispatch({type: 'status', text, kind}),
-      engine: () => controller.session,
-      docker: () => controller.docker(),
-      leaveUi: request => controller.leaveUi?.(request),
-      switchEngine: target => controller.switchEngine(target),
+      dispatch: action => this.dispatch(action),
+      status: (text, kind = 'info') => void this.dispatch({type: 'status', text, kind}),
+      engine: () => this.session,
+      docker: () => this.docker(),
+      leaveUi: request => this.leaveUi?.(request),
+      switchEngine: target => this.switchEngine(target),
+    };
+  }
+
+  // The mounted UI says how to leave it; the returned function, run on unmount, takes that back.
+  attachUi(leave: (request: ExitRequest) => void): () => void {
+    this.leaveUi = leave;
+    return () => {
+      if (this.leaveUi === leave) this.leaveUi = undefined;
     };
   }
 
@@ -169,10 +176,8 @@ export class Controller {
     const hadLogs = Boolean(this.store.get().logs);
     for (const module of this.views.all) if (module.engineBound) module.close?.(this.services);
     this.session?.close();
-    const slices = Object.assign(
-      {},
-      ...this.views.all.filter(module => module.engineBound).map(module => module.initial?.(this.config) ?? {}),
-    );
+    const slices: Partial<AppState> = {};
+    for (const module of this.views.all) if (module.engineBound) Object.assign(slices, module.initial?.(this.config));
     this.dispatch({type: 'engine.switched', slices});
     const session = new EngineSession(target, this.sessionListener, this.engineEventTypes());
     this.session = session;

@@ -84,7 +84,7 @@ export const DEFAULT_KEYMAP: Keymap = buildKeymap(DEFAULT_VIEWS);
 export function scopeTitles(views: ViewSet): Record<Scope, string> {
   return {
     ...SHELL_TITLES_BEFORE,
-    ...Object.assign({}, ...views.all.map(module => module.scopeTitles ?? {})),
+    ...Object.fromEntries(views.all.flatMap(module => Object.entries(module.scopeTitles ?? {}))),
     ...SHELL_TITLES_AFTER,
   };
 }

@@ -38,7 +38,8 @@ export class ViewSet {
   }
 
   initialState(target: string, config: AppConfig): AppState {
-    const slices = Object.assign({}, ...this.all.map(module => module.initial?.(config) ?? {}));
+    const slices: Partial<AppState> = {};
+    for (const module of this.all) Object.assign(slices, module.initial?.(config));
     return {...shellState(target, config.readonly, this.views[0]?.id ?? ''), ...slices} as AppState;
   }
 }

@@ -6,7 +6,7 @@ export function splitCommandLine(line: string): string[] {
   let inWord = false;
   let quote: '"' | "'" | undefined;
   for (let i = 0; i < line.length; i++) {
-    const char = line[i]!;
+    const char = line[i];
     if (quote) {
       if (char === quote) quote = undefined;
       else if (char === '\\' && quote === '"' && (line[i + 1] === '"' || line[i + 1] === '\\')) word += line[++i];

@@ -1,6 +1,8 @@
 // A small form in an overlay (E's exec form, c's create form): text fields edited through the overlay's draft
 // while focused, switches flipped with space. tab/↓ and shift-tab/↑ move; the focused text lives in `draft`
 // so the one line editor (and its key-burst handling) edits it like any prompt.
+import type {NoFields} from '../store/state.js';
+
 export type FormField = {
   label: string;
   // A text field has `text`, a switch has `on`.
@@ -57,8 +59,8 @@ export function switchOf(form: Form, label: string): boolean {
 
 declare module '../store/actions.js' {
   interface ActionMap {
-    'form.next': {};
-    'form.previous': {};
-    'form.toggle': {};
+    'form.next': NoFields;
+    'form.previous': NoFields;
+    'form.toggle': NoFields;
   }
 }

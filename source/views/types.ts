@@ -33,7 +33,7 @@ export type ItemFields = {
   names: readonly string[];
   labels: boolean;
   // {{.Env "KEY"}}: read from the engine (inspect) by `env` when a command uses it.
-  env?(services: Services, item: CommandItem): Promise<Record<string, string>>;
+  env?: (services: Services, item: CommandItem) => Promise<Record<string, string>>;
   selected(state: AppState): CommandItem | undefined;
 };
 
@@ -98,7 +98,7 @@ export type CommandSpec = {
   run(services: Services, args: string[]): ExitRequest | undefined;
   // Tab in the : prompt: what the argument at `index` (0 = first after the name) may be; without it,
   // container names and image references.
-  complete?(state: AppState, index: number, args: readonly string[]): readonly string[];
+  complete?: (state: AppState, index: number, args: readonly string[]) => readonly string[];
 };
 
 // The list that movement, marks and the filter act on: each view says which of its lists has focus.

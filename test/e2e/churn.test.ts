@@ -67,7 +67,9 @@ async function sample(pid: number): Promise<Record<string, number>> {
   for (const fd of fds) {
     try {
       if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:')) sockets++;
-    } catch {}
+    } catch {
+      // the descriptor closed between readdir and readlink: not counted
+    }
   }
   return {...event, fds: fds.length, sockets};
 }

@@ -1,5 +1,6 @@
 import {execFileSync} from 'node:child_process';
-import {rmSync} from 'node:fs';
+import {mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {afterAll, afterEach, describe, expect, test} from 'vitest';
 import {benchEnv, docker, uniqueName} from '../helpers/bench.js';
 import {composeCli, demoProject} from '../helpers/compose.js';
@@ -176,8 +177,6 @@ describe('view 3 Compose in a real terminal', () => {
 
 describe('view 3 when things go wrong', () => {
   test("no compose on PATH: the view says what to install and u explains; a broken compose file: the pane shows compose's error; the UI keeps working", async () => {
-    const {mkdtempSync, symlinkSync, writeFileSync} = await import('node:fs');
-    const {join} = await import('node:path');
     const bin = mkdtempSync('/tmp/berth-e2e-nocompose-');
     symlinkSync(process.execPath, join(bin, 'node'));
     // What the terminal helper's wrapper runs after berth exits.

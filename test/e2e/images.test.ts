@@ -1,3 +1,5 @@
+import {existsSync, mkdtempSync, rmSync, statSync} from 'node:fs';
+import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {benchEnv, docker, uniqueName} from '../helpers/bench.js';
 import {buildImage} from '../helpers/images.js';
@@ -139,8 +141,6 @@ describe('archives from view 2, and the system prune preview from view 5', () =>
   afterAll(() => spawn(['rmi', '-f', `${saved}:1`]));
 
   test('w saves the selected image with the progress window, L loads it back; view 5 p previews without removing', async () => {
-    const {mkdtempSync, existsSync, rmSync, statSync} = await import('node:fs');
-    const {join} = await import('node:path');
     const dir = mkdtempSync('/tmp/berth-e2e-w-');
     const file = join(dir, 'one.tar');
     terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});

@@ -121,7 +121,7 @@ describe('log pane', () => {
     forwarder.cut();
     await terminal.waitFor(/reconnecting/, 15_000);
     const before = Math.max(...[...terminal.screen().matchAll(/live (\d+)/g)].map(m => Number(m[1])));
-    forwarder.resume();
+    await forwarder.resume();
     await terminal.waitUntil(
       s => Math.max(...[...s.matchAll(/live (\d+)/g)].map(m => Number(m[1]))) > before + 2,
       'lines after the reconnect',

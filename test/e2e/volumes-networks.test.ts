@@ -89,7 +89,8 @@ describe('views 7 Volumes and 8 Networks in a real terminal', () => {
   test('8 lists networks with subnet and users; d keeps one with a running container unless f disconnects it', async () => {
     terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
     await open(terminal, '8', /NETWORK +ID +DRIVER +SCOPE +CREATED +SUBNET +USED BY/);
-    const subnet = JSON.parse(docker(['network', 'inspect', net]))[0].IPAM.Config[0].Subnet as string;
+    const subnet = (JSON.parse(docker(['network', 'inspect', net])) as {IPAM: {Config: {Subnet: string}[]}}[])[0].IPAM
+      .Config[0].Subnet;
     await terminal.waitUntil(s => rowOf(s, net).includes(runner) && rowOf(s, net).includes(subnet), 'the network row');
     terminal.type('d');
     const dialog = await terminal.waitFor('Remove this network?');
@@ -125,9 +126,10 @@ describe('views 7 Volumes and 8 Networks in a real terminal', () => {
     terminal.type('/');
     terminal.type(base);
     terminal.keys('Enter');
-    const subnet = JSON.parse(docker(['network', 'inspect', small]))[0].IPAM.Config[0].Subnet as string;
+    const subnet = (JSON.parse(docker(['network', 'inspect', small])) as {IPAM: {Config: {Subnet: string}[]}}[])[0].IPAM
+      .Config[0].Subnet;
     // The list filters while the prompt is open: wait for the prompt to close too (the footer is the view's again).
-    const networks = await terminal.waitUntil(
+    await terminal.waitUntil(
       s => rowOf(s, small).includes(subnet) && /\? help\s*$/.test(footer(s)),
       'the network row with its whole subnet',
     );

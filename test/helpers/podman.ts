@@ -48,10 +48,14 @@ export async function startPodman(): Promise<PodmanService> {
   const stop = async () => {
     try {
       podman(['rm', '-af', '-t', '0']);
-    } catch {}
+    } catch {
+      // best effort: nothing left to remove, or podman already gone
+    }
     try {
       process.kill(child.pid!, 'SIGTERM');
-    } catch {}
+    } catch {
+      // already exited
+    }
     await new Promise(r => setTimeout(r, 300));
     spawnSync('pkill', ['-9', '-f', `${dir}/`]);
     spawnSync('sh', ['-c', `grep -o ' ${dir}[^ ]*' /proc/mounts | sort -r | xargs -r -n1 umount -l`]);

@@ -116,7 +116,9 @@ export async function startPrivateEngine(options: PrivateEngineOptions = {}): Pr
     async kill() {
       try {
         process.kill(engine.pid, 'SIGKILL');
-      } catch {}
+      } catch {
+        // already exited
+      }
       const deadline = Date.now() + 10_000;
       while (alive(engine.pid) && Date.now() < deadline) await new Promise(r => setTimeout(r, 20));
     },
@@ -190,7 +192,9 @@ process.once('exit', () => {
   for (const engine of running) {
     try {
       process.kill(engine.pid, 'SIGKILL');
-    } catch {}
+    } catch {
+      // already exited
+    }
     spawnSync('pkill', ['-9', '-f', `${engine.dir}/`]);
   }
 });

@@ -17,7 +17,7 @@ export interface FakeRegistry {
 export async function startFakeRegistry(handler: FakeHandler): Promise<FakeRegistry> {
   let inFlight = 0;
   const state: FakeRegistry = {url: '', host: '', requests: [], maxInFlight: 0, close: async () => {}};
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer((req, res) => {
     inFlight++;
     state.maxInFlight = Math.max(state.maxInFlight, inFlight);
     let counted = true;
@@ -33,12 +33,15 @@ export async function startFakeRegistry(handler: FakeHandler): Promise<FakeRegis
       path: `${url.pathname}${url.search}`,
       authorization: req.headers.authorization,
     });
-    try {
-      await handler(req, res, url);
-    } catch (error) {
-      res.statusCode = 500;
-      res.end(String(error));
-    }
+    // A failing handler is that request's 500, never an unhandled rejection (http ignores the promise).
+    void (async () => {
+      try {
+        await handler(req, res, url);
+      } catch (error) {
+        res.statusCode = 500;
+        res.end(String(error));
+      }
+    })();
   });
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
   const {port} = server.address() as AddressInfo;

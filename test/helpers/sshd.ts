@@ -132,7 +132,9 @@ async function launch(dir: string, options: SshdOptions): Promise<RunningSshd> {
   try {
     execFileSync(SSHD, ['-t', '-f', configFile], {stdio: 'pipe'});
   } catch (error) {
-    throw new Error(`sshd refused its test configuration: ${String((error as {stderr?: Buffer}).stderr ?? error)}`);
+    throw new Error(`sshd refused its test configuration: ${String((error as {stderr?: Buffer}).stderr ?? error)}`, {
+      cause: error,
+    });
   }
   const child: ChildProcess = spawn(SSHD, ['-D', '-f', configFile, '-p', String(port), '-E', logFile], {
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -93,7 +93,10 @@ export async function eventually<T>(
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out waiting for ${what}${last ? `: ${last instanceof Error ? String(last) : JSON.stringify(last)}` : ''}`,
+      );
     await new Promise(resolve => setTimeout(resolve, 200));
   }
 }

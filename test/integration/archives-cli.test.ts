@@ -52,7 +52,8 @@ const listing = (file: string) =>
 const names = (file: string) =>
   execFileSync('tar', ['-tf', file], {encoding: 'utf8'}).split('\n').filter(Boolean).sort();
 const imageId = (name: string) => docker(['image', 'inspect', '--format', '{{.Id}}', name]).trim();
-const tagsOf = (id: string) => JSON.parse(docker(['image', 'inspect', '--format', '{{json .RepoTags}}', id])).sort();
+const tagsOf = (id: string) =>
+  (JSON.parse(docker(['image', 'inspect', '--format', '{{json .RepoTags}}', id])) as string[]).sort();
 const leftovers = (folder: string) => readdirSync(folder).filter(name => name.endsWith('.partial'));
 
 function oneLineError(stderr: string, message: RegExp) {
@@ -124,7 +125,7 @@ describe('berth save and load', () => {
     expect(leftovers(dir)).toEqual([]);
 
     docker(['rmi', one, two]);
-    expect(spawnSync('docker', ['image', 'inspect', ids[0]!], {env: {...process.env, ...benchEnv()}}).status).not.toBe(
+    expect(spawnSync('docker', ['image', 'inspect', ids[0]], {env: {...process.env, ...benchEnv()}}).status).not.toBe(
       0,
     );
     const loaded = berth(['load', '-i', archive]);
@@ -135,8 +136,8 @@ describe('berth save and load', () => {
       `Loaded image: ${two}`,
     ]);
     expect([imageId(one), imageId(two)]).toEqual(ids);
-    expect(tagsOf(ids[0]!)).toEqual([one]);
-    expect(tagsOf(ids[1]!)).toEqual([two]);
+    expect(tagsOf(ids[0])).toEqual([one]);
+    expect(tagsOf(ids[1])).toEqual([two]);
 
     const log = readFileSync(join(state, 'berth/commands.log'), 'utf8');
     expect(log).toContain(`docker save -o ${archive} ${one} ${two}\n`);

@@ -20,8 +20,9 @@ describe('berth version against the bench engine over TLS on port 2375', () => {
     const result = berth(['version', '--json'], benchEnv());
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    const report = JSON.parse(result.stdout);
-    const server = JSON.parse(docker(['version', '--format', '{{json .Server}}']));
+    type Version = {Version: string; ApiVersion: string};
+    const report = JSON.parse(result.stdout) as {engine: Version; api: string; host: string};
+    const server = JSON.parse(docker(['version', '--format', '{{json .Server}}'])) as Version;
     expect(report.engine.Version).toBe(server.Version);
     expect(report.engine.ApiVersion).toBe(server.ApiVersion);
     expect(report.api).toBe('1.41');
@@ -117,7 +118,7 @@ describe('docker contexts', () => {
 
     const current = berth(['version', '--json'], {DOCKER_CONFIG: config});
     expect(current.stderr).toBe('');
-    expect(JSON.parse(current.stdout).api).toBe('1.41');
+    expect((JSON.parse(current.stdout) as {api: string}).api).toBe('1.41');
     const named = berth(['version', '--context', 'bench-tls'], {DOCKER_CONFIG: config, DOCKER_CONTEXT: 'nope'});
     expect(named.stdout).toMatch(/engine host: +tcp:\/\/127\.0\.0\.1:2375/);
     // DOCKER_HOST beats the context, as in the docker CLI.

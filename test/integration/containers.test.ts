@@ -61,7 +61,7 @@ describe('containers against the bench engine, the docker CLI as the oracle', ()
       docker(['ps', '-a', '--filter', 'label=berth.test=1', '--format', '{{.Names}} {{.State}}'])
         .trim()
         .split('\n')
-        .map(line => line.split(' ')),
+        .map(line => line.split(' ') as [string, string]),
     );
     expect(states['web-1']).toBe('exited');
     expect(states['web-2']).toBe('created');

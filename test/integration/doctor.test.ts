@@ -13,7 +13,7 @@ import {
   logHygiene,
 } from '../../source/engine/engine-info/index.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
-import {BUSYBOX, benchEnv, docker} from '../helpers/bench.js';
+import {BUSYBOX, benchEnv} from '../helpers/bench.js';
 import {type PrivateEngine, startPrivateEngine} from '../helpers/private-engine.js';
 import {freePort} from '../helpers/registry-server.js';
 
@@ -120,10 +120,10 @@ describe('engine-info collectors and doctor on a private engine without log rota
         size: humanSize(row.size),
         reclaimable: humanSize(row.reclaimable),
       }).toEqual({
-        count: cli[i]!.TotalCount,
-        active: cli[i]!.Active,
-        size: cli[i]!.Size,
-        reclaimable: cli[i]!.Reclaimable!.replace(/ \(\d+%\)$/, ''),
+        count: cli[i].TotalCount,
+        active: cli[i].Active,
+        size: cli[i].Size,
+        reclaimable: cli[i].Reclaimable.replace(/ \(\d+%\)$/, ''),
       });
     }
     expect(usage.rows.find(r => r.kind === 'Local Volumes')!.size).toBeGreaterThanOrEqual(300 * 1024);
@@ -131,7 +131,13 @@ describe('engine-info collectors and doctor on a private engine without log rota
 
   test('/info facts as docker info reports them; the daemon.json is found through the running dockerd', async () => {
     const info = await engineInfoFacts(client.docker, target());
-    const cli = JSON.parse(engine.docker(['info', '--format', '{{json .}}']));
+    const cli = JSON.parse(engine.docker(['info', '--format', '{{json .}}'])) as {
+      Driver: string;
+      CgroupDriver: string;
+      Swarm: {LocalNodeState: string};
+      Warnings?: string[];
+      ContainersRunning: number;
+    };
     expect(info.storageDriver).toBe(cli.Driver);
     expect(info.loggingDriver).toBe('json-file');
     expect(info.cgroupDriver).toBe(cli.CgroupDriver);
@@ -158,8 +164,8 @@ describe('engine-info collectors and doctor on a private engine without log rota
     const onDisk = readdirSync(dirname(logPath))
       .filter(n => n.startsWith(logPath.split('/').pop()!))
       .reduce((s, n) => s + statSync(join(dirname(logPath), n)).size, 0);
-    expect(byName.chatty!.logBytes).toBe(onDisk);
-    expect(hygiene.containers[0]!.name).toBe('chatty');
+    expect(byName.chatty.logBytes).toBe(onDisk);
+    expect(hygiene.containers[0].name).toBe('chatty');
     expect(hygiene.totalLogBytes).toBe(hygiene.containers.reduce((s, c) => s + (c.logBytes ?? 0), 0));
   });
 
@@ -213,7 +219,7 @@ describe('berth doctor against the bench', () => {
       // The bench's containers share one engine with other tests: a warning must name what is really so.
       expect(warned.name).toBe('log rotation');
       const names = /without max-size: (.*)$/
-        .exec(warned.detail.split('; ').find(p => p.includes('without max-size'))!)![1]!
+        .exec(warned.detail.split('; ').find(p => p.includes('without max-size'))!)![1]
         .split(', ')
         .filter(n => n !== '…');
       for (const name of names) {

@@ -25,7 +25,7 @@ function fakeTerminal(size: {rows: number; columns: number} | undefined = {rows:
   let err = '';
   const stdout = Object.assign(
     new Writable({
-      write(chunk, _encoding, done) {
+      write(chunk: Buffer, _encoding, done) {
         out += chunk.toString();
         done();
       },
@@ -33,7 +33,7 @@ function fakeTerminal(size: {rows: number; columns: number} | undefined = {rows:
     {isTTY: Boolean(size), rows: size?.rows, columns: size?.columns},
   );
   const stderr = new Writable({
-    write(chunk, _encoding, done) {
+    write(chunk: Buffer, _encoding, done) {
       err += chunk.toString();
       done();
     },

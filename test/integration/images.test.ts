@@ -21,7 +21,7 @@ const FORMAT = '{{.ID}} {{.Repository}}:{{.Tag}} {{.Size}}';
 // Other test files add and remove images on the shared engine meanwhile: compare when the oracle is the same
 // before and after berth's answer.
 async function steadyCompare(args: string[], berth: () => Promise<ImageRow[]>): Promise<void> {
-  let last: unknown;
+  let last: Error | undefined;
   for (let attempt = 0; attempt < 5; attempt++) {
     const before = oracleRows(docker(['images', ...args, '--format', FORMAT]));
     const rows = await berth();
@@ -33,7 +33,7 @@ async function steadyCompare(args: string[], berth: () => Promise<ImageRow[]>): 
       for (let i = 1; i < rows.length; i++) expect(rows[i - 1].created).toBeGreaterThanOrEqual(rows[i].created);
       return;
     } catch (error) {
-      last = error;
+      last = error instanceof Error ? error : new Error(String(error));
     }
   }
   throw last ?? new Error("the engine's image list kept changing; could not compare");
@@ -139,19 +139,23 @@ describe('remove', () => {
   test('an image with several tags named by ID, a parent image, a missing image', async () => {
     const byId = await removeImage(client.docker, currentId.slice(7, 19));
     expect(byId.ok).toBe(false);
-    if (!byId.ok) expect(byId.conflict).toMatchObject({forceable: true, reason: expect.stringMatching(/several tags/)});
+    if (!byId.ok)
+      expect(byId.conflict).toMatchObject({forceable: true, reason: expect.stringMatching(/several tags/) as string});
 
     const parent = JSON.parse(docker(['inspect', currentId, '--format', '{{json .Parent}}'])) as string;
     const parentResult = await removeImage(client.docker, parent);
     expect(parentResult.ok).toBe(false);
     if (!parentResult.ok)
-      expect(parentResult.conflict).toMatchObject({forceable: false, reason: expect.stringMatching(/child images/)});
+      expect(parentResult.conflict).toMatchObject({
+        forceable: false,
+        reason: expect.stringMatching(/child images/) as string,
+      });
 
     const missing = await removeImage(client.docker, 'berth-no-such-image:1');
     expect(missing).toMatchObject({
       ok: false,
       missing: true,
-      message: expect.stringMatching(/no such image berth-no-such-image:1/),
+      message: expect.stringMatching(/no such image berth-no-such-image:1/) as string,
     });
   });
 
@@ -173,7 +177,11 @@ describe('create without starting', () => {
       env: ['A=1', 'B=x=y'],
       tty: true,
     });
-    const info = JSON.parse(docker(['inspect', name]))[0];
+    const [info] = JSON.parse(docker(['inspect', name])) as {
+      Id: string;
+      State: {Status: string};
+      Config: {Cmd: string[]; Env: string[]; Tty: boolean};
+    }[];
     expect(info.Id).toBe(id);
     expect(info.State.Status).toBe('created');
     expect(info.Config.Cmd).toEqual(['sh', '-c', 'echo hi']);

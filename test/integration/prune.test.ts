@@ -132,7 +132,7 @@ describe('prune previews list exactly what the prune removes (private engine, AP
     const run = berth(['prune', '--volumes', '--yes']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/system prune --volumes would remove:\nstopped containers \(1\):\n  stopped /);
+    expect(run.stdout).toMatch(/system prune --volumes would remove:\nstopped containers \(1\):\n {2}stopped /);
     expect(run.stdout).toMatch(/Deleted Containers:\n[0-9a-f]{64}\n/);
     expect(run.stdout).toMatch(/Total reclaimed space: /);
     const after = {images: imageIds(), volumes: volumeNames(), containers: containerNames(), networks: networkNames()};

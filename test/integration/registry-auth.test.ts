@@ -132,7 +132,7 @@ describe.runIf(shouldRunRegistryTests())('token auth', {timeout: 60_000}, () => 
       scopes
         .map(parseScope)
         .filter(a => !!a)
-        .map(a => ({...a!, actions: ['pull', 'push']}));
+        .map(a => ({...a, actions: ['pull', 'push']}));
     const token = await fetchToken(tokens, ['repository:team/app:pull,push', 'repository:team/other:pull,push']);
     const pusher = new Pusher({
       url: registry.url,

@@ -100,7 +100,7 @@ describe.runIf(shouldRunRegistryTests())('listing a real registry', {timeout: 60
       {},
     );
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout).tags).toHaveLength(TAG_COUNT + 1);
+    expect((JSON.parse(json.stdout) as {tags: string[]}).tags).toHaveLength(TAG_COUNT + 1);
   });
 
   it('exits 1 with one line naming host, reason and fix when the registry is not trusted', async () => {

@@ -51,7 +51,7 @@ describe('berth setup log-rotation against a private dockerd started with the wr
   afterAll(async () => engine?.stop());
 
   test('the diff, the backup and the restart advice are shown; other keys survive in the file', () => {
-    const written = JSON.parse(readFileSync(config, 'utf8'));
+    const written: unknown = JSON.parse(readFileSync(config, 'utf8'));
     expect(written).toEqual({
       labels: ['berth-test=kept'],
       'max-concurrent-downloads': 2,
@@ -65,7 +65,7 @@ describe('berth setup log-rotation against a private dockerd started with the wr
     expect(JSON.parse(engine.docker(['info', '--format', '{{json .Labels}}']))).toContain('berth-test=kept');
     expect(engine.docker(['info', '--format', '{{.LoggingDriver}}']).trim()).toBe('json-file');
     const id = engine.docker(['create', '--network', 'none', BUSYBOX, 'true']).trim();
-    const logConfig = JSON.parse(engine.docker(['inspect', '--format', '{{json .HostConfig.LogConfig}}', id]));
+    const logConfig: unknown = JSON.parse(engine.docker(['inspect', '--format', '{{json .HostConfig.LogConfig}}', id]));
     expect(logConfig).toEqual({Type: 'json-file', Config: {'max-size': '1m', 'max-file': '2', compress: 'true'}});
     engine.docker(['rm', id]);
   });
@@ -207,11 +207,11 @@ describe('writing', () => {
     expect(result.stdout).toContain('restart the dockerd started with --config-file');
     expect(result.stdout).toMatch(/^- {5}"log-driver": "journald",$/m);
     expect(result.stdout).toMatch(/^\+ {3}"log-driver": "json-file",$/m);
-    const written = JSON.parse(readFileSync(target, 'utf8'));
+    const written = JSON.parse(readFileSync(target, 'utf8')) as Record<string, unknown>;
     expect(written['log-opts']).toEqual({tag: '{{.Name}}', 'labels-regex': '^x', 'max-size': '10m', 'max-file': '3'});
     const [backup] = backups(target);
-    expect(readFileSync(join(dir, backup!), 'utf8')).toBe(original);
-    expect(result.stdout).toContain(`cp ${join(dir, backup!)} ${target}`);
+    expect(readFileSync(join(dir, backup), 'utf8')).toBe(original);
+    expect(result.stdout).toContain(`cp ${join(dir, backup)} ${target}`);
   });
 
   test('--dry-run shows the diff and writes nothing; a missing file is created', () => {

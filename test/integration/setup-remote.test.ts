@@ -111,14 +111,14 @@ describe('the certificates berth makes start a real dockerd with --tlsverify', (
       join(client, 'key.pem'),
     ]);
     expect(flags.stderr).toBe('');
-    expect(JSON.parse(flags.stdout).engine.ApiVersion).toBe('1.41');
+    expect((JSON.parse(flags.stdout) as {engine: {ApiVersion: string}}).engine.ApiVersion).toBe('1.41');
     const env = berth(['version', '--json'], {
       DOCKER_HOST: `tcp://127.0.0.1:${port}`,
       DOCKER_TLS_VERIFY: '1',
       DOCKER_CERT_PATH: client,
     });
     expect(env.stderr).toBe('');
-    expect(JSON.parse(env.stdout).host).toBe(`tcp://127.0.0.1:${port}`);
+    expect((JSON.parse(env.stdout) as {host: string}).host).toBe(`tcp://127.0.0.1:${port}`);
   });
 
   test('the docker CLI connects with the bundle, through DOCKER_CERT_PATH and through the printed docker context create', () => {
@@ -145,18 +145,18 @@ describe('the certificates berth makes start a real dockerd with --tlsverify', (
     const create = /docker context create (\S+) --docker (\S+)/.exec(printed)!;
     expect(create).not.toBeNull();
     // The printed command names the bundle it printed with; this engine trusts the first bundle, so swap the dir.
-    const spec = create[2]!.replaceAll(join(dir, 'printed', 'client'), client);
+    const spec = create[2].replaceAll(join(dir, 'printed', 'client'), client);
     const config = join(dir, 'docker-config');
     mkdirSync(config, {recursive: true});
-    expect(dockerCli(['context', 'create', create[1]!, '--docker', spec], {DOCKER_CONFIG: config}).status).toBe(0);
-    const viaContext = dockerCli(['--context', create[1]!, 'version', '--format', '{{.Server.APIVersion}}'], {
+    expect(dockerCli(['context', 'create', create[1], '--docker', spec], {DOCKER_CONFIG: config}).status).toBe(0);
+    const viaContext = dockerCli(['--context', create[1], 'version', '--format', '{{.Server.APIVersion}}'], {
       DOCKER_CONFIG: config,
     });
     expect(viaContext.stderr).toBe('');
     expect(viaContext.stdout.trim()).toBe('1.41');
-    const berthContext = berth(['--context', create[1]!, 'version', '--json'], {DOCKER_CONFIG: config});
+    const berthContext = berth(['--context', create[1], 'version', '--json'], {DOCKER_CONFIG: config});
     expect(berthContext.stderr).toBe('');
-    expect(JSON.parse(berthContext.stdout).engine.ApiVersion).toBe('1.41');
+    expect((JSON.parse(berthContext.stdout) as {engine: {ApiVersion: string}}).engine.ApiVersion).toBe('1.41');
   });
 
   test('a client certificate from another CA is refused by dockerd', () => {
@@ -220,7 +220,7 @@ function dropIn(out: string): string {
   return readFileSync(join(out, 'docker.service.d', 'zz-berth-remote.conf'), 'utf8');
 }
 function execStartOf(unitText: string): string {
-  return /^ExecStart=(.+)$/m.exec(unitText)![1]!;
+  return /^ExecStart=(.+)$/m.exec(unitText)![1];
 }
 const TLS_TAIL =
   '--tlsverify --tlscacert=/etc/docker/tls/ca.pem --tlscert=/etc/docker/tls/server-cert.pem --tlskey=/etc/docker/tls/server-key.pem';
@@ -518,7 +518,7 @@ describe('--apply with systemd (a stand-in systemctl driving a private dockerd)'
 
   test('when the engine does not come back, the earlier drop-in is put back and the engine restarted with it', async () => {
     const before = readFileSync(installed, 'utf8');
-    const working = /-H tcp:\/\/127\.0\.0\.1:(\d+)/.exec(before)![1]!;
+    const working = /-H tcp:\/\/127\.0\.0\.1:(\d+)/.exec(before)![1];
     writeFileSync(join(root, 'systemctl.calls'), '');
     // A port someone else holds: dockerd cannot bind it and exits.
     const blocker = createServer();

@@ -124,7 +124,7 @@ describe.runIf(shouldRunSshTests())('ssh:// engine through a real sshd', {timeou
     let output = '';
     const stdin = new PassThrough();
     const stdout = Object.assign(
-      new Writable({write: (chunk, _encoding, done) => ((output += chunk.toString()), done())}),
+      new Writable({write: (chunk: Buffer, _encoding, done) => ((output += chunk.toString()), done())}),
       {isTTY: false},
     );
     const running = execInteractive(
@@ -138,9 +138,7 @@ describe.runIf(shouldRunSshTests())('ssh:// engine through a real sshd', {timeou
     expect((await running).exitCode).toBe(0);
     expect(output).toBe('through ssh and back\n');
 
-    const logs = (await client.docker
-      .getContainer('bench-done')
-      .logs({stdout: true, stderr: true, follow: false})) as unknown as Buffer;
+    const logs = await client.docker.getContainer('bench-done').logs({stdout: true, stderr: true, follow: false});
     expect(logs.toString('latin1')).toContain('done');
     expect(sshd.logins() - logins).toBe(1);
   });
@@ -238,7 +236,7 @@ describe.runIf(shouldRunSshTests())('ssh:// engine through a real sshd', {timeou
       SSH_AUTH_SOCK: socket,
     });
     expect(cli.stderr).toBe('');
-    expect(JSON.parse(cli.stdout).api).toBe('1.41');
+    expect((JSON.parse(cli.stdout) as {api: string}).api).toBe('1.41');
   });
 
   test('a stale SSH_AUTH_SOCK does not stop the IdentityFile from working', async () => {

@@ -416,7 +416,10 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
     try {
       await eventually('streaming', () => (session.status === 'streaming' && count() > 20 ? true : undefined));
       // A reset on berth's side (TCP), the engine's side (a unix socket) just closed.
-      for (const socket of sockets) peers.has(socket) ? socket.resetAndDestroy() : socket.destroy();
+      for (const socket of sockets) {
+        if (peers.has(socket)) socket.resetAndDestroy();
+        else socket.destroy();
+      }
       await eventually('reconnecting', () => (session.status === 'reconnecting' ? true : undefined), 5000);
       const before = count();
       await eventually(

@@ -3,6 +3,9 @@ import {connectEngine, type EngineClient} from '../../source/engine/client.js';
 import {listNetworks, removeNetwork} from '../../source/engine/networks/networks.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {listVolumes, removeVolume} from '../../source/engine/volumes/volumes.js';
+
+// What `docker network inspect` prints, as far as these tests read it.
+type NetworkInspect = {Id: string; Driver: string; Scope: string; IPAM: {Config: {Subnet: string}[] | null}};
 import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
 
 // Volumes and networks against the bench engine, with the docker CLI as the oracle for "used by".
@@ -51,7 +54,12 @@ describe('volumes', () => {
       const row = rows.find(r => r.name === name);
       expect(row, name).toBeDefined();
       expect(row!.usedBy.map(user => user.name).sort()).toEqual(oracle(`volume=${name}`));
-      const inspect = JSON.parse(docker(['volume', 'inspect', name]))[0];
+      const [inspect] = JSON.parse(docker(['volume', 'inspect', name])) as {
+        Driver: string;
+        Scope: string;
+        Mountpoint: string;
+        CreatedAt: string;
+      }[];
       expect(row).toMatchObject({driver: inspect.Driver, scope: inspect.Scope, mountpoint: inspect.Mountpoint});
       expect(row!.created).toBe(Math.floor(Date.parse(inspect.CreatedAt) / 1000));
     }
@@ -94,12 +102,12 @@ describe('networks', () => {
       expect(got).toEqual(expect.arrayContaining(earlier.filter(n => after.includes(n))));
       expect(got.filter(n => !earlier.includes(n) && !after.includes(n))).toEqual([]);
       if (name === net || name === idle) expect(got).toEqual(after);
-      const inspect = JSON.parse(docker(['network', 'inspect', name]))[0];
+      const [inspect] = JSON.parse(docker(['network', 'inspect', name])) as NetworkInspect[];
       expect(row).toMatchObject({
         id: inspect.Id,
         driver: inspect.Driver,
         scope: inspect.Scope,
-        subnet: (inspect.IPAM.Config ?? []).map((c: {Subnet: string}) => c.Subnet).join(', '),
+        subnet: (inspect.IPAM.Config ?? []).map(c => c.Subnet).join(', '),
       });
     }
     expect(rows.find(r => r.name === 'host')!.predefined).toBe(true);

@@ -383,8 +383,8 @@ describe('projects', () => {
     const merged = mergeProjects(fromLabels, localProject({cwd: projectDir, env: {}}));
     expect(merged).toHaveLength(1);
     expect(merged[0]).toMatchObject({name: 'myshop', workingDir: projectDir, filesKnown: true});
-    expect(merged[0]!.containers.map(c => c.id)).toEqual(['w']);
-    expect(serviceRows(merged[0]!, ['db', 'web']).map(r => `${r.service}:${r.container?.id ?? '-'}`)).toEqual([
+    expect(merged[0].containers.map(c => c.id)).toEqual(['w']);
+    expect(serviceRows(merged[0], ['db', 'web']).map(r => `${r.service}:${r.container?.id ?? '-'}`)).toEqual([
       'db:-',
       'web:w',
     ]);

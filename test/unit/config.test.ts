@@ -11,7 +11,7 @@ const write = (text: string) => {
   return file;
 };
 
-describe('config file', async () => {
+describe('config file', () => {
   test('reads registries, keys and log defaults', async () => {
     const file = write(
       'registries:\n  - https://reg:5000\n  - {url: "localhost:5001", insecure: true}\nkeys:\n  cursor.down: [j, n]\nlogs:\n  bufferLines: 500\n',
@@ -55,7 +55,7 @@ describe('config file', async () => {
     ]);
   });
 
-  test('--readonly removes every binding that changes the engine', async () => {
+  test('--readonly removes every binding that changes the engine', () => {
     const actions = readonlyKeymap(DEFAULT_KEYMAP).map(b => b.action);
     for (const action of [
       'container.stop',

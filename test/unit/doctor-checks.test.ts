@@ -50,7 +50,7 @@ test('TLS: plain TCP off loopback fails, loopback warns, no verification warns, 
   const plain = resolveEngineTarget({host: 'tcp://10.9.9.9:2375'}, {});
   expect(tlsCheck(plain, connectionFacts(plain))).toMatchObject({
     status: 'fail',
-    detail: expect.stringMatching(/anyone who can reach the port/),
+    detail: expect.stringMatching(/anyone who can reach the port/) as string,
   });
   const loop = resolveEngineTarget({host: 'tcp://127.0.0.1:2375'}, {});
   expect(tlsCheck(loop, connectionFacts(loop)).status).toBe('warn');
@@ -62,7 +62,7 @@ test('TLS: plain TCP off loopback fails, loopback warns, no verification warns, 
   );
   expect(tlsCheck(noVerify, connectionFacts(noVerify))).toMatchObject({
     status: 'warn',
-    detail: expect.stringMatching(/without verifying/),
+    detail: expect.stringMatching(/without verifying/) as string,
   });
   const verified = resolveEngineTarget(
     {host: 'tcp://10.9.9.9:2376', tlsverify: true, tlscacert: join(dir, 'ca.pem')},
@@ -70,12 +70,12 @@ test('TLS: plain TCP off loopback fails, loopback warns, no verification warns, 
   );
   expect(tlsCheck(verified, connectionFacts(verified))).toMatchObject({
     status: 'warn',
-    detail: expect.stringMatching(/expires soon: CA \d days/),
+    detail: expect.stringMatching(/expires soon: CA \d days/) as string,
   });
   const expired = connectionFacts(verified, undefined, new Date(Date.now() + 11 * 86_400_000));
   expect(tlsCheck(verified, expired)).toMatchObject({
     status: 'fail',
-    detail: expect.stringMatching(/ca\.pem: expired/),
+    detail: expect.stringMatching(/ca\.pem: expired/) as string,
   });
 });
 

@@ -5,6 +5,8 @@ import {engineMessage} from '../../source/engine/engine-error.js';
 function modemError(statusCode: number, reason: string, json: unknown): Error {
   const body = json as {message?: string} | string | null;
   const cause = (typeof body === 'object' && body?.message) || body;
+  // As docker-modem builds it, [object Object] included for a body without a message.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- reproduces docker-modem's message exactly
   return Object.assign(new Error(`(HTTP code ${statusCode}) ${reason} - ${String(cause)} `), {
     statusCode,
     reason,

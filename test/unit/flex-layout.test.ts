@@ -16,9 +16,32 @@ type AnyNode = {
   getComputedHeight(): number;
   getComputedPadding(edge: number): number;
   getComputedBorder(edge: number): number;
-  [setter: string]: any;
+  getChild(index: number): AnyNode;
+  setWidth(width: number): void;
+  setHeight(height: number): void;
+  setDisplay(display: number): void;
+  getDisplay(): number;
+  setMeasureFunc(measure: (width: number) => {width: number; height: number}): void;
+  unsetMeasureFunc(): void;
+  markDirty(): void;
+  removeChild(child: AnyNode): void;
+  freeRecursive(): void;
 };
-type Engine = {Node: {create(): AnyNode}} & Record<string, any>;
+// The engine's constants (FLEX_DIRECTION_ROW, …) are looked up by the names the random ops use.
+type Engine = {Node: {create(): AnyNode}; DIRECTION_LTR: number; DISPLAY_NONE: number; DISPLAY_FLEX: number} & Record<
+  string,
+  unknown
+>;
+
+// One op on a node: the setter by its name, its arguments with constants' names resolved in that engine.
+function apply(engine: Engine, node: AnyNode, [method, ...args]: Op): void {
+  const setter: unknown = (node as unknown as Record<string, unknown>)[method];
+  if (typeof setter !== 'function') throw new Error(`no ${method} on the node`);
+  (setter as (...values: unknown[]) => unknown).apply(
+    node,
+    args.map(arg => (typeof arg === 'string' ? engine[arg] : arg)),
+  );
+}
 
 // A call on a node: a method and its arguments; an argument in capitals names one of the engine's constants.
 type Op = [method: string, ...args: Array<number | string>];
@@ -49,7 +72,7 @@ function measure(text: {words: number[]; mode: 'wrap' | 'truncate'}) {
 }
 
 function pick<T>(r: () => number, values: readonly T[]): T {
-  return values[Math.floor(r() * values.length)]!;
+  return values[Math.floor(r() * values.length)];
 }
 
 function boxOps(r: () => number, depth: number): Op[] {
@@ -99,9 +122,7 @@ function tree(r: () => number, depth: number): Spec {
 
 function build(engine: Engine, spec: Spec): AnyNode {
   const node = engine.Node.create();
-  for (const [method, ...args] of spec.ops) {
-    node[method](...args.map(arg => (typeof arg === 'string' ? engine[arg] : arg)));
-  }
+  for (const op of spec.ops) apply(engine, node, op);
   if (spec.text) node.setMeasureFunc(measure(spec.text));
   for (const child of spec.children) node.insertChild(build(engine, child), node.getChildCount());
   return node;
@@ -109,7 +130,7 @@ function build(engine: Engine, spec: Spec): AnyNode {
 
 function describeSpec(spec: Spec, path = 'root'): string[] {
   const ops = spec.ops.map(([method, ...args]) => `${method}(${args.join(',')})`).join(' ');
-  const own = `${path}: ${spec.text ? `text ${spec.text.mode} [${spec.text.words}] ` : ''}${ops}`;
+  const own = `${path}: ${spec.text ? `text ${spec.text.mode} [${spec.text.words.join(',')}] ` : ''}${ops}`;
   return [own, ...spec.children.flatMap((child, index) => describeSpec(child, `${path}.${index}`))];
 }
 
@@ -138,7 +159,7 @@ function layouts({spec, width, height}: Case) {
     root.calculateLayout(undefined, undefined, engine.DIRECTION_LTR);
     return layoutOf(root, spec);
   });
-  return {yoga: yoga!, flex: flex!};
+  return {yoga: yoga, flex: flex};
 }
 
 const differs = (c: Case): boolean => {
@@ -247,12 +268,11 @@ describe('berth flex layout against yoga', () => {
         const entries = new Map<AnyNode, Entry>();
         const make = (spec: Spec): AnyNode => {
           const node = engine.Node.create();
-          for (const [method, ...args] of spec.ops)
-            node[method](...args.map(arg => (typeof arg === 'string' ? engine[arg] : arg)));
+          for (const op of spec.ops) apply(engine, node, op);
           let text;
           if (spec.text) {
             text = state[texts.indexOf(spec.text)] ?? {...spec.text};
-            const holder = text!;
+            const holder = text;
             node.setMeasureFunc((width: number) => measure(holder)(width));
           }
           const entry: Entry = {node, spec, text, children: []};
@@ -292,10 +312,10 @@ describe('berth flex layout against yoga', () => {
           }
           const boxes = nodes.filter(entry => !entry.text && entry.node !== root);
           if (frame.width !== undefined && boxes.length > 0)
-            boxes[frame.width % boxes.length]!.node.setWidth(frame.width);
+            boxes[frame.width % boxes.length].node.setWidth(frame.width);
           if (frame.resize !== undefined) root.setWidth(frame.resize);
           if (frame.hide !== undefined && boxes.length > 0) {
-            const box = boxes[frame.hide % boxes.length]!.node;
+            const box = boxes[frame.hide % boxes.length].node;
             box.setDisplay(box.getDisplay() === engine.DISPLAY_NONE ? engine.DISPLAY_FLEX : engine.DISPLAY_NONE);
           }
           const top = entries.get(root)!;
@@ -331,11 +351,11 @@ describe('berth flex layout against yoga', () => {
           break;
         }
         const diff =
-          lines.length === flex[frame]!.length
-            ? lines.findIndex((line, index) => line !== flex[frame]![index])
+          lines.length === flex[frame].length
+            ? lines.findIndex((line, index) => line !== flex[frame][index])
             : lines.length;
         if (diff !== -1) {
-          failures.push(`seed ${seed} frame ${frame}: yoga ${lines[diff]} / flex ${flex[frame]![diff]}`);
+          failures.push(`seed ${seed} frame ${frame}: yoga ${lines[diff]} / flex ${flex[frame][diff]}`);
           break;
         }
       }

@@ -19,7 +19,7 @@ test('collections after growth and for a large young generation; none while idle
             collections++;
             if (shrinkOnCollection) young = 1024 * 1024;
           }
-        : runInNewContext(code),
+        : (runInNewContext(code) as unknown),
   }));
   vi.doMock('node:v8', () => ({
     ...realV8,

@@ -101,7 +101,7 @@ describe('the log buffer: capacities, counters, versions', () => {
     const after = buffer.version;
     buffer.get(0);
     buffer.toArray();
-    [...buffer];
+    Array.from(buffer); // iterates, as a spread would
     expect(after).toBe(before + 1);
     expect(buffer.version).toBe(after);
   });

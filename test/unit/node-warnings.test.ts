@@ -1,6 +1,7 @@
 import {afterEach, describe, expect, test} from 'vitest';
 import {quietDependencyWarnings} from '../../source/node-warnings.js';
 
+// eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back as it was
 const original = process.emitWarning;
 afterEach(() => {
   process.emitWarning = original;

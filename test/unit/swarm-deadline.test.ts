@@ -14,7 +14,7 @@ test('a manager that answers DeadlineExceeded: the error says the swarm likely h
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
   try {
     const docker = new Docker({host: '127.0.0.1', port: (server.address() as {port: number}).port, protocol: 'http'});
-    const error = (await listServices(docker).catch(caught => caught)) as Error;
+    const error = (await listServices(docker).catch((caught: unknown) => caught)) as Error;
     expect(error).toBeInstanceOf(Error);
     expect(error.message).toMatch(/gave up on GET \/services .*DeadlineExceeded.*quorum lost/);
   } finally {

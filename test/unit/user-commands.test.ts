@@ -5,7 +5,6 @@ import {describe, expect, test} from 'vitest';
 import {loadConfig} from '../../source/config.js';
 import {engineEnv} from '../../source/engine/user-commands/engine-env.js';
 import {checkCommand, expandCommand} from '../../source/engine/user-commands/template.js';
-import type {AppState} from '../../source/store/state.js';
 import {SHELL_COMMANDS} from '../../source/ui/commands.js';
 import {completeCommandLine} from '../../source/ui/complete.js';
 import {buildKeymap} from '../../source/ui/keymap.js';
@@ -156,7 +155,7 @@ describe('config commands:', () => {
       readonly: false,
       registries: [],
       registryOptions: {},
-    }) as AppState;
+    });
     expect(completeCommandLine('cla', 3, views.commands(), state)).toEqual({draft: 'clash ', cursor: 6});
     expect(completeCommandLine('at', 2, views.commands(), state)).toEqual({draft: 'attach ', cursor: 7});
     expect(

@@ -189,7 +189,9 @@ export function diskCheck(usage: DiskUsage, info: EngineInfoFacts, limitBytes: n
       const filled = `${info.dockerRootDir} is ${Math.round(used * 100)}% full`;
       if (used >= 0.97) return {name, status: 'fail', detail: `${filled}; ${summary}`, fix};
       if (used >= 0.9) return {name, status: 'warn', detail: `${filled}; ${summary}`, fix};
-    } catch {}
+    } catch {
+      // no statfs for that path (remote engine, other mount namespace): the usage total below still decides
+    }
   }
   if (usage.total > limitBytes) return {name, status: 'warn', detail: `${summary}: over ${humanSize(limitBytes)}`, fix};
   return {name, status: 'ok', detail: summary};

@@ -6,7 +6,7 @@ export function lineDiff(before: string, after: string): string[] {
   const lcs: number[][] = Array.from({length: a.length + 1}, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
-      lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+      lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
     }
   }
   const out: string[] = [];
@@ -16,7 +16,7 @@ export function lineDiff(before: string, after: string): string[] {
     if (i < a.length && j < b.length && a[i] === b[j]) {
       out.push(`  ${a[i++]}`);
       j++;
-    } else if (i < a.length && (j >= b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) {
+    } else if (i < a.length && (j >= b.length || lcs[i + 1][j] >= lcs[i][j + 1])) {
       out.push(`- ${a[i++]}`);
     } else {
       out.push(`+ ${b[j++]}`);

@@ -2,7 +2,7 @@ import type {IncomingMessage} from 'node:http';
 import type {Readable} from 'node:stream';
 import type Docker from 'dockerode';
 import {BerthError} from '../../errors.js';
-import {engineMessage} from '../engine-error.js';
+import {asError, engineMessage} from '../engine-error.js';
 import {safeText} from './archive-errors.js';
 
 export type StreamRequest = {
@@ -30,7 +30,7 @@ export function engineStream(docker: Docker, request: StreamRequest): Promise<In
         isStream: true,
         statusCodes: {200: true, 400: 'bad request', 404: 'not found', 409: 'conflict', 500: 'server error'},
         abortSignal: request.signal,
-      } as never,
+      },
       (error: unknown, response: unknown) => {
         if (!error) {
           resolve(response as IncomingMessage);
@@ -38,7 +38,7 @@ export function engineStream(docker: Docker, request: StreamRequest): Promise<In
         }
         const status = (error as {statusCode?: number}).statusCode;
         if (status) reject(request.refused(status, safeText(engineMessage(error))));
-        else reject(error);
+        else reject(asError(error));
       },
     );
   });

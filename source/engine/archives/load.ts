@@ -9,6 +9,7 @@ import {SNIFF_BYTES, sniffFormat} from './archive-format.js';
 import {engineStream} from './engine-stream.js';
 import {ProgressMeter} from './progress.js';
 import {TarCheck} from './tar-check.js';
+import {json} from '../json.js';
 import type {TransferOptions} from './write-archive.js';
 
 export type ArchiveSource = {kind: 'file'; path: string} | {kind: 'stream'; stream: Readable; name: string};
@@ -33,7 +34,7 @@ export async function loadImages(
   const cancel = () => controller.abort();
   options.signal?.addEventListener('abort', cancel, {once: true});
   const meter = new ProgressMeter(options.onProgress, size, undefined, false);
-  let bodyError: unknown;
+  let bodyError: Error | undefined;
   const check = new ArchiveCheck(label, meter);
   pipeline(input, check, error => {
     if (error) bodyError ??= error;
@@ -186,15 +187,19 @@ async function readAnswer(response: IncomingMessage, label: string): Promise<str
   let rest = '';
   const take = (line: string) => {
     if (!line.trim()) return;
-    let event: {stream?: string; errorDetail?: {message?: string}; error?: string};
+    let event: unknown;
     try {
       event = JSON.parse(line);
     } catch {
       return;
     }
-    const message = event.errorDetail?.message ?? event.error;
+    // The engine's JSON, checked before use: a non-string stream or error must not crash the load.
+    const {stream, error, errorDetail} = json(event);
+    const detail = json(errorDetail).message;
+    const message = typeof detail === 'string' ? detail : typeof error === 'string' ? error : undefined;
     if (message) failure ??= message;
-    else if (event.stream) for (const text of event.stream.split('\n')) if (text.trim()) loaded.push(safeText(text));
+    else if (typeof stream === 'string')
+      for (const text of stream.split('\n')) if (text.trim()) loaded.push(safeText(text));
   };
   response.setEncoding('utf8');
   for await (const chunk of response as AsyncIterable<string>) {

@@ -55,8 +55,8 @@ export class ProgressMeter {
   report(phase: ArchiveProgress['phase'], at = this.now()): void {
     if (!this.listener) return;
     this.samples.push({at, bytes: this.count});
-    while (this.samples.length > 2 && at - this.samples[0]!.at > RATE_WINDOW_MS) this.samples.shift();
-    const first = this.samples[0]!;
+    while (this.samples.length > 2 && at - this.samples[0].at > RATE_WINDOW_MS) this.samples.shift();
+    const first = this.samples[0];
     const seconds = (at - first.at) / 1000;
     const rate = seconds > 0 ? (this.count - first.bytes) / seconds : 0;
     const percent =

@@ -20,7 +20,7 @@ export async function saveImages(
   const total = [...sizes.values()].reduce((sum: number, size) => sum + (size ?? 0), 0);
   logCommand(dockerCommand(['save', ...(destination.kind === 'file' ? ['-o', destination.path] : []), ...images]));
   const what =
-    images.length === 1 ? `the image ${safeText(images[0]!)}` : `the images ${images.map(safeText).join(', ')}`;
+    images.length === 1 ? `the image ${safeText(images[0])}` : `the images ${images.map(safeText).join(', ')}`;
   return writeArchive(
     what,
     signal =>

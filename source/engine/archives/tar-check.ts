@@ -92,7 +92,7 @@ function checksumOk(h: Buffer): boolean {
   let unsigned = 0;
   let signed = 0;
   for (let i = 0; i < BLOCK; i += 1) {
-    const byte = i >= 148 && i < 156 ? 0x20 : h[i]!;
+    const byte = i >= 148 && i < 156 ? 0x20 : h[i];
     unsigned += byte;
     signed += byte > 127 ? byte - 256 : byte;
   }
@@ -102,9 +102,9 @@ function checksumOk(h: Buffer): boolean {
 // Octal, or base-256 (high bit of the first byte) for sizes over 8 GiB.
 function entrySize(h: Buffer): number | undefined {
   const field = h.subarray(124, 136);
-  if (field[0]! & 0x80) {
-    let value = field[0]! & 0x7f;
-    for (let i = 1; i < field.length; i += 1) value = value * 256 + field[i]!;
+  if (field[0] & 0x80) {
+    let value = field[0] & 0x7f;
+    for (let i = 1; i < field.length; i += 1) value = value * 256 + field[i];
     return value;
   }
   const text = field

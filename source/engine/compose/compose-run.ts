@@ -96,7 +96,7 @@ export class ComposeRun implements LogSource {
     const err = new OutputLines((text, truncated) => this.line(text, 'stderr', truncated));
     child.stdout?.on('data', (chunk: Buffer) => out.write(chunk));
     child.stderr?.on('data', (chunk: Buffer) => err.write(chunk));
-    child.on('error', error => this.startFailed(error as NodeJS.ErrnoException));
+    child.on('error', error => this.startFailed(error));
     child.on('close', (code, signal) => {
       out.end();
       err.end();

@@ -27,7 +27,7 @@ export const SERVICE_COLORS = [
 export function serviceColor(service: string): string {
   let hash = 0;
   for (const char of service) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
-  return SERVICE_COLORS[hash % SERVICE_COLORS.length]!;
+  return SERVICE_COLORS[hash % SERVICE_COLORS.length];
 }
 
 // Lines are merged in timestamp order: a line goes out once every container still streaming has sent a line at
@@ -246,8 +246,8 @@ export class ProjectLogs implements LogSource {
     const keep: LogLine[] = [];
     const keepArrived: number[] = [];
     for (let i = 0; i < this.pending.length; i++) {
-      const line = this.pending[i]!;
-      const arrived = this.arrived[i]!;
+      const line = this.pending[i];
+      const arrived = this.arrived[i];
       if (
         arrived <= cutoff ||
         (watermark !== undefined && line.time !== undefined && compareTimestamps(line.time, watermark) <= 0)

@@ -95,7 +95,7 @@ export function projectsFromContainers(rows: readonly ContainerRow[]): ComposePr
   }
   return [...byName].map(([name, containers]) => {
     // The newest container says best where the project lives now.
-    const newest = [...containers].sort((a, b) => b.created - a.created)[0]!;
+    const newest = [...containers].sort((a, b) => b.created - a.created)[0];
     const labels = newest.compose!;
     const workingDir = labels.workingDir;
     const files = labels.configFiles.map(file => (isAbsolute(file) || !workingDir ? file : resolve(workingDir, file)));
@@ -121,7 +121,7 @@ export function localProject(options: LocalProjectOptions): ComposeProject | und
   const given = (options.files ?? []).map(file => resolve(options.cwd, file));
   const files = given.length ? given : [findComposeFile(options.cwd)].filter((file): file is string => Boolean(file));
   if (!files.length && !options.name) return undefined;
-  const workingDir = files.length ? dirname(files[0]!) : options.cwd;
+  const workingDir = files.length ? dirname(files[0]) : options.cwd;
   const name = options.name || options.env?.COMPOSE_PROJECT_NAME || normalizeProjectName(basename(workingDir));
   const origin = given.length || options.name ? 'command line' : 'directory';
   const check = files.length
@@ -140,7 +140,7 @@ export function mergeProjects(
   if (local) {
     const index = projects.findIndex(project => project.name === local.name);
     if (index < 0) projects.push(local);
-    else if (local.files.length) projects[index] = {...local, containers: projects[index]!.containers};
+    else if (local.files.length) projects[index] = {...local, containers: projects[index].containers};
   }
   return projects.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -4,6 +4,7 @@ import {homedir, tmpdir} from 'node:os';
 import {basename, dirname, join} from 'node:path';
 import type {EngineTarget} from '../target.js';
 import type {ComposeProject} from './project.js';
+import {asError} from '../engine-error.js';
 
 // Which compose berth runs: the v2 plugin (`docker compose`) when `docker compose version` works, else the
 // standalone v1 (`docker-compose`). berth never reimplements compose; it passes the project's files, directory and
@@ -25,7 +26,7 @@ type Exec = (program: string, args: readonly string[], env: NodeJS.ProcessEnv) =
 const execText: Exec = (program, args, env) =>
   new Promise((resolvePromise, reject) => {
     execFile(program, [...args], {env, timeout: 10_000, encoding: 'utf8'}, (error, stdout, stderr) => {
-      if (error) reject(Object.assign(error, {stderr}));
+      if (error) reject(Object.assign(asError(error), {stderr}));
       else resolvePromise(`${stdout}${stderr}`);
     });
   });
@@ -155,7 +156,7 @@ function certPath(
   const files = [tls.caFile, tls.certFile, tls.keyFile].filter((file): file is string => Boolean(file));
   const dirs = new Set(files.map(dirname));
   const standard = files.every(file => ['ca.pem', 'cert.pem', 'key.pem'].includes(basename(file)));
-  if (files.length && dirs.size === 1 && standard) return {dir: [...dirs][0]!, temporary: false};
+  if (files.length && dirs.size === 1 && standard) return {dir: [...dirs][0], temporary: false};
   if (!tls.ca && !tls.cert) return undefined;
   const dir = makeDir();
   if (tls.ca) writeFileSync(join(dir, 'ca.pem'), tls.ca, {mode: 0o600});

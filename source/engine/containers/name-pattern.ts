@@ -10,7 +10,7 @@ export interface NamePattern {
   /** Go regexp for the engine's `filters={"name":[…]}`. */
   engineFilter: string;
   /** Client-side check against a container name, with or without the leading `/`. */
-  matches(name: string): boolean;
+  matches: (name: string) => boolean;
   /** The name or prefix itself, without the `*` or a leading `/`. */
   literal: string;
   isPrefix: boolean;

@@ -2,6 +2,7 @@ import type Docker from 'dockerode';
 import {engineMessage} from '../engine-error.js';
 import {namePattern} from './name-pattern.js';
 import {inspectContainer, listContainerInfos} from '../limits/engine-reads.js';
+import {json} from '../json.js';
 import {compareText} from '../../text/compare.js';
 
 export type EnvEntry = {key: string; value: string; secret: boolean};
@@ -23,7 +24,7 @@ export async function operate(
     else await container.remove({force: options.force ?? false});
   } catch (error) {
     if ((error as {statusCode?: number}).statusCode === 304) return;
-    throw new Error(engineMessage(error));
+    throw new Error(engineMessage(error), {cause: error});
   }
 }
 
@@ -78,8 +79,11 @@ export function inspectSummary(info: Docker.ContainerInspectInfo): string[] {
   return lines;
 }
 
-function formatOptions(config: Record<string, string> | undefined): string {
-  const entries = Object.entries(config ?? {});
+// The log driver's options: strings in docker's API (typed any by dockerode), so anything else is left out.
+function formatOptions(config: unknown): string {
+  const entries = Object.entries(json(config)).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
   return entries.length ? ` (${entries.map(([k, v]) => `${k}=${v}`).join(', ')})` : '';
 }
 

@@ -21,9 +21,9 @@ const SCALE: Record<string, number> = {k: 1e3, m: 1e6, g: 1e9, t: 1e12, p: 1e15}
 export function parseLogSize(text: string): number | undefined {
   const match = SIZE.exec(text);
   if (!match) return undefined;
-  const value = Number.parseFloat(match[1]!);
+  const value = Number.parseFloat(match[1]);
   if (!Number.isFinite(value)) return undefined;
-  return value * (match[3] ? SCALE[match[3].toLowerCase()]! : 1);
+  return value * (match[3] ? SCALE[match[3].toLowerCase()] : 1);
 }
 
 // strconv.ParseBool
@@ -63,7 +63,7 @@ export function jsonFileOptProblems(opts: Record<string, unknown>): string[] {
       );
     }
   }
-  const text = (key: string) => (typeof opts[key] === 'string' ? (opts[key] as string) : undefined);
+  const text = (key: string) => (typeof opts[key] === 'string' ? opts[key] : undefined);
   let maxSize: number | undefined;
   const size = text('max-size');
   if (size !== undefined) {

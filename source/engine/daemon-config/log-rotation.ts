@@ -29,7 +29,7 @@ export function mergeLogRotation(settings: Record<string, unknown>, request: Log
       if ((JSON_FILE_OPTS as readonly string[]).includes(key)) kept[key] = value;
       else if (!sameDriver)
         notes.push(
-          `log opt "${key}" belonged to the ${String(previousDriver)} driver and is dropped (json-file does not know it)`,
+          `log opt "${key}" belonged to the ${typeof previousDriver === 'string' ? previousDriver : JSON.stringify(previousDriver)} driver and is dropped (json-file does not know it)`,
         );
       else kept[key] = value;
     }

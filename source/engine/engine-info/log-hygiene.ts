@@ -35,13 +35,13 @@ type Inspect = {
 };
 
 async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
+  const out = new Array<R>(items.length);
   let next = 0;
   await Promise.all(
     Array.from({length: Math.min(limit, items.length)}, async () => {
       while (next < items.length) {
         const i = next++;
-        out[i] = await work(items[i]!);
+        out[i] = await work(items[i]);
       }
     }),
   );
@@ -75,7 +75,7 @@ export async function logHygiene(docker: Docker, target: EngineTarget): Promise<
   const facts = await mapLimited(list, 8, async (row): Promise<ContainerLogFacts | undefined> => {
     let inspect: Inspect;
     try {
-      inspect = (await docker.getContainer(row.Id).inspect()) as unknown as Inspect;
+      inspect = await docker.getContainer(row.Id).inspect();
     } catch {
       return undefined; // removed meanwhile
     }

@@ -63,7 +63,7 @@ export async function attachContainer(
   const container = docker.getContainer(request.containerId);
   let info: Inspect;
   try {
-    info = (await container.inspect()) as Inspect;
+    info = await container.inspect();
   } catch (error) {
     const status = (error as {statusCode?: number}).statusCode;
     return refused(
@@ -91,7 +91,7 @@ export async function attachContainer(
       stderr: true,
       hijack: true,
       detachKeys: keysText,
-    } as Docker.ContainerAttachOptions)) as Duplex;
+    })) as Duplex;
   } catch (error) {
     return refused(`attach to ${label}: ${engineMessage(error)}`, tty);
   }

@@ -145,7 +145,9 @@ export async function quickShellCommand(
   configuredShell?: string | readonly string[],
 ): Promise<string[]> {
   if (typeof configuredShell === 'string' && configuredShell.trim()) return configuredShell.trim().split(/\s+/);
-  const candidates = [...(Array.isArray(configuredShell) ? configuredShell : []), '/bin/bash', '/bin/sh'];
+  // (typeof, not Array.isArray: that narrows a readonly string[] to any[].)
+  const configured: readonly string[] = typeof configuredShell === 'object' ? configuredShell : [];
+  const candidates = [...configured, '/bin/bash', '/bin/sh'];
   for (const candidate of candidates.slice(0, -1)) {
     const words = candidate.trim().split(/\s+/);
     if (await pathExists(docker, containerId, words[0])) return words;
@@ -180,7 +182,7 @@ async function readExecExit(exec: Docker.Exec, end: SessionEnd, what: string): P
   let info: ExecInspect;
   for (;;) {
     try {
-      info = (await exec.inspect({abortSignal: AbortSignal.timeout(5000)})) as ExecInspect;
+      info = await exec.inspect({abortSignal: AbortSignal.timeout(5000)});
     } catch (error) {
       return {
         exitCode: UNKNOWN_EXIT,

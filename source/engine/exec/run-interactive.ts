@@ -9,7 +9,7 @@ import {
   type SessionEnd,
   type TerminalStreams,
 } from './attach-terminal.js';
-import {engineMessage} from '../engine-error.js';
+import {asError, engineMessage} from '../engine-error.js';
 import {NEVER_RAN, UNKNOWN_EXIT} from './exec.js';
 
 export type RunRequest = {
@@ -137,7 +137,8 @@ function registerWait(
         statusCodes: {200: true, 400: 'bad parameter', 404: 'no such container', 500: 'server error'},
       },
       (error, response) => {
-        if (error || !response) return reject(error);
+        if (error) return reject(asError(error));
+        if (!response) return reject(new Error('the engine did not answer the wait request'));
         const exit = readJson(response as IncomingMessage);
         exit.catch(() => undefined); // Read later, or never when start fails; not an unhandled rejection.
         resolve({exit});

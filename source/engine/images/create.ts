@@ -41,9 +41,12 @@ export async function createContainer(
     if ((error as {statusCode?: number}).statusCode === 404)
       throw new Error(
         `image ${request.image}: not found in the engine; pull or load it first (berth images lists what is there)`,
+        {cause: error},
       );
     if ((error as {statusCode?: number}).statusCode === 409)
-      throw new Error(`container name ${request.name}: already in use; pick another name or remove that container`);
-    throw new Error(`create from ${request.image}: ${message}`);
+      throw new Error(`container name ${request.name}: already in use; pick another name or remove that container`, {
+        cause: error,
+      });
+    throw new Error(`create from ${request.image}: ${message}`, {cause: error});
   }
 }

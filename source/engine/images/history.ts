@@ -33,6 +33,6 @@ export async function imageHistory(docker: Docker, reference: string): Promise<H
   try {
     return toHistoryRows((await docker.getImage(reference).history()) as Entry[]);
   } catch (error) {
-    throw new Error(`image ${safe(reference)}: ${engineMessage(error)}`);
+    throw new Error(`image ${safe(reference)}: ${engineMessage(error)}`, {cause: error});
   }
 }

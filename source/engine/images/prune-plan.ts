@@ -1,5 +1,5 @@
 import type Docker from 'dockerode';
-import {compareApi, dial} from '../client.js';
+import {compareApi} from '../client.js';
 import {systemDf} from '../system-df.js';
 import {shortId} from './list.js';
 import {compareText} from '../../text/compare.js';

@@ -92,7 +92,7 @@ export async function removeImage(
   options: {force?: boolean} = {},
 ): Promise<RemoveResult> {
   try {
-    const items = await docker.getImage(reference).remove({force: options.force ?? false});
+    const items: unknown = await docker.getImage(reference).remove({force: options.force ?? false});
     return {reference, ok: true, lines: toLines(items)};
   } catch (error) {
     const message = safe(engineMessage(error));

@@ -72,7 +72,7 @@ export class LogBuffer<T> implements Iterable<T> {
   }
 
   toArray(): T[] {
-    const out: T[] = new Array(this.count);
+    const out = new Array<T>(this.count);
     for (let i = 0; i < this.count; i++) out[i] = this.slots[(this.start + i) % this.capacity] as T;
     return out;
   }

@@ -88,7 +88,7 @@ export function makeCertificates(out: string, request: CertificateRequest): Cert
   try {
     const caKey = newKey(work);
     writePrivate(join(work, 'ca-key.pem'), caKey);
-    const first = request.dnsNames[0] ?? request.ips[0]!;
+    const first = request.dnsNames[0] ?? request.ips[0];
     openssl(
       [
         'req',

@@ -49,9 +49,9 @@ export function serviceAssignments(text: string, file: string): Assignment[] {
   let section = '';
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
-    let line = lines[i]!.trim();
+    let line = lines[i].trim();
     if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
-    while (line.endsWith('\\') && i + 1 < lines.length) line = `${line.slice(0, -1).trimEnd()} ${lines[++i]!.trim()}`;
+    while (line.endsWith('\\') && i + 1 < lines.length) line = `${line.slice(0, -1).trimEnd()} ${lines[++i].trim()}`;
     if (line.startsWith('[')) {
       section = line;
       continue;
@@ -89,7 +89,7 @@ export function readDockerUnit(unitFile: string, dropIns: string[] = []): Docker
       `${unitFile}${dropIns.length ? ` (with ${dropIns.map(f => basename(f)).join(', ')})` : ''}: ${starts.length === 0 ? 'no ExecStart' : `${starts.length} ExecStart lines`}; berth needs the one dockerd command the engine starts with — check the unit (systemctl cat docker)`,
     );
   }
-  return {unitFile, dropIns, execStart: starts[0]!.value, execStartFrom: starts[0]!.file, environmentFiles};
+  return {unitFile, dropIns, execStart: starts[0].value, execStartFrom: starts[0].file, environmentFiles};
 }
 
 // Words of a command line as systemd splits them (double and single quotes; no backslash escapes needed here).
@@ -149,7 +149,7 @@ export function buildDropIn(
   const extra: string[] = [];
   if (
     listenWords.length === 0 &&
-    !Object.keys(environment).some(name => hostFlags(splitCommand(environment[name]!)).length)
+    !Object.keys(environment).some(name => hostFlags(splitCommand(environment[name])).length)
   ) {
     // dockerd listens on its default socket only while no -H is given: keep it when adding TCP.
     extra.push('-H', 'unix:///var/run/docker.sock');
@@ -193,7 +193,7 @@ export function readEnvironmentFile(file: string): Record<string, string> {
     if (!line || line.startsWith('#') || line.startsWith(';')) continue;
     const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
     if (!match) continue;
-    out[match[1]!] = match[2]!.replace(/^"(.*)"$/, '$1').replace(/^'(.*)'$/, '$1');
+    out[match[1]] = match[2].replace(/^"(.*)"$/, '$1').replace(/^'(.*)'$/, '$1');
   }
   return out;
 }

@@ -9,7 +9,9 @@ export function systemdState(runDir = '/run/systemd/system'): SystemdState {
   let init = '?';
   try {
     init = readFileSync('/proc/1/comm', 'utf8').trim();
-  } catch {}
+  } catch {
+    // no /proc/1/comm (not Linux, or hidden): the init system stays '?'
+  }
   if (!existsSync(runDir))
     return {
       usable: false,

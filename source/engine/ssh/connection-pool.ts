@@ -5,6 +5,7 @@ import {SshError} from './errors.js';
 import {hostKeyChecks} from './host-keys.js';
 import {authMessage, authMethods} from './identities.js';
 import type {SshSettings} from './settings.js';
+import {asError} from '../engine-error.js';
 
 // ssh2 is CommonJS: named imports of its values fail when it is loaded unbundled (tests' fixtures).
 const {Client} = ssh2;
@@ -106,7 +107,7 @@ export function createSshConnectionPool(settings: SshSettings): SshConnectionPoo
     } catch (error) {
       connection.closed = true;
       connections.splice(connections.indexOf(connection), 1);
-      connection.ready = Promise.reject(error);
+      connection.ready = Promise.reject(asError(error));
       connection.ready.catch(() => {});
     }
     return connection;
@@ -160,8 +161,10 @@ export function createSshConnectionPool(settings: SshSettings): SshConnectionPoo
       destroyed = true;
       closeSockets();
       // A handshake still in progress is cut; established connections say goodbye.
-      for (const connection of [...connections])
-        connection.isReady ? connection.client.end() : connection.client.destroy();
+      for (const connection of [...connections]) {
+        if (connection.isReady) connection.client.end();
+        else connection.client.destroy();
+      }
     },
   };
 }

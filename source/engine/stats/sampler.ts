@@ -184,7 +184,7 @@ export class StatsSampler {
       if (!raw || typeof raw !== 'object') return;
       const stream = this.streams.get(id);
       if (stream) stream.failures = 0;
-      this.record(id, raw as RawStats);
+      this.record(id, raw);
     } catch {
       return;
     }

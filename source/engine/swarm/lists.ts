@@ -1,5 +1,6 @@
 import type Docker from 'dockerode';
 import {compareText} from '../../text/compare.js';
+import {at, json, type Json} from '../json.js';
 import {dial} from '../client.js';
 
 // What view 6 and `berth swarm …` show. Every string here came from the engine: sanitise before display.
@@ -88,10 +89,14 @@ async function get(docker: Docker, path: string, options?: Record<string, unknow
     const e = error as {name?: string; message?: string};
     const message = e?.message ?? '';
     if (e?.name === 'AbortError' || e?.name === 'TimeoutError' || /operation was aborted/i.test(message)) {
-      throw new Error(`the manager did not answer GET ${path} within ${READ_MS / 1000} s: ${NO_LEADER}`);
+      throw new Error(`the manager did not answer GET ${path} within ${READ_MS / 1000} s: ${NO_LEADER}`, {
+        cause: error,
+      });
     }
     if (/DeadlineExceeded|context deadline exceeded/.test(message)) {
-      throw new Error(`the manager gave up on GET ${path} (${message.replace(/\s+/g, ' ').trim()}): ${NO_LEADER}`);
+      throw new Error(`the manager gave up on GET ${path} (${message.replace(/\s+/g, ' ').trim()}): ${NO_LEADER}`, {
+        cause: error,
+      });
     }
     throw error;
   }
@@ -99,11 +104,9 @@ async function get(docker: Docker, path: string, options?: Record<string, unknow
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const array = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export async function swarmRole(docker: Docker, signal?: AbortSignal): Promise<SwarmRole> {
-  const info = (await dial(docker, {path: '/info', method: 'GET', timeoutMs: 15_000, signal})) as Json;
-  const swarm = (info?.Swarm ?? {}) as Json;
+  const swarm = json(at(await dial(docker, {path: '/info', method: 'GET', timeoutMs: 15_000, signal}), 'Swarm'));
   return {
     state: str(swarm.LocalNodeState) || 'inactive',
     manager: swarm.ControlAvailable === true,
@@ -114,15 +117,15 @@ export async function swarmRole(docker: Docker, signal?: AbortSignal): Promise<S
 
 export function toNodeRow(node: Json, selfId?: string): NodeRow {
   const id = str(node.ID);
-  const manager = node.ManagerStatus as Json | undefined;
+  const manager = node.ManagerStatus ? json(node.ManagerStatus) : undefined;
   return {
     id,
     shortId: id.slice(0, 12),
-    hostname: str(node.Description?.Hostname),
-    role: str(node.Spec?.Role),
-    availability: str(node.Spec?.Availability),
-    state: str(node.Status?.State),
-    message: str(node.Status?.Message),
+    hostname: str(at(node, 'Description', 'Hostname')),
+    role: str(at(node, 'Spec', 'Role')),
+    availability: str(at(node, 'Spec', 'Availability')),
+    state: str(at(node, 'Status', 'State')),
+    message: str(at(node, 'Status', 'Message')),
     managerStatus: manager
       ? manager.Leader
         ? 'Leader'
@@ -132,16 +135,16 @@ export function toNodeRow(node: Json, selfId?: string): NodeRow {
             ? 'Unreachable'
             : str(manager.Reachability)
       : '',
-    engineVersion: str(node.Description?.Engine?.EngineVersion),
-    addr: str(node.Status?.Addr),
+    engineVersion: str(at(node, 'Description', 'Engine', 'EngineVersion')),
+    addr: str(at(node, 'Status', 'Addr')),
     self: id === selfId,
-    version: num(node.Version?.Index),
+    version: num(at(node, 'Version', 'Index')),
   };
 }
 
 // Managers first, then by hostname and ID (two nodes may share a hostname).
 export async function listNodes(docker: Docker, selfId?: string): Promise<NodeRow[]> {
-  const nodes = array(await get(docker, '/nodes')) as Json[];
+  const nodes = array(await get(docker, '/nodes')).map(json);
   const rank = (row: NodeRow) => (row.role === 'manager' ? 0 : 1);
   return nodes
     .map(node => toNodeRow(node, selfId))
@@ -149,19 +152,20 @@ export async function listNodes(docker: Docker, selfId?: string): Promise<NodeRo
 }
 
 function servicePorts(service: Json): string {
-  const ports = array(service.Endpoint?.Ports).length
-    ? array(service.Endpoint?.Ports)
-    : array(service.Spec?.EndpointSpec?.Ports);
-  return (ports as Json[])
+  const ports = array(at(service, 'Endpoint', 'Ports')).length
+    ? array(at(service, 'Endpoint', 'Ports'))
+    : array(at(service, 'Spec', 'EndpointSpec', 'Ports'));
+  return ports
+    .map(json)
     .map(
       port =>
-        `${port.PublishedPort ? `*:${port.PublishedPort}->` : ''}${port.TargetPort}/${str(port.Protocol) || 'tcp'}`,
+        `${num(port.PublishedPort) ? `*:${num(port.PublishedPort)}->` : ''}${num(port.TargetPort)}/${str(port.Protocol) || 'tcp'}`,
     )
     .join(', ');
 }
 
 function serviceMode(spec: Json): string {
-  const mode = (spec?.Mode ?? {}) as Json;
+  const mode = json(spec.Mode);
   if (mode.Replicated) return 'replicated';
   if (mode.Global) return 'global';
   if (mode.ReplicatedJob) return 'replicated-job';
@@ -174,8 +178,8 @@ const shortImage = (image: string) => image.replace(/@sha256:[0-9a-f]+$/, '');
 
 export function toServiceRow(service: Json): ServiceRow {
   const id = str(service.ID);
-  const spec = (service.Spec ?? {}) as Json;
-  const status = service.ServiceStatus as Json | undefined;
+  const spec = json(service.Spec);
+  const status = service.ServiceStatus ? json(service.ServiceStatus) : undefined;
   const mode = serviceMode(spec);
   return {
     id,
@@ -183,23 +187,27 @@ export function toServiceRow(service: Json): ServiceRow {
     name: str(spec.Name),
     mode,
     running: num(status?.RunningTasks),
-    desired: status ? num(status.DesiredTasks) : mode === 'replicated' ? num(spec.Mode?.Replicated?.Replicas) : 0,
-    image: shortImage(str(spec.TaskTemplate?.ContainerSpec?.Image)),
+    desired: status
+      ? num(status.DesiredTasks)
+      : mode === 'replicated'
+        ? num(at(spec, 'Mode', 'Replicated', 'Replicas'))
+        : 0,
+    image: shortImage(str(at(spec, 'TaskTemplate', 'ContainerSpec', 'Image'))),
     ports: servicePorts(service),
-    updateState: str(service.UpdateStatus?.State),
-    updateMessage: str(service.UpdateStatus?.Message),
-    version: num(service.Version?.Index),
+    updateState: str(at(service, 'UpdateStatus', 'State')),
+    updateMessage: str(at(service, 'UpdateStatus', 'Message')),
+    version: num(at(service, 'Version', 'Index')),
     createdAt: str(service.CreatedAt),
     updatedAt: str(service.UpdatedAt),
-    secrets: (array(spec.TaskTemplate?.ContainerSpec?.Secrets) as Json[]).map(
-      secret => str(secret.SecretName) || str(secret.SecretID),
-    ),
+    secrets: array(at(spec, 'TaskTemplate', 'ContainerSpec', 'Secrets'))
+      .map(json)
+      .map(secret => str(secret.SecretName) || str(secret.SecretID)),
   };
 }
 
 // status=true (API 1.41): the engine counts running and desired tasks itself, as `docker service ls` shows.
 export async function listServices(docker: Docker): Promise<ServiceRow[]> {
-  const services = array(await get(docker, '/services', {status: true})) as Json[];
+  const services = array(await get(docker, '/services', {status: true})).map(json);
   return services.map(toServiceRow).sort((a, b) => compareText(a.name, b.name));
 }
 
@@ -212,41 +220,41 @@ export function toTaskRow(task: Json): TaskRow {
     slot: typeof task.Slot === 'number' && task.Slot > 0 ? task.Slot : undefined,
     nodeId: str(task.NodeID),
     desiredState: str(task.DesiredState),
-    state: str(task.Status?.State),
-    message: str(task.Status?.Message),
-    error: str(task.Status?.Err),
-    containerId: str(task.Status?.ContainerStatus?.ContainerID),
+    state: str(at(task, 'Status', 'State')),
+    message: str(at(task, 'Status', 'Message')),
+    error: str(at(task, 'Status', 'Err')),
+    containerId: str(at(task, 'Status', 'ContainerStatus', 'ContainerID')),
     createdAt: str(task.CreatedAt),
     updatedAt: str(task.UpdatedAt),
-    since: str(task.Status?.Timestamp) || str(task.UpdatedAt),
+    since: str(at(task, 'Status', 'Timestamp')) || str(task.UpdatedAt),
   };
 }
 
 // A service's tasks, newest first (the tasks of the current spec before the ones they replaced).
 export async function listTasks(docker: Docker, service: string): Promise<TaskRow[]> {
-  const tasks = array(await get(docker, '/tasks', {filters: {service: [service]}})) as Json[];
+  const tasks = array(await get(docker, '/tasks', {filters: {service: [service]}})).map(json);
   return tasks.map(toTaskRow).sort((a, b) => compareText(b.createdAt, a.createdAt) || (a.slot ?? 0) - (b.slot ?? 0));
 }
 
 export async function inspectTask(docker: Docker, id: string): Promise<TaskRow> {
-  return toTaskRow((await get(docker, `/tasks/${encodeURIComponent(id)}`)) as Json);
+  return toTaskRow(json(await get(docker, `/tasks/${encodeURIComponent(id)}`)));
 }
 
 export async function inspectService(
   docker: Docker,
   id: string,
 ): Promise<{row: ServiceRow; spec: Json; version: number}> {
-  const service = (await get(docker, `/services/${encodeURIComponent(id)}`)) as Json;
-  return {row: toServiceRow(service), spec: service.Spec as Json, version: num(service.Version?.Index)};
+  const service = json(await get(docker, `/services/${encodeURIComponent(id)}`));
+  return {row: toServiceRow(service), spec: json(service.Spec), version: num(at(service, 'Version', 'Index'))};
 }
 
 export function toSecretRow(secret: Json): SecretRow {
   const id = str(secret.ID);
-  const labels = (secret.Spec?.Labels ?? {}) as Record<string, unknown>;
+  const labels = json(at(secret, 'Spec', 'Labels'));
   return {
     id,
     shortId: id.slice(0, 12),
-    name: str(secret.Spec?.Name),
+    name: str(at(secret, 'Spec', 'Name')),
     createdAt: str(secret.CreatedAt),
     updatedAt: str(secret.UpdatedAt),
     labels: Object.fromEntries(Object.entries(labels).map(([key, value]) => [key, str(value)])),
@@ -255,6 +263,6 @@ export function toSecretRow(secret: Json): SecretRow {
 
 // Names, dates and labels only: the engine never returns a secret's value, and berth never asks for one.
 export async function listSecrets(docker: Docker): Promise<SecretRow[]> {
-  const secrets = array(await get(docker, '/secrets')) as Json[];
+  const secrets = array(await get(docker, '/secrets')).map(json);
   return secrets.map(toSecretRow).sort((a, b) => compareText(a.name, b.name));
 }

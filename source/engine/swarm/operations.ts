@@ -1,9 +1,8 @@
 import type Docker from 'dockerode';
 import {dial} from '../client.js';
 import {engineMessage} from '../engine-error.js';
+import {at, json, type Json} from '../json.js';
 import {inspectService, listServices, listTasks, type TaskRow} from './lists.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const WRITE_MS = 30_000;
 const post = (docker: Docker, path: string, query: Record<string, unknown>, body: unknown) =>
@@ -36,7 +35,7 @@ async function updateService(docker: Docker, id: string, change: (spec: Json) =>
       return;
     } catch (error) {
       if (attempt < 3 && /out of sequence/i.test(engineMessage(error))) continue;
-      throw new Error(engineMessage(error));
+      throw new Error(engineMessage(error), {cause: error});
     }
   }
 }
@@ -55,11 +54,12 @@ export async function scaleService(docker: Docker, id: string, replicas: number)
   if (!Number.isInteger(replicas) || replicas < 0)
     throw new Error(`replicas must be a whole number of 0 or more (got ${replicas})`);
   await updateService(docker, id, spec => {
-    if (!spec.Mode?.Replicated)
+    const mode = json(spec.Mode);
+    if (!mode.Replicated)
       throw new Error(
-        `${spec.Name} is a ${spec.Mode?.Global ? 'global' : 'job'} service: only replicated services scale`,
+        `${typeof spec.Name === 'string' ? spec.Name : 'this'} is a ${mode.Global ? 'global' : 'job'} service: only replicated services scale`,
       );
-    spec.Mode.Replicated.Replicas = replicas;
+    json(mode.Replicated).Replicas = replicas;
     return spec;
   });
 }
@@ -67,7 +67,8 @@ export async function scaleService(docker: Docker, id: string, replicas: number)
 // A rolling redeploy of the same spec (docker service update --force).
 export async function redeployService(docker: Docker, id: string): Promise<void> {
   await updateService(docker, id, spec => {
-    spec.TaskTemplate = {...spec.TaskTemplate, ForceUpdate: (Number(spec.TaskTemplate?.ForceUpdate) || 0) + 1};
+    const template = json(spec.TaskTemplate);
+    spec.TaskTemplate = {...template, ForceUpdate: (Number(template.ForceUpdate) || 0) + 1};
     return spec;
   });
 }
@@ -76,7 +77,7 @@ export async function removeService(docker: Docker, id: string): Promise<void> {
   try {
     await dial(docker, {path: `/services/${encodeURIComponent(id)}`, method: 'DELETE', timeoutMs: WRITE_MS});
   } catch (error) {
-    throw new Error(engineMessage(error));
+    throw new Error(engineMessage(error), {cause: error});
   }
 }
 
@@ -84,22 +85,24 @@ export type Availability = 'active' | 'pause' | 'drain';
 
 export async function setNodeAvailability(docker: Docker, id: string, availability: Availability): Promise<void> {
   for (let attempt = 0; ; attempt++) {
-    const node = (await dial(docker, {
-      path: `/nodes/${encodeURIComponent(id)}`,
-      method: 'GET',
-      timeoutMs: WRITE_MS,
-    })) as Json;
+    const node = json(
+      await dial(docker, {
+        path: `/nodes/${encodeURIComponent(id)}`,
+        method: 'GET',
+        timeoutMs: WRITE_MS,
+      }),
+    );
     try {
       await post(
         docker,
         `/nodes/${encodeURIComponent(id)}/update`,
-        {version: node.Version?.Index},
-        {...node.Spec, Availability: availability},
+        {version: at(node, 'Version', 'Index')},
+        {...json(node.Spec), Availability: availability},
       );
       return;
     } catch (error) {
       if (attempt < 3 && /out of sequence/i.test(engineMessage(error))) continue;
-      throw new Error(engineMessage(error));
+      throw new Error(engineMessage(error), {cause: error});
     }
   }
 }
@@ -119,13 +122,17 @@ export async function createSecret(
   if (value.length > 500 * 1024) throw new Error('a secret holds at most 500 KiB');
   let data = value.toString('base64');
   try {
-    const created = (await post(docker, '/secrets/create', {}, {Name: name, Labels: labels, Data: data})) as Json;
-    return typeof created?.ID === 'string' ? created.ID : '';
+    const created = json(await post(docker, '/secrets/create', {}, {Name: name, Labels: labels, Data: data}));
+    return typeof created.ID === 'string' ? created.ID : '';
   } catch (error) {
     // The engine's message names the secret, never its value; check anyway.
     const message = engineMessage(error).split(data).join('***');
+    // No cause: the engine's error may carry the request, and with it the secret's value.
+    // eslint-disable-next-line preserve-caught-error -- the cause could leak the secret (see above)
     throw new Error(`secret ${name} not created: ${message}`);
   } finally {
+    // Drops this function's reference to the encoded secret; value.fill(0) wipes the bytes themselves.
+    // eslint-disable-next-line no-useless-assignment -- deliberate: see above
     data = '';
     value.fill(0);
   }
@@ -148,9 +155,10 @@ export async function removeSecret(docker: Docker, secret: {id: string; name: st
       const users = await servicesUsingSecret(docker, secret).catch(() => []);
       throw new Error(
         `secret ${secret.name} is in use${users.length ? ` by ${users.join(', ')}` : ''}: remove it from ${users.length === 1 ? 'that service' : 'those services'} first (or remove the service)`,
+        {cause: error},
       );
     }
-    throw new Error(message);
+    throw new Error(message, {cause: error});
   }
 }
 

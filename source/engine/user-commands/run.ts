@@ -48,9 +48,7 @@ export function runCaptured(
     let failed: string | undefined;
     child.on('error', error => {
       failed =
-        (error as NodeJS.ErrnoException).name === 'AbortError'
-          ? 'cancelled'
-          : describeSpawnError(error as NodeJS.ErrnoException, argv[0]);
+        (error as NodeJS.ErrnoException).name === 'AbortError' ? 'cancelled' : describeSpawnError(error, argv[0]);
     });
     child.on('close', (code, signal) => {
       resolve({
@@ -79,7 +77,7 @@ export function runInTerminal(
     }
     let failed: string | undefined;
     child.on('error', error => {
-      failed = describeSpawnError(error as NodeJS.ErrnoException, argv[0]);
+      failed = describeSpawnError(error, argv[0]);
     });
     child.on('close', (code, signal) =>
       resolve({exitCode: failed ? 127 : (code ?? 128), signal: signal ?? undefined, error: failed}),

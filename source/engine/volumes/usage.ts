@@ -9,7 +9,7 @@ const byName = (a: ContainerUse, b: ContainerUse) => a.name.localeCompare(b.name
 
 type UserRow = Pick<ContainerRow, 'id' | 'name' | 'state' | 'volumes' | 'networks'>;
 
-const use = (row: UserRow): ContainerUse => ({id: row.id, name: row.name, state: row.state});
+const containerUse = (row: UserRow): ContainerUse => ({id: row.id, name: row.name, state: row.state});
 
 const rowsOf = (rows: readonly UserRow[] | readonly Docker.ContainerInfo[]): readonly UserRow[] =>
   rows.length && 'Id' in rows[0] ? (rows as Docker.ContainerInfo[]).map(toContainerRow) : (rows as UserRow[]);
@@ -19,7 +19,7 @@ const rowsOf = (rows: readonly UserRow[] | readonly Docker.ContainerInfo[]): rea
 export function volumeUsers(list: readonly UserRow[] | readonly Docker.ContainerInfo[]): Map<string, ContainerUse[]> {
   const users = new Map<string, ContainerUse[]>();
   for (const row of rowsOf(list)) {
-    for (const name of new Set(row.volumes ?? [])) users.set(name, [...(users.get(name) ?? []), use(row)]);
+    for (const name of new Set(row.volumes ?? [])) users.set(name, [...(users.get(name) ?? []), containerUse(row)]);
   }
   for (const list of users.values()) list.sort(byName);
   return users;
@@ -32,7 +32,7 @@ export function networkUsers(list: readonly UserRow[] | readonly Docker.Containe
   const users = new Map<string, ContainerUse[]>();
   const add = (key: string, row: UserRow) => {
     const entries = users.get(key) ?? [];
-    if (!entries.some(user => user.id === row.id)) entries.push(use(row));
+    if (!entries.some(user => user.id === row.id)) entries.push(containerUse(row));
     users.set(key, entries);
   };
   for (const row of rowsOf(list)) {

@@ -20,12 +20,7 @@ export function App() {
   const controller = useController();
   const {views} = controller;
   const {exit} = useApp();
-  useEffect(() => {
-    controller.leaveUi = request => exit(request);
-    return () => {
-      controller.leaveUi = undefined;
-    };
-  }, [controller, exit]);
+  useEffect(() => controller.attachUi(request => exit(request)), [controller, exit]);
   const {columns, rows} = useTerminalSize();
   const overlay = useStore(state => state.overlay?.kind);
   const view = useStore(state => state.view);

@@ -6,7 +6,7 @@ import {sanitizeLine} from '../../text/sanitize.js';
 // A red line while the engine is unreachable: the reason and when berth tries again.
 export function Banner({width}: {width: number}) {
   const connection = useStore(state => state.connection);
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(Date.now);
   const down = connection.status === 'down';
   useEffect(() => {
     if (!down) return;

@@ -130,7 +130,7 @@ export function justifyMainAxis(
   const canSkipFlex = !performLayout && crossMode === Mode.StretchFit;
   const leading = leadingEdge(mainRow);
   for (const [index, child] of line.items.entries()) {
-    if (performLayout) child.layout.position[leading] = child.layout.position[leading]! + line.mainDim;
+    if (performLayout) child.layout.position[leading] = child.layout.position[leading] + line.mainDim;
     if (index < count - 1) line.mainDim += betweenMainDim;
     if (canSkipFlex) {
       line.mainDim += marginForAxis(child, mainRow, availableInnerWidth) + child.layout.computedFlexBasis;

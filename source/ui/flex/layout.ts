@@ -109,8 +109,6 @@ function computeFlexBasisForChild(
   ownerHeight: number,
 ): void {
   const mainRow = node.style.flexDirection === ROW;
-  const mainAxisSize = mainRow ? width : height;
-  const mainAxisOwnerSize = mainRow ? ownerWidth : ownerHeight;
   const isRowStyleDimDefined = hasDefiniteLength(child, true, ownerWidth);
   const isColumnStyleDimDefined = hasDefiniteLength(child, false, ownerHeight);
   if (mainRow && isRowStyleDimDefined) {
@@ -269,8 +267,8 @@ function layoutImpl(
     layout.padding[edge] = padding(node, edge, ownerWidth);
     layout.border[edge] = border(node, edge);
   }
-  const marginAxisRow = layout.margin[LEFT]! + layout.margin[RIGHT]!;
-  const marginAxisColumn = layout.margin[TOP]! + layout.margin[BOTTOM]!;
+  const marginAxisRow = layout.margin[LEFT] + layout.margin[RIGHT];
+  const marginAxisColumn = layout.margin[TOP] + layout.margin[BOTTOM];
   if (node.measure) {
     measureNodeWithMeasureFunc(
       node,
@@ -498,7 +496,7 @@ function layoutImpl(
         if (align === ALIGN_CENTER) leadingCrossDim += remainingCrossDim / 2;
         else if (align !== ALIGN_FLEX_START) leadingCrossDim += remainingCrossDim;
       }
-      child.layout.position[crossLeading] = child.layout.position[crossLeading]! + leadingCrossDim;
+      child.layout.position[crossLeading] = child.layout.position[crossLeading] + leadingCrossDim;
     }
   }
 
@@ -555,7 +553,7 @@ function layoutNode(
       cached = layout.cachedLayout;
     } else {
       for (let i = 0; i < layout.nextCachedMeasurementsIndex; i++) {
-        const entry = layout.cachedMeasurements[i]!;
+        const entry = layout.cachedMeasurements[i];
         if (
           canUseCachedMeasurement(
             widthMode,
@@ -577,7 +575,7 @@ function layoutNode(
       cached = layout.cachedLayout;
   } else {
     for (let i = 0; i < layout.nextCachedMeasurementsIndex; i++) {
-      const entry = layout.cachedMeasurements[i]!;
+      const entry = layout.cachedMeasurements[i];
       if (sameConstraints(entry, availableWidth, availableHeight, widthMode, heightMode)) {
         cached = entry;
         break;
@@ -619,8 +617,8 @@ function layoutNode(
 // Sizes of text are never rounded down (a cell of text would be cut); everything else to the nearest cell.
 function roundLayoutResultsToPixelGrid(node: FlexNode, absoluteLeft: number, absoluteTop: number): void {
   const layout = node.layout;
-  const nodeLeft = layout.position[LEFT]!;
-  const nodeTop = layout.position[TOP]!;
+  const nodeLeft = layout.position[LEFT];
+  const nodeTop = layout.position[TOP];
   const absoluteNodeLeft = absoluteLeft + nodeLeft;
   const absoluteNodeTop = absoluteTop + nodeTop;
   const absoluteNodeRight = absoluteNodeLeft + layout.width;

@@ -16,10 +16,9 @@ export function measureNodeWithMeasureFunc(
   if (widthMode === Mode.MaxContent) availableWidth = Number.NaN;
   if (heightMode === Mode.MaxContent) availableHeight = Number.NaN;
   const layout = node.layout;
-  const paddingAndBorderRow =
-    layout.padding[LEFT]! + layout.padding[RIGHT]! + layout.border[LEFT]! + layout.border[RIGHT]!;
+  const paddingAndBorderRow = layout.padding[LEFT] + layout.padding[RIGHT] + layout.border[LEFT] + layout.border[RIGHT];
   const paddingAndBorderColumn =
-    layout.padding[TOP]! + layout.padding[BOTTOM]! + layout.border[TOP]! + layout.border[BOTTOM]!;
+    layout.padding[TOP] + layout.padding[BOTTOM] + layout.border[TOP] + layout.border[BOTTOM];
   const innerWidth = Number.isNaN(availableWidth) ? availableWidth : Math.max(0, availableWidth - paddingAndBorderRow);
   const innerHeight = Number.isNaN(availableHeight)
     ? availableHeight

@@ -1,5 +1,7 @@
 // The data both halves of berth's flexbox engine work on: a node's style, its layout results and caches
 // (node.ts is the API Ink calls, layout.ts the algorithm).
+import {Mode} from './numbers.js';
+
 export const enum Unit {
   Undefined = 0,
   Point = 1,
@@ -46,8 +48,8 @@ export class FlexStyle {
 export type CachedMeasurement = {
   availableWidth: number;
   availableHeight: number;
-  widthMode: number;
-  heightMode: number;
+  widthMode: Mode;
+  heightMode: Mode;
   computedWidth: number;
   computedHeight: number;
 };
@@ -57,8 +59,8 @@ export const MAX_CACHED_MEASUREMENTS = 8;
 export const emptyMeasurement = (): CachedMeasurement => ({
   availableWidth: -1,
   availableHeight: -1,
-  widthMode: 0,
-  heightMode: 0,
+  widthMode: Mode.MaxContent,
+  heightMode: Mode.MaxContent,
   computedWidth: -1,
   computedHeight: -1,
 });

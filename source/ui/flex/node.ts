@@ -70,13 +70,13 @@ export class FlexNode implements LayoutNode {
   }
 
   private setEdge(edges: Value[], edge: number, value: Value): void {
-    if (sameValue(edges[edge]!, value)) return;
+    if (sameValue(edges[edge], value)) return;
     edges[edge] = value;
     this.markDirtyAndPropagate();
   }
 
   private setEdgeNumber(edges: number[], edge: number, value: number): void {
-    if (sameNumber(edges[edge]!, value)) return;
+    if (sameNumber(edges[edge], value)) return;
     edges[edge] = value;
     this.markDirtyAndPropagate();
   }
@@ -108,7 +108,7 @@ export class FlexNode implements LayoutNode {
   }
 
   getChild(index: number): FlexNode {
-    return this.children[index]!;
+    return this.children[index];
   }
 
   getParent(): FlexNode | null {
@@ -297,19 +297,19 @@ export class FlexNode implements LayoutNode {
   }
 
   getComputedLeft(): number {
-    return this.layout.position[0]!;
+    return this.layout.position[0];
   }
 
   getComputedTop(): number {
-    return this.layout.position[1]!;
+    return this.layout.position[1];
   }
 
   getComputedRight(): number {
-    return this.layout.position[2]!;
+    return this.layout.position[2];
   }
 
   getComputedBottom(): number {
-    return this.layout.position[3]!;
+    return this.layout.position[3];
   }
 
   getComputedWidth(): number {

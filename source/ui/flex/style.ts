@@ -29,7 +29,7 @@ const EDGE_ORDER: Record<number, readonly number[]> = {
 };
 
 function edgeValue(values: Value[], edge: number): Value | undefined {
-  for (const index of EDGE_ORDER[edge]!) if (values[index]!.unit !== Unit.Undefined) return values[index];
+  for (const index of EDGE_ORDER[edge]) if (values[index].unit !== Unit.Undefined) return values[index];
   return undefined;
 }
 
@@ -46,8 +46,8 @@ export function padding(node: FlexNode, edge: number, widthSize: number): number
 }
 
 export function border(node: FlexNode, edge: number): number {
-  for (const index of EDGE_ORDER[edge]!) {
-    const value = node.style.border[index]!;
+  for (const index of EDGE_ORDER[edge]) {
+    const value = node.style.border[index];
     if (isDefined(value)) return Math.max(value, 0);
   }
   return 0;
@@ -129,8 +129,8 @@ export const alignmentOf = (node: FlexNode, child: FlexNode): number =>
   child.style.alignSelf === 0 ? node.style.alignItems : child.style.alignSelf;
 
 export function gapForAxis(node: FlexNode, row: boolean): number {
-  const gap = node.style.gap[row ? 0 : 1]!;
-  const value = isDefined(gap) ? gap : node.style.gap[2]!;
+  const gap = node.style.gap[row ? 0 : 1];
+  const value = isDefined(gap) ? gap : node.style.gap[2];
   return isDefined(value) ? Math.max(value, 0) : 0;
 }
 

@@ -30,7 +30,9 @@ const NO_KEY: Key = {
   meta: false,
   super: false,
   hyper: false,
-} as Key;
+  capsLock: false,
+  numLock: false,
+};
 
 // What Ink would have reported had the character arrived alone: [input, key].
 function charKey(char: string): [string, Key] {

@@ -17,7 +17,7 @@ export const ARCHIVE_COMMANDS: readonly CommandSpec[] = [
     changes: true,
     run(services, args) {
       if (args.length !== 1) throw new Error('give the archive to load');
-      void startArchive(services, {operation: 'load', targets: [], path: args[0]!});
+      void startArchive(services, {operation: 'load', targets: [], path: args[0]});
       return undefined;
     },
   },
@@ -26,7 +26,7 @@ export const ARCHIVE_COMMANDS: readonly CommandSpec[] = [
     usage: ':export CONTAINER PATH',
     run(services, args) {
       if (args.length !== 2) throw new Error('give a container and the file to write');
-      void startArchive(services, {operation: 'export', targets: [args[0]!], path: args[1]!});
+      void startArchive(services, {operation: 'export', targets: [args[0]], path: args[1]});
       return undefined;
     },
   },

@@ -89,7 +89,7 @@ export async function startArchive(services: Services, request: ArchiveRequest, 
       const result =
         full.operation === 'save'
           ? await saveImages(docker, full.targets, destination, options)
-          : await exportContainer(docker, full.targets[0]!, destination, options);
+          : await exportContainer(docker, full.targets[0], destination, options);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       services.status(
         `${full.operation === 'save' ? 'saved' : 'exported'} ${full.targets.join(', ')} to ${path} (${bytes(result.bytes)} in ${seconds} s)`,
@@ -124,5 +124,5 @@ export function confirmedOverwrite(services: Services, confirm: Confirmation): v
   if (confirm.operation !== 'overwrite') return;
   const [operation, ...targets] = confirm.ids;
   if (operation !== 'save' && operation !== 'export') return;
-  void startArchive(services, {operation, targets, path: confirm.names[0]!}, true);
+  void startArchive(services, {operation, targets, path: confirm.names[0]}, true);
 }

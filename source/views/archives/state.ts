@@ -1,4 +1,5 @@
 import type {ArchiveProgress} from '../../engine/archives/progress.js';
+import type {NoFields} from '../../store/state.js';
 
 export type ArchiveOperation = 'save' | 'load' | 'export';
 
@@ -17,16 +18,16 @@ declare module '../../store/state.js' {
   interface ViewOverlays {
     // The path prompt (x in view 1): what will be archived, the path being typed.
     archivePath: {draft: string; cursor?: number; operation: ArchiveOperation; targets: readonly string[]};
-    archiveProgress: {};
+    archiveProgress: NoFields;
   }
 }
 
 declare module '../../store/actions.js' {
   interface ActionMap {
-    'archive.exportPrompt': {};
-    'archive.cancel': {};
+    'archive.exportPrompt': NoFields;
+    'archive.cancel': NoFields;
     'archive.started': {job: ArchiveJob};
     'archive.progress': {progress: ArchiveProgress};
-    'archive.finished': {};
+    'archive.finished': NoFields;
   }
 }

@@ -51,7 +51,7 @@ function projectColumns(width: number, rows: readonly ComposeProject[], runs: Re
 function join(columns: Record<string, number>, cells: Record<string, string>, order: readonly string[]): string {
   return order
     .filter(id => (columns[id] ?? 0) > 0)
-    .map(id => fit(cells[id] ?? '', columns[id]!))
+    .map(id => fit(cells[id] ?? '', columns[id]))
     .join(' ')
     .trimEnd();
 }

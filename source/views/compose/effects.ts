@@ -222,7 +222,7 @@ export async function showProjectLogs(services: Services, projectName: string, w
     services.status(`${project.name} has no containers yet (u brings it up)`, 'error');
     return;
   }
-  const choice = LOG_WINDOWS[window] ?? LOG_WINDOWS[0]!;
+  const choice = LOG_WINDOWS[window] ?? LOG_WINDOWS[0];
   const since = choice.sinceSeconds
     ? (Date.now() + (await engineClockOffsetMs(client))) / 1000 - choice.sinceSeconds
     : undefined;

@@ -1,6 +1,7 @@
 import type {ComposeProject} from '../../engine/compose/project.js';
 import type {ComposeRunner} from '../../engine/compose/runner.js';
 import {emptyList, type ListState} from '../../store/list.js';
+import type {NoFields} from '../../store/state.js';
 
 export type {ComposeProject};
 
@@ -45,24 +46,24 @@ declare module '../../store/state.js' {
 
 declare module '../../store/actions.js' {
   interface ActionMap {
-    'view.compose': {};
+    'view.compose': NoFields;
     'compose.detected': {runner?: ComposeRunner; problem?: string};
-    'compose.open': {};
-    'compose.back': {};
-    'compose.build': {};
-    'compose.up': {};
-    'compose.down': {};
-    'compose.logs': {};
-    'compose.projectLogs': {};
-    'compose.output': {};
-    'compose.stop': {};
-    'compose.start': {};
-    'compose.interrupt': {};
+    'compose.open': NoFields;
+    'compose.back': NoFields;
+    'compose.build': NoFields;
+    'compose.up': NoFields;
+    'compose.down': NoFields;
+    'compose.logs': NoFields;
+    'compose.projectLogs': NoFields;
+    'compose.output': NoFields;
+    'compose.stop': NoFields;
+    'compose.start': NoFields;
+    'compose.interrupt': NoFields;
     'compose.configured': {project: string; services?: readonly string[]; error?: string};
     'compose.run': {summary: RunSummary};
-    'composeDown.toggleVolumes': {};
-    'composeDown.toggleOrphans': {};
-    'composeDown.run': {};
+    'composeDown.toggleVolumes': NoFields;
+    'composeDown.toggleOrphans': NoFields;
+    'composeDown.run': NoFields;
     'composeDown.targets': {project: string; networks: readonly string[]; volumes: readonly string[]};
   }
 }

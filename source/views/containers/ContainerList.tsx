@@ -106,9 +106,13 @@ const Row = memo(function Row({
   size: Size;
   usage?: Usage;
 }) {
+  // The status ages from when the row was listed to this render ("Up 3 minutes"): reading the clock here is the
+  // point, and every list refresh renders the row again.
+  // eslint-disable-next-line react-hooks/purity -- the age is as of this render, on purpose (see above)
+  const listedFor = row.listedAt ? (Date.now() - row.listedAt) / 1000 : 0;
   const text = joinColumns(columns, {
     name: sanitizeLine(row.name),
-    status: sanitizeLine(compactStatus(row.state, row.status, row.listedAt ? (Date.now() - row.listedAt) / 1000 : 0)),
+    status: sanitizeLine(compactStatus(row.state, row.status, listedFor)),
     cpu: row.state === 'running' ? cpuText(usage) : '',
     mem: row.state === 'running' ? memText(usage) : '',
     size: sizeText(size),

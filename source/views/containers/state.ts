@@ -3,6 +3,7 @@ import type {EnvEntry} from '../../engine/containers/operations.js';
 import type {Usage} from '../../engine/stats/compute.js';
 import {emptyList, type ListState} from '../../store/list.js';
 import type {FormOverlay} from '../form.js';
+import type {NoFields} from '../../store/state.js';
 
 export type {ContainerRow};
 
@@ -35,25 +36,25 @@ declare module '../../store/state.js' {
 
 declare module '../../store/actions.js' {
   interface ActionMap {
-    'view.containers': {};
-    'container.stop': {};
-    'container.start': {};
-    'container.restart': {};
-    'container.remove': {};
-    'container.env': {};
-    'container.inspect': {};
-    'container.attach': {};
-    'containers.toggleAll': {};
-    'containers.toggleSize': {};
-    'env.reveal': {};
-    'exec.shell': {};
-    'exec.form': {};
+    'view.containers': NoFields;
+    'container.stop': NoFields;
+    'container.start': NoFields;
+    'container.restart': NoFields;
+    'container.remove': NoFields;
+    'container.env': NoFields;
+    'container.inspect': NoFields;
+    'container.attach': NoFields;
+    'containers.toggleAll': NoFields;
+    'containers.toggleSize': NoFields;
+    'env.reveal': NoFields;
+    'exec.shell': NoFields;
+    'exec.form': NoFields;
     'containers.loaded': {items: readonly ContainerRow[]};
     'containers.sizes': {sizes: Record<string, {rw?: number; rootFs?: number}>};
-    'containers.stale': {};
-    'containers.toggleStats': {};
-    'containers.sortUsage': {};
-    'containers.statsPane': {};
+    'containers.stale': NoFields;
+    'containers.toggleStats': NoFields;
+    'containers.sortUsage': NoFields;
+    'containers.statsPane': NoFields;
     // background: a periodic sample, not activity (source/idle-gc.ts: berth is quiet while only these arrive).
     'containers.usage': {usage: Record<string, Usage>; version: number; background: true};
     'containers.top': {id: string; top?: TopProcesses; error?: string};

@@ -137,7 +137,7 @@ export function EngineView({width, height}: {width: number; height: number}) {
       lines.push({text: `  Platform  ${(value as {Name?: string}).Name ?? ''}`});
       continue;
     }
-    lines.push({text: `  ${key.padEnd(14)} ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`});
+    lines.push({text: `  ${key.padEnd(14)} ${typeof value === 'string' ? value : JSON.stringify(value)}`});
   }
   const scroll = Math.min(engine.scroll, Math.max(0, lines.length - height + 1));
   const shown = lines.slice(scroll, scroll + height - 1);

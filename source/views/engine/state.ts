@@ -1,5 +1,6 @@
 import type {EngineVersion} from '../../engine/client.js';
 import type {DiskUsage, EngineInfoFacts, LogHygiene} from '../../engine/engine-info/index.js';
+import type {NoFields} from '../../store/state.js';
 
 export type ContextRow = {name: string; host: string; current: boolean; problem?: string};
 
@@ -27,11 +28,11 @@ declare module '../../store/state.js' {
 
 declare module '../../store/actions.js' {
   interface ActionMap {
-    'view.engine': {};
-    'engine.contexts': {};
-    'engine.prune': {};
+    'view.engine': NoFields;
+    'engine.contexts': NoFields;
+    'engine.prune': NoFields;
     'engine.version': {version: EngineVersion};
-    'engine.loading': {};
+    'engine.loading': NoFields;
     'engine.loaded': {info?: EngineInfoFacts; disk?: DiskUsage; hygiene?: LogHygiene; errors: readonly string[]};
   }
 }

@@ -90,7 +90,7 @@ export async function confirmRemove(services: Services, references?: readonly st
   if (!rows.length) return;
   const targets: string[] = [];
   for (const row of rows) {
-    let users: string[] = [];
+    let users: string[];
     try {
       const id = references ? ((await docker.getImage(row.reference).inspect()) as {Id: string}).Id : row.id;
       users = (await containersUsing(docker, id)).map(user => `${user.name} (${user.state})`);

@@ -71,7 +71,7 @@ export const images: ViewModule = {
           type: 'overlay.show',
           overlay: {
             kind: 'archivePath',
-            draft: defaultArchivePath(names.length === 1 ? names[0]! : 'images'),
+            draft: defaultArchivePath(names.length === 1 ? names[0] : 'images'),
             operation: 'save',
             targets: names,
           },

@@ -2,6 +2,7 @@ import type {ImageRow} from '../../engine/images/list.js';
 import type {PruneScope} from '../../engine/images/prune-plan.js';
 import {emptyEngineList, type EngineList} from '../../store/list.js';
 import type {FormOverlay} from '../form.js';
+import type {NoFields} from '../../store/state.js';
 
 export type {ImageRow};
 
@@ -25,22 +26,22 @@ declare module '../../store/state.js' {
 
 declare module '../../store/actions.js' {
   interface ActionMap {
-    'view.images': {};
+    'view.images': NoFields;
     'images.loaded': {items: readonly ImageRow[]};
     'images.failed': {error: string};
-    'images.stale': {};
-    'images.toggleAll': {};
-    'images.toggleDangling': {};
-    'images.history': {};
-    'images.remove': {};
-    'images.prune': {};
-    'images.create': {};
-    'imagePrune.toggleAll': {};
-    'imagePrune.toggleVolumes': {};
-    'images.save': {};
-    'images.load': {};
-    'images.run': {};
-    'imagePrune.run': {};
+    'images.stale': NoFields;
+    'images.toggleAll': NoFields;
+    'images.toggleDangling': NoFields;
+    'images.history': NoFields;
+    'images.remove': NoFields;
+    'images.prune': NoFields;
+    'images.create': NoFields;
+    'imagePrune.toggleAll': NoFields;
+    'imagePrune.toggleVolumes': NoFields;
+    'images.save': NoFields;
+    'images.load': NoFields;
+    'images.run': NoFields;
+    'imagePrune.run': NoFields;
     'imagePrune.preview': {scope: PruneScope; lines: readonly string[]};
   }
 }

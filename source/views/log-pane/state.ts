@@ -1,5 +1,6 @@
 // The log pane: a pane several views open (containers now; compose and swarm later). Its lines live in the
 // LogSession outside the store (session.ts); the store holds what the pane shows.
+import type {NoFields} from '../../store/state.js';
 
 export type LogPaneState = {
   // A container's ID, the swarm service's or task's, or for other sources a key of their own (project:NAME,
@@ -41,30 +42,30 @@ declare module '../../store/state.js' {
 
 declare module '../../store/actions.js' {
   interface ActionMap {
-    'logs.open': {};
+    'logs.open': NoFields;
     // Focus the pane that already shows the target (no effect runs on it).
-    'logs.focus': {};
-    'logs.back': {};
-    'logs.follow': {};
-    'logs.window0': {};
-    'logs.window1': {};
-    'logs.window2': {};
-    'logs.window3': {};
-    'logs.window4': {};
-    'logs.window5': {};
-    'logs.window6': {};
-    'logs.timestamps': {};
-    'logs.wrap': {};
-    'logs.search': {};
-    'logs.next': {};
-    'logs.previous': {};
-    'logs.save': {};
-    'logs.clear': {};
-    'logs.fullscreen': {};
+    'logs.focus': NoFields;
+    'logs.back': NoFields;
+    'logs.follow': NoFields;
+    'logs.window0': NoFields;
+    'logs.window1': NoFields;
+    'logs.window2': NoFields;
+    'logs.window3': NoFields;
+    'logs.window4': NoFields;
+    'logs.window5': NoFields;
+    'logs.window6': NoFields;
+    'logs.timestamps': NoFields;
+    'logs.wrap': NoFields;
+    'logs.search': NoFields;
+    'logs.next': NoFields;
+    'logs.previous': NoFields;
+    'logs.save': NoFields;
+    'logs.clear': NoFields;
+    'logs.fullscreen': NoFields;
     'logs.opened': {pane: LogPaneState};
     'logs.changed': {version: number; total: number; appended: number; status: string};
     'logs.searched': {query: string; matches: readonly number[]};
-    'logs.closed': {};
+    'logs.closed': NoFields;
   }
 }
 

@@ -1,5 +1,6 @@
 import type {NetworkRow} from '../../engine/networks/networks.js';
 import {emptyEngineList, type EngineList} from '../../store/list.js';
+import type {NoFields} from '../../store/state.js';
 
 export type {NetworkRow};
 
@@ -13,12 +14,12 @@ declare module '../../store/state.js' {
 
 declare module '../../store/actions.js' {
   interface ActionMap {
-    'view.networks': {};
+    'view.networks': NoFields;
     'networks.loaded': {items: readonly NetworkRow[]};
     'networks.failed': {error: string};
-    'networks.stale': {};
-    'networks.inspect': {};
-    'networks.remove': {};
+    'networks.stale': NoFields;
+    'networks.inspect': NoFields;
+    'networks.remove': NoFields;
   }
 }
 

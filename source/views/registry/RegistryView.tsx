@@ -1,5 +1,5 @@
 import {Box, Text} from 'ink';
-import {bytes, fit} from '../../text/format.js';
+import {fit} from '../../text/format.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {useStore} from '../use-store.js';
 import {selectedTag, visibleRepositories, visibleTags} from './reducer.js';

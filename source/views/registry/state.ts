@@ -1,5 +1,6 @@
 import type {TagDetails} from '../../registry/index.js';
 import {emptyList, type ListState} from '../../store/list.js';
+import type {NoFields} from '../../store/state.js';
 
 export type LoadStatus = 'idle' | 'loading' | 'done' | 'cancelled' | 'error';
 
@@ -63,13 +64,13 @@ declare module '../../store/state.js' {
 
 declare module '../../store/actions.js' {
   interface ActionMap {
-    'view.registry': {};
-    'registry.enter': {};
-    'registry.back': {};
-    'registry.pull': {};
-    'registry.sort': {};
-    'registry.add': {};
-    'registry.next': {};
+    'view.registry': NoFields;
+    'registry.enter': NoFields;
+    'registry.back': NoFields;
+    'registry.pull': NoFields;
+    'registry.sort': NoFields;
+    'registry.add': NoFields;
+    'registry.next': NoFields;
     'registry.loading': {level: 'repositories' | 'tags'; repository?: string};
     'registry.page': {level: 'repositories' | 'tags'; items: readonly string[]; repository?: string};
     'registry.loaded': {
@@ -80,8 +81,8 @@ declare module '../../store/actions.js' {
       repository?: string;
     };
     'registry.details': {details: RegistryViewState['details']};
-    'registry.openDetails': {};
-    'registry.addPrompt': {};
+    'registry.openDetails': NoFields;
+    'registry.addPrompt': NoFields;
     'registry.pullProgress': {pull: RegistryViewState['pull']};
     'registry.urls': {urls: readonly string[]; current: number};
   }

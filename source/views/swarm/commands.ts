@@ -55,7 +55,9 @@ export const SWARM_COMMANDS: readonly CommandSpec[] = [
         try {
           value = readFileSync(file);
         } catch (error) {
-          throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+          throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, {
+            cause: error,
+          });
         }
         void createSecretFrom(services, name, value, file);
       } else services.dispatch({type: 'overlay.show', overlay: {kind: 'swarmSecretValue', name, draft: ''}});

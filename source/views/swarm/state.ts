@@ -1,5 +1,6 @@
 import type {NodeRow, SecretRow, ServiceRow, SwarmRole, TaskRow} from '../../engine/swarm/lists.js';
 import {emptyList, type ListState} from '../../store/list.js';
+import type {NoFields} from '../../store/state.js';
 
 export type {NodeRow, SecretRow, ServiceRow, SwarmRole, TaskRow};
 
@@ -38,30 +39,30 @@ declare module '../../store/state.js' {
 
 declare module '../../store/actions.js' {
   interface ActionMap {
-    'view.swarm': {};
+    'view.swarm': NoFields;
     'swarm.role': {role?: SwarmRole};
     'swarm.loaded': {nodes: readonly NodeRow[]; services: readonly ServiceRow[]; secrets: readonly SecretRow[]};
     'swarm.tasksLoaded': {serviceId: string; tasks: readonly TaskRow[]};
     'swarm.failed': {error: string};
-    'swarm.stale': {};
+    'swarm.stale': NoFields;
     'swarm.progress': {progress?: SwarmState['progress']};
     'swarm.show': {list: SwarmList};
-    'swarm.nextList': {};
-    'swarm.previousList': {};
-    'swarm.showNodes': {};
-    'swarm.showServices': {};
-    'swarm.showSecrets': {};
-    'swarm.enter': {};
-    'swarm.back': {};
-    'swarm.logs': {};
-    'swarm.scaleUp': {};
-    'swarm.scaleDown': {};
-    'swarm.redeploy': {};
-    'swarm.remove': {};
-    'swarm.createSecret': {};
-    'swarm.nodeActive': {};
-    'swarm.nodeDrain': {};
-    'swarm.nodePause': {};
+    'swarm.nextList': NoFields;
+    'swarm.previousList': NoFields;
+    'swarm.showNodes': NoFields;
+    'swarm.showServices': NoFields;
+    'swarm.showSecrets': NoFields;
+    'swarm.enter': NoFields;
+    'swarm.back': NoFields;
+    'swarm.logs': NoFields;
+    'swarm.scaleUp': NoFields;
+    'swarm.scaleDown': NoFields;
+    'swarm.redeploy': NoFields;
+    'swarm.remove': NoFields;
+    'swarm.createSecret': NoFields;
+    'swarm.nodeActive': NoFields;
+    'swarm.nodeDrain': NoFields;
+    'swarm.nodePause': NoFields;
   }
 }
 

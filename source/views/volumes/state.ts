@@ -1,5 +1,6 @@
 import type {VolumeRow} from '../../engine/volumes/volumes.js';
 import {emptyEngineList, type EngineList} from '../../store/list.js';
+import type {NoFields} from '../../store/state.js';
 
 export type {VolumeRow};
 
@@ -13,12 +14,12 @@ declare module '../../store/state.js' {
 
 declare module '../../store/actions.js' {
   interface ActionMap {
-    'view.volumes': {};
+    'view.volumes': NoFields;
     'volumes.loaded': {items: readonly VolumeRow[]};
     'volumes.failed': {error: string};
-    'volumes.stale': {};
-    'volumes.inspect': {};
-    'volumes.remove': {};
+    'volumes.stale': NoFields;
+    'volumes.inspect': NoFields;
+    'volumes.remove': NoFields;
   }
 }
 

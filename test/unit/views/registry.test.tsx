@@ -2,7 +2,7 @@ import {Box, Text} from 'ink';
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, test} from 'vitest';
 import type {Action} from '../../../source/store/actions.js';
-import type {AppState} from '../../../source/store/state.js';
+import type {AppState, NoFields} from '../../../source/store/state.js';
 import {Controller} from '../../../source/ui/controller.js';
 import {keymapMarkdown} from '../../../source/ui/keymap-markdown.js';
 import {DEFAULT_VIEWS, ViewSet} from '../../../source/ui/view-set.js';
@@ -22,8 +22,8 @@ declare module '../../../source/store/state.js' {
 }
 declare module '../../../source/store/actions.js' {
   interface ActionMap {
-    'view.counter': {};
-    'counter.bump': {};
+    'view.counter': NoFields;
+    'counter.bump': NoFields;
   }
 }
 

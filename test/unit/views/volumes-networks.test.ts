@@ -1,6 +1,6 @@
 import {describe, expect, test} from 'vitest';
 import {toNetworkRow} from '../../../source/engine/networks/networks.js';
-import {networkUsers, volumeUsers} from '../../../source/engine/volumes/usage.js';
+import {networkUsers, volumeUsers, type ContainerUse} from '../../../source/engine/volumes/usage.js';
 import {toVolumeRow} from '../../../source/engine/volumes/volumes.js';
 import type {Action} from '../../../source/store/actions.js';
 import type {AppState} from '../../../source/store/state.js';
@@ -66,7 +66,7 @@ describe('views 7 and 8', () => {
     type: 'containers.loaded',
     items: infos.map(toContainerRow),
   });
-  const users = new Map();
+  const users = new Map<string, ContainerUse[]>();
   const loaded = reduce(start, {
     type: 'volumes.loaded',
     items: ['a', 'data', 'db'].map(name => toVolumeRow({Name: name, Driver: 'local'}, users)),
