@@ -14,7 +14,7 @@ function writer() {
 }
 
 // A control sequence (CSI, with its parameter and final letter) or a run of text.
-// eslint-disable-next-line no-control-regex
+
 const SEQUENCE = /\x1b\[(\??\d*)([A-Za-z])|([^\x1b]+)/g;
 
 // A terminal screen as far as the incremental writer uses one (plain text, no styles): cursor up, down, next line

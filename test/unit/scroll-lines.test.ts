@@ -10,7 +10,7 @@ import {params} from '../helpers/property.js';
 function apply(screen: string[], escape: string): {screen: string[]; row: number} {
   const rows = [...screen];
   let row = 0;
-  // eslint-disable-next-line no-control-regex
+
   for (const [, count, op] of escape.matchAll(/\x1b\[(\d*)([ABLM])/g)) {
     const n = Number(count || 1);
     if (op === 'A') row = Math.max(0, row - n);
@@ -23,7 +23,7 @@ function apply(screen: string[], escape: string): {screen: string[]; row: number
       rows.length = screen.length;
     }
   }
-  // eslint-disable-next-line no-control-regex
+
   expect(escape.replace(/\x1b\[\d*[ABLM]/g, '')).toBe('');
   return {screen: rows, row};
 }
