@@ -13,6 +13,11 @@ import {reduceApp} from './reducer.js';
 import {SHELL_OVERLAYS} from './shell-overlays.js';
 import {DEFAULT_VIEWS, type ViewSet} from './view-set.js';
 import {noteActivity} from '../idle-gc.js';
+import {handleKey, keyLabel, keyWaitsFor} from './handle-key.js';
+import {InputQueue} from './input-queue.js';
+
+// The confirmation quit asks (no view owns it).
+const QUIT_OWNER = 'shell.quit';
 
 // Effects dispatch follow-up actions a few levels deep at most (open → opened → changed).
 const MAX_DISPATCH_DEPTH = 32;
@@ -38,6 +43,8 @@ export class Controller {
   session?: EngineSession;
   // Set by the mounted UI: leaves Ink so run.tsx can use the real terminal (async effects end this way).
   leaveUi?: (request: ExitRequest) => void;
+  // Every key, in the order typed; keys that cannot act yet wait there (ui/input-queue.ts).
+  readonly input: InputQueue;
 
   constructor(
     target: string,
@@ -58,7 +65,18 @@ export class Controller {
       docker: () => controller.docker(),
       leaveUi: request => controller.leaveUi?.(request),
       switchEngine: target => controller.switchEngine(target),
+      holdKeys: (what, work) => controller.input.hold(what, work),
     };
+    this.input = new InputQueue({
+      handle: (input, key) => handleKey(controller, input, key),
+      waitsFor: (input, key) => keyWaitsFor(controller, input, key),
+      label: keyLabel,
+      exit: request => controller.leaveUi?.(request),
+      status: (text, kind) => controller.services.status(text, kind),
+      statusText: () => controller.store.get().status?.text,
+      subscribe: listener => controller.store.subscribe(listener),
+      live: () => Boolean(controller.leaveUi),
+    });
   }
 
   private docker(): Docker | undefined {
@@ -127,11 +145,12 @@ export class Controller {
     let request: ExitRequest | undefined;
     switch (action.type) {
       case 'app.quit':
-        return {type: 'quit'};
+        return this.quit(before);
       case 'overlay.submit':
         request = this.submit(before);
         break;
       case 'confirm.yes':
+        if (before.overlay?.kind === 'confirm' && before.overlay.confirm.owner === QUIT_OWNER) return {type: 'quit'};
         if (before.overlay?.kind === 'confirm' && (!this.config.readonly || before.overlay.confirm.local)) {
           const {confirm} = before.overlay;
           this.views.byId(confirm.owner)?.confirmed?.(this.services, confirm);
@@ -140,6 +159,30 @@ export class Controller {
     }
     for (const module of this.views.all) request ??= module.effect?.(this.services, action, before, after) ?? undefined;
     return request;
+  }
+
+  // q asks first when quitting would interrupt something (a compose command under way); q or ctrl-c again
+  // in that question quits anyway.
+  private quit(before: AppState): ExitRequest | undefined {
+    const asked = before.overlay?.kind === 'confirm' && before.overlay.confirm.owner === QUIT_OWNER;
+    const running = asked ? [] : this.views.all.flatMap(module => module.quitting?.() ?? []);
+    if (!running.length) return {type: 'quit'};
+    this.dispatch({
+      type: 'overlay.show',
+      overlay: {
+        kind: 'confirm',
+        confirm: {
+          owner: QUIT_OWNER,
+          operation: 'quit',
+          title: `Quit and interrupt ${running.length === 1 ? 'this command' : `these ${running.length} commands`}?`,
+          targets: running,
+          ids: [],
+          names: [],
+          local: true,
+        },
+      },
+    });
+    return undefined;
   }
 
   private submit(before: AppState): ExitRequest | undefined {

@@ -60,6 +60,7 @@ declare module '../../store/actions.js' {
     'compose.interrupt': {};
     'compose.configured': {project: string; services?: readonly string[]; error?: string};
     'compose.run': {summary: RunSummary};
+    'compose.local': {local?: ComposeProject};
     'composeDown.toggleVolumes': {};
     'composeDown.toggleOrphans': {};
     'composeDown.run': {};
