@@ -62,7 +62,7 @@ export const networks: ViewModule = {
   engineBound: true,
   scopeTitles: {networks: 'Networks'},
   initial: () => ({networks: initialNetworks()}),
-  ready: state => state.networks.loaded || 'the network list',
+  ready: state => (state.networks.loaded && state.containers.loaded) || 'the network list',
   reduce,
   effect(services, action, before, after) {
     const opened = before.view !== 'networks' && after.view === 'networks';

@@ -62,7 +62,7 @@ export const volumes: ViewModule = {
   engineBound: true,
   scopeTitles: {volumes: 'Volumes'},
   initial: () => ({volumes: initialVolumes()}),
-  ready: state => state.volumes.loaded || 'the volume list',
+  ready: state => (state.volumes.loaded && state.containers.loaded) || 'the volume list',
   reduce,
   effect(services, action, before, after) {
     const opened = before.view !== 'volumes' && after.view === 'volumes';
