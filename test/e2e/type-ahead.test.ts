@@ -4,6 +4,8 @@ import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
 import {composeCli, demoProject} from '../helpers/compose.js';
 import {startFaultProxy} from '../helpers/fault-proxy.js';
 import {buildImage} from '../helpers/images.js';
+import {PODMAN_ULIMITS, startPodman, type PodmanService} from '../helpers/podman.js';
+import {startSwarm, type TestSwarm} from '../helpers/swarm.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
 
 // Keys typed ahead (over SSH people type before the screen answers): each sequence goes to berth in ONE tmux
@@ -66,6 +68,30 @@ describe('a view that is still loading takes the keys typed for it once its data
     terminal.keys(view, key);
     await terminal.waitFor(expected, 15_000);
     terminal.keys('Escape');
+  });
+
+  test.each([
+    ['d', /Remove this image\?/],
+    ['Enter', /history of /],
+  ])('with 40 ms engine latency, 2 then %s 150 ms apart', async (key, expected) => {
+    const env = benchEnv();
+    const url = new URL(env.DOCKER_HOST!.replace(/^tcp:/, 'http:'));
+    const proxy = await startFaultProxy({host: url.hostname, port: Number(url.port)}, {latencyMs: 40});
+    try {
+      terminal = startBerth({
+        env: {...env, DOCKER_HOST: `tcp://127.0.0.1:${proxy.port}`},
+        columns: 140,
+        rows: 30,
+      });
+      await terminal.waitFor(/API 1\.41/);
+      terminal.keys('2');
+      await pause(150);
+      terminal.keys(key);
+      await terminal.waitFor(expected, 15_000);
+    } finally {
+      terminal?.stop();
+      await proxy.close();
+    }
   });
 
   test('4 then enter: the first repository opens once the listing is in', async () => {
@@ -221,5 +247,74 @@ describe('signals', () => {
     expect(terminal.alternateScreen()).toBe(false);
     expect(terminal.cursorVisible()).toBe(true);
     expect(terminal.sttyAfterExit()).toMatch(/ icanon /);
+  });
+});
+
+describe('on Podman', () => {
+  let service: PodmanService | undefined;
+  beforeAll(async () => {
+    service = await startPodman();
+    service.podman([
+      'run',
+      '-d',
+      '--name',
+      'acc-pod',
+      '--network',
+      'none',
+      ...PODMAN_ULIMITS,
+      `localhost/${BUSYBOX}`,
+      'sh',
+      '-c',
+      loop('pod line'),
+    ]);
+  }, 90_000);
+  afterAll(async () => {
+    terminal?.stop();
+    await service?.stop();
+  }, 60_000);
+
+  test('/acc-pod⏎⏎ typed at once at start opens its log', async () => {
+    terminal = startBerth({
+      env: {
+        DOCKER_HOST: service!.host,
+        DOCKER_TLS_VERIFY: undefined,
+        DOCKER_CERT_PATH: undefined,
+        DOCKER_CONTEXT: undefined,
+      },
+      columns: 120,
+      rows: 30,
+    });
+    terminal.keys('/', ...'acc-pod', 'Enter', 'Enter');
+    await terminal.waitFor(/pod line \d+/, 20_000);
+    expect(terminal.screen()).toContain('filter: acc-pod');
+  });
+});
+
+describe('on a swarm manager', () => {
+  let swarm: TestSwarm | undefined;
+  beforeAll(async () => {
+    swarm = await startSwarm({worker: false});
+  }, 120_000);
+  afterAll(async () => {
+    terminal?.stop();
+    await swarm?.stop();
+  }, 60_000);
+
+  test('6 typed before /info has answered (the Swarm tab not offered yet) opens view 6 once it is', async () => {
+    // A distant manager: /info answers well after the 6 is read.
+    const proxy = await startFaultProxy({path: swarm!.manager.host.slice('unix://'.length)}, {latencyMs: 400});
+    try {
+      terminal = startBerth({
+        env: {DOCKER_HOST: `tcp://127.0.0.1:${proxy.port}`, DOCKER_TLS_VERIFY: undefined, DOCKER_CERT_PATH: undefined},
+        columns: 120,
+        rows: 30,
+      });
+      terminal.keys('6');
+      await terminal.waitFor(/\[services \d+\]/, 20_000);
+      expect(terminal.screen()).toMatch(/ 6 Swarm/);
+    } finally {
+      terminal?.stop();
+      await proxy.close();
+    }
   });
 });
