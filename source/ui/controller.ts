@@ -41,8 +41,16 @@ export class Controller {
   readonly keymap: readonly Binding[];
   readonly services: Services;
   session?: EngineSession;
-  // Set by the mounted UI: leaves Ink so run.tsx can use the real terminal (async effects end this way).
-  leaveUi?: (request: ExitRequest) => void;
+  // Set by the mounted UI: leaves Ink so run.tsx can use the real terminal (async effects end this way). Keys held
+  // while the UI was away (exec, run) are taken as soon as it is back.
+  private leave?: (request: ExitRequest) => void;
+  get leaveUi(): ((request: ExitRequest) => void) | undefined {
+    return this.leave;
+  }
+  set leaveUi(leave: ((request: ExitRequest) => void) | undefined) {
+    this.leave = leave;
+    if (leave) queueMicrotask(() => this.input.drain());
+  }
   // Every key, in the order typed; keys that cannot act yet wait there (ui/input-queue.ts).
   readonly input: InputQueue;
 
