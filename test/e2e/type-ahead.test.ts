@@ -174,7 +174,7 @@ describe('view 3 Compose', () => {
     terminal = open();
     terminal.keys('3', '/', ...demo.name, 'Enter', 'D');
     // The down dialog (its footer), once compose is found and has said which services the files name.
-    await terminal.waitFor('y yes, down', 15_000);
+    await terminal.waitFor('y yes, down', 30_000);
   });
 
   test('D then esc within 0.3 s: the dialog opens and closes, nothing stays', async () => {
