@@ -38,7 +38,7 @@ export class InputQueue {
   private giveUpTimer?: NodeJS.Timeout;
   private noteTimer?: NodeJS.Timeout;
   private note?: string;
-  // What the head key waits for, and since when (a new head or a new reason starts the clock again).
+  // The head key that waits, and for what (a new head starts the clock again).
   private waiting?: {key: QueuedKey; what: string};
 
   constructor(private readonly host: InputQueueHost) {}
@@ -96,7 +96,10 @@ export class InputQueue {
   }
 
   private wait(head: QueuedKey, what: string): void {
-    if (this.waiting?.key !== head || this.waiting.what !== what) {
+    // The clock runs per key: what it waits for may change meanwhile (a moment's hold while a list streams in),
+    // and the messages name the latest.
+    if (this.waiting?.key === head) this.waiting.what = what;
+    else {
       this.waiting = {key: head, what};
       clearTimeout(this.giveUpTimer);
       clearTimeout(this.noteTimer);

@@ -236,12 +236,16 @@ describe('waiting has a limit, and says so', () => {
 });
 
 describe('signals', () => {
-  test('kill -INT leaves the alternate screen and restores the terminal', async () => {
+  test.each([
+    ['SIGINT', 130],
+    ['SIGQUIT', 131],
+    ['SIGUSR1', 138],
+  ] as const)('kill -%s leaves the alternate screen and restores the terminal', async (signal, code) => {
     terminal = bench();
     await terminal.waitFor(/API 1\.41/);
     terminal.record();
-    process.kill(terminal.berthPid(), 'SIGINT');
-    expect(await terminal.exitCode()).toBe(130);
+    process.kill(terminal.berthPid(), signal);
+    expect(await terminal.exitCode()).toBe(code);
     // The raw bytes: berth itself switched back to the main screen.
     expect(terminal.recorded()).toContain('\x1b[?1049l');
     expect(terminal.alternateScreen()).toBe(false);
