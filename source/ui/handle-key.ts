@@ -124,6 +124,8 @@ const NEVER_WAITS = new Set(['filter.open']);
 // (which cancels a listing) never do. A tab key waits for a view the engine may still offer (Swarm before /info).
 export function keyWaitsFor(target: KeyTarget, input: string, key: Key): string | undefined {
   const state = target.store.get();
+  // A `:` command typed before the list came names rows of it (`:attach NAME`): enter waits for the view's list.
+  if (state.overlay?.kind === 'command' && key.return) return waitingView(target, state);
   if (state.overlay || key.escape) return undefined;
   const name = keyName(input, key);
   if (!name) return undefined;
@@ -142,10 +144,13 @@ export function keyWaitsFor(target: KeyTarget, input: string, key: Key): string 
   }
   if (binding.scope === 'global') return undefined;
   const view = target.views.active(state);
-  if (!view) return undefined;
   // A pane with the focus (the log pane) takes its keys from its own data, not the view's list.
-  const own = view.scopes?.(state) ?? [view.id];
-  if (scopes[0] !== own[0]) return undefined;
-  const ready = view.ready?.(state) ?? true;
+  if (!view || scopes[0] !== (view.scopes?.(state) ?? [view.id])[0]) return undefined;
+  return waitingView(target, state);
+}
+
+// What the view on screen still waits for, if anything.
+function waitingView(target: KeyTarget, state: AppState): string | undefined {
+  const ready = target.views.active(state)?.ready?.(state) ?? true;
   return ready === true ? undefined : ready;
 }

@@ -67,6 +67,16 @@ test('the filter prompt never waits: a filter typed before the list filters it w
   expect(c.store.get().images.list.marked[0]).toContain('repo-b');
 });
 
+test('a : command typed before the list is run once the list is there (it names its rows)', () => {
+  const c = controller();
+  type(c, ':attach nosuch\r');
+  expect(c.store.get().overlay?.kind).toBe('command');
+  expect(c.input.length).toBe(1);
+  c.dispatch({type: 'containers.loaded', items: []});
+  expect(c.store.get().overlay).toBeUndefined();
+  expect(c.store.get().status?.text).toContain('no container named "nosuch"');
+});
+
 test('keys after one whose dialog waits on the engine reach the dialog', async () => {
   const c = controller();
   c.dispatch({type: 'images.loaded', items: [image('a')]});
