@@ -131,7 +131,7 @@ describe('a view that is still loading takes the keys typed for it once its data
     terminal.keys('2', '/', ...repo, 'Enter');
     await terminal.waitFor(`${repo} `, 15_000);
     terminal.keys('d', 'y');
-    await terminal.waitFor(`removed ${repo}:1`, 15_000);
+    await terminal.waitFor(`removed ${repo}:1`, 30_000);
     expect(docker(['images', '-q', `${repo}:1`]).trim()).toBe('');
     buildImage(docker, `${repo}:1`, 'ahead');
   });
