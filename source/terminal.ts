@@ -6,6 +6,12 @@ const CURSOR_SHOW = '\x1b[?25h';
 const RESET_ATTRS = '\x1b[0m';
 
 let inAltScreen = false;
+// The real terminal is lent to a session (exec, run, a command): its ctrl-c is not berth's.
+let lent = false;
+
+export function lendTerminal(on: boolean): void {
+  lent = on;
+}
 
 export function enterAltScreen(): void {
   if (inAltScreen) return;
@@ -37,6 +43,17 @@ export function installRestoreHandlers(): void {
   };
   process.on('SIGTERM', die(143));
   process.on('SIGHUP', die(129));
+  // kill -INT, -QUIT and -USR1 (whose default would start Node's inspector on a screen it garbles) end berth the
+  // same way. While a session has the real terminal (ui/handoff.ts), ctrl-c and ctrl-\ typed in a cooked session
+  // are signals to berth too: they are the session's, and berth stays.
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGQUIT', 131],
+    ['SIGUSR1', 138],
+  ] as const)
+    process.on(signal, () => {
+      if (!lent) die(code)();
+    });
   const crash = (error: unknown) => {
     restoreTerminal();
     process.stderr.write(`berth crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -13,6 +13,11 @@ import {reduceApp} from './reducer.js';
 import {SHELL_OVERLAYS} from './shell-overlays.js';
 import {DEFAULT_VIEWS, type ViewSet} from './view-set.js';
 import {noteActivity} from '../idle-gc.js';
+import {handleKey, keyLabel, keyWaitsFor} from './handle-key.js';
+import {InputQueue} from './input-queue.js';
+
+// The confirmation quit asks (no view owns it).
+const QUIT_OWNER = 'shell.quit';
 
 // Effects dispatch follow-up actions a few levels deep at most (open → opened → changed).
 const MAX_DISPATCH_DEPTH = 32;
@@ -37,7 +42,23 @@ export class Controller {
   readonly services: Services;
   session?: EngineSession;
   // Set by the mounted UI (attachUi): leaves Ink so run.tsx can use the real terminal (async effects end this way).
-  private leaveUi?: (request: ExitRequest) => void;
+  private leave?: (request: ExitRequest) => void;
+  // Every key, in the order typed; keys that cannot act yet wait there (ui/input-queue.ts).
+  readonly input: InputQueue;
+
+  get leaveUi(): ((request: ExitRequest) => void) | undefined {
+    return this.leave;
+  }
+
+  // The mounted UI says how to leave it; the returned function, run on unmount, takes that back. Keys held while
+  // the UI was away (exec, run) are taken as soon as it is back.
+  attachUi(leave: (request: ExitRequest) => void): () => void {
+    this.leave = leave;
+    queueMicrotask(() => this.input.drain());
+    return () => {
+      if (this.leave === leave) this.leave = undefined;
+    };
+  }
 
   constructor(
     target: string,
@@ -57,15 +78,18 @@ export class Controller {
       docker: () => this.docker(),
       leaveUi: request => this.leaveUi?.(request),
       switchEngine: target => this.switchEngine(target),
+      holdKeys: (what, work) => this.input.hold(what, work),
     };
-  }
-
-  // The mounted UI says how to leave it; the returned function, run on unmount, takes that back.
-  attachUi(leave: (request: ExitRequest) => void): () => void {
-    this.leaveUi = leave;
-    return () => {
-      if (this.leaveUi === leave) this.leaveUi = undefined;
-    };
+    this.input = new InputQueue({
+      handle: (input, key) => handleKey(this, input, key),
+      waitsFor: (input, key) => keyWaitsFor(this, input, key),
+      label: keyLabel,
+      exit: request => this.leaveUi?.(request),
+      status: (text, kind) => this.services.status(text, kind),
+      statusText: () => this.store.get().status?.text,
+      subscribe: listener => this.store.subscribe(listener),
+      live: () => Boolean(this.leaveUi),
+    });
   }
 
   private docker(): Docker | undefined {
@@ -134,11 +158,12 @@ export class Controller {
     let request: ExitRequest | undefined;
     switch (action.type) {
       case 'app.quit':
-        return {type: 'quit'};
+        return this.quit(before);
       case 'overlay.submit':
         request = this.submit(before);
         break;
       case 'confirm.yes':
+        if (before.overlay?.kind === 'confirm' && before.overlay.confirm.owner === QUIT_OWNER) return {type: 'quit'};
         if (before.overlay?.kind === 'confirm' && (!this.config.readonly || before.overlay.confirm.local)) {
           const {confirm} = before.overlay;
           this.views.byId(confirm.owner)?.confirmed?.(this.services, confirm);
@@ -147,6 +172,30 @@ export class Controller {
     }
     for (const module of this.views.all) request ??= module.effect?.(this.services, action, before, after) ?? undefined;
     return request;
+  }
+
+  // q asks first when quitting would interrupt something (a compose command under way); q or ctrl-c again
+  // in that question quits anyway.
+  private quit(before: AppState): ExitRequest | undefined {
+    const asked = before.overlay?.kind === 'confirm' && before.overlay.confirm.owner === QUIT_OWNER;
+    const running = asked ? [] : this.views.all.flatMap(module => module.quitting?.() ?? []);
+    if (!running.length) return {type: 'quit'};
+    this.dispatch({
+      type: 'overlay.show',
+      overlay: {
+        kind: 'confirm',
+        confirm: {
+          owner: QUIT_OWNER,
+          operation: 'quit',
+          title: `Quit and interrupt ${running.length === 1 ? 'this command' : `these ${running.length} commands`}?`,
+          targets: running,
+          ids: [],
+          names: [],
+          local: true,
+        },
+      },
+    });
+    return undefined;
   }
 
   private submit(before: AppState): ExitRequest | undefined {

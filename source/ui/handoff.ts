@@ -1,4 +1,4 @@
-import {enterAltScreen, restoreTerminal} from '../terminal.js';
+import {enterAltScreen, lendTerminal, restoreTerminal} from '../terminal.js';
 
 const CURSOR_SHOW = '\x1b[?25h';
 
@@ -25,12 +25,16 @@ export async function handOffTerminal<T>(run: () => Promise<T>, {rawMode = true}
   // signal, and the default action would kill berth with the session.
   const ignoreInterrupt = () => undefined;
   process.on('SIGINT', ignoreInterrupt);
+  process.on('SIGQUIT', ignoreInterrupt);
+  lendTerminal(true);
 
   let restored = false;
   const restore = () => {
     if (restored) return;
     restored = true;
     process.off('SIGINT', ignoreInterrupt);
+    process.off('SIGQUIT', ignoreInterrupt);
+    lendTerminal(false);
     process.off('SIGHUP', onHangup);
     try {
       if (stdin.isTTY) stdin.setRawMode(false);

@@ -73,6 +73,9 @@ export type Services = {
   // Connects to another engine and, once it answers, makes it the one every view shows (a context switch).
   // An engine that does not answer leaves the current one as it was; the promise says which happened.
   switchEngine(target: EngineTarget): Promise<boolean>;
+  // Keys typed after the one that started `work` wait until it settles (a dialog that needs an engine answer
+  // before it opens: y typed after d must reach it). `what` is shown if they wait long ("waiting for …").
+  holdKeys(what: string, work: Promise<unknown>): void;
 };
 
 // Where a binding applies: 'global', 'move', 'list', the shell's overlays, or a view's or pane's own scope
@@ -136,6 +139,11 @@ export type ViewModule = {
   scopeTitles?: Readonly<Record<Scope, string>>;
   // Whether the view is offered on this engine (Swarm only on a manager); default yes.
   available?(state: AppState): boolean;
+  // Whether its keys can act now: true, or what it still waits for ("the image list"). Keys typed for a view
+  // that is not ready (or its tab key, while `available` may still change) are held until it is (ui/input-queue.ts).
+  ready?(state: AppState): true | string;
+  // What quitting now would interrupt (a running compose command): quit asks first when there is any.
+  quitting?(): readonly string[];
   // Its slice of the state.
   initial?(config: AppConfig): Partial<AppState>;
   // Its reducer: returns the state unchanged for actions it does not handle.

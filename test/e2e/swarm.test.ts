@@ -61,7 +61,7 @@ describe('view 6 Swarm in a real terminal', () => {
     const screen = await terminal.waitFor(/5 Engine/);
     expect(screen).not.toContain('6 Swarm');
     terminal.type('6');
-    await pause(300);
+    await terminal.waitFor('view 6 (Swarm) is not offered on this engine');
     expect(terminal.screen()).not.toMatch(/services \d/);
   });
 

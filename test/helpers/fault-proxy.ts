@@ -53,9 +53,11 @@ function recordCounter(type: number): (chunk: Buffer) => number {
   };
 }
 
+// `latencyMs` (pass mode): the peer's bytes arrive that much later (a distant engine over SSH). The upstream may
+// be a unix socket ({path}).
 export async function startFaultProxy(
-  upstream: {host: string; port: number},
-  options: {mode?: FaultMode; dripMs?: number; tls?: boolean} = {},
+  upstream: {host: string; port: number} | {path: string},
+  options: {mode?: FaultMode; dripMs?: number; tls?: boolean; latencyMs?: number} = {},
 ): Promise<FaultProxy> {
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
@@ -112,11 +114,22 @@ export async function startFaultProxy(
     const peer = createConnection(upstream);
     track(peer);
     client.on('close', () => peer.destroy());
-    peer.on('close', () => client.destroy());
+    // With latency, the peer's last bytes are still on their way when it closes.
+    peer.on('close', () =>
+      options.latencyMs ? setTimeout(() => client.destroy(), options.latencyMs + 1) : client.destroy(),
+    );
     if (mode === 'pass') {
       client.pipe(peer);
       peer.on('data', (chunk: Buffer) => {
-        if (!cutting(chunk) && !client.destroyed) client.write(chunk);
+        if (cutting(chunk)) return;
+        const send = () => void (client.destroyed || client.write(chunk));
+        if (!options.latencyMs) return send();
+        // Same delay for every chunk: they stay in order.
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          send();
+        }, options.latencyMs);
+        timers.add(timer);
       });
       return;
     }

@@ -25,6 +25,10 @@ export type Terminal = {
   // From now on, everything berth writes is also copied to a file; the bytes copied so far.
   record(): void;
   recordedBytes(): number;
+  // What was copied so far, as bytes written (escapes included).
+  recorded(): string;
+  // The process id of berth (the node process the wrapper script runs).
+  berthPid(): number;
   waitFor(what: RegExp | string, timeoutMs?: number): Promise<string>;
   waitUntil(check: (screen: string) => boolean, description: string, timeoutMs?: number): Promise<string>;
   keys(...keys: string[]): void;
@@ -95,6 +99,11 @@ export function startBerth(
       tmux('pipe-pane', '-o', '-t', session, `cat >> '${join(dir, 'output')}'`);
     },
     recordedBytes: () => statSync(join(dir, 'output')).size,
+    recorded: () => readFileSync(join(dir, 'output'), 'latin1'),
+    berthPid: () => {
+      const shell = tmux('display-message', '-p', '-t', session, '#{pane_pid}').trim();
+      return Number(execFileSync('pgrep', ['-P', shell], {encoding: 'utf8'}).trim().split('\n')[0]);
+    },
     waitUntil,
     waitFor: (what, timeoutMs) =>
       waitUntil(s => (typeof what === 'string' ? s.includes(what) : what.test(s)), String(what), timeoutMs),

@@ -1,6 +1,6 @@
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 
-vi.mock('../../source/terminal.js', () => ({enterAltScreen: vi.fn(), restoreTerminal: vi.fn()}));
+vi.mock('../../source/terminal.js', () => ({enterAltScreen: vi.fn(), restoreTerminal: vi.fn(), lendTerminal: vi.fn()}));
 const {enterAltScreen, restoreTerminal} = await import('../../source/terminal.js');
 const {handOffTerminal} = await import('../../source/ui/handoff.js');
 

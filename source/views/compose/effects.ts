@@ -393,6 +393,16 @@ export function startProject(services: Services, projectName: string): void {
   );
 }
 
+// What quit would interrupt: the compose commands still running.
+export function runningCommands(): string[] {
+  return [...runs]
+    .filter(([, run]) => run.running)
+    .map(
+      ([project, run]) =>
+        `compose ${run.command.includes(' build ') ? 'build' : run.command.includes(' down') ? 'down' : 'up'} ${project} (running ${Math.round((Date.now() - run.startedAt) / 1000)} s)`,
+    );
+}
+
 export function closeRuns(): void {
   for (const run of runs.values()) run.close();
   runs.clear();

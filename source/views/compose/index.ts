@@ -1,6 +1,6 @@
 import {localProject} from '../../engine/compose/project.js';
 import {sanitizeLine} from '../../text/sanitize.js';
-import type {ViewModule} from '../types.js';
+import type {AppConfig, ViewModule} from '../types.js';
 import {COMPOSE_COMMANDS} from './commands.js';
 import {ComposeView} from './ComposeView.js';
 import {
@@ -11,6 +11,7 @@ import {
   startProject,
   followProjectChanges,
   interrupt,
+  runningCommands,
   loadConfigured,
   openDown,
   runCompose,
@@ -25,6 +26,12 @@ import {composeLayout} from './layout.js';
 import {reduceCompose} from './reducer.js';
 import {composeList, selectedProject} from './selectors.js';
 import {initialCompose} from './state.js';
+
+// The project of berth's working directory (its compose file) or of -f/-p; read again as view 3 opens.
+const readLocal = (config: AppConfig) =>
+  config.cwd
+    ? localProject({cwd: config.cwd, files: config.composeFiles, name: config.composeProject, env: process.env})
+    : undefined;
 
 // View 3: compose projects from container labels, the working directory's compose file and -f/-p; their
 // services; build/up/down through the real compose; a container's or the whole project's logs.
@@ -41,16 +48,14 @@ export const compose: ViewModule = {
     composeRun: 'A running compose command (its output pane)',
     composeDown: 'Compose down (D)',
   },
-  initial: config => ({
-    compose: initialCompose(
-      config.cwd
-        ? localProject({cwd: config.cwd, files: config.composeFiles, name: config.composeProject, env: process.env})
-        : undefined,
-    ),
-  }),
+  initial: config => ({compose: initialCompose(readLocal(config))}),
+  // Projects come from the container list.
+  ready: state => state.containers.loaded || 'the container list',
   reduce: reduceCompose,
   effect(services, action, before, after) {
     if (before.view !== 'compose' && after.view === 'compose') void detect(services);
+    if ((before.view !== 'compose' || action.type === 'refresh') && after.view === 'compose')
+      services.dispatch({type: 'compose.local', local: readLocal(services.config)});
     const project = () => selectedProject(after);
     switch (action.type) {
       case 'compose.open': {
@@ -69,9 +74,13 @@ export const compose: ViewModule = {
         if (!name) return;
         // What goes depends on the services the files name (orphans): ask compose first when it can tell.
         const opened = project();
+        // Keys typed after D (esc, y) are for the dialog, which opens once compose answered.
         if (opened?.filesKnown && !after.compose.configured[name])
-          void loadConfigured(services, opened).finally(() => openDown(services, name));
-        else void openDown(services, name);
+          services.holdKeys(
+            "the project's services (compose config)",
+            loadConfigured(services, opened).finally(() => openDown(services, name)),
+          );
+        else services.holdKeys('compose', openDown(services, name));
         return;
       }
       case 'compose.logs':
@@ -145,5 +154,6 @@ export const compose: ViewModule = {
       };
     },
   },
+  quitting: runningCommands,
   close: () => closeRuns(),
 };

@@ -61,6 +61,7 @@ declare module '../../store/actions.js' {
     'compose.interrupt': NoFields;
     'compose.configured': {project: string; services?: readonly string[]; error?: string};
     'compose.run': {summary: RunSummary};
+    'compose.local': {local?: ComposeProject};
     'composeDown.toggleVolumes': NoFields;
     'composeDown.toggleOrphans': NoFields;
     'composeDown.run': NoFields;

@@ -25,6 +25,7 @@ export const containers: ViewModule = {
   engineBound: true,
   scopeTitles: {containers: 'Containers', env: 'Environment (v)'},
   initial: () => ({containers: initialContainers()}),
+  ready: state => state.containers.loaded || 'the container list',
   reduce: reduceContainers,
   effect(services, action, before, after) {
     // Stats follow the screen: the rows on it, the pane that is open.
@@ -65,9 +66,9 @@ export const containers: ViewModule = {
       case 'exec.form':
         return openExecForm(services);
       case 'container.env':
-        return void showEnv(services);
+        return services.holdKeys("the container's environment", showEnv(services));
       case 'container.inspect':
-        return void showInspect(services);
+        return services.holdKeys('the inspect answer', showInspect(services));
       case 'container.attach': {
         const row = selectedContainer(after);
         if (row) confirmAttach(services, row);

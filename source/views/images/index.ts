@@ -37,6 +37,7 @@ export const images: ViewModule = {
   engineBound: true,
   scopeTitles: {images: 'Images', imagePrune: 'Prune preview (p)'},
   initial: () => ({images: initialImages()}),
+  ready: state => state.images.loaded || 'the image list',
   reduce: reduceImages,
   effect(services, action, before, after) {
     const opened = before.view !== 'images' && after.view === 'images';
@@ -46,9 +47,9 @@ export const images: ViewModule = {
       case 'images.toggleDangling':
         return void loadImages(services);
       case 'images.history':
-        return void showHistory(services);
+        return services.holdKeys("the image's history", showHistory(services));
       case 'images.remove':
-        return void confirmRemove(services);
+        return services.holdKeys('the containers that use the image', confirmRemove(services));
       case 'images.prune':
         return openPrune(services, {kind: 'images', all: false});
       case 'images.create':

@@ -62,13 +62,14 @@ export const networks: ViewModule = {
   engineBound: true,
   scopeTitles: {networks: 'Networks'},
   initial: () => ({networks: initialNetworks()}),
+  ready: state => (state.networks.loaded && state.containers.loaded) || 'the network list',
   reduce,
   effect(services, action, before, after) {
     const opened = before.view !== 'networks' && after.view === 'networks';
     const connected =
       action.type === 'connection' && action.connection.status === 'connected' && after.view === 'networks';
     if (opened || connected || (action.type === 'refresh' && after.view === 'networks')) void loadNetworks(services);
-    if (action.type === 'networks.inspect') void showInspect(services);
+    if (action.type === 'networks.inspect') services.holdKeys('the inspect answer', showInspect(services));
     if (action.type === 'networks.remove') confirmRemove(services);
   },
   confirmed(services, confirm) {

@@ -10,10 +10,14 @@ import {initialRegistryState} from './state.js';
 // The registry client (undici and friends) loads on first use: most sessions never open view 4.
 let effects: Promise<typeof import('./effects.js')> | undefined;
 const loadEffects = () => (effects ??= import('./effects.js'));
-const later = (services: Services, run: (module: typeof import('./effects.js')) => unknown) =>
-  void loadEffects()
+// Keys typed after one whose effect is still loading wait for it (enter then p: p is for the tags enter lists).
+const later = (services: Services, run: (module: typeof import('./effects.js')) => unknown): undefined => {
+  const work = loadEffects()
     .then(run)
     .catch(error => services.status(`registry: ${String(error)}`, 'error'));
+  services.holdKeys('the registry client', work);
+  return undefined;
+};
 const draftOf = (overlay: Overlay) => ('draft' in overlay ? (overlay.draft ?? '') : '');
 
 // View 4: a registry's repositories → tags → the focused tag's details; pull into the engine.
@@ -23,6 +27,12 @@ export const registry: ViewModule = {
   title: 'Registry',
   scopeTitles: {registry: 'Registry'},
   initial: config => ({registry: initialRegistryState(config.registries)}),
+  ready: state => {
+    const r = state.registry;
+    if (!r.urls.length) return true;
+    if (r.level === 'tags') return r.tagStatus !== 'loading' || `the tags of ${r.repository ?? 'the repository'}`;
+    return (r.repoStatus !== 'idle' && r.repoStatus !== 'loading') || 'the repository list';
+  },
   reduce: reduceRegistry,
   effect(services, action, before, after) {
     if (after.view === 'registry') later(services, module => module.registryEffect(services, action, before, after));

@@ -55,7 +55,8 @@ export function reduceRegistry(state: AppState, action: Action): AppState {
             noCatalog: false,
             error: undefined,
             level: 'repositories',
-            repoList: emptyList(),
+            // A filter typed while the view opened applies to the rows as they come.
+            repoList: {...emptyList(), filter: r.repoList.filter},
             detailsOpen: false,
           })
         : withRegistry(state, {

@@ -76,6 +76,10 @@ export const swarm: ViewModule = {
   },
   available: state => state.swarm.role?.manager === true && state.swarm.role.state === 'active',
   initial: () => ({swarm: initialSwarm()}),
+  ready: state =>
+    !state.swarm.role
+      ? "the engine's swarm status"
+      : !state.swarm.role.manager || state.swarm.loaded || 'the swarm lists',
   reduce: reduceSwarm,
   effect(services, action, before, after) {
     if (action.type === 'connection' && action.connection.status === 'connected') void loadRole(services);
@@ -101,7 +105,10 @@ export const swarm: ViewModule = {
         return;
       }
       case 'swarm.remove':
-        return void confirmRemove(services).catch(error => services.status(String(error), 'error'));
+        return services.holdKeys(
+          'what the removal touches',
+          confirmRemove(services).catch(error => services.status(String(error), 'error')),
+        );
       case 'swarm.nodeActive':
         return confirmAvailability(services, 'active');
       case 'swarm.nodePause':

@@ -62,13 +62,14 @@ export const volumes: ViewModule = {
   engineBound: true,
   scopeTitles: {volumes: 'Volumes'},
   initial: () => ({volumes: initialVolumes()}),
+  ready: state => (state.volumes.loaded && state.containers.loaded) || 'the volume list',
   reduce,
   effect(services, action, before, after) {
     const opened = before.view !== 'volumes' && after.view === 'volumes';
     const connected =
       action.type === 'connection' && action.connection.status === 'connected' && after.view === 'volumes';
     if (opened || connected || (action.type === 'refresh' && after.view === 'volumes')) void loadVolumes(services);
-    if (action.type === 'volumes.inspect') void showInspect(services);
+    if (action.type === 'volumes.inspect') services.holdKeys('the inspect answer', showInspect(services));
     if (action.type === 'volumes.remove') confirmRemove(services);
   },
   confirmed(services, confirm) {

@@ -1,0 +1,166 @@
+import type {Key} from 'ink';
+import type {Action} from '../store/actions.js';
+import type {AppState} from '../store/state.js';
+import type {Store} from '../store/store.js';
+import type {AppConfig, Binding, ExitRequest} from '../views/types.js';
+import {trace} from '../trace.js';
+import {keyName} from './key-name.js';
+import {resolveKey} from './keymap.js';
+import {editLine} from './line-edit.js';
+import {SHELL_COMMANDS} from './commands.js';
+import {completeCommandLine} from './complete.js';
+import {activeScopes} from './scopes.js';
+import type {ViewSet} from './view-set.js';
+import {isSwitchFocused} from '../views/form.js';
+
+// What a key needs of the controller (not the controller itself: the controller holds the input queue).
+export type KeyTarget = {
+  readonly store: Store<AppState>;
+  readonly config: AppConfig;
+  readonly keymap: readonly Binding[];
+  readonly views: ViewSet;
+  dispatch(action: Action): ExitRequest | undefined;
+};
+
+export const NO_KEY: Key = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
+};
+
+// What Ink would have reported had the character arrived alone: [input, key].
+export function charKey(char: string): [string, Key] {
+  if (char === '\r' || char === '\n') return [char, {...NO_KEY, return: true}];
+  if (char === '\t') return [char, {...NO_KEY, tab: true}];
+  if (char === '\x7f' || char === '\b') return [char, {...NO_KEY, backspace: true}];
+  // Other C0 codes are ctrl + a letter (ctrl-u clears a prompt, ctrl-s saves), as Ink names them.
+  const code = char.charCodeAt(0);
+  if (code >= 1 && code <= 26) return [String.fromCharCode(code + 96), {...NO_KEY, ctrl: true}];
+  return [char, NO_KEY];
+}
+
+// Ink's one keypress as the keys a person typed: a burst (paste, fast typing over SSH) is one character at a
+// time, so "/web⏎s" filters, closes the prompt, then stops; esc followed quickly by a key is two keys.
+export function splitKeys(input: string, key: Key): Array<[string, Key]> {
+  if (key.meta && !key.escape && !key.ctrl && input.length === 1)
+    // The second key as it would have come alone (esc then enter is "\x1b\r": enter, not a character).
+    return [['', {...NO_KEY, escape: true, meta: true}], charKey(input)];
+  const burst = input.length > 1 && !key.ctrl && !key.meta && !key.escape;
+  return burst ? [...input].map(charKey) : [[input, key]];
+}
+
+// The key as the status line names it ("d", "enter", "space").
+export function keyLabel(input: string, key: Key): string {
+  return keyName(input, key) ?? (input || '?');
+}
+
+// One keypress: edits the open prompt, or goes through the keymap.
+export function handleKey(target: KeyTarget, input: string, key: Key): ExitRequest | undefined {
+  const overlay = target.store.get().overlay;
+  if (key.ctrl && input === 'c')
+    return target.dispatch({
+      type: resolveKey(target.keymap, activeScopes(target.views, target.store.get()), 'ctrl-c') ?? 'app.quit',
+    } as Action);
+  if (overlay && 'form' in overlay) {
+    // Forms (E, c): text fields are edited like a prompt, switches flip with space.
+    if (key.tab && key.shift) return target.dispatch({type: 'form.previous'});
+    if (key.tab || key.downArrow) return target.dispatch({type: 'form.next'});
+    if (key.upArrow) return target.dispatch({type: 'form.previous'});
+    if (isSwitchFocused(overlay.form) && !key.return && !key.escape)
+      return input === ' ' ? target.dispatch({type: 'form.toggle'}) : undefined;
+  }
+  if (overlay?.kind === 'command' && key.tab && !key.shift) {
+    const commands = [...target.views.commands(), ...SHELL_COMMANDS].filter(
+      command => !(command.changes && target.config.readonly),
+    );
+    const done = completeCommandLine(
+      overlay.draft,
+      overlay.cursor ?? overlay.draft.length,
+      commands,
+      target.store.get(),
+    );
+    if (done.draft !== overlay.draft) target.dispatch({type: 'overlay.draft', draft: done.draft, cursor: done.cursor});
+    return undefined;
+  }
+  if (overlay && 'draft' in overlay) {
+    const draft = overlay.draft ?? '';
+    const edit = editLine({text: draft, cursor: overlay.cursor ?? draft.length}, input, key);
+    if (edit.text !== draft || edit.cursor !== overlay.cursor)
+      target.dispatch({type: 'overlay.draft', draft: edit.text, cursor: edit.cursor});
+    if (edit.cancel) return target.dispatch({type: 'overlay.close'});
+    return edit.submit ? target.dispatch({type: 'overlay.submit'}) : undefined;
+  }
+  const name = keyName(input, key);
+  if (!name) return undefined;
+  const scopes = activeScopes(target.views, target.store.get());
+  // In a confirmation, any key that is not "yes" (or force) means no.
+  const action = resolveKey(target.keymap, scopes, name) ?? (scopes[0] === 'confirm' ? 'confirm.no' : undefined);
+  if (!action) return undefined;
+  trace.keyPressed(name);
+  // The tab key of a view this engine does not offer (6 without a swarm manager) says so rather than do nothing.
+  const view = action.startsWith('view.') ? target.views.byId(action.slice('view.'.length)) : undefined;
+  if (view?.key && !target.views.available(target.store.get()).includes(view))
+    return target.dispatch({
+      type: 'status',
+      text: `view ${view.key} (${view.title}) is not offered on this engine`,
+      kind: 'info',
+    });
+  // A key action carries no payload, so its type alone is the whole action.
+  return target.dispatch({type: action} as Action);
+}
+
+// Actions that never wait for a list: the filter prompt opens at once (what is typed filters the rows as they come).
+const NEVER_WAITS = new Set(['filter.open']);
+
+// What this key has to wait for before it can do what it would do once the view has its data, or undefined to
+// take it now. Only keys for the view itself wait: prompts, dialogs, a focused pane, the global keys and esc
+// (which cancels a listing) never do. A tab key waits for a view the engine may still offer (Swarm before /info).
+export function keyWaitsFor(target: KeyTarget, input: string, key: Key): string | undefined {
+  const state = target.store.get();
+  // A `:` command typed before the list came names rows of it (`:attach NAME`): enter waits for the view's list.
+  if (state.overlay?.kind === 'command' && key.return) return waitingView(target, state);
+  if (state.overlay || key.escape) return undefined;
+  const name = keyName(input, key);
+  if (!name) return undefined;
+  const scopes = activeScopes(target.views, state);
+  let binding: Binding | undefined;
+  for (const scope of scopes) {
+    binding = target.keymap.find(b => b.scope === scope && b.keys.includes(name));
+    if (binding) break;
+  }
+  if (!binding || NEVER_WAITS.has(binding.action)) return undefined;
+  if (binding.action.startsWith('view.')) {
+    const module = target.views.byId(binding.action.slice('view.'.length));
+    if (!module || target.views.available(state).includes(module)) return undefined;
+    const ready = module.ready?.(state) ?? true;
+    return ready === true ? undefined : ready;
+  }
+  if (binding.scope === 'global') return undefined;
+  const view = target.views.active(state);
+  // A pane with the focus (the log pane) takes its keys from its own data, not the view's list.
+  if (!view || scopes[0] !== (view.scopes?.(state) ?? [view.id])[0]) return undefined;
+  return waitingView(target, state);
+}
+
+// What the view on screen still waits for, if anything.
+function waitingView(target: KeyTarget, state: AppState): string | undefined {
+  const ready = target.views.active(state)?.ready?.(state) ?? true;
+  return ready === true ? undefined : ready;
+}
