@@ -130,7 +130,7 @@ test('the waiting note goes away once the keys are applied', () => {
 
 test('the tab key of a view this engine does not offer says so', () => {
   const c = controller();
-  c.dispatch({type: 'swarm.role', role: {manager: false, state: 'inactive'} as never});
+  c.dispatch({type: 'swarm.role', role: {manager: false, state: 'inactive'}});
   type(c, '6');
   expect(c.store.get().view).toBe('containers');
   expect(c.store.get().status?.text).toBe('view 6 (Swarm) is not offered on this engine');
