@@ -41,7 +41,7 @@ describe('containers view', () => {
     terminal.type('s');
     const dialog = await terminal.waitFor('Stop this container?');
     expect(dialog).toContain(`${prefix}-stopme`);
-    expect(dialog).toContain('y confirms');
+    expect(dialog).toContain('y yes, do it');
     terminal.type('y');
     await terminal.waitFor(`stopped ${prefix}-stopme`, 20_000);
     expect(JSON.parse(docker(['inspect', '--format', '{{json .State.Status}}', `${prefix}-stopme`]))).toBe('exited');

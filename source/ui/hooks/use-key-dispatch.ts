@@ -84,8 +84,8 @@ function handleKey(controller: Controller, input: string, key: Key): ExitRequest
   const name = keyName(input, key);
   if (!name) return undefined;
   const scopes = activeScopes(controller.views, controller.store.get());
-  // In a confirmation, any key that is not "yes" (or force) means no.
-  const action = resolveKey(controller.keymap, scopes, name) ?? (scopes[0] === 'confirm' ? 'confirm.no' : undefined);
+  // In a confirmation as in every dialog, keys it does not name do nothing (n and esc cancel).
+  const action = resolveKey(controller.keymap, scopes, name);
   if (!action) return undefined;
   trace.keyPressed(name);
   // A key action carries no payload, so its type alone is the whole action.

@@ -21,7 +21,9 @@ export const registry: ViewModule = {
   id: 'registry',
   key: '4',
   title: 'Registry',
-  scopeTitles: {registry: 'Registry'},
+  scopeTitles: {registry: 'Registry', registryTags: "Registry: a repository's tags"},
+  scopes: state =>
+    state.registry.level === 'tags' ? ['registryTags', 'registry', 'list', 'move', 'global'] : undefined,
   initial: config => ({registry: initialRegistryState(config.registries)}),
   reduce: reduceRegistry,
   effect(services, action, before, after) {
