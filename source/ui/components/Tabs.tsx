@@ -15,7 +15,13 @@ export function Tabs({width}: {width: number}) {
   );
   const filter = useStore(state => views.active(state)?.list?.(state)?.list.filter ?? '');
   const marked = useStore(state => views.active(state)?.list?.(state)?.list.marked.length ?? 0);
-  const notes = useStore(state => views.active(state)?.tabNotes?.(state).join('  ') ?? '');
+  // A focused pane's notes come first: the log pane says what the digits do there.
+  const notes = useStore(state =>
+    [
+      ...views.panes.flatMap(pane => (pane.scopes?.(state) ? (pane.tabNotes?.(state) ?? []) : [])),
+      ...(views.active(state)?.tabNotes?.(state) ?? []),
+    ].join('  '),
+  );
   const readonly = useStore(state => state.readonly);
   // A tab shows its key only where that key switches to it (not while the log pane spends the digits).
   const {keymap} = useController();

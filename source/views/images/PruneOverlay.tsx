@@ -9,8 +9,16 @@ type PruneOverlayState = Extract<Overlay, {kind: 'imagePrune'}>;
 const previewLines = (overlay: PruneOverlayState) =>
   overlay.loading ? ["computing the preview from the engine's lists…"] : overlay.lines;
 
-// Rows it takes in its frame: the question, the preview.
-export const pruneHeight = (overlay: Overlay) => (overlay.kind === 'imagePrune' ? 1 + previewLines(overlay).length : 1);
+// Its options by their letter, with their state (the footer may not have room for them at 80 columns).
+const optionsLine = (overlay: PruneOverlayState) => {
+  const all = `a ${overlay.scope.kind === 'volumes' ? 'named volumes too' : 'all unused images'} ${overlay.scope.all ? '[on]' : '[off]'}`;
+  const volumes =
+    overlay.scope.kind === 'system' ? ` · v unused volumes too ${overlay.scope.volumes ? '[on]' : '[off]'}` : '';
+  return `options: ${all}${volumes}`;
+};
+
+// Rows it takes in its frame: the question, the preview, the options.
+export const pruneHeight = (overlay: Overlay) => (overlay.kind === 'imagePrune' ? 2 + previewLines(overlay).length : 1);
 
 // p / :prune: the preview (exactly what goes, what stays and why, the space it frees); y runs it, a toggles
 // all, n/esc cancel (footer).
@@ -22,7 +30,7 @@ export function PruneOverlay({width, height}: {width: number; height: number}) {
   // What it frees stays in sight above a long list (the preview's last line).
   const summary = !overlay.loading && lines.at(-1)?.startsWith('frees about') ? lines.at(-1) : undefined;
   const body = summary ? lines.slice(0, -1) : lines;
-  const rows = Math.max(1, contentRows(height) - (summary ? 1 : 0));
+  const rows = Math.max(1, contentRows(height) - 1 - (summary ? 1 : 0));
   const more = body.length - overlay.scroll - rows;
   return (
     <OverlayBox
@@ -42,6 +50,7 @@ export function PruneOverlay({width, height}: {width: number; height: number}) {
           {sanitizeLine(line) || ' '}
         </Text>
       ))}
+      <Text wrap="truncate-end">{optionsLine(overlay)}</Text>
     </OverlayBox>
   );
 }

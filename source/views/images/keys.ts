@@ -24,7 +24,7 @@ export const IMAGE_BINDINGS: readonly Binding[] = [
   {scope: 'images', keys: ['L'], action: 'images.load', help: 'load images from a tar file', changes: true},
   {scope: 'images', keys: ['a'], action: 'images.toggleAll', help: 'all images (intermediate too)'},
   {scope: 'images', keys: ['D'], action: 'images.toggleDangling', help: 'dangling only'},
-  {scope: 'imagePrune', keys: ['y'], action: 'imagePrune.run', help: 'yes, prune what the preview lists', footer: true},
+  {scope: 'imagePrune', keys: ['y'], action: 'imagePrune.run', help: 'yes, prune these', footer: true},
   {
     scope: 'imagePrune',
     keys: ['a'],

@@ -2,7 +2,7 @@ import type {Overlay} from '../../store/state.js';
 import type {Services, ViewModule} from '../types.js';
 import {REGISTRY_BINDINGS} from './keys.js';
 import {registryLayout} from './layout.js';
-import {detailLines} from './details-lines.js';
+import {detailRows} from './details-lines.js';
 import {reduceRegistry, registryList, selectedTag} from './reducer.js';
 import {RegistryView} from './RegistryView.js';
 import {initialRegistryState} from './state.js';
@@ -45,7 +45,7 @@ export const registry: ViewModule = {
   list: registryList,
   Body: RegistryView,
   listRows: (state, body) =>
-    registryLayout(body, detailLines(state.registry, selectedTag(state), body.width).length).listHeight - 1,
+    registryLayout(body, detailRows(state.registry, selectedTag(state), body.width - 1).length).listHeight - 1,
   headerParts: state => {
     const url = state.registry.urls[state.registry.current];
     return url ? [`registry ${url}`] : [];
