@@ -57,7 +57,7 @@ for (const [columns, rows] of [
       // Help: this view's keys first, every binding reachable by scrolling, and a filter.
       terminal.keys('?');
       const help = await terminal.waitFor('Keys · ');
-      expect(help).toMatch(/Containers\n\s+enter l\s+logs/);
+      expect(help).toMatch(/Containers\s*│?\n│?\s+enter l\s+logs/);
       terminal.type('G');
       await terminal.waitFor(/esc\s+cancel/);
       terminal.type('g');
