@@ -29,7 +29,7 @@ describe('the UI shell in a real terminal', () => {
     terminal.keys('?');
     await terminal.waitFor('Keys · ');
     // The current view's keys first; the rest is a scroll away.
-    expect(terminal.screen()).toMatch(/Containers\n\s+enter l\s+logs/);
+    expect(terminal.screen()).toMatch(/Containers\s*│?\n│?\s+enter l\s+logs/);
     terminal.type('/refresh');
     await terminal.waitFor(/ctrl-r\s+refresh now/);
     terminal.keys('Enter');
