@@ -18,6 +18,8 @@ const MIN_COLUMNS = 40;
 const MIN_ROWS = 10;
 // Fewer rows of the view than this above a dialog say nothing: the dialog takes the whole body then.
 const MIN_UNDER_ROWS = 3;
+// Below this a dialog gets the whole body rather than share it.
+const MIN_CAPPED_ROWS = 6;
 
 // The shell: header, banner, tabs, the active view's body (or an overlay over it), status, prompt, footer.
 export function App() {
@@ -55,7 +57,13 @@ export function App() {
         ? 1 + Math.max(1, helpLines(controller.keymap, views, overlay.scopes, overlay.query).length)
         : spec?.height?.(overlay, state, columns - OVERLAY_FRAME);
     const wanted = content === undefined ? bodyHeight : content + OVERLAY_FRAME_ROWS;
-    return Math.min(bodyHeight, Math.max(OVERLAY_FRAME_ROWS + 1, wanted));
+    // A dialog longer than the body still leaves the list's heading and cursor row in sight above it (it cuts
+    // or scrolls its own rows); help, a reference, takes the whole body.
+    const most =
+      overlay.kind === 'help' || bodyHeight - MIN_UNDER_ROWS < MIN_CAPPED_ROWS
+        ? bodyHeight
+        : bodyHeight - MIN_UNDER_ROWS;
+    return Math.min(most, Math.max(OVERLAY_FRAME_ROWS + 1, wanted));
   });
   const underRows = bodyHeight - overlayRows < MIN_UNDER_ROWS ? 0 : bodyHeight - overlayRows;
   const body = {width: columns, height: overlayRows ? underRows : bodyHeight};
