@@ -64,11 +64,18 @@ type Case = {
   title: RegExp;
   // A form types ? and q into its field: only esc is checked there.
   typing?: boolean;
+  // The way out (and in) the footer names, before the common part.
+  keys?: RegExp;
 };
 
 const CASES: Case[] = [
-  {what: 'a confirmation (s)', open: t => t.type('s'), title: /Stop this container\?/},
-  {what: 'the environment (v)', open: t => t.type('v'), title: /environment of .* variables/},
+  {
+    what: 'a confirmation (s)',
+    open: t => t.type('s'),
+    title: /Stop this container\?/,
+    keys: /y yes, do it {2}n cancel/,
+  },
+  {what: 'the environment (v)', open: t => t.type('v'), title: /environment of .* variables/, keys: /esc close/},
   {what: 'inspect output (i)', open: t => t.type('i'), title: new RegExp(`inspect ${name}`)},
   {what: 'stats (p)', open: t => t.type('p'), title: new RegExp(`stats ${name}`)},
   {what: 'help (?)', open: t => t.type('?'), title: /Keys · /},
@@ -87,6 +94,7 @@ const CASES: Case[] = [
       t.type('p');
     },
     title: /Prune: remove these\?/,
+    keys: /y yes, prune these {2}n cancel/,
   },
   {what: 'the exec form (E)', open: t => t.type('E'), title: new RegExp(`exec in ${name}`), typing: true},
 ];
@@ -106,6 +114,7 @@ for (const [columns, rows] of [
         // Content + 2 (the border); a frame that does not fill the body leaves the view visible above it.
         expect(box.rows, shown).toBeLessThanOrEqual(box.content + 2);
         if (box.rows < rows - 8) expect(shown.split('\n')[2], shown).not.toMatch(/^╭/);
+        if (c.keys) expect(footerOf(shown)).toMatch(c.keys);
         if (c.what.startsWith('help')) expect(footerOf(shown)).toMatch(TAIL);
         else if (!c.typing) {
           expect(footerOf(shown)).toMatch(TAIL);
