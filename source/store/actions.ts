@@ -28,7 +28,8 @@ export interface ActionMap {
   'overlay.show': {overlay: Overlay | undefined};
   connection: {connection: ConnectionState};
   viewport: {rows: number};
-  status: {text: string; kind: 'info' | 'error'};
+  // `shared`: news of the whole app (the engine is back, another context), shown whichever view shows.
+  status: {text: string; kind: 'info' | 'error'; shared?: boolean};
   // Another engine is now the one shown: engine-bound slices start again from these.
   'engine.switched': {slices: Partial<AppState>};
   // A user-defined command from the config (views/user-commands/), by its name: user.NAME.

@@ -5,7 +5,8 @@ import type {ConnectionState} from '../engine/session.js';
 
 export type {ConnectionState};
 
-export type StatusLine = {text: string; kind: 'info' | 'error'; at: number};
+// `view`: the view that showed when it came, the only one it is shown in (undefined: shown in every view).
+export type StatusLine = {text: string; kind: 'info' | 'error'; at: number; view?: string};
 
 // A question put to the user before something destructive; `targets` is exactly what will be touched. `owner`
 // is the view whose `confirmed` runs on y; `force` is undefined where forcing is not offered.
@@ -29,7 +30,8 @@ export type Confirmation = {
 // by the movement keys.
 export interface ViewOverlays {
   // `scopes`: what was active when help opened (shown first); `draft` while its / filter is being typed.
-  help: {scroll: number; query: string; scopes: readonly string[]; draft?: string; cursor?: number};
+  // `under`: the overlay help was opened over; closing help comes back to it.
+  help: {scroll: number; query: string; scopes: readonly string[]; draft?: string; cursor?: number; under?: Overlay};
   filter: {draft: string; cursor?: number};
   command: {draft: string; cursor?: number};
   confirm: {confirm: Confirmation};

@@ -138,7 +138,7 @@ export class Controller {
       this.dispatch({type: 'connection', connection});
       if (connection.status === 'connected' && wasDown !== undefined) {
         const seconds = Math.max(1, Math.round((Date.now() - wasDown) / 1000));
-        this.services.status(`engine ${connection.target} is back after ${seconds} s; lists refreshed`);
+        this.shared(`engine ${connection.target} is back after ${seconds} s; lists refreshed`);
       }
     },
     containers: items => this.toViews({kind: 'containers', items}),
@@ -212,11 +212,11 @@ export class Controller {
   async switchEngine(target: EngineTarget): Promise<boolean> {
     let client: EngineClient;
     try {
-      this.services.status(`connecting to ${target.url} (context ${target.context})…`);
+      this.shared(`connecting to ${target.url} (context ${target.context})…`);
       client = await connectEngine(target);
     } catch (error) {
       const current = this.session?.target;
-      this.services.status(
+      this.shared(
         `${errorMessage(error)}; still on ${current ? `${current.url} (context ${current.context})` : 'the previous engine'}`,
         'error',
       );
@@ -231,8 +231,13 @@ export class Controller {
     const session = new EngineSession(target, this.sessionListener, this.engineEventTypes());
     this.session = session;
     session.start(Promise.resolve(client));
-    this.services.status(`switched to context ${target.context}${hadLogs ? ' · log pane closed' : ''}: ${target.url}`);
+    this.shared(`switched to context ${target.context}${hadLogs ? ' · log pane closed' : ''}: ${target.url}`);
     return true;
+  }
+
+  // News of the whole app, shown whichever view shows (a view's own messages stay with it).
+  private shared(text: string, kind: 'info' | 'error' = 'info'): void {
+    this.dispatch({type: 'status', text, kind, shared: true});
   }
 
   status(text: string, kind: 'info' | 'error' = 'info'): void {

@@ -110,8 +110,8 @@ export function handleKey(target: KeyTarget, input: string, key: Key): ExitReque
   const name = keyName(input, key);
   if (!name) return undefined;
   const scopes = activeScopes(target.views, target.store.get());
-  // In a confirmation, any key that is not "yes" (or force) means no.
-  const action = resolveKey(target.keymap, scopes, name) ?? (scopes[0] === 'confirm' ? 'confirm.no' : undefined);
+  // In a confirmation as in every dialog, keys it does not name do nothing (n and esc cancel).
+  const action = resolveKey(target.keymap, scopes, name);
   if (!action) return undefined;
   trace.keyPressed(name);
   // The tab key of a view this engine does not offer (6 without a swarm manager) says so rather than do nothing.

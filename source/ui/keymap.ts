@@ -8,20 +8,26 @@ export type Keymap = readonly Binding[];
 // The shell's keys; each view brings its own (ViewModule.bindings), and together they are the one table the
 // footer, the help overlay, the README's key list and config overrides use.
 const SHELL_DIALOG_BINDINGS: readonly Binding[] = [
+  // Forms (E, c): the dispatcher moves and flips these itself (the other keys type into the field); here for
+  // the footer and help.
+  {scope: 'form', keys: ['tab', 'down'], action: 'form.next', help: 'next field', footer: true},
+  {scope: 'form', keys: ['shift-tab', 'up'], action: 'form.previous', help: 'previous field'},
+  {scope: 'form', keys: ['space'], action: 'form.toggle', help: 'switch on/off', footer: true},
   {scope: 'prompt', keys: ['enter'], action: 'overlay.submit', help: 'apply', footer: true},
   {scope: 'prompt', keys: ['escape'], action: 'overlay.close', help: 'cancel', footer: true},
-  {
-    scope: 'help',
-    keys: ['escape', '?', 'q'],
-    action: 'overlay.close',
-    help: 'close help (esc: clear the filter first)',
-    footer: true,
-  },
+  // ? closes help too (the 'overlay' scope's help.toggle), and comes back to what help was opened over.
+  {scope: 'help', keys: ['escape'], action: 'overlay.close', help: 'close (a filter is cleared first)', footer: true},
   {scope: 'help', keys: ['/'], action: 'help.filter', help: 'filter', footer: true},
   {scope: 'confirm', keys: ['y'], action: 'confirm.yes', help: 'yes, do it', footer: true},
   {scope: 'confirm', keys: ['f'], action: 'confirm.force', help: 'toggle force (remove)'},
-  {scope: 'confirm', keys: ['n', 'escape'], action: 'confirm.no', help: 'cancel (any other key too)', footer: true},
-  {scope: 'dialog', keys: ['escape', 'left', 'q'], action: 'overlay.close', help: 'close', footer: true},
+  {scope: 'confirm', keys: ['n', 'escape'], action: 'confirm.no', help: 'cancel', footer: true},
+  {scope: 'question', keys: ['n', 'escape'], action: 'overlay.close', help: 'cancel', footer: true},
+  {scope: 'dialog', keys: ['escape', 'left'], action: 'overlay.close', help: 'close', footer: true},
+  // Every overlay that takes no typing ends with these, so `:`, `q` and `?` mean what they mean over a list:
+  // the command line (in place of the overlay), quit, help (esc in help comes back to the overlay).
+  {scope: 'overlay', keys: [':'], action: 'command.open', help: 'command', footer: true},
+  {scope: 'overlay', keys: ['q'], action: 'app.quit', help: 'quit', footer: true},
+  {scope: 'overlay', keys: ['?'], action: 'help.toggle', help: 'help', footer: true},
 ];
 
 const SHELL_LIST_BINDINGS: readonly Binding[] = [
@@ -45,15 +51,22 @@ const SHELL_GLOBAL_BINDINGS: readonly Binding[] = [
   {scope: 'global', keys: ['q', 'ctrl-c'], action: 'app.quit', help: 'quit', footer: true},
 ];
 
+// The actions every footer ends with, in this order, wherever their keys work.
+export const FOOTER_TAIL: readonly string[] = ['command.open', 'app.quit', 'help.toggle'];
+
 // Help sections of the shell's scopes; views add theirs (ViewModule.scopeTitles) between list and confirm.
 const SHELL_TITLES_BEFORE: Record<Scope, string> = {
   global: 'Global',
+  tabs: 'Views (not while the log pane has the focus: there 0–6 pick its window)',
   move: 'Moving (lists, panes, dialogs)',
   list: 'Lists',
 };
 const SHELL_TITLES_AFTER: Record<Scope, string> = {
+  form: 'Forms (E exec, c create)',
   confirm: 'Confirmation dialogs',
-  dialog: 'Dialogs',
+  question: 'Other questions (compose down, prune)',
+  dialog: 'Panes over a view (environment, stats, output, contexts)',
+  overlay: 'Every dialog and pane (not while typing in a form or prompt)',
   help: 'Help',
   prompt: 'Filter, search and command line',
 };
@@ -63,7 +76,7 @@ export function buildKeymap(views: ViewSet): Keymap {
   const tabs: Binding[] = views.views
     .filter(view => view.key)
     .map(view => ({
-      scope: 'global',
+      scope: 'tabs',
       keys: [view.key!],
       action: `view.${view.id}` as KeyAction,
       help: view.title.toLowerCase(),

@@ -70,8 +70,10 @@ function reduceOverlay(
       case 'overlay.submit':
         return {...state, overlay: help};
       case 'overlay.close':
-        if ('draft' in overlay || help.query) return {...state, overlay: {...help, query: '', scroll: 0}};
-        return {...state, overlay: undefined};
+      case 'help.toggle':
+        if (action.type === 'overlay.close' && ('draft' in overlay || help.query))
+          return {...state, overlay: {...help, query: '', scroll: 0}};
+        return {...state, overlay: help.under};
     }
   }
   switch (action.type) {
@@ -84,14 +86,11 @@ function reduceOverlay(
         : state;
     case 'form.toggle':
       return overlay && 'form' in overlay ? {...state, overlay: {...overlay, ...toggleFocused(overlay)}} : state;
-    case 'help.toggle':
-      return {
-        ...state,
-        overlay:
-          overlay?.kind === 'help'
-            ? undefined
-            : {kind: 'help', scroll: 0, query: '', scopes: activeScopes(shell.views, state)},
-      };
+    case 'help.toggle': {
+      // Over a dialog or pane, help keeps it to come back to; over a prompt, the prompt is given up.
+      const under = overlay && !('draft' in overlay) ? overlay : undefined;
+      return {...state, overlay: {kind: 'help', scroll: 0, query: '', scopes: activeScopes(shell.views, state), under}};
+    }
     case 'filter.open':
       return {...state, overlay: {kind: 'filter', draft: listOf(state)?.list.filter ?? ''}};
     case 'command.open':
@@ -146,7 +145,10 @@ export function reduceApp(views: ViewSet, state: AppState, action: Action, keyma
     case 'engine.switched':
       return {...state, ...action.slices, overlay: undefined, focus: 'list'};
     case 'status':
-      return {...state, status: {text: action.text, kind: action.kind, at: Date.now()}};
+      return {
+        ...state,
+        status: {text: action.text, kind: action.kind, at: Date.now(), view: action.shared ? undefined : state.view},
+      };
     case 'viewport':
       if (action.rows === state.viewportRows) return state;
       return relocateList({...state, viewportRows: action.rows}, listOf({...state, viewportRows: action.rows}));
@@ -156,9 +158,22 @@ export function reduceApp(views: ViewSet, state: AppState, action: Action, keyma
   const overlaid = reduceOverlay({views, keymap}, state, action, listOf);
   if (overlaid !== state || (action.type.startsWith('cursor.') && state.overlay && 'scroll' in state.overlay))
     return overlaid;
+  // Help opened over a dialog: the dialog's own news (a preview computed, a list loaded) still reaches it.
+  if (state.overlay?.kind === 'help' && state.overlay.under) {
+    const help = state.overlay;
+    const inner = {...state, overlay: help.under};
+    const next = reduceModules(views, inner, action);
+    if (next !== inner) return {...next, overlay: next.overlay === help.under ? help : {...help, under: next.overlay}};
+    return state;
+  }
+  const next = reduceModules(views, state, action);
+  return next !== state ? next : reduceFocusedList(state, action, listOf);
+}
+
+function reduceModules(views: ViewSet, state: AppState, action: Action): AppState {
   for (const module of views.all) {
     const next = module.reduce?.(state, action) ?? state;
     if (next !== state) return next;
   }
-  return reduceFocusedList(state, action, listOf);
+  return state;
 }

@@ -1,13 +1,22 @@
 import type {OverlayKind} from '../store/state.js';
 import type {OverlaySpec} from '../views/types.js';
+import {confirmLines} from './dialog-lines.js';
 
 // The overlays every view shares. `command` and `confirm` are submitted by the shell itself (controller.ts);
 // their components are in components/shell-overlay-components.ts (kept apart so the controller does not
-// import React components).
+// import React components). Help's height is set by the App (it needs the keymap).
 export const SHELL_OVERLAYS: Partial<Record<OverlayKind, OverlaySpec>> = {
   help: {label: ' help / ', scopes: ['help', 'move']},
   filter: {label: ' / ', scopes: ['prompt']},
   command: {label: ' : ', scopes: ['prompt']},
-  confirm: {scopes: ['confirm']},
-  text: {scopes: ['dialog', 'move'], rows: overlay => (overlay.kind === 'text' ? overlay.lines.length : 0)},
+  confirm: {
+    scopes: ['confirm'],
+    height: (overlay, _state, width) =>
+      overlay.kind === 'confirm' ? 1 + confirmLines(overlay.confirm, width).length : 1,
+  },
+  text: {
+    scopes: ['dialog', 'move'],
+    rows: overlay => (overlay.kind === 'text' ? overlay.lines.length : 0),
+    height: overlay => 1 + (overlay.kind === 'text' ? overlay.lines.length : 0),
+  },
 };

@@ -1,27 +1,19 @@
-import {Box, Text} from 'ink';
+import {Text} from 'ink';
 import {sanitizeLine} from '../text/sanitize.js';
 import {EditedText} from './EditedText.js';
 import type {FormOverlay} from './form.js';
+import {OverlayBox} from './OverlayBox.js';
 
-// Draws any form overlay: one row per field, the focused text field with the cursor, switches as [x]/[ ].
-export function FormOverlayBox({
-  overlay,
-  width,
-  height,
-  submitLabel,
-}: {
-  overlay: FormOverlay;
-  width: number;
-  height: number;
-  submitLabel: string;
-}) {
+// Rows a form takes in its frame: the title, then one per field.
+export const formHeight = (overlay: {form: {fields: readonly unknown[]}}) => 1 + overlay.form.fields.length;
+
+// Draws any form overlay: one row per field, the focused text field with the cursor, switches as [x]/[ ]. Its
+// keys (tab next field, space switch, enter, esc) are in the footer, as for every overlay.
+export function FormOverlayBox({overlay, width, height}: {overlay: FormOverlay; width: number; height: number}) {
   const {form} = overlay;
   const labelWidth = Math.max(...form.fields.map(f => f.label.length)) + 2;
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden" borderStyle="round" paddingX={1}>
-      <Text bold wrap="truncate-end">
-        {sanitizeLine(form.title)}
-      </Text>
+    <OverlayBox width={width} height={height} title={sanitizeLine(form.title)}>
       {form.fields.map((field, index) => {
         const label = field.label.padEnd(labelWidth);
         const focused = form.focus === index;
@@ -48,10 +40,6 @@ export function FormOverlayBox({
           </Text>
         );
       })}
-      <Text
-        dimColor
-        wrap="truncate-end"
-      >{`tab/↓ next field · space switches · enter ${submitLabel} · esc cancels`}</Text>
-    </Box>
+    </OverlayBox>
   );
 }

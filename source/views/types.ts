@@ -117,8 +117,11 @@ export type Size = {width: number; height: number};
 export type OverlaySpec = {
   // Drawn instead of the body (dialogs, panes); prompts draw in the prompt line instead (see `label`).
   Component?: ComponentType<Size>;
-  // Rows the component wants at most (the E form is short).
-  maxHeight?: number;
+  // Rows its content takes inside the frame (views/OverlayBox.tsx), title included, at this inner width: the
+  // frame is that tall (never taller than the body), the view shows above it. Without it, the whole body.
+  height?(overlay: Overlay, state: AppState, width: number): number;
+  // What enter does, for the footer (a form's `enter run`); prompts say `apply`.
+  submitLabel?: string;
   // The prompt line's label, for overlays with a draft (or a function of the overlay, e.g. save to / load from).
   label?: string | ((overlay: Overlay) => string);
   scopes: readonly Scope[];

@@ -94,7 +94,7 @@ describe('archives in the UI', () => {
       Date.now() < deadline
     )
       await new Promise(r => setTimeout(r, 100));
-    await terminal.waitUntil(s => !s.includes('esc cancels'), 'the progress window closed', 20_000);
+    await terminal.waitUntil(s => !s.includes('esc cancel (the partial'), 'the progress window closed', 20_000);
     expect(names(path)).toContain('data/hello.txt');
     expect(readdirSync(dir).filter(name => name.endsWith('.partial'))).toEqual([]);
     terminal.type('q');
@@ -108,7 +108,7 @@ describe('archives in the UI', () => {
     terminal.type(':');
     terminal.type(`export ${big} ${path}`);
     terminal.keys('Enter');
-    const window = await terminal.waitFor(/exporting .* to .*big\.tar[\s\S]*esc cancels/, 20_000);
+    const window = await terminal.waitFor(/exporting .* to .*big\.tar[\s\S]*esc cancel/, 20_000);
     expect(window).toContain(big);
     await terminal.waitFor(/\d+(\.\d)?[kMG]?B( of ~[\d.]+[kMG]?B \(\d+%\))?, [\d.]+[kMG]?B\/s/, 20_000);
     terminal.keys('Escape');
@@ -125,7 +125,7 @@ describe('archives in the UI', () => {
     terminal.type(':');
     terminal.type(`export ${big} ${path}`);
     terminal.keys('Enter');
-    await terminal.waitFor(/exporting .* to .*quit\.tar[\s\S]*esc cancels/, 20_000);
+    await terminal.waitFor(/exporting .* to .*quit\.tar[\s\S]*esc cancel/, 20_000);
     terminal.keys('C-c');
     expect(await terminal.exitCode()).toBe(0);
     expect(readdirSync(dir).filter(name => name.startsWith('quit'))).toEqual([]);

@@ -66,7 +66,7 @@ describe('attach in a real terminal', () => {
     expect(running(shell)).toBe('true');
     // The UI is back: keys work.
     terminal.type('?');
-    await terminal.waitFor('Keys (esc closes)');
+    await terminal.waitFor('Keys · ');
     terminal.keys('Escape');
     terminal.type('q');
     expect(await terminal.exitCode()).toBe(0);

@@ -41,7 +41,7 @@ describe('containers view', () => {
     terminal.type('s');
     const dialog = await terminal.waitFor('Stop this container?');
     expect(dialog).toContain(`${prefix}-stopme`);
-    expect(dialog).toContain('y confirms');
+    expect(dialog).toContain('y yes, do it');
     terminal.type('y');
     await terminal.waitFor(`stopped ${prefix}-stopme`, 20_000);
     expect(JSON.parse(docker(['inspect', '--format', '{{json .State.Status}}', `${prefix}-stopme`]))).toBe('exited');
@@ -85,12 +85,17 @@ describe('containers view', () => {
     expect(await terminal.exitCode()).toBe(0);
   });
 
-  test('any key but y cancels a dialog', async () => {
+  test('a key the dialog does not name does nothing; n cancels it', async () => {
     terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
     await focus(terminal, `${prefix}-secret`);
     terminal.type('d');
     await terminal.waitFor('Remove this container?');
     terminal.type('x');
+    terminal.type('?');
+    await terminal.waitFor('Keys · ');
+    terminal.keys('Escape');
+    await terminal.waitFor('Remove this container?');
+    terminal.type('n');
     await terminal.waitUntil(s => !s.includes('Remove this container?'), 'the dialog to close');
     expect(docker(['ps', '-a', '--filter', `name=${prefix}-secret`, '--format', '{{.Names}}']).trim()).toBe(
       `${prefix}-secret`,

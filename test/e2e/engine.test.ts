@@ -65,7 +65,7 @@ test('view 5 shows the engine; c switches contexts in place; an unreachable cont
 
   // Unreachable: the message names the host and the current engine stays.
   terminal.type('c');
-  await terminal.waitFor('docker contexts');
+  await terminal.waitFor('Docker contexts');
   terminal.keys('Down');
   terminal.keys('Down');
   terminal.keys('Enter');

@@ -86,7 +86,7 @@ describe('exec and run hand the real terminal over and come back', () => {
     terminal.type(`exec -u nobody ${name} id -u`);
     terminal.keys('Enter');
     const pane = await terminal.waitFor(`id -u in ${name} · exit 0`);
-    expect(pane).toMatch(/^65534$/m);
+    expect(pane).toMatch(/^│ 65534\s*│$/m);
     terminal.keys('Escape');
     await quitRestored(terminal);
   });
@@ -104,7 +104,7 @@ describe('exec and run hand the real terminal over and come back', () => {
     await terminal.waitFor('output shown in a pane');
     terminal.keys('Enter');
     const pane = await terminal.waitFor(`id -u in ${name} · exit 0`);
-    expect(pane).toMatch(/^65534$/m);
+    expect(pane).toMatch(/^│ 65534\s*│$/m);
     expect(terminal.alternateScreen()).toBe(true);
     terminal.keys('Escape');
     await quitRestored(terminal);

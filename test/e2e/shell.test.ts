@@ -27,15 +27,15 @@ describe('the UI shell in a real terminal', () => {
     expect(screen.split('\n')[0]).toMatch(/^ berth ─ engine/);
 
     terminal.keys('?');
-    await terminal.waitFor('Keys (esc closes)');
+    await terminal.waitFor('Keys · ');
     // The current view's keys first; the rest is a scroll away.
-    expect(terminal.screen()).toMatch(/Containers\n\s+enter l\s+logs/);
+    expect(terminal.screen()).toMatch(/Containers\s*│?\n│?\s+enter l\s+logs/);
     terminal.type('/refresh');
     await terminal.waitFor(/ctrl-r\s+refresh now/);
     terminal.keys('Enter');
     terminal.keys('Escape');
     terminal.keys('Escape');
-    await terminal.waitUntil(s => !s.includes('Keys (esc closes)') && s.includes('bench-logger'), 'help to close');
+    await terminal.waitUntil(s => !s.includes('Keys · ') && s.includes('bench-logger'), 'help to close');
 
     terminal.keys('q');
     expect(await terminal.exitCode()).toBe(0);

@@ -56,8 +56,8 @@ for (const [columns, rows] of [
 
       // Help: this view's keys first, every binding reachable by scrolling, and a filter.
       terminal.keys('?');
-      const help = await terminal.waitFor('Keys (esc closes)');
-      expect(help).toMatch(/Containers\n\s+enter l\s+logs/);
+      const help = await terminal.waitFor('Keys · ');
+      expect(help).toMatch(/Containers\s*│?\n│?\s+enter l\s+logs/);
       terminal.type('G');
       await terminal.waitFor(/esc\s+cancel/);
       terminal.type('g');
@@ -71,7 +71,7 @@ for (const [columns, rows] of [
       terminal.keys('Escape');
       await terminal.waitUntil(s => !s.includes('matching'), 'the filter to clear');
       terminal.keys('Escape');
-      await terminal.waitUntil(s => !s.includes('Keys (esc closes)'), 'help to close');
+      await terminal.waitUntil(s => !s.includes('Keys · '), 'help to close');
 
       // The log pane: lines on screen, the footer still ends with ? help.
       terminal.type('g');
@@ -92,10 +92,10 @@ for (const [columns, rows] of [
       await terminal.waitFor(`exec in ${name}`);
       terminal.keys('Escape');
       terminal.type('s');
-      const confirm = await terminal.waitFor('y confirms · any other key cancels');
+      const confirm = await terminal.waitFor('y yes, do it  n cancel');
       expect(confirm).toContain(name);
       terminal.type('n');
-      await terminal.waitUntil(s => !s.includes('y confirms'), 'the dialog to close');
+      await terminal.waitUntil(s => !s.includes('y yes, do it'), 'the dialog to close');
       terminal.type('q');
       expect(await terminal.exitCode()).toBe(0);
     });

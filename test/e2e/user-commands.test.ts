@@ -72,10 +72,10 @@ describe('user-defined commands in a real terminal', () => {
     await focusContainer(terminal, name);
     // In help, with their keys.
     terminal.type('?');
-    const help = await terminal.waitFor('Keys (esc closes)');
+    const help = await terminal.waitFor('Keys · ');
     expect(help).toMatch(/U\s+peek \(your command\)/);
     terminal.keys('Escape');
-    await terminal.waitUntil(s => !s.includes('Keys (esc closes)'), 'help closed');
+    await terminal.waitUntil(s => !s.includes('Keys · '), 'help closed');
 
     // pane: the label arrives as one argument, quotes and ; and $(…) as text.
     terminal.type('U');

@@ -134,7 +134,7 @@ describe('views 7 Volumes and 8 Networks in a real terminal', () => {
       'the network row with its whole subnet',
     );
     terminal.type('d');
-    const dialog = await terminal.waitFor('y confirms · any other key cancels');
+    const dialog = await terminal.waitFor('y yes, do it  n cancel');
     expect(dialog).toContain(`in use by ${runner} (running)`);
     terminal.type('n');
     terminal.type('q');

@@ -18,7 +18,14 @@ describe('keymap', () => {
     const list = activeScopes(DEFAULT_VIEWS, initial());
     expect(resolveKey(DEFAULT_KEYMAP, list, 'j')).toBe('cursor.down');
     expect(resolveKey(DEFAULT_KEYMAP, list, '?')).toBe('help.toggle');
-    expect(resolveKey(DEFAULT_KEYMAP, ['help'], '?')).toBe('overlay.close');
+    // In help, ? is help.toggle again (the 'overlay' scope), which closes it; q quits as over a list.
+    expect(resolveKey(DEFAULT_KEYMAP, ['help', 'move', 'overlay'], '?')).toBe('help.toggle');
+    expect(resolveKey(DEFAULT_KEYMAP, ['help', 'move', 'overlay'], 'escape')).toBe('overlay.close');
+    expect(resolveKey(DEFAULT_KEYMAP, ['help', 'move', 'overlay'], 'q')).toBe('app.quit');
+    // A confirmation: y, n and esc answer; other keys do nothing (they no longer cancel).
+    expect(resolveKey(DEFAULT_KEYMAP, ['confirm', 'overlay'], 'n')).toBe('confirm.no');
+    expect(resolveKey(DEFAULT_KEYMAP, ['confirm', 'overlay'], 'x')).toBeUndefined();
+    expect(resolveKey(DEFAULT_KEYMAP, ['confirm', 'overlay'], ':')).toBe('command.open');
     expect(resolveKey(DEFAULT_KEYMAP, ['prompt'], 'q')).toBeUndefined();
     expect(resolveKey(DEFAULT_KEYMAP, ['prompt'], 'ctrl-c')).toBe('app.quit');
   });
@@ -39,7 +46,7 @@ describe('keymap', () => {
   });
 
   test('tab keys come from the views registry', () => {
-    expect(resolveKey(DEFAULT_KEYMAP, ['global'], '1')).toBe('view.containers');
-    expect(resolveKey(DEFAULT_KEYMAP, ['global'], '4')).toBe('view.registry');
+    expect(resolveKey(DEFAULT_KEYMAP, ['tabs'], '1')).toBe('view.containers');
+    expect(resolveKey(DEFAULT_KEYMAP, ['tabs'], '4')).toBe('view.registry');
   });
 });

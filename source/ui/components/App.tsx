@@ -8,11 +8,18 @@ import {Footer} from './Footer.js';
 import {Header} from './Header.js';
 import {Prompt} from './Prompt.js';
 import {SHELL_OVERLAY_COMPONENTS} from './shell-overlay-components.js';
-import {StatusLine, statusRows} from './StatusLine.js';
+import {shownStatus, StatusLine, statusLines} from './StatusLine.js';
 import {Tabs} from './Tabs.js';
+import {SHELL_OVERLAYS} from '../shell-overlays.js';
+import {helpLines} from '../help-lines.js';
+import {contentRows, OVERLAY_FRAME, OVERLAY_FRAME_ROWS} from '../../views/OverlayBox.js';
 
 const MIN_COLUMNS = 40;
 const MIN_ROWS = 10;
+// Fewer rows of the view than this above a dialog say nothing: the dialog takes the whole body then.
+const MIN_UNDER_ROWS = 3;
+// Below this a dialog gets the whole body rather than share it.
+const MIN_CAPPED_ROWS = 6;
 
 // The shell: header, banner, tabs, the active view's body (or an overlay over it), status, prompt, footer.
 export function App() {
@@ -28,13 +35,41 @@ export function App() {
   const connecting = useStore(state => state.connection.status === 'connecting');
   // Ink 6.8 clears the whole screen on every frame as tall as the terminal: stay one row short.
   const height = Math.max(1, rows - 1);
-  const status = useStore(state => (state.overlay && 'draft' in state.overlay ? undefined : state.status));
-  const chrome = 3 + statusRows(status?.text, status?.kind, columns) + (down ? 2 : connecting ? 1 : 0);
-  const bodyHeight = Math.max(1, height - chrome);
-  const body = {width: columns, height: bodyHeight};
+  const status = useStore(shownStatus);
+  const banner = down ? 2 : connecting ? 1 : 0;
+  // A message takes the rows it needs, up to a third of the screen; it ends with … only when cut.
+  const statusMost = Math.max(2, Math.floor((height - 3 - banner) / 3));
+  const statusHeight = statusLines(status?.text, columns, statusMost).length;
+  const bodyHeight = Math.max(1, height - 3 - banner - statusHeight);
+  // A dialog is as tall as its content (plus its border) and sits over the lower part of the view, whose list
+  // keeps the rows above it (and its cursor in sight there); a pane longer than the screen takes it all.
+  const overlayRows = useStore(state => {
+    const overlay = state.overlay;
+    if (!overlay || (!SHELL_OVERLAY_COMPONENTS[overlay.kind] && !views.overlay(overlay.kind)?.Component)) return 0;
+    const spec = SHELL_OVERLAYS[overlay.kind] ?? views.overlay(overlay.kind);
+    const content =
+      overlay.kind === 'help'
+        ? 1 + Math.max(1, helpLines(controller.keymap, views, overlay.scopes, overlay.query).length)
+        : spec?.height?.(overlay, state, columns - OVERLAY_FRAME);
+    const wanted = content === undefined ? bodyHeight : content + OVERLAY_FRAME_ROWS;
+    // A dialog longer than the body still leaves the list's heading and cursor row in sight above it (it cuts
+    // or scrolls its own rows); help, a reference, takes the whole body.
+    const most =
+      overlay.kind === 'help' || bodyHeight - MIN_UNDER_ROWS < MIN_CAPPED_ROWS
+        ? bodyHeight
+        : bodyHeight - MIN_UNDER_ROWS;
+    return Math.min(most, Math.max(OVERLAY_FRAME_ROWS + 1, wanted));
+  });
+  const underRows = bodyHeight - overlayRows < MIN_UNDER_ROWS ? 0 : bodyHeight - overlayRows;
+  const body = {width: columns, height: overlayRows ? underRows : bodyHeight};
 
   // Paging and scrolling use the height of the list on screen, which each view's layout decides.
-  const viewportRows = useStore(state => Math.max(1, views.active(state)?.listRows?.(state, body) ?? bodyHeight - 1));
+  // An overlay that scrolls pages by its own rows.
+  const viewportRows = useStore(state =>
+    overlayRows && state.overlay && 'scroll' in state.overlay
+      ? contentRows(overlayRows)
+      : Math.max(1, views.active(state)?.listRows?.(state, body) ?? body.height - 1),
+  );
   useEffect(() => {
     controller.dispatch({type: 'viewport', rows: viewportRows});
   }, [controller, viewportRows]);
@@ -47,18 +82,25 @@ export function App() {
     );
   }
 
-  const spec = overlay ? views.overlay(overlay) : undefined;
-  const OverlayBody = overlay ? (SHELL_OVERLAY_COMPONENTS[overlay] ?? spec?.Component) : undefined;
-  const Body = OverlayBody ?? views.byId(view)?.Body;
-  const bodyRows = OverlayBody && spec?.maxHeight ? Math.min(bodyHeight, spec.maxHeight) : bodyHeight;
+  const OverlayBody = overlay ? (SHELL_OVERLAY_COMPONENTS[overlay] ?? views.overlay(overlay)?.Component) : undefined;
+  const Body = views.byId(view)?.Body;
 
   return (
     <Box flexDirection="column" width={columns} height={height} overflow="hidden">
       <Header width={columns} />
       <Banner width={columns} />
       <Tabs width={columns} />
-      {Body ? <Body width={columns} height={bodyRows} /> : <Box height={bodyHeight} />}
-      <StatusLine width={columns} />
+      {OverlayBody ? (
+        <>
+          {Body && underRows ? <Body width={columns} height={underRows} /> : null}
+          <OverlayBody width={columns} height={overlayRows} />
+        </>
+      ) : Body ? (
+        <Body width={columns} height={bodyHeight} />
+      ) : (
+        <Box height={bodyHeight} />
+      )}
+      <StatusLine width={columns} most={statusMost} />
       <Prompt width={columns} />
       <Footer width={columns} />
     </Box>

@@ -1,55 +1,42 @@
-import {Box, Text} from 'ink';
+import {Text} from 'ink';
 import {useStore} from '../hooks/use-controller.js';
 import {sanitizeLine} from '../../text/sanitize.js';
+import {confirmLines, confirmTitle} from '../dialog-lines.js';
+import {contentRows, OVERLAY_FRAME, OverlayBox} from '../../views/OverlayBox.js';
 
-// The confirmation lists exactly what will be touched; y confirms, any other key cancels.
+// The confirmation lists exactly what will be touched; its keys (y, f, n/esc) are in the footer.
 export function ConfirmDialog({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => state.overlay);
   if (overlay?.kind !== 'confirm') return null;
   const {confirm} = overlay;
-  const room = Math.max(1, height - 4);
-  const shown = confirm.targets.slice(0, room);
+  const lines = confirmLines(confirm, width - OVERLAY_FRAME);
+  const room = contentRows(height);
+  const shown = lines.length > room ? lines.slice(0, room - 1) : lines;
   return (
-    <Box
-      flexDirection="column"
-      width={width}
-      height={height}
-      overflow="hidden"
-      borderStyle="round"
-      borderColor="red"
-      paddingX={1}
-    >
-      <Text bold color="red" wrap="truncate-end">
-        {sanitizeLine(confirm.title)}
-        {confirm.force !== undefined && confirm.forceLabels
-          ? confirm.force
-            ? confirm.forceLabels.on
-            : confirm.forceLabels.off
-          : ''}
-      </Text>
-      {shown.map((target, i) => (
-        <Text key={i} wrap="truncate-end">{`  ${sanitizeLine(target)}`}</Text>
+    <OverlayBox width={width} height={height} title={confirmTitle(confirm)} danger>
+      {shown.map((line, i) => (
+        <Text key={i} wrap="truncate-end">
+          {line}
+        </Text>
       ))}
-      {confirm.targets.length > shown.length ? (
-        <Text dimColor>{`  … and ${confirm.targets.length - shown.length} more`}</Text>
+      {lines.length > shown.length ? (
+        <Text dimColor>{`  … and ${lines.length - shown.length} more rows (a taller terminal shows them)`}</Text>
       ) : null}
-      <Text bold>y confirms · any other key cancels</Text>
-    </Box>
+    </OverlayBox>
   );
 }
 
 export function TextOverlay({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => state.overlay);
   if (overlay?.kind !== 'text') return null;
-  const rows = overlay.lines.slice(overlay.scroll, overlay.scroll + Math.max(1, height - 1));
+  const rows = overlay.lines.slice(overlay.scroll, overlay.scroll + contentRows(height));
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text bold inverse wrap="truncate-end">{` ${sanitizeLine(overlay.title)} `}</Text>
+    <OverlayBox width={width} height={height} title={sanitizeLine(overlay.title)}>
       {rows.map((line, i) => (
         <Text key={i} wrap="truncate-end">
-          {sanitizeLine(line)}
+          {sanitizeLine(line) || ' '}
         </Text>
       ))}
-    </Box>
+    </OverlayBox>
   );
 }

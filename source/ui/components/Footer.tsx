@@ -1,32 +1,43 @@
 import {Box, Text} from 'ink';
 import {cellWidth} from '../../text/sanitize.js';
-import {footerBindings, keyLabel, type Binding} from '../keymap.js';
+import {FOOTER_TAIL, footerBindings, keyLabel, type Binding} from '../keymap.js';
 import {activeScopes} from '../scopes.js';
+import {SHELL_OVERLAYS} from '../shell-overlays.js';
 import {useController, useStore} from '../hooks/use-controller.js';
 
 const item = (b: Binding) => ` ${keyLabel(b.keys[0])} ${b.help} `;
 
 // The keys shown are the footer bindings of the active scopes, most specific first, as many as fit whole;
-// `? help` always stays (it lists the rest).
+// every footer ends with the same part, `: command  q quit  ? help`, wherever those keys work (? lists the rest).
 export function fitFooter(bindings: readonly Binding[], width: number): Binding[] {
-  const help = bindings.find(b => b.action === 'help.toggle');
-  let room = width - (help ? cellWidth(item(help)) : 0);
+  const tail = FOOTER_TAIL.map(action => bindings.find(b => b.action === action)).filter(b => b !== undefined);
+  let room = width - tail.reduce((sum, b) => sum + cellWidth(item(b)), 0);
   const shown: Binding[] = [];
   for (const b of bindings) {
-    if (b === help) continue;
+    if (tail.includes(b)) continue;
     const size = cellWidth(item(b));
     if (size > room) continue;
     shown.push(b);
     room -= size;
   }
-  return help ? [...shown, help] : shown;
+  return [...shown, ...tail];
 }
 
 // Generated from the keymap for the scopes active now, so it never lists a key that does nothing.
 export function Footer({width}: {width: number}) {
   const {keymap, views} = useController();
   const scopes = useStore(state => activeScopes(views, state).join(','));
-  const bindings = fitFooter(footerBindings(keymap, scopes.split(',')), width);
+  // A form says what its enter does (run, create) where a prompt says apply.
+  const submitLabel = useStore(state =>
+    state.overlay ? (SHELL_OVERLAYS[state.overlay.kind] ?? views.overlay(state.overlay.kind))?.submitLabel : undefined,
+  );
+  const active = footerBindings(keymap, scopes.split(','));
+  const bindings = fitFooter(
+    submitLabel
+      ? active.map(b => (b.action === 'overlay.submit' && b.scope === 'prompt' ? {...b, help: submitLabel} : b))
+      : active,
+    width,
+  );
   return (
     <Box width={width} height={1} overflow="hidden">
       <Text wrap="truncate-end">

@@ -1,23 +1,34 @@
 import {Box, Text} from 'ink';
-import {useStore} from '../hooks/use-controller.js';
+import type {AppState} from '../../store/state.js';
 import {sanitizeLine} from '../../text/sanitize.js';
+import {wrapWords} from '../../text/wrap-words.js';
+import {useStore} from '../hooks/use-controller.js';
 
-// Errors get a second row when they need it, so the reason and the fix are not cut off.
-export const statusRows = (text: string | undefined, kind: string | undefined, width: number) =>
-  kind === 'error' && text && text.length + 1 > width ? 2 : 1;
+// A message belongs to the view that showed when it came: switching view hides it, coming back shows it again
+// (unless a newer one took its place). Shared news (the engine is back, another context) shows everywhere.
+export const shownStatus = (state: AppState) =>
+  state.overlay && 'draft' in state.overlay
+    ? undefined
+    : state.status && (state.status.view === undefined || state.status.view === state.view)
+      ? state.status
+      : undefined;
 
-export function StatusLine({width}: {width: number}) {
-  const status = useStore(state => state.status);
+// The message's rows: as many as it needs, up to `most`; cut with `…` only when it needs more.
+export const statusLines = (text: string | undefined, width: number, most: number) =>
+  text ? wrapWords(sanitizeLine(text), width - 1, Math.max(1, most)).map(line => ` ${line}`) : [' '];
+
+export function StatusLine({width, most}: {width: number; most: number}) {
+  const status = useStore(shownStatus);
   const overlay = useStore(state => state.overlay);
   if (overlay && 'draft' in overlay) return null;
+  const lines = statusLines(status?.text, width, most);
   return (
-    <Box width={width} height={statusRows(status?.text, status?.kind, width)} overflow="hidden">
-      <Text
-        color={status?.kind === 'error' ? 'red' : undefined}
-        wrap={status?.kind === 'error' ? 'wrap' : 'truncate-end'}
-      >
-        {status ? ` ${sanitizeLine(status.text)}` : ' '}
-      </Text>
+    <Box width={width} height={lines.length} flexDirection="column" overflow="hidden">
+      {lines.map((line, i) => (
+        <Text key={i} color={status?.kind === 'error' ? 'red' : undefined} wrap="truncate-end">
+          {line || ' '}
+        </Text>
+      ))}
     </Box>
   );
 }

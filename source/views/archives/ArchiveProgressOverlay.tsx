@@ -1,21 +1,22 @@
-import {Box, Text} from 'ink';
+import {Text} from 'ink';
 import {describeProgress} from '../../engine/archives/progress.js';
 import {sanitizeLine} from '../../text/sanitize.js';
+import {OverlayBox} from '../OverlayBox.js';
 import {useStore} from '../use-store.js';
 
-// The archive under way: what, where, a bar when the total is known, bytes and rate; esc cancels.
+// The archive under way: what, where, a bar when the total is known, bytes and rate; esc cancels (footer).
 export function ArchiveProgressOverlay({width, height}: {width: number; height: number}) {
   const job = useStore(state => state.archives.job);
   if (!job) return null;
   const progress = job.progress;
-  const barWidth = Math.max(10, Math.min(60, width - 8));
+  const barWidth = Math.max(10, Math.min(60, width - 10));
   const percent = progress?.percent;
   const filled = percent === undefined ? 0 : Math.round((barWidth * percent) / 100);
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text bold inverse wrap="truncate-end">{` ${sanitizeLine(job.title)} `}</Text>
-      <Text> </Text>
-      {percent === undefined ? null : (
+    <OverlayBox width={width} height={height} title={sanitizeLine(job.title)}>
+      {percent === undefined ? (
+        <Text> </Text>
+      ) : (
         <Text wrap="truncate-end">
           {' '}
           <Text color="green">{'█'.repeat(filled)}</Text>
@@ -24,9 +25,6 @@ export function ArchiveProgressOverlay({width, height}: {width: number; height: 
         </Text>
       )}
       <Text wrap="truncate-end">{` ${progress ? describeProgress(progress) : 'waiting for the engine…'}`}</Text>
-      <Text dimColor wrap="truncate-end">
-        {' esc cancels (the partial file is removed)'}
-      </Text>
-    </Box>
+    </OverlayBox>
   );
 }

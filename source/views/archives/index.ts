@@ -37,6 +37,6 @@ export const archives: ViewModule = {
       scopes: ['prompt'],
       submit: submitPath,
     },
-    archiveProgress: {Component: ArchiveProgressOverlay, maxHeight: 6, scopes: ['archive-progress']},
+    archiveProgress: {Component: ArchiveProgressOverlay, height: () => 3, scopes: ['archive-progress']},
   },
 };

@@ -1,5 +1,6 @@
-import {Box, Text} from 'ink';
+import {Text} from 'ink';
 import {sanitizeLine} from '../../text/sanitize.js';
+import {contentRows, OverlayBox} from '../OverlayBox.js';
 import {useStore} from '../use-store.js';
 
 export function downLines(overlay: {
@@ -22,36 +23,32 @@ export function downLines(overlay: {
   ];
 }
 
-// D: exactly what `down` removes (from the labels), with the toggles; y runs it, anything else cancels.
+// Rows it takes in its frame: the question, what goes, the options.
+export const downHeight = (overlay: Parameters<typeof downLines>[0]) => 2 + downLines(overlay).length;
+
+// D: exactly what `down` removes (from the labels), with its options; y runs it, n/esc cancel (footer).
 export function DownOverlay({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => (state.overlay?.kind === 'composeDown' ? state.overlay : undefined));
   if (!overlay) return null;
   const lines = downLines(overlay);
-  const room = Math.max(1, height - 4);
+  const room = Math.max(1, contentRows(height) - 1);
   const flags = `${overlay.withVolumes ? ' --volumes' : ''}${overlay.removeOrphans ? ' --remove-orphans' : ''}`;
+  const more = lines.length - room - overlay.scroll;
+  const shown = lines.slice(overlay.scroll, overlay.scroll + (more > 0 ? room - 1 : room));
   return (
-    <Box
-      flexDirection="column"
+    <OverlayBox
       width={width}
       height={height}
-      overflow="hidden"
-      borderStyle="round"
-      borderColor="red"
-      paddingX={1}
+      danger
+      title={`Bring ${sanitizeLine(overlay.project)} down (compose down${flags})? These go:`}
     >
-      <Text bold color="red" wrap="truncate-end">
-        {`Bring ${sanitizeLine(overlay.project)} down (compose down${flags})? These go:`}
-      </Text>
-      {lines.slice(overlay.scroll, overlay.scroll + room).map((line, i) => (
+      {shown.map((line, i) => (
         <Text key={i} wrap="truncate-end">{`  ${sanitizeLine(line)}`}</Text>
       ))}
-      {lines.length > room + overlay.scroll ? (
-        <Text dimColor>{`  … and ${lines.length - room - overlay.scroll} more (↓)`}</Text>
-      ) : null}
-      <Text
-        bold
-        wrap="truncate-end"
-      >{`y down · v --volumes ${overlay.withVolumes ? '[on]' : '[off]'} · o --remove-orphans ${overlay.removeOrphans ? '[on]' : '[off]'} · esc cancels`}</Text>
-    </Box>
+      {more > 0 ? <Text dimColor>{`  … and ${more + 1} more (↓)`}</Text> : null}
+      <Text wrap="truncate-end">
+        {`options: v --volumes ${overlay.withVolumes ? '[on]' : '[off]'} · o --remove-orphans ${overlay.removeOrphans ? '[on]' : '[off]'}`}
+      </Text>
+    </OverlayBox>
   );
 }

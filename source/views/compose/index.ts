@@ -20,7 +20,7 @@ import {
   showOutput,
   showProjectLogs,
 } from './effects.js';
-import {downLines, DownOverlay} from './DownOverlay.js';
+import {downHeight, downLines, DownOverlay} from './DownOverlay.js';
 import {COMPOSE_BINDINGS} from './keys.js';
 import {composeLayout} from './layout.js';
 import {reduceCompose} from './reducer.js';
@@ -118,8 +118,9 @@ export const compose: ViewModule = {
   overlays: {
     composeDown: {
       Component: DownOverlay,
-      scopes: ['composeDown', 'dialog', 'move'],
+      scopes: ['composeDown', 'question', 'move'],
       rows: overlay => (overlay.kind === 'composeDown' ? downLines(overlay).length : 0),
+      height: overlay => (overlay.kind === 'composeDown' ? downHeight(overlay) : 1),
     },
   },
   // enter opens a project in the list, a container's log in its services; the actions apply in both.

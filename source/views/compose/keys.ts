@@ -32,6 +32,7 @@ export const COMPOSE_BINDINGS: readonly Binding[] = [
   {scope: 'composeActions', keys: ['o'], action: 'compose.output', help: 'last compose output'},
   {scope: 'composeRun', keys: ['ctrl-c'], action: 'compose.interrupt', help: 'interrupt compose', footer: true},
   {scope: 'composeDown', keys: ['y'], action: 'composeDown.run', help: 'yes, down', footer: true},
-  {scope: 'composeDown', keys: ['v'], action: 'composeDown.toggleVolumes', help: '--volumes', footer: true},
-  {scope: 'composeDown', keys: ['o'], action: 'composeDown.toggleOrphans', help: '--remove-orphans', footer: true},
+  // v and o are listed in the dialog with their state, so the footer keeps y and n in sight.
+  {scope: 'composeDown', keys: ['v'], action: 'composeDown.toggleVolumes', help: '--volumes'},
+  {scope: 'composeDown', keys: ['o'], action: 'composeDown.toggleOrphans', help: '--remove-orphans'},
 ];

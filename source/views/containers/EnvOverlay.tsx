@@ -1,5 +1,6 @@
-import {Box, Text} from 'ink';
+import {Text} from 'ink';
 import {sanitizeLine} from '../../text/sanitize.js';
+import {contentRows, OverlayBox} from '../OverlayBox.js';
 import {useStore} from '../use-store.js';
 
 // v: the container's environment, secret-looking values masked until m.
@@ -7,12 +8,13 @@ export function EnvOverlay({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => state.overlay);
   if (overlay?.kind !== 'env') return null;
   const keyWidth = Math.min(32, Math.max(4, ...overlay.entries.slice(0, 1000).map(e => e.key.length)));
-  const rows = overlay.entries.slice(overlay.scroll, overlay.scroll + Math.max(1, height - 1));
+  const rows = overlay.entries.slice(overlay.scroll, overlay.scroll + contentRows(height));
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text bold inverse wrap="truncate-end">
-        {` environment of ${sanitizeLine(overlay.container)} · ${overlay.entries.length} variables · ${overlay.reveal ? 'secrets shown (m masks)' : 'secrets masked (m shows)'} `}
-      </Text>
+    <OverlayBox
+      width={width}
+      height={height}
+      title={`environment of ${sanitizeLine(overlay.container)} · ${overlay.entries.length} variables · ${overlay.reveal ? 'secrets shown' : 'secrets masked'}`}
+    >
       {rows.map(entry => (
         <Text key={entry.key} wrap="truncate-end">
           <Text color="cyan">{sanitizeLine(entry.key).padEnd(keyWidth)}</Text>
@@ -20,6 +22,6 @@ export function EnvOverlay({width, height}: {width: number; height: number}) {
           {entry.secret && !overlay.reveal ? <Text dimColor>••••••••</Text> : sanitizeLine(entry.value)}
         </Text>
       ))}
-    </Box>
+    </OverlayBox>
   );
 }

@@ -5,5 +5,5 @@ import {useStore} from '../use-store.js';
 export function ExecFormOverlay({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => state.overlay);
   if (overlay?.kind !== 'execForm') return null;
-  return <FormOverlayBox overlay={overlay} width={width} height={height} submitLabel="runs" />;
+  return <FormOverlayBox overlay={overlay} width={width} height={height} />;
 }

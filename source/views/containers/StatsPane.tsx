@@ -1,8 +1,10 @@
-import {Box, Text} from 'ink';
+import {Text} from 'ink';
+import type {Overlay} from '../../store/state.js';
 import {rate, type Usage} from '../../engine/stats/compute.js';
 import {bytes} from '../../text/format.js';
 import {barGraph} from '../../text/graph.js';
 import {sanitizeLine, truncateCells} from '../../text/sanitize.js';
+import {contentRows, OVERLAY_FRAME, OverlayBox} from '../OverlayBox.js';
 import {useStore} from '../use-store.js';
 import {statsSession} from './stats-session.js';
 
@@ -22,26 +24,24 @@ function rates(history: readonly Usage[]): {netRx?: number; netTx?: number; bloc
   };
 }
 
-// p on a container: CPU and memory over the last minutes as bar graphs, I/O rates, limits, and its processes.
-export function StatsPane({width, height}: {width: number; height: number}) {
-  const overlay = useStore(state => (state.overlay?.kind === 'stats' ? state.overlay : undefined));
-  // Re-rendered when the sampler publishes (about once a second).
-  useStore(state => state.containers.stats.version);
-  if (!overlay) return null;
+type StatsOverlay = Extract<Overlay, {kind: 'stats'}>;
+type Line = {text: string; bold?: boolean; dim?: boolean};
+
+// Taller graphs where the terminal is wide enough to be tall too.
+const graphRowsFor = (width: number) => (width >= 116 ? 5 : 3);
+
+// The pane's rows below its title, at this inner width.
+export function statsLines(overlay: StatsOverlay, width: number): Line[] {
   const history = statsSession.sampler()?.history(overlay.id) ?? [];
   const latest = history.at(-1);
-  const graphWidth = Math.max(10, width - 12);
-  const graphRows = height >= 30 ? 5 : 3;
+  const graphWidth = Math.max(10, width - 4);
+  const graphRows = graphRowsFor(width);
   const cpuValues = history.map(u => u.cpuPercent);
   const cpuMax = Math.max(100, ...cpuValues.slice(-graphWidth).map(v => v ?? 0));
   const memValues = history.map(u => u.memory);
   const memMax = latest?.memoryLimit ?? Math.max(1, ...memValues.slice(-graphWidth).map(v => v ?? 0));
   const io = rates(history);
-  const lines: {text: string; bold?: boolean; dim?: boolean}[] = [];
-  lines.push({
-    text: ` stats ${sanitizeLine(overlay.name)} · ${history.length ? `${history.length} s sampled` : 'waiting for the first sample…'} · esc closes `,
-    bold: true,
-  });
+  const lines: Line[] = [];
   lines.push({text: `CPU ${percent(latest?.cpuPercent)}   (graph up to ${cpuMax.toFixed(0)}%; 100% = one core)`});
   for (const row of barGraph(cpuValues, graphWidth, graphRows, cpuMax)) lines.push({text: `  │${row}`});
   const limit = latest?.memoryLimit
@@ -64,13 +64,35 @@ export function StatsPane({width, height}: {width: number; height: number}) {
     lines.push({text: `processes (${processes.length})  ${titles.join(' ')}`, bold: true});
     for (const process of processes) lines.push({text: `  ${process.join(' ')}`});
   }
+  return lines;
+}
+
+// Rows it takes with its title; the graphs' rows depend only on the width, so this needs no samples.
+export const statsHeight = (overlay: Overlay, width: number) =>
+  overlay.kind === 'stats'
+    ? 1 + 7 + 2 * graphRowsFor(width) + (overlay.top && !overlay.topError ? overlay.top.processes.length : 0)
+    : 1;
+
+// p on a container: CPU and memory over the last minutes as bar graphs, I/O rates, limits, and its processes.
+export function StatsPane({width, height}: {width: number; height: number}) {
+  const overlay = useStore(state => (state.overlay?.kind === 'stats' ? state.overlay : undefined));
+  // Re-rendered when the sampler publishes (about once a second).
+  useStore(state => state.containers.stats.version);
+  if (!overlay) return null;
+  const samples = statsSession.sampler()?.history(overlay.id).length ?? 0;
+  const inner = width - OVERLAY_FRAME;
+  const lines = statsLines(overlay, inner);
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      {lines.slice(0, height).map((line, i) => (
-        <Text key={i} bold={line.bold} inverse={i === 0} dimColor={line.dim} wrap="truncate-end">
-          {truncateCells(sanitizeLine(line.text), width) || ' '}
+    <OverlayBox
+      width={width}
+      height={height}
+      title={`stats ${sanitizeLine(overlay.name)} · ${samples ? `${samples} s sampled` : 'waiting for the first sample…'}`}
+    >
+      {lines.slice(0, contentRows(height)).map((line, i) => (
+        <Text key={i} bold={line.bold} dimColor={line.dim} wrap="truncate-end">
+          {truncateCells(sanitizeLine(line.text), inner) || ' '}
         </Text>
       ))}
-    </Box>
+    </OverlayBox>
   );
 }

@@ -7,13 +7,14 @@ import {confirmAttach, confirmed, confirmOperation, loadSizes, runOperation, sho
 import {EnvOverlay} from './EnvOverlay.js';
 import {openExecForm, openShell, submitExecForm} from './exec.js';
 import {ExecFormOverlay} from './ExecFormOverlay.js';
+import {formHeight} from '../FormOverlayBox.js';
 import {CONTAINER_BINDINGS} from './keys.js';
 import {containersLayout} from './layout.js';
 import {reduceContainers} from './reducer.js';
 import {containersList, selectedContainer, targetContainers} from './selectors.js';
 import {initialContainers} from './state.js';
 import {containerEnv} from '../../engine/containers/operations.js';
-import {StatsPane} from './StatsPane.js';
+import {StatsPane, statsHeight} from './StatsPane.js';
 import {followScreen, statsSession} from './stats-session.js';
 import {stopTop, watchTop} from './top.js';
 
@@ -103,16 +104,18 @@ export const containers: ViewModule = {
   bindings: CONTAINER_BINDINGS,
   commands: CONTAINER_COMMANDS,
   overlays: {
-    stats: {Component: StatsPane, scopes: ['dialog']},
+    stats: {Component: StatsPane, scopes: ['dialog'], height: (overlay, _state, width) => statsHeight(overlay, width)},
     env: {
       Component: EnvOverlay,
       scopes: ['env', 'dialog', 'move'],
       rows: overlay => (overlay.kind === 'env' ? overlay.entries.length : 0),
+      height: overlay => 1 + (overlay.kind === 'env' ? overlay.entries.length : 0),
     },
     execForm: {
       Component: ExecFormOverlay,
-      maxHeight: 9,
-      scopes: ['prompt'],
+      height: overlay => (overlay.kind === 'execForm' ? formHeight(overlay) : 1),
+      submitLabel: 'run',
+      scopes: ['form', 'prompt'],
       submit: (services, overlay) => (overlay.kind === 'execForm' ? submitExecForm(services, overlay) : undefined),
     },
   },

@@ -1,27 +1,26 @@
-import {Box, Text} from 'ink';
+import {Text} from 'ink';
 import {sanitizeLine} from '../../text/sanitize.js';
+import {contentRows, OverlayBox} from '../OverlayBox.js';
 import {useStore} from '../use-store.js';
 
-// c in view 5, or :context without a name: the docker contexts; enter switches in place.
+// c in view 5, or :context without a name: the docker contexts; enter switches in place (footer).
 export function ContextsOverlay({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => (state.overlay?.kind === 'contexts' ? state.overlay : undefined));
   if (!overlay) return null;
-  const rows = Math.max(1, height - 2);
+  const rows = Math.max(1, contentRows(height) - 1);
   const top = Math.max(0, Math.min(overlay.scroll - rows + 1, overlay.items.length - rows));
+  const nameWidth = Math.max(8, ...overlay.items.map(row => sanitizeLine(row.name).length)) + 1;
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text bold inverse wrap="truncate-end">
-        {' docker contexts · enter switches · esc closes '}
-      </Text>
-      {overlay.items.slice(Math.max(0, top), Math.max(0, top) + rows).map((row, i) => {
-        const index = Math.max(0, top) + i;
+    <OverlayBox width={width} height={height} title="Docker contexts: which engine berth shows">
+      {overlay.items.slice(top, top + rows).map((row, i) => {
+        const index = top + i;
         return (
           <Text key={row.name} inverse={index === overlay.scroll} wrap="truncate-end">
-            {`${index === overlay.scroll ? '›' : ' '}${row.current ? '*' : ' '} ${sanitizeLine(row.name).padEnd(20)} ${sanitizeLine(row.host)}`}
+            {`${index === overlay.scroll ? '›' : ' '}${row.current ? '*' : ' '} ${sanitizeLine(row.name).padEnd(nameWidth)} ${sanitizeLine(row.host)}`}
           </Text>
         );
       })}
       <Text dimColor>{'  * the engine berth shows now'}</Text>
-    </Box>
+    </OverlayBox>
   );
 }

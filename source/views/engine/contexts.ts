@@ -4,18 +4,31 @@ import {errorMessage} from '../../errors.js';
 import type {Services} from '../types.js';
 import type {ContextRow} from './state.js';
 
-// The docker CLI's contexts (the same store, with their TLS material), and "default": the local socket.
-export function contextRows(current: string | undefined, env: NodeJS.ProcessEnv = process.env): ContextRow[] {
+// An endpoint as the header and view 5 show it.
+export const describeTarget = (target: EngineTarget) => `${target.url}${target.tls ? ' TLS' : ''}`;
+
+// The docker CLI's contexts (the same store, with their TLS material), and "default": as for `docker context
+// ls`, DOCKER_HOST (with its TLS settings) when the shell sets it, else the local socket. When berth shows the
+// default context now (DOCKER_HOST or --host), that row names the engine on screen.
+export function contextRows(current: EngineTarget | undefined, env: NodeJS.ProcessEnv = process.env): ContextRow[] {
+  const onDefault = current?.context === 'default';
   const rows: ContextRow[] = [
-    {name: 'default', host: 'the local socket (unix:///var/run/docker.sock)', current: current === 'default'},
+    {
+      name: 'default',
+      host: describeTarget(onDefault ? current : contextTarget('default', env)),
+      current: onDefault,
+    },
   ];
   for (const context of listContexts(env))
-    rows.push({name: context.name, host: context.host, current: context.name === current});
+    rows.push({
+      name: context.name,
+      host: `${context.host}${context.tlsDir ? ' TLS' : ''}`,
+      current: context.name === current?.context,
+    });
   return rows;
 }
 
 export function contextTarget(name: string, env: NodeJS.ProcessEnv = process.env): EngineTarget {
-  // The context alone decides: DOCKER_HOST and DOCKER_CONTEXT from the shell would override it.
   const {
     DOCKER_HOST: _host,
     DOCKER_CONTEXT: _context,
@@ -23,15 +36,21 @@ export function contextTarget(name: string, env: NodeJS.ProcessEnv = process.env
     DOCKER_CERT_PATH: _certs,
     ...rest
   } = env;
-  return resolveEngineTarget(
-    {context: name},
-    name === 'default' ? {...rest, DOCKER_CONFIG: '/nonexistent-berth-default-context'} : rest,
-  );
+  // "default" is what docker means by it: DOCKER_HOST and its TLS settings, else the local socket (the config's
+  // current context does not count). Another context alone decides: DOCKER_HOST would override it.
+  if (name === 'default') {
+    const {DOCKER_CONTEXT: _ignored, ...withHost} = env;
+    return resolveEngineTarget(
+      {},
+      withHost.DOCKER_HOST ? withHost : {...withHost, DOCKER_CONFIG: '/nonexistent-berth-default-context'},
+    );
+  }
+  return resolveEngineTarget({context: name}, rest);
 }
 
 export function openContexts(services: Services): void {
   try {
-    const rows = contextRows(services.engine()?.target.context);
+    const rows = contextRows(services.engine()?.target);
     const current = Math.max(
       0,
       rows.findIndex(row => row.current),

@@ -94,10 +94,13 @@ export const engine: ViewModule = {
       Component: ContextsOverlay,
       scopes: ['contexts', 'dialog', 'move'],
       rows: overlay => (overlay.kind === 'contexts' ? overlay.items.length : 0),
+      height: overlay => (overlay.kind === 'contexts' ? 2 + overlay.items.length : 1),
       submit(services, overlay) {
         if (overlay.kind !== 'contexts') return undefined;
         const row = overlay.items[overlay.scroll];
-        if (row && !row.current) void switchContext(services, row.name);
+        if (!row) return undefined;
+        if (row.current) services.status(`berth already shows context ${row.name}: ${row.host}`);
+        else void switchContext(services, row.name);
         return undefined;
       },
     },

@@ -5,5 +5,5 @@ import {useStore} from '../use-store.js';
 export function CreateFormOverlay({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => state.overlay);
   if (overlay?.kind !== 'imageCreate') return null;
-  return <FormOverlayBox overlay={overlay} width={width} height={height} submitLabel="creates" />;
+  return <FormOverlayBox overlay={overlay} width={width} height={height} />;
 }

@@ -88,11 +88,29 @@ export async function confirmRemove(services: Services, references?: readonly st
         label: `${row.repository}:${row.tag} ${row.shortId}`,
       }));
   if (!rows.length) return;
+  // Names typed after :rmi are checked before anything is asked, as :exec checks its container: an image the
+  // engine does not have is refused at once, not after y.
+  const ids = new Map<string, string>();
+  if (references) {
+    const missing: string[] = [];
+    for (const row of rows) {
+      try {
+        ids.set(row.reference, ((await docker.getImage(row.reference).inspect()) as {Id: string}).Id);
+      } catch (error) {
+        if ((error as {statusCode?: number}).statusCode !== 404) throw error;
+        missing.push(row.reference);
+      }
+    }
+    if (missing.length)
+      throw new Error(
+        `no image ${missing.map(name => `"${sanitizeLine(name)}"`).join(', ')} on this engine (view 2 lists them; tab completes names)`,
+      );
+  }
   const targets: string[] = [];
   for (const row of rows) {
     let users: string[];
     try {
-      const id = references ? ((await docker.getImage(row.reference).inspect()) as {Id: string}).Id : row.id;
+      const id = ids.get(row.reference) ?? row.id;
       users = (await containersUsing(docker, id)).map(user => `${user.name} (${user.state})`);
     } catch {
       users = [];

@@ -14,9 +14,10 @@ import {
   showHistory,
 } from './effects.js';
 import {CreateFormOverlay} from './CreateFormOverlay.js';
+import {formHeight} from '../FormOverlayBox.js';
 import {ImagesView} from './ImagesView.js';
 import {IMAGE_BINDINGS} from './keys.js';
-import {PruneOverlay} from './PruneOverlay.js';
+import {PruneOverlay, pruneHeight} from './PruneOverlay.js';
 import {reduceImages} from './reducer.js';
 import {imagesList, selectedImage, targetImages} from './selectors.js';
 import {initialImages} from './state.js';
@@ -107,13 +108,15 @@ export const images: ViewModule = {
   overlays: {
     imagePrune: {
       Component: PruneOverlay,
-      scopes: ['imagePrune', 'dialog', 'move'],
+      scopes: ['imagePrune', 'question', 'move'],
       rows: overlay => (overlay.kind === 'imagePrune' ? overlay.lines.length : 0),
+      height: pruneHeight,
     },
     imageCreate: {
       Component: CreateFormOverlay,
-      maxHeight: 8,
-      scopes: ['prompt'],
+      height: overlay => (overlay.kind === 'imageCreate' ? formHeight(overlay) : 1),
+      submitLabel: 'create',
+      scopes: ['form', 'prompt'],
       submit(services, overlay) {
         if (overlay.kind !== 'imageCreate') return undefined;
         try {

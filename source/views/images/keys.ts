@@ -24,19 +24,18 @@ export const IMAGE_BINDINGS: readonly Binding[] = [
   {scope: 'images', keys: ['L'], action: 'images.load', help: 'load images from a tar file', changes: true},
   {scope: 'images', keys: ['a'], action: 'images.toggleAll', help: 'all images (intermediate too)'},
   {scope: 'images', keys: ['D'], action: 'images.toggleDangling', help: 'dangling only'},
-  {scope: 'imagePrune', keys: ['y'], action: 'imagePrune.run', help: 'yes, prune what the preview lists', footer: true},
+  // The options (a, v) are listed in the dialog with their state, so the footer keeps y and n in sight.
+  {scope: 'imagePrune', keys: ['y'], action: 'imagePrune.run', help: 'yes, prune these', footer: true},
   {
     scope: 'imagePrune',
     keys: ['a'],
     action: 'imagePrune.toggleAll',
     help: 'toggle: dangling / all unused',
-    footer: true,
   },
   {
     scope: 'imagePrune',
     keys: ['v'],
     action: 'imagePrune.toggleVolumes',
     help: 'toggle: unused volumes too (system prune)',
-    footer: true,
   },
 ];

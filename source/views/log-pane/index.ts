@@ -33,6 +33,8 @@ export const logPane: ViewModule = {
     }
   },
   bindings: LOG_PANE_BINDINGS,
+  // While it has the focus the tabs lose their numbers (no view key applies here): say what the digits do.
+  tabNotes: () => ['0–6 log window'],
   overlays: {
     search: {
       label: ' search: ',

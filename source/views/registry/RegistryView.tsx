@@ -4,7 +4,7 @@ import {sanitizeLine} from '../../text/sanitize.js';
 import {useStore} from '../use-store.js';
 import {selectedTag, visibleRepositories, visibleTags} from './reducer.js';
 import type {RegistryViewState} from './state.js';
-import {detailLines} from './details-lines.js';
+import {detailRows} from './details-lines.js';
 import {registryLayout} from './layout.js';
 import {groupDigits} from '../../text/compare.js';
 
@@ -49,11 +49,11 @@ function NameList({
 function Details({width, height}: {width: number; height: number}) {
   const registry = useStore(state => state.registry);
   const tag = useStore(selectedTag);
-  const lines = detailLines(registry, tag, width);
+  const lines = detailRows(registry, tag, width - 1);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden" paddingLeft={1}>
       {lines.slice(0, height).map((line, i) => (
-        <Text key={i} color={line.color} wrap={line.color ? 'wrap' : 'truncate-end'}>
+        <Text key={i} color={line.color} wrap="truncate-end">
           {sanitizeLine(line.text) || ' '}
         </Text>
       ))}
@@ -76,7 +76,7 @@ export function RegistryView({width, height}: {width: number; height: number}) {
       </Box>
     );
   }
-  const {wide, listWidth, listHeight} = registryLayout({width, height}, detailLines(registry, tag, width).length);
+  const {wide, listWidth, listHeight} = registryLayout({width, height}, detailRows(registry, tag, width - 1).length);
   const error = registry.error && registry.level === 'tags' ? ` · ${registry.error}` : '';
   const title =
     registry.level === 'repositories'

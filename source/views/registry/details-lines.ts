@@ -1,3 +1,5 @@
+import {wrapWords} from '../../text/wrap-words.js';
+import {sanitizeLine} from '../../text/sanitize.js';
 import {bytes} from '../../text/format.js';
 import type {RegistryViewState} from './state.js';
 
@@ -18,6 +20,16 @@ export function pullSummary(pull: NonNullable<RegistryViewState['pull']>): strin
   const present = pull.present ?? 0;
   const size = pull.bytes ? `, ${bytes(pull.bytes)}` : '';
   return `${pulled} layer${pulled === 1 ? '' : 's'}${size}${present ? ` · ${present} already present` : ''}`;
+}
+
+// The pane's rows at its inner width: coloured lines (errors, hints) wrap so their reason is whole, each row its
+// own line, so what follows never lands on a wrapped row (at 80 columns two texts were drawn into one).
+export function detailRows(registry: RegistryViewState, tag: string | undefined, width: number): DetailLine[] {
+  return detailLines(registry, tag, width).flatMap(line =>
+    line.color
+      ? wrapWords(sanitizeLine(line.text), Math.max(1, width)).map(text => ({text, color: line.color}))
+      : [line],
+  );
 }
 
 // The right (or lower) pane of view 4: hints at the repository level, the focused tag's details, a pull.

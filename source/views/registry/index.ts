@@ -2,7 +2,7 @@ import type {Overlay} from '../../store/state.js';
 import type {Services, ViewModule} from '../types.js';
 import {REGISTRY_BINDINGS} from './keys.js';
 import {registryLayout} from './layout.js';
-import {detailLines} from './details-lines.js';
+import {detailRows} from './details-lines.js';
 import {reduceRegistry, registryList, selectedTag} from './reducer.js';
 import {RegistryView} from './RegistryView.js';
 import {initialRegistryState} from './state.js';
@@ -25,7 +25,9 @@ export const registry: ViewModule = {
   id: 'registry',
   key: '4',
   title: 'Registry',
-  scopeTitles: {registry: 'Registry'},
+  scopeTitles: {registry: 'Registry', registryTags: "Registry: a repository's tags"},
+  scopes: state =>
+    state.registry.level === 'tags' ? ['registryTags', 'registry', 'list', 'move', 'global'] : undefined,
   initial: config => ({registry: initialRegistryState(config.registries)}),
   ready: state => {
     const r = state.registry;
@@ -53,7 +55,7 @@ export const registry: ViewModule = {
   list: registryList,
   Body: RegistryView,
   listRows: (state, body) =>
-    registryLayout(body, detailLines(state.registry, selectedTag(state), body.width).length).listHeight - 1,
+    registryLayout(body, detailRows(state.registry, selectedTag(state), body.width - 1).length).listHeight - 1,
   headerParts: state => {
     const url = state.registry.urls[state.registry.current];
     return url ? [`registry ${url}`] : [];

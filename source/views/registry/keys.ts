@@ -9,15 +9,16 @@ export const REGISTRY_BINDINGS: readonly Binding[] = [
     help: 'back / cancel listing',
     footer: true,
   },
+  // In a repository's tags only, where there is a tag to pull and tags to sort (the footer offers them there).
   {
-    scope: 'registry',
+    scope: 'registryTags',
     keys: ['p'],
     action: 'registry.pull',
     help: 'pull tag into the engine',
     footer: true,
     changes: true,
   },
-  {scope: 'registry', keys: ['o'], action: 'registry.sort', help: 'sort tags: name / newest', footer: true},
+  {scope: 'registryTags', keys: ['o'], action: 'registry.sort', help: 'sort tags: name / newest', footer: true},
   {scope: 'registry', keys: ['+'], action: 'registry.add', help: 'add a registry'},
   {scope: 'registry', keys: [']'], action: 'registry.next', help: 'next registry'},
 ];

@@ -64,7 +64,8 @@ export function userCommandsModule(
     }
     accepted.push(entry);
     if (!entry.key) continue;
-    const active = entry.scope === 'global' ? ['global'] : [entry.scope, 'list', 'move', 'global'];
+    // The tab keys (scope 'tabs') apply wherever a view shows: a digit is taken there too.
+    const active = entry.scope === 'global' ? ['tabs', 'global'] : [entry.scope, 'list', 'move', 'tabs', 'global'];
     const taken = RESERVED_KEYS.has(entry.key)
       ? {action: 'app.quit'}
       : active

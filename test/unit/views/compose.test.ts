@@ -50,7 +50,14 @@ describe('compose view', () => {
     expect(selectedProject(state)?.name).toBe('shop');
     state = reduce(state, {type: 'compose.open'});
     expect(state.compose.open).toBe('shop');
-    expect(activeScopes(DEFAULT_VIEWS, state)).toEqual(['composeServices', 'composeActions', 'list', 'move', 'global']);
+    expect(activeScopes(DEFAULT_VIEWS, state)).toEqual([
+      'composeServices',
+      'composeActions',
+      'list',
+      'move',
+      'tabs',
+      'global',
+    ]);
     state = reduce(state, {type: 'cursor.down'});
     expect(selectedService(state)?.container?.id).toBe('b');
     // The project list's cursor did not move while the services had it.

@@ -103,7 +103,7 @@ describe('containers view: reducer', () => {
 describe('containers view: keymap scope', () => {
   const state = DEFAULT_VIEWS.initialState('t', config);
   test('its keys apply while it shows, not in other views', () => {
-    expect(activeScopes(DEFAULT_VIEWS, state)).toEqual(['containers', 'list', 'move', 'global']);
+    expect(activeScopes(DEFAULT_VIEWS, state)).toEqual(['containers', 'list', 'move', 'tabs', 'global']);
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), 'e')).toBe('exec.shell');
     const registry = reduce(state, {type: 'view.registry'});
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, registry), 'e')).toBeUndefined();
@@ -113,7 +113,7 @@ describe('containers view: keymap scope', () => {
       type: 'overlay.show',
       overlay: {kind: 'env', container: 'a', entries: [], reveal: false, scroll: 0},
     });
-    expect(activeScopes(DEFAULT_VIEWS, env)).toEqual(['env', 'dialog', 'move']);
+    expect(activeScopes(DEFAULT_VIEWS, env)).toEqual(['env', 'dialog', 'move', 'overlay']);
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, env), 'm')).toBe('env.reveal');
   });
 });

@@ -53,6 +53,9 @@ describe('log pane: keymap scope', () => {
     const state = reduce(DEFAULT_VIEWS.initialState('t', config), {type: 'logs.opened', pane});
     expect(activeScopes(DEFAULT_VIEWS, state)).toEqual(['logs', 'move', 'global']);
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), '1')).toBe('logs.window1');
+    // No view key applies in the pane: 7 and 8 do not switch views under a pane that spends 0–6 on its window.
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), '7')).toBeUndefined();
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), '8')).toBeUndefined();
     const list = reduce(state, {type: 'logs.back'});
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, list), '1')).toBe('view.containers');
   });

@@ -1,7 +1,7 @@
 import {describe, expect, test} from 'vitest';
 import type {Action} from '../../../source/store/actions.js';
 import type {AppState} from '../../../source/store/state.js';
-import {DEFAULT_KEYMAP, resolveKey} from '../../../source/ui/keymap.js';
+import {DEFAULT_KEYMAP, footerBindings, resolveKey} from '../../../source/ui/keymap.js';
 import {reduceApp} from '../../../source/ui/reducer.js';
 import {activeScopes} from '../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../source/ui/view-set.js';
@@ -58,8 +58,18 @@ describe('registry view: reducer', () => {
 describe('registry view: keymap scope', () => {
   test('its keys apply while it shows', () => {
     const state = reduce(DEFAULT_VIEWS.initialState('t', config), {type: 'view.registry'});
-    expect(activeScopes(DEFAULT_VIEWS, state)).toEqual(['registry', 'list', 'move', 'global']);
-    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), 'o')).toBe('registry.sort');
+    expect(activeScopes(DEFAULT_VIEWS, state)).toEqual(['registry', 'list', 'move', 'tabs', 'global']);
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), 'escape')).toBe('registry.back');
+    // p (pull a tag) and o (sort tags) apply where there are tags, and only there does the footer offer them.
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), 'p')).toBeUndefined();
+    expect(footerBindings(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state)).map(b => b.action)).not.toContain(
+      'registry.pull',
+    );
+    const tags = {...state, registry: {...state.registry, level: 'tags' as const}};
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, tags), 'o')).toBe('registry.sort');
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, tags), 'p')).toBe('registry.pull');
+    expect(footerBindings(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, tags)).map(b => b.action)).toContain(
+      'registry.pull',
+    );
   });
 });

@@ -1,0 +1,33 @@
+import {ELLIPSIS} from './cut-with-ellipsis.js';
+import {cellWidth, truncateCells} from './sanitize.js';
+
+// Sanitised plain text (no escape sequences) wrapped at spaces into rows of at most `width` cells; a word longer
+// than a row is cut across rows. Past `maxRows`, the last row ends with `…`, so a cut message never passes for
+// a whole one, and a whole one never shows `…`.
+export function wrapWords(text: string, width: number, maxRows = Number.MAX_SAFE_INTEGER): string[] {
+  const room = Math.max(1, width);
+  const rows: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let row = '';
+    for (const word of paragraph.split(' ')) {
+      const joined = row ? `${row} ${word}` : word;
+      if (cellWidth(joined) <= room) {
+        row = joined;
+        continue;
+      }
+      if (row) rows.push(row);
+      row = word;
+      while (cellWidth(row) > room) {
+        const head = truncateCells(row, room) || [...row][0];
+        rows.push(head);
+        row = row.slice(head.length);
+      }
+    }
+    rows.push(row);
+  }
+  if (rows.length <= maxRows) return rows;
+  const kept = rows.slice(0, Math.max(1, maxRows));
+  const last = kept.length - 1;
+  kept[last] = `${truncateCells(kept[last], room - 1)}${ELLIPSIS}`;
+  return kept;
+}
