@@ -13,6 +13,7 @@ import {reduceApp} from './reducer.js';
 import {SHELL_OVERLAYS} from './shell-overlays.js';
 import {DEFAULT_VIEWS, type ViewSet} from './view-set.js';
 import {noteActivity} from '../idle-gc.js';
+import {AppRuntime} from '../views/kit/runtime.js';
 
 // Effects dispatch follow-up actions a few levels deep at most (open → opened → changed).
 const MAX_DISPATCH_DEPTH = 32;
@@ -58,6 +59,7 @@ export class Controller {
       docker: () => controller.docker(),
       leaveUi: request => controller.leaveUi?.(request),
       switchEngine: target => controller.switchEngine(target),
+      runtime: new AppRuntime(),
     };
   }
 
@@ -187,6 +189,7 @@ export class Controller {
 
   close(): void {
     for (const module of this.views.all) module.close?.(this.services);
+    this.services.runtime.close();
     this.session?.close();
   }
 }

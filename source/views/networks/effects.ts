@@ -1,27 +1,13 @@
 import {dockerCommand, logCommand} from '../../command-log.js';
-import {inspectNetwork, listNetworksOnly, removeNetwork} from '../../engine/networks/networks.js';
+import {inspectNetwork, removeNetwork} from '../../engine/networks/networks.js';
 import {describeUsers} from '../../engine/volumes/usage.js';
 import {errorMessage} from '../../errors.js';
 import type {Confirmation} from '../../store/state.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {Services} from '../types.js';
-import {networkRows, selectedNetwork, targetNetworks} from './selectors.js';
+import {networkRows, networksList, selectedNetwork, targetNetworks} from './list.js';
 import type {NetworkRow} from './state.js';
 import {isoTime, keyValueLines} from '../inspect-lines.js';
-import {singleFlight} from '../single-flight.js';
-
-// One list in flight; events arriving meanwhile make one more. The users come from view 1's container list,
-// which the session keeps current (selectors.ts).
-export const loadNetworks = singleFlight(async (services: Services) => {
-  const client = services.engine()?.client;
-  if (!client) return;
-  try {
-    const items = await listNetworksOnly(client.docker);
-    if (services.engine()?.client === client) services.dispatch({type: 'networks.loaded', items});
-  } catch (error) {
-    services.dispatch({type: 'networks.failed', error: errorMessage(error)});
-  }
-});
 
 type Endpoint = {Name?: string; IPv4Address?: string; IPv6Address?: string; MacAddress?: string};
 
@@ -141,7 +127,7 @@ export async function runRemove(services: Services, ids: readonly string[], forc
       );
     else failed.push(`${sanitizeLine(row.name)}: ${result.reason}`);
   }
-  void loadNetworks(services);
+  void networksList.loader.load(services);
   if (failed.length)
     services.status(
       `not removed: ${failed.join('; ')}${removed.length ? `; removed ${removed.join(', ')}` : ''}`,

@@ -1,27 +1,13 @@
 import {dockerCommand, logCommand} from '../../command-log.js';
 import {describeUsers} from '../../engine/volumes/usage.js';
-import {inspectVolume, listVolumesOnly, removeVolume} from '../../engine/volumes/volumes.js';
+import {inspectVolume, removeVolume} from '../../engine/volumes/volumes.js';
 import {errorMessage} from '../../errors.js';
 import type {Confirmation} from '../../store/state.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {Services} from '../types.js';
-import {selectedVolume, targetVolumes} from './selectors.js';
+import {selectedVolume, targetVolumes, volumesList} from './list.js';
 import type {VolumeRow} from './state.js';
 import {isoTime, keyValueLines} from '../inspect-lines.js';
-import {singleFlight} from '../single-flight.js';
-
-// One list in flight; events arriving meanwhile make one more. The users come from view 1's container list,
-// which the session keeps current (selectors.ts).
-export const loadVolumes = singleFlight(async (services: Services) => {
-  const client = services.engine()?.client;
-  if (!client) return;
-  try {
-    const items = await listVolumesOnly(client.docker);
-    if (services.engine()?.client === client) services.dispatch({type: 'volumes.loaded', items});
-  } catch (error) {
-    services.dispatch({type: 'volumes.failed', error: errorMessage(error)});
-  }
-});
 
 export function volumeSummary(row: VolumeRow, inspect?: Record<string, unknown>): string[] {
   const status =
@@ -109,7 +95,7 @@ export async function runRemove(services: Services, names: readonly string[], fo
     if (result.ok) removed.push(sanitizeLine(name));
     else failed.push(`${sanitizeLine(name)}: ${result.reason}`);
   }
-  void loadVolumes(services);
+  void volumesList.loader.load(services);
   if (failed.length)
     services.status(
       `not removed: ${failed.join('; ')}${removed.length ? `; removed ${removed.join(', ')}` : ''}`,
