@@ -72,10 +72,15 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
   const listLoader = loader(async services => {
     const client = services.engine()?.client;
     if (!client) return;
+    const asked = services.store.get();
     try {
-      const items = await spec.fetch(client, services.store.get());
-      // An answer from an engine berth has since left (a context switch) is dropped.
-      if (services.engine()?.client === client) services.dispatch({type: loaded, items} as unknown as Action);
+      const items = await spec.fetch(client, asked);
+      // An answer from an engine berth has since left (a context switch), or to a question since changed, is
+      // dropped; in the second case the next load is already asked for.
+      if (services.engine()?.client !== client) return;
+      if (spec.sameQuestion && !spec.sameQuestion(asked, services.store.get())) return;
+      services.dispatch({type: loaded, items} as unknown as Action);
+      if (spec.afterLoad) void spec.afterLoad(services, client, items);
     } catch (error) {
       if (services.engine()?.client === client)
         services.dispatch({type: failed, error: errorMessage(error)} as unknown as Action);

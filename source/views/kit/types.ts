@@ -2,7 +2,7 @@ import type {EngineClient} from '../../engine/client.js';
 import type {Action} from '../../store/actions.js';
 import type {EngineList} from '../../store/list.js';
 import type {AppState} from '../../store/state.js';
-import type {FocusedList, Size, ViewModule} from '../types.js';
+import type {FocusedList, Services, Size, ViewModule} from '../types.js';
 import type {Column} from './columns.js';
 import type {Loader} from './loader.js';
 import type {ListMessage, Noun} from './messages.js';
@@ -23,6 +23,11 @@ export type EngineListSpec<Row extends object> = {
   dim?(row: Row): boolean;
   // The list from the engine: a function of engine/ (views never call dockerode themselves).
   fetch(client: EngineClient, state: AppState): Promise<readonly Row[]>;
+  // Whether an answer to the question asked in `asked` still answers the one in `now` (a toggle pressed while
+  // the list was read: the next load is coming). Default: yes.
+  sameQuestion?(asked: AppState, now: AppState): boolean;
+  // More to fetch behind the list, once it is shown (sizes the engine is slow to compute); outside the flight.
+  afterLoad?(services: Services, client: EngineClient, items: readonly Row[]): Promise<void>;
   // Engine event types that change the list: each one reloads it once a burst settles (while it shows).
   events?: readonly string[];
 };
