@@ -1,3 +1,4 @@
+import {GLYPH} from '../kit/glyphs.js';
 import {Box, Text} from 'ink';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {useStore} from '../use-store.js';
@@ -17,7 +18,7 @@ export function ContextsOverlay({width, height}: {width: number; height: number}
         const index = Math.max(0, top) + i;
         return (
           <Text key={row.name} inverse={index === overlay.scroll} wrap="truncate-end">
-            {`${index === overlay.scroll ? '›' : ' '}${row.current ? '*' : ' '} ${sanitizeLine(row.name).padEnd(20)} ${sanitizeLine(row.host)}`}
+            {`${index === overlay.scroll ? GLYPH.cursor : GLYPH.blank}${row.current ? GLYPH.mark : GLYPH.blank} ${sanitizeLine(row.name).padEnd(20)} ${sanitizeLine(row.host)}`}
           </Text>
         );
       })}
