@@ -204,7 +204,7 @@ export function showOutput(services: Services): void {
 }
 
 export function interrupt(services: Services): void {
-  const source = paneSession.get();
+  const source = paneSession.get(services);
   if (!(source instanceof ComposeRun)) return;
   if (source.interrupt())
     services.status(
@@ -250,7 +250,7 @@ export async function showProjectLogs(services: Services, projectName: string, w
 // New containers of a project whose logs are open join them (up, scale); restarted ones are followed again.
 export function followProjectChanges(services: Services): void {
   const state = services.store.get();
-  const source = paneSession.get();
+  const source = paneSession.get(services);
   if (state.logs?.kind !== 'project' || !(source instanceof ProjectLogs)) return;
   const name = state.logs.containerId.slice('project:'.length);
   const project = projectNamed(state, name);

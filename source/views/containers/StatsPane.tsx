@@ -3,7 +3,7 @@ import {rate, type Usage} from '../../engine/stats/compute.js';
 import {bytes} from '../../text/format.js';
 import {barGraph} from '../../text/graph.js';
 import {sanitizeLine, truncateCells} from '../../text/sanitize.js';
-import {useStore} from '../use-store.js';
+import {useServices, useStore} from '../use-store.js';
 import {statsSession} from './stats-session.js';
 
 const percent = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(1)}%`);
@@ -24,11 +24,12 @@ function rates(history: readonly Usage[]): {netRx?: number; netTx?: number; bloc
 
 // p on a container: CPU and memory over the last minutes as bar graphs, I/O rates, limits, and its processes.
 export function StatsPane({width, height}: {width: number; height: number}) {
+  const services = useServices();
   const overlay = useStore(state => (state.overlay?.kind === 'stats' ? state.overlay : undefined));
   // Re-rendered when the sampler publishes (about once a second).
   useStore(state => state.containers.stats.version);
   if (!overlay) return null;
-  const history = statsSession.sampler()?.history(overlay.id) ?? [];
+  const history = statsSession.sampler(services)?.history(overlay.id) ?? [];
   const latest = history.at(-1);
   const graphWidth = Math.max(10, width - 12);
   const graphRows = height >= 30 ? 5 : 3;

@@ -57,5 +57,5 @@ export const logPane: ViewModule = {
           'global',
         ]
       : undefined,
-  close: () => paneSession.replace(undefined),
+  close: services => paneSession.replace(services, undefined),
 };
