@@ -13,7 +13,7 @@ import {cellsOf, columnWidths, contentWidths} from './columns.js';
 import {loader} from './loader.js';
 import {ListBody} from './ListBody.js';
 import {listMessage} from './messages.js';
-import {targetRows} from './targets.js';
+import {targetRows, withLoadedRows} from './targets.js';
 import {ROW_PREFIX_CELLS} from './glyphs.js';
 
 // A list of rows a view loads from the engine, described once: where its slice is, a row's key, what the filter
@@ -57,10 +57,7 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
     const slice = spec.slice(state);
     if (action.type === loaded) {
       const items = (action as unknown as {items: readonly Row[]}).items;
-      const live = new Set(items.map(spec.key));
-      const marked = slice.list.marked.filter(key => live.has(key));
-      const list = marked.length === slice.list.marked.length ? slice.list : {...slice.list, marked};
-      const next = spec.put(state, {...slice, items, loaded: true, stale: false, error: undefined, list});
+      const next = spec.put(state, withLoadedRows(slice, items, spec.key));
       return shows(state, spec.id) ? relocateList(next, focused(next)) : next;
     }
     if (action.type === failed)

@@ -13,3 +13,16 @@ export function targetRows<Row>(
   }
   return selected ? [selected] : [];
 }
+
+// A list's slice once the engine answered: the new rows, loaded, not stale, no error, and only the marks whose
+// rows are still there.
+export function withLoadedRows<Row, Slice extends {items: readonly Row[]; list: ListState}>(
+  slice: Slice,
+  items: readonly Row[],
+  key: (row: Row) => string,
+): Slice & {loaded: true; stale: false; error: undefined} {
+  const live = new Set(items.map(key));
+  const marked = slice.list.marked.filter(id => live.has(id));
+  const list = marked.length === slice.list.marked.length ? slice.list : {...slice.list, marked};
+  return {...slice, items, loaded: true, stale: false, error: undefined, list};
+}
