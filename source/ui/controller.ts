@@ -1,4 +1,3 @@
-import type Docker from 'dockerode';
 import {connectEngine, type EngineClient} from '../engine/client.js';
 import {EngineSession, type SessionListener} from '../engine/session.js';
 import type {EngineTarget} from '../engine/target.js';
@@ -63,7 +62,7 @@ export class Controller {
     };
   }
 
-  private docker(): Docker | undefined {
+  private docker(): EngineClient['docker'] | undefined {
     const docker = this.session?.client?.docker;
     if (!docker) this.services.status('the engine is not connected; try again when the banner is gone', 'error');
     return docker;

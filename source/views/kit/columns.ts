@@ -63,7 +63,18 @@ export function columnWidths<Row>(
       max: column.max,
     })),
   );
-  return columns.map(column => fitted[column.id] ?? 0);
+  const widths = columns.map(column => fitted[column.id] ?? 0);
+  // Room left over (a wide terminal) goes back to the columns their `max` cut, in order: a long name is whole
+  // when nothing else needs the room.
+  const shown = widths.filter(w => w > 0);
+  let left = width - shown.reduce((sum, w) => sum + w, 0) - Math.max(0, shown.length - 1);
+  for (let i = 0; i < columns.length && left > 0; i++) {
+    if (widths[i] <= 0 || content[i] <= widths[i]) continue;
+    const more = Math.min(left, content[i] - widths[i]);
+    widths[i] += more;
+    left -= more;
+  }
+  return widths;
 }
 
 // One row's text in those widths; trailing padding left out (every byte of a row the cursor enters or leaves is

@@ -23,15 +23,17 @@ export const networksList = engineList<NetworkRow>({
   key: row => row.id,
   rows: (state: AppState) => withUsers(state.networks.items, state.containers.items),
   filterText: row => [row.name, row.id.slice(0, 12), row.driver, row.subnet, ...row.usedBy.map(user => user.name)],
-  // The name, the whole subnet (192.168.128.0/20) and the users first; ID and SCOPE where there is room.
+  // ID and SCOPE only from 100 columns: at 80 the name, the whole subnet (192.168.128.0/20) and the users matter
+  // more.
   columns: [
     {id: 'name', title: 'NETWORK', cell: row => row.name, required: true, max: 40},
-    {id: 'id', title: 'ID', cell: row => row.id.slice(0, 12), priority: 10, from: 100},
+    {id: 'id', title: 'ID', cell: row => row.id.slice(0, 12), from: 100},
     {id: 'driver', title: 'DRIVER', cell: row => row.driver, required: true},
-    {id: 'scope', title: 'SCOPE', cell: row => row.scope, priority: 11, from: 100},
+    {id: 'scope', title: 'SCOPE', cell: row => row.scope, from: 100},
     {id: 'created', title: 'CREATED', cell: row => (row.created === undefined ? '?' : age(row.created))},
     {id: 'subnet', title: 'SUBNET', cell: row => row.subnet || '-'},
-    {id: 'used', title: 'USED BY', cell: userNames, min: 8, max: 60},
+    // USED BY takes what the others leave.
+    {id: 'used', title: 'USED BY', cell: userNames, min: 8, priority: 20},
   ],
   dim: row => row.predefined,
   fetch: client => listNetworksOnly(client.docker),

@@ -151,6 +151,9 @@ const watches = perApp(
   self => clearTimeout(self.current?.timer),
 );
 
+// The replicas each service was last asked to scale to (+/- while it converges counts from there), per app.
+const lastAsked = perApp(() => new Map<string, number>());
+
 function stopWatch(services: Services): void {
   const self = watches(services);
   clearTimeout(self.current?.timer);
@@ -246,19 +249,17 @@ export function scaleBy(services: Services, step: number): void {
   const progress = services.store.get().swarm.progress;
   // Repeated + while a scale runs adds to what was asked, not to what runs.
   const base =
-    progress && !progress.done && progress.serviceId === service.id && lastAsked.get(service.id) !== undefined
-      ? lastAsked.get(service.id)!
+    progress && !progress.done && progress.serviceId === service.id && lastAsked(services).get(service.id) !== undefined
+      ? lastAsked(services).get(service.id)!
       : service.desired;
   const replicas = base + step;
   if (replicas < 0) {
     services.status(`${clean(service.name)} has no replicas to take away`, 'error');
     return;
   }
-  lastAsked.set(service.id, replicas);
+  lastAsked(services).set(service.id, replicas);
   void scaleTo(services, service, replicas);
 }
-
-const lastAsked = new Map<string, number>();
 
 export function parseScaleArgs(args: readonly string[]): {service: string; replicas: string}[] {
   if (!args.length) throw new Error('give SERVICE=N, e.g. :scale web=3');
