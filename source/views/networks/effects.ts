@@ -1,10 +1,10 @@
 import {dockerCommand, logCommand} from '../../command-log.js';
 import {inspectNetwork, removeNetwork} from '../../engine/networks/networks.js';
 import {describeUsers} from '../../engine/volumes/usage.js';
-import {errorMessage} from '../../errors.js';
 import type {Confirmation} from '../../store/state.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {Services} from '../types.js';
+import {askToConfirm, reportDone, showDetails} from '../kit/actions.js';
 import {networkRows, networksList, selectedNetwork, targetNetworks} from './list.js';
 import type {NetworkRow} from './state.js';
 import {isoTime, keyValueLines} from '../inspect-lines.js';
@@ -36,22 +36,10 @@ export function networkSummary(row: NetworkRow, inspect?: Record<string, unknown
 
 export async function showInspect(services: Services): Promise<void> {
   const row = selectedNetwork(services.store.get());
-  const docker = services.docker();
-  if (!row || !docker) return;
-  try {
-    const inspect = await inspectNetwork(docker, row.id);
-    services.dispatch({
-      type: 'overlay.show',
-      overlay: {
-        kind: 'text',
-        title: `network ${sanitizeLine(row.name)}`,
-        lines: networkSummary(row, inspect),
-        scroll: 0,
-      },
-    });
-  } catch (error) {
-    services.status(`inspect network ${sanitizeLine(row.name)}: ${errorMessage(error)}`, 'error');
-  }
+  if (row)
+    await showDetails(services, `network ${sanitizeLine(row.name)}`, async docker =>
+      networkSummary(row, await inspectNetwork(docker, row.id)),
+    );
 }
 
 const FORCE = {
@@ -97,7 +85,7 @@ export function confirmRemove(services: Services): void {
     force: false,
     forceLabels: FORCE,
   };
-  services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
+  askToConfirm(services, confirm);
 }
 
 export async function runRemove(services: Services, ids: readonly string[], force: boolean): Promise<void> {
@@ -128,10 +116,5 @@ export async function runRemove(services: Services, ids: readonly string[], forc
     else failed.push(`${sanitizeLine(row.name)}: ${result.reason}`);
   }
   void networksList.loader.load(services);
-  if (failed.length)
-    services.status(
-      `not removed: ${failed.join('; ')}${removed.length ? `; removed ${removed.join(', ')}` : ''}`,
-      'error',
-    );
-  else services.status(`removed network${removed.length === 1 ? '' : 's'} ${removed.join(', ')}`);
+  reportDone(services, {done: 'removed', not: 'not removed'}, {one: 'network', many: 'networks'}, removed, failed);
 }
