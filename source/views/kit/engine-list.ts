@@ -1,4 +1,3 @@
-import type {EngineClient} from '../../engine/client.js';
 import {errorMessage} from '../../errors.js';
 import type {Action} from '../../store/actions.js';
 import {makeMatcher, type ListState} from '../../store/list.js';
