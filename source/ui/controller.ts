@@ -1,4 +1,3 @@
-import type Docker from 'dockerode';
 import {connectEngine, type EngineClient} from '../engine/client.js';
 import {EngineSession, type SessionListener} from '../engine/session.js';
 import type {EngineTarget} from '../engine/target.js';
@@ -18,6 +17,7 @@ import {InputQueue} from './input-queue.js';
 
 // The confirmation quit asks (no view owns it).
 const QUIT_OWNER = 'shell.quit';
+import {AppRuntime} from '../views/kit/runtime.js';
 
 // Effects dispatch follow-up actions a few levels deep at most (open → opened → changed).
 const MAX_DISPATCH_DEPTH = 32;
@@ -79,6 +79,7 @@ export class Controller {
       leaveUi: request => this.leaveUi?.(request),
       switchEngine: target => this.switchEngine(target),
       holdKeys: (what, work) => this.input.hold(what, work),
+      runtime: new AppRuntime(),
     };
     this.input = new InputQueue({
       handle: (input, key) => handleKey(this, input, key),
@@ -92,7 +93,7 @@ export class Controller {
     });
   }
 
-  private docker(): Docker | undefined {
+  private docker(): EngineClient['docker'] | undefined {
     const docker = this.session?.client?.docker;
     if (!docker) this.services.status('the engine is not connected; try again when the banner is gone', 'error');
     return docker;
@@ -246,6 +247,7 @@ export class Controller {
 
   close(): void {
     for (const module of this.views.all) module.close?.(this.services);
+    this.services.runtime.close();
     this.session?.close();
   }
 }

@@ -1,16 +1,17 @@
-import type Docker from 'dockerode';
 import type {ComponentType} from 'react';
 import type {ExecRequest} from '../engine/exec/exec.js';
 import type {RunRequest} from '../engine/exec/run-interactive.js';
 import type {AttachRequest} from '../engine/exec/attach-container.js';
 import type {CommandItem} from '../engine/user-commands/template.js';
 import type {ContainerRow} from '../engine/containers/list.js';
+import type {EngineClient} from '../engine/client.js';
 import type {EngineEvent, EngineSession} from '../engine/session.js';
 import type {EngineTarget} from '../engine/target.js';
 import type {Action, KeyAction} from '../store/actions.js';
 import type {ListState} from '../store/list.js';
 import type {AppState, Confirmation, Overlay, OverlayKind} from '../store/state.js';
 import type {Store} from '../store/store.js';
+import type {AppRuntime} from './kit/runtime.js';
 
 export type EngineUpdate =
   {kind: 'containers'; items: readonly ContainerRow[]} | {kind: 'stale'} | {kind: 'event'; event: EngineEvent};
@@ -66,8 +67,8 @@ export type Services = {
   status(text: string, kind?: 'info' | 'error'): void;
   // The engine connection (undefined before the first connect and while it is down).
   engine(): EngineSession | undefined;
-  // The dockerode client, or undefined after telling the user the engine is not connected.
-  docker(): Docker | undefined;
+  // The engine's client (for source/engine/ functions), or undefined after telling the user it is not connected.
+  docker(): EngineClient['docker'] | undefined;
   // Leaves Ink so the real terminal can be used (exec, run); set while the UI is mounted.
   leaveUi(request: ExitRequest): void;
   // Connects to another engine and, once it answers, makes it the one every view shows (a context switch).
@@ -76,6 +77,9 @@ export type Services = {
   // Keys typed after the one that started `work` wait until it settles (a dialog that needs an engine answer
   // before it opens: y typed after d must reach it). `what` is shown if they wait long ("waiting for …").
   holdKeys(what: string, work: Promise<unknown>): void;
+  // This app's timers, requests in flight and sessions (views/kit/runtime.ts): never module variables, so two
+  // apps in one process are independent.
+  readonly runtime: AppRuntime;
 };
 
 // Where a binding applies: 'global', 'move', 'list', the shell's overlays, or a view's or pane's own scope

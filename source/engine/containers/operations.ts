@@ -109,3 +109,15 @@ export async function containerSizes(docker: Docker): Promise<Record<string, {rw
   // SizeRw is left out when it is 0.
   return Object.fromEntries(infos.map(info => [info.Id, {rw: info.SizeRw ?? 0, rootFs: info.SizeRootFs}]));
 }
+
+export type ContainerTop = {titles: string[]; processes: string[][]};
+
+// GET /containers/{id}/top, as `ps aux` where the container's ps takes it, else the engine's default columns.
+export async function containerTop(docker: Docker, id: string): Promise<ContainerTop> {
+  const container = docker.getContainer(id);
+  const result = (await container.top({ps_args: 'aux'}).catch(() => container.top())) as {
+    Titles?: string[];
+    Processes?: string[][];
+  };
+  return {titles: result.Titles ?? [], processes: result.Processes ?? []};
+}

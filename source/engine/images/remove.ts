@@ -23,6 +23,11 @@ const safe = (text: string) => sanitizeLine(stripAnsi(text));
 
 export type ContainerUse = {id: string; name: string; state: string};
 
+// The ID of the image a reference names now (:rmi NAME: which containers were created from it).
+export async function imageIdOf(docker: Docker, reference: string): Promise<string> {
+  return ((await docker.getImage(reference).inspect()) as {Id: string}).Id;
+}
+
 // Containers (running or not) created from the image ID.
 export async function containersUsing(docker: Docker, imageId: string): Promise<ContainerUse[]> {
   const containers = await docker.listContainers({all: true});

@@ -55,3 +55,7 @@ export const containerInfos = (docker: Docker) => listContainerInfos(docker);
 
 export const describeUsers = (users: readonly ContainerUse[]): string =>
   users.map(user => `${user.name} (${user.state})`).join(', ');
+
+// A USED BY cell: the containers' names, or '-'.
+export const userNames = (row: {usedBy: readonly {name: string}[]}): string =>
+  row.usedBy.length ? row.usedBy.map(user => user.name).join(',') : '-';

@@ -11,19 +11,23 @@ import {kindOf} from '../../engine/files/partial-file.js';
 import {errorMessage} from '../../errors.js';
 import type {Confirmation} from '../../store/state.js';
 import type {Services} from '../types.js';
+import {perApp} from '../kit/runtime.js';
 import type {ArchiveRequest} from './state.js';
 
-// The one archive under way: esc in the progress overlay aborts it.
-let running: AbortController | undefined;
-// Its partial file, removed at once when berth quits mid-archive (the abort's own clean-up is asynchronous and
-// the process exits right after the terminal is restored).
-let partialFile: string | undefined;
+// The app's one archive under way (esc in the progress overlay aborts it), and its partial file, removed at once
+// when berth quits mid-archive (the abort's own clean-up is asynchronous and the process exits right after the
+// terminal is restored).
+const archive = perApp(() => ({
+  running: undefined as AbortController | undefined,
+  partialFile: undefined as string | undefined,
+}));
 
-export function cancelArchive(): void {
-  running?.abort();
+export function cancelArchive(services: Services): void {
+  archive(services).running?.abort();
 }
 
-export function abandonArchive(): void {
+export function abandonArchive(services: Services): void {
+  const {running, partialFile} = archive(services);
   running?.abort();
   try {
     if (partialFile) rmSync(partialFile, {force: true});
@@ -47,7 +51,7 @@ export function expandPath(path: string): string {
 // :save, :load, :export and x's prompt all come here: `-` is refused (the terminal is the UI's), an existing file
 // is replaced only after the user says so.
 export async function startArchive(services: Services, request: ArchiveRequest, overwrite = false): Promise<void> {
-  if (running) {
+  if (archive(services).running) {
     services.status('an archive is already under way; wait for it or press esc in its progress window', 'error');
     return;
   }
@@ -62,18 +66,18 @@ export async function startArchive(services: Services, request: ArchiveRequest, 
   const full = {...request, path};
   // Taken before the first await, so two quick commands cannot both start.
   const controller = new AbortController();
-  running = controller;
+  archive(services).running = controller;
   if (request.operation !== 'load' && !overwrite && (await kindOf(path)) === 'file') {
-    running = undefined;
+    archive(services).running = undefined;
     askOverwrite(services, full);
     return;
   }
   const docker = services.docker();
   if (!docker) {
-    running = undefined;
+    archive(services).running = undefined;
     return;
   }
-  partialFile = full.operation === 'load' ? undefined : `${path}.partial`;
+  archive(services).partialFile = full.operation === 'load' ? undefined : `${path}.partial`;
   services.dispatch({type: 'archive.started', job: {request: full, title: titleOf(full)}});
   const options = {
     signal: controller.signal,
@@ -101,8 +105,8 @@ export async function startArchive(services: Services, request: ArchiveRequest, 
       services.status(`${full.operation} cancelled; nothing was written`);
     else services.status(errorMessage(error), 'error');
   } finally {
-    running = undefined;
-    partialFile = undefined;
+    archive(services).running = undefined;
+    archive(services).partialFile = undefined;
     services.dispatch({type: 'archive.finished'});
   }
 }

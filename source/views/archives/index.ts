@@ -22,7 +22,7 @@ export const archives: ViewModule = {
   initial: () => ({archives: {}}),
   reduce: reduceArchives,
   effect(_services, action) {
-    if (action.type === 'archive.cancel') cancelArchive();
+    if (action.type === 'archive.cancel') cancelArchive(_services);
   },
   confirmed: confirmedOverwrite,
   close: abandonArchive,

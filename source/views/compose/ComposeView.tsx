@@ -6,8 +6,12 @@ import {sanitizeLine} from '../../text/sanitize.js';
 import {compactStatus} from '../../text/status.js';
 import {LogPane} from '../log-pane/LogPane.js';
 import {useStore} from '../use-store.js';
+import {GLYPH} from '../kit/glyphs.js';
+import {ListStatus} from '../kit/ListBody.js';
+
+const NOUN = {one: 'project', many: 'compose projects'};
 import {composeLayout} from './layout.js';
-import {projectNamed, visibleProjects, visibleServices} from './selectors.js';
+import {projectNamed, projects, visibleProjects, visibleServices} from './selectors.js';
 import type {RunSummary} from './state.js';
 
 const filesText = (project: ComposeProject) =>
@@ -61,6 +65,7 @@ const statusColor = (text: string) => (text.startsWith('running') ? 'green' : te
 
 function ProjectList({width, height}: {width: number; height: number}) {
   const rows = useStore(visibleProjects);
+  const total = useStore(state => projects(state).length);
   const list = useStore(state => state.compose.list);
   const runs = useStore(state => state.compose.runs);
   const loaded = useStore(state => state.containers.loaded);
@@ -77,14 +82,13 @@ function ProjectList({width, height}: {width: number; height: number}) {
             PROJECT_ORDER,
           )}
       </Text>
-      {!loaded ? <Text dimColor> loading containers…</Text> : null}
-      {loaded && rows.length === 0 ? (
-        <Text dimColor>
-          {list.filter
-            ? '  no project matches the filter (esc clears it)'
-            : '  no compose projects: none runs on this engine and there is no compose file here (berth -f FILE)'}
-        </Text>
-      ) : null}
+      <ListStatus
+        noun={NOUN}
+        loaded={loaded}
+        total={total}
+        shown={rows.length}
+        empty="no compose projects: none runs on this engine and there is no compose file here (berth -f FILE)"
+      />
       {page.map((project, i) => {
         const status = projectStatus(project).text;
         const selected = list.scrollTop + i === list.cursor;
@@ -101,7 +105,7 @@ function ProjectList({width, height}: {width: number; height: number}) {
         );
         return (
           <Text key={project.name} inverse={selected} dimColor={stale} wrap="truncate-end">
-            {selected ? '›' : ' '}
+            {selected ? GLYPH.cursor : GLYPH.blank}
             <Text color={stale ? undefined : statusColor(status)}>{status.startsWith('running') ? '●' : '○'}</Text>
             {text}
           </Text>
@@ -191,7 +195,7 @@ function ServiceList({width, height}: {width: number; height: number}) {
         );
         return (
           <Text key={row.key} inverse={selected} wrap="truncate-end">
-            {selected ? '›' : ' '}
+            {selected ? GLYPH.cursor : GLYPH.blank}
             <Text color={state === 'running' ? 'green' : state === 'exited' ? 'gray' : 'yellow'}>
               {state === 'running' ? '●' : '○'}
             </Text>

@@ -1,10 +1,10 @@
-import {execFile} from 'node:child_process';
 import {rmSync} from 'node:fs';
 import {dockerCommand, logCommand} from '../../command-log.js';
 import {operate} from '../../engine/containers/operations.js';
 import type {Confirmation} from '../../store/state.js';
 import {engineClockOffsetMs} from '../../engine/clock.js';
 import {ComposeRun} from '../../engine/compose/compose-run.js';
+import {configuredServices} from '../../engine/compose/configured-services.js';
 import {PROJECT_LABEL} from '../../engine/compose/labels.js';
 import type {ComposeProject} from '../../engine/compose/project.js';
 import {ProjectLogs} from '../../engine/compose/project-logs.js';
@@ -60,29 +60,13 @@ export async function loadConfigured(services: Services, project: ComposeProject
   if (!runner || !target || !project.filesKnown) return;
   const engine = composeEngine(target, process.env, undefined, runner.kind);
   const command = composeArgs(runner, project, {op: 'config-services'}, engine.context);
-  await new Promise<void>(resolve => {
-    execFile(
-      command.program,
-      command.args,
-      {cwd: project.workingDir, env: engine.env, timeout: 20_000, encoding: 'utf8', maxBuffer: 1024 * 1024},
-      (error, stdout, stderr) => {
-        if (error) {
-          const why = `${stderr || error.message}`.trim().split('\n').filter(Boolean).slice(-3).join(' · ');
-          services.dispatch({type: 'compose.configured', project: project.name, error: `compose config: ${why}`});
-        } else
-          services.dispatch({
-            type: 'compose.configured',
-            project: project.name,
-            services: stdout
-              .split('\n')
-              .map(line => line.trim())
-              .filter(Boolean),
-          });
-        disposeEngine(engine);
-        resolve();
-      },
-    );
-  });
+  const result = await configuredServices(command, {cwd: project.workingDir, env: engine.env});
+  disposeEngine(engine);
+  services.dispatch(
+    'error' in result
+      ? {type: 'compose.configured', project: project.name, error: `compose config: ${result.error}`}
+      : {type: 'compose.configured', project: project.name, services: result.services},
+  );
 }
 
 function disposeEngine(engine: {tempDir?: string}): void {
@@ -204,7 +188,7 @@ export function showOutput(services: Services): void {
 }
 
 export function interrupt(services: Services): void {
-  const source = paneSession.get();
+  const source = paneSession.get(services);
   if (!(source instanceof ComposeRun)) return;
   if (source.interrupt())
     services.status(
@@ -250,7 +234,7 @@ export async function showProjectLogs(services: Services, projectName: string, w
 // New containers of a project whose logs are open join them (up, scale); restarted ones are followed again.
 export function followProjectChanges(services: Services): void {
   const state = services.store.get();
-  const source = paneSession.get();
+  const source = paneSession.get(services);
   if (state.logs?.kind !== 'project' || !(source instanceof ProjectLogs)) return;
   const name = state.logs.containerId.slice('project:'.length);
   const project = projectNamed(state, name);

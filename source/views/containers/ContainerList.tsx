@@ -7,6 +7,10 @@ import {compactStatus} from '../../text/status.js';
 import type {Usage} from '../../engine/stats/compute.js';
 import {cpuText, memText} from './usage-text.js';
 import {useStore} from '../use-store.js';
+import {GLYPH} from '../kit/glyphs.js';
+import {ListStatus} from '../kit/ListBody.js';
+
+const NOUN = {one: 'container', many: 'containers'};
 import {visibleContainers} from './selectors.js';
 import type {ContainerRow} from './state.js';
 
@@ -125,9 +129,9 @@ const Row = memo(function Row({
   return (
     <Text inverse={selected} dimColor={stale} wrap="truncate-end">
       {/* The cursor is a character too: without colour (NO_COLOR, dumb terminals) inverse video is not drawn. */}
-      {selected ? '›' : ' '}
+      {selected ? GLYPH.cursor : GLYPH.blank}
       <Text color={stale ? undefined : stateColor(row.state)}>{glyph(row.state)}</Text>
-      {marked ? <Text color="magenta">*</Text> : ' '}
+      {marked ? <Text color="magenta">{GLYPH.mark}</Text> : GLYPH.blank}
       {trimmed}
     </Text>
   );
@@ -168,12 +172,7 @@ export function ContainerList({width, height}: {width: number; height: number}) 
       <Text bold dimColor wrap="truncate-end">
         {heading}
       </Text>
-      {!loaded ? <Text dimColor> loading containers…</Text> : null}
-      {loaded && rows.length === 0 ? (
-        <Text dimColor>
-          {total ? '  no container matches the filter (esc clears it)' : '  no containers on this engine'}
-        </Text>
-      ) : null}
+      <ListStatus noun={NOUN} loaded={loaded} total={total} shown={rows.length} />
       {page.map((row, i) => (
         <Row
           key={row.id}

@@ -5,7 +5,7 @@ import {bytes} from '../../text/format.js';
 import {barGraph} from '../../text/graph.js';
 import {sanitizeLine, truncateCells} from '../../text/sanitize.js';
 import {contentRows, OVERLAY_FRAME, OverlayBox} from '../OverlayBox.js';
-import {useStore} from '../use-store.js';
+import {useServices, useStore} from '../use-store.js';
 import {statsSession} from './stats-session.js';
 
 const percent = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(1)}%`);
@@ -31,8 +31,7 @@ type Line = {text: string; bold?: boolean; dim?: boolean};
 const graphRowsFor = (width: number) => (width >= 116 ? 5 : 3);
 
 // The pane's rows below its title, at this inner width.
-export function statsLines(overlay: StatsOverlay, width: number): Line[] {
-  const history = statsSession.sampler()?.history(overlay.id) ?? [];
+export function statsLines(overlay: StatsOverlay, history: readonly Usage[], width: number): Line[] {
   const latest = history.at(-1);
   const graphWidth = Math.max(10, width - 4);
   const graphRows = graphRowsFor(width);
@@ -75,13 +74,15 @@ export const statsHeight = (overlay: Overlay, width: number) =>
 
 // p on a container: CPU and memory over the last minutes as bar graphs, I/O rates, limits, and its processes.
 export function StatsPane({width, height}: {width: number; height: number}) {
+  const services = useServices();
   const overlay = useStore(state => (state.overlay?.kind === 'stats' ? state.overlay : undefined));
   // Re-rendered when the sampler publishes (about once a second).
   useStore(state => state.containers.stats.version);
   if (!overlay) return null;
-  const samples = statsSession.sampler()?.history(overlay.id).length ?? 0;
+  const history = statsSession.sampler(services)?.history(overlay.id) ?? [];
+  const samples = history.length;
   const inner = width - OVERLAY_FRAME;
-  const lines = statsLines(overlay, inner);
+  const lines = statsLines(overlay, history, inner);
   return (
     <OverlayBox
       width={width}

@@ -86,7 +86,7 @@ export const containers: ViewModule = {
         // A followed container that stopped and started again: follow it again from where it ended.
         const pane = after.logs;
         const row = pane && action.items.find(item => item.id === pane.containerId);
-        const session = paneSession.get();
+        const session = paneSession.get(services);
         if ((pane?.kind ?? 'container') === 'container' && row?.state === 'running' && session?.status === 'ended')
           session.resume?.();
         // The engine answers again (it was restarted, or the network came back): reconnect the follow now.
@@ -159,8 +159,8 @@ export const containers: ViewModule = {
       };
     },
   },
-  close() {
-    statsSession.close();
-    stopTop();
+  close(services) {
+    statsSession.close(services);
+    stopTop(services);
   },
 };

@@ -1,4 +1,5 @@
 import type {Action} from '../../store/actions.js';
+import {withLoadedRows} from '../kit/targets.js';
 import type {AppState} from '../../store/state.js';
 import {relocateList} from '../focused-list.js';
 import {containersList, selectedContainer} from './selectors.js';
@@ -49,18 +50,7 @@ export function reduceContainers(state: AppState, action: Action): AppState {
     case 'containers.sizes':
       return {...state, containers: {...state.containers, sizes: action.sizes}};
     case 'containers.loaded': {
-      const liveIds = new Set(action.items.map(item => item.id));
-      const marked = state.containers.list.marked.filter(id => liveIds.has(id));
-      const next: AppState = {
-        ...state,
-        containers: {
-          ...state.containers,
-          items: action.items,
-          loaded: true,
-          stale: false,
-          list: {...state.containers.list, marked},
-        },
-      };
+      const next: AppState = {...state, containers: withLoadedRows(state.containers, action.items, row => row.id)};
       return state.view === 'containers' ? relocate(next) : next;
     }
     case 'containers.stale':

@@ -1,5 +1,6 @@
 import {makeMatcher} from '../../store/list.js';
 import {memoLast} from '../../store/memo.js';
+import {targetRows} from '../kit/targets.js';
 import type {AppState} from '../../store/state.js';
 import type {FocusedList} from '../types.js';
 import type {ContainerRow, ContainersState} from './state.js';
@@ -55,12 +56,8 @@ export function selectedContainer(state: AppState): ContainerRow | undefined {
 }
 
 // Bulk actions act on marked rows, else on the selected one.
-export function targetContainers(state: AppState): ContainerRow[] {
-  const {marked} = state.containers.list;
-  if (marked.length > 0) return state.containers.items.filter(row => marked.includes(row.id));
-  const selected = selectedContainer(state);
-  return selected ? [selected] : [];
-}
+export const targetContainers = (state: AppState): ContainerRow[] =>
+  targetRows(state.containers.items, state.containers.list, row => row.id, selectedContainer(state));
 
 export function containersList(state: AppState): FocusedList {
   return {

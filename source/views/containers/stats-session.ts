@@ -1,18 +1,22 @@
-import type Docker from 'dockerode';
 import {StatsSampler} from '../../engine/stats/sampler.js';
 import type {Usage} from '../../engine/stats/compute.js';
 import type {Services} from '../types.js';
+import {perApp} from '../kit/runtime.js';
 import {containersToSample} from './selectors.js';
 import {cpuText, memText} from './usage-text.js';
 
-// The one sampler of the UI, for the engine shown; a context switch or quit closes it.
-let current: {docker: Docker; sampler: StatsSampler} | undefined;
+// The one sampler of each app, for the engine it shows; a context switch or quit closes it.
+const session = perApp(
+  () => ({current: undefined as {docker: unknown; sampler: StatsSampler} | undefined}),
+  self => self.current?.sampler.close(),
+);
 
 export const statsSession = {
-  sampler: (): StatsSampler | undefined => current?.sampler,
-  close(): void {
-    current?.sampler.close();
-    current = undefined;
+  sampler: (services: Services): StatsSampler | undefined => session(services).current?.sampler,
+  close(services: Services): void {
+    const self = session(services);
+    self.current?.sampler.close();
+    self.current = undefined;
   },
 };
 
@@ -20,11 +24,12 @@ export const statsSession = {
 export function followScreen(services: Services): void {
   const docker = services.engine()?.client?.docker;
   const ids = containersToSample(services.store.get());
-  if (!docker || (!ids.length && !current)) return;
-  if (current && current.docker !== docker) statsSession.close();
-  if (!current) {
+  const self = session(services);
+  if (!docker || (!ids.length && !self.current)) return;
+  if (self.current && self.current.docker !== docker) statsSession.close(services);
+  if (!self.current) {
     const sampler = new StatsSampler(docker, services.engine()?.client?.api);
-    current = {docker, sampler};
+    self.current = {docker, sampler};
     sampler.subscribe(() => {
       // Only what would change on screen reaches the store: an idle container's 0.0% does not re-render.
       const state = services.store.get();
@@ -45,5 +50,5 @@ export function followScreen(services: Services): void {
         services.dispatch({type: 'containers.usage', usage, version: sampler.version, background: true});
     });
   }
-  current.sampler.want(ids);
+  self.current.sampler.want(ids);
 }

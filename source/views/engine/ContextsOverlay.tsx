@@ -1,3 +1,4 @@
+import {GLYPH} from '../kit/glyphs.js';
 import {Text} from 'ink';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {contentRows, OverlayBox} from '../OverlayBox.js';
@@ -16,7 +17,7 @@ export function ContextsOverlay({width, height}: {width: number; height: number}
         const index = top + i;
         return (
           <Text key={row.name} inverse={index === overlay.scroll} wrap="truncate-end">
-            {`${index === overlay.scroll ? '›' : ' '}${row.current ? '*' : ' '} ${sanitizeLine(row.name).padEnd(nameWidth)} ${sanitizeLine(row.host)}`}
+            {`${index === overlay.scroll ? GLYPH.cursor : GLYPH.blank}${row.current ? GLYPH.mark : GLYPH.blank} ${sanitizeLine(row.name).padEnd(nameWidth)} ${sanitizeLine(row.host)}`}
           </Text>
         );
       })}

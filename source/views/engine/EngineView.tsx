@@ -2,6 +2,7 @@ import {Box, Text} from 'ink';
 import {connectionFacts, humanSize} from '../../engine/engine-info/index.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {useServices, useStore} from '../use-store.js';
+import {ENGINE_DOWN} from '../kit/messages.js';
 import type {EngineViewState} from './state.js';
 
 type Line = {text: string; title?: boolean; color?: string};
@@ -36,9 +37,13 @@ function connectionLines(
   return lines;
 }
 
-function infoLines(engine: EngineViewState): Line[] {
+// What a section says before the engine answered: the engine away (the one wording of every list), or loading.
+const notLoaded = (engine: EngineViewState, down: boolean): Line =>
+  down ? {text: `  ${ENGINE_DOWN}`, color: 'yellow'} : {text: engine.loading ? '  loading…' : '  not loaded (ctrl-r)'};
+
+function infoLines(engine: EngineViewState, down: boolean): Line[] {
   const info = engine.info;
-  if (!info) return [{text: engine.loading ? '  loading…' : '  not loaded (ctrl-r)'}];
+  if (!info) return [notLoaded(engine, down)];
   const lines: Line[] = [
     {
       text: `  storage driver   ${info.storageDriver ?? '?'}    cgroup ${info.cgroupDriver ?? '?'}${info.cgroupVersion ? ` v${info.cgroupVersion}` : ''}`,
@@ -62,9 +67,9 @@ function infoLines(engine: EngineViewState): Line[] {
   return lines;
 }
 
-function diskLines(engine: EngineViewState): Line[] {
+function diskLines(engine: EngineViewState, down: boolean): Line[] {
   const disk = engine.disk;
-  if (!disk) return [{text: engine.loading ? '  loading…' : '  not loaded (ctrl-r)'}];
+  if (!disk) return [notLoaded(engine, down)];
   const lines: Line[] = [
     {text: `  ${pad('TYPE', 14)} ${pad('COUNT', 6)} ${pad('ACTIVE', 7)} ${pad('SIZE', 10)} RECLAIMABLE`},
   ];
@@ -78,9 +83,9 @@ function diskLines(engine: EngineViewState): Line[] {
   return lines;
 }
 
-function hygieneLines(engine: EngineViewState): Line[] {
+function hygieneLines(engine: EngineViewState, down: boolean): Line[] {
   const hygiene = engine.hygiene;
-  if (!hygiene) return [{text: engine.loading ? '  loading…' : '  not loaded (ctrl-r)'}];
+  if (!hygiene) return [notLoaded(engine, down)];
   const lines: Line[] = [];
   if (!hygiene.unbounded.length)
     lines.push({text: `  every container's log is bounded (${hygiene.containers.length} containers)`, color: 'green'});
@@ -116,14 +121,19 @@ export function EngineView({width, height}: {width: number; height: number}) {
   const services = useServices();
   const engine = useStore(state => state.engine);
   const connection = useStore(state => state.connection);
+  const down = connection.status === 'down';
   const session = services.engine();
   const lines: Line[] = [];
   lines.push({text: 'Connection', title: true});
   lines.push(...connectionLines(session, connection.status === 'connected' ? connection.api : undefined));
   if (connection.status === 'down') lines.push({text: `  down       ${connection.reason}`, color: 'red'});
-  lines.push({text: ''}, {text: 'Engine (/info)', title: true}, ...infoLines(engine));
-  lines.push({text: ''}, {text: 'Disk usage (/system/df, as docker system df)', title: true}, ...diskLines(engine));
-  lines.push({text: ''}, {text: 'Log hygiene', title: true}, ...hygieneLines(engine));
+  lines.push({text: ''}, {text: 'Engine (/info)', title: true}, ...infoLines(engine, down));
+  lines.push(
+    {text: ''},
+    {text: 'Disk usage (/system/df, as docker system df)', title: true},
+    ...diskLines(engine, down),
+  );
+  lines.push({text: ''}, {text: 'Log hygiene', title: true}, ...hygieneLines(engine, down));
   for (const error of engine.errors) lines.push({text: `  ${error}`, color: 'red'});
   lines.push({text: ''}, {text: 'Version (GET /version)', title: true});
   if (!engine.version) lines.push({text: '  waiting for the engine…'});

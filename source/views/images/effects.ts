@@ -2,57 +2,19 @@ import {logCommand} from '../../command-log.js';
 import {createContainer, type CreateRequest} from '../../engine/images/create.js';
 import {dockerCreateCommand, dockerPruneCommand, dockerRmiCommand} from '../../engine/images/docker-commands.js';
 import {imageHistory} from '../../engine/images/history.js';
-import {listImages, sharedSizes, withSharedSizes} from '../../engine/images/list.js';
 import {planPrune, type PrunePreview, type PruneScope} from '../../engine/images/prune-plan.js';
 import {runPrune} from '../../engine/images/prune-run.js';
 import {previewLines, previewTitle, resultLines} from '../../engine/images/prune-text.js';
-import {containersUsing, removeImage} from '../../engine/images/remove.js';
+import {containersUsing, imageIdOf, removeImage} from '../../engine/images/remove.js';
 import {humanSize, createdSince} from '../../engine/images/units.js';
 import {errorMessage} from '../../errors.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {Confirmation} from '../../store/state.js';
 import type {Services} from '../types.js';
-import {selectedImage, targetImages} from './selectors.js';
+import {imagesList, selectedImage, targetImages} from './list.js';
+import {perApp} from '../kit/runtime.js';
 import {formOverlay, switchOf, textOf, withDraft, type Form, type FormOverlay} from '../form.js';
 import {splitCommandLine} from '../command-line.js';
-import type {ImageRow} from '../../engine/images/list.js';
-
-let loading = false;
-let again = false;
-
-// One list in flight; a burst of image events while it runs makes one more.
-export async function loadImages(services: Services): Promise<void> {
-  const client = services.engine()?.client;
-  if (!client) return;
-  if (loading) {
-    again = true;
-    return;
-  }
-  loading = true;
-  const {all, dangling} = services.store.get().images;
-  let items: ImageRow[] | undefined;
-  try {
-    items = await listImages(client.docker, client.api, {all, dangling});
-    // a or D pressed meanwhile: this answer is to the question before; the one after it is coming (again).
-    const now = services.store.get().images;
-    if (services.engine()?.client !== client || now.all !== all || now.dangling !== dangling) items = undefined;
-    else services.dispatch({type: 'images.loaded', items});
-  } catch (error) {
-    services.dispatch({type: 'images.failed', error: errorMessage(error)});
-  } finally {
-    // Not held through the shared sizes below (/system/df can take seconds): a toggle reloads at once.
-    loading = false;
-    if (again) {
-      again = false;
-      void loadImages(services);
-    }
-  }
-  if (!items) return;
-  // The SHARED column fills in behind (on API 1.41 only /system/df knows it, and it walks every layer).
-  const shared = await sharedSizes(client.docker, client.api).catch(() => undefined);
-  if (shared && services.store.get().images.items === items && services.engine()?.client === client)
-    services.dispatch({type: 'images.loaded', items: withSharedSizes(items, shared)});
-}
 
 export async function showHistory(services: Services): Promise<void> {
   const row = selectedImage(services.store.get());
@@ -95,7 +57,7 @@ export async function confirmRemove(services: Services, references?: readonly st
     const missing: string[] = [];
     for (const row of rows) {
       try {
-        ids.set(row.reference, ((await docker.getImage(row.reference).inspect()) as {Id: string}).Id);
+        ids.set(row.reference, await imageIdOf(docker, row.reference));
       } catch (error) {
         if ((error as {statusCode?: number}).statusCode !== 404) throw error;
         missing.push(row.reference);
@@ -160,10 +122,11 @@ export async function runRemove(services: Services, references: readonly string[
       : `removed ${references.join(', ')}`,
     failed ? 'error' : 'info',
   );
-  void loadImages(services);
+  void imagesList.loader.load(services);
 }
 
-let previews = new Map<string, PrunePreview>();
+// The last preview shown, per app: y runs exactly what it listed.
+const previews = perApp(() => ({plans: new Map<string, PrunePreview>()}));
 
 export function openPrune(services: Services, scope: PruneScope): void {
   services.dispatch({
@@ -178,7 +141,7 @@ export async function preview(services: Services, scope: PruneScope): Promise<vo
   if (!client) return;
   try {
     const plan = await planPrune(client.docker, client.api, scope);
-    previews = new Map([[JSON.stringify(scope), plan]]);
+    previews(services).plans = new Map([[JSON.stringify(scope), plan]]);
     services.dispatch({
       type: 'imagePrune.preview',
       scope,
@@ -193,7 +156,7 @@ export async function runPruneFromOverlay(services: Services): Promise<void> {
   const overlay = services.store.get().overlay;
   const client = services.engine()?.client;
   if (overlay?.kind !== 'imagePrune' || !overlay.ready || !client) return;
-  const plan = previews.get(JSON.stringify(overlay.scope));
+  const plan = previews(services).plans.get(JSON.stringify(overlay.scope));
   if (!plan) return;
   services.status(`${previewTitle(plan)}…`);
   logCommand(dockerPruneCommand(plan.scope, client.api));
@@ -212,7 +175,7 @@ export async function runPruneFromOverlay(services: Services): Promise<void> {
   } catch (error) {
     services.status(`${previewTitle(plan)}: ${errorMessage(error)}`, 'error');
   }
-  void loadImages(services);
+  void imagesList.loader.load(services);
 }
 
 export function openCreate(services: Services, image?: string): void {

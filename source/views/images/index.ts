@@ -1,10 +1,8 @@
-import type {ViewModule} from '../types.js';
 import {defaultArchivePath} from '../archives/reducer.js';
 import {IMAGE_COMMANDS} from './commands.js';
 import {
   confirmRemove,
   createFromForm,
-  loadImages,
   openCreate,
   openPrune,
   preview,
@@ -15,38 +13,25 @@ import {
 } from './effects.js';
 import {CreateFormOverlay} from './CreateFormOverlay.js';
 import {formHeight} from '../FormOverlayBox.js';
-import {ImagesView} from './ImagesView.js';
 import {IMAGE_BINDINGS} from './keys.js';
 import {PruneOverlay, pruneHeight} from './PruneOverlay.js';
 import {reduceImages} from './reducer.js';
-import {imagesList, selectedImage, targetImages} from './selectors.js';
+import {imagesList, selectedImage, targetImages} from './list.js';
 import {initialImages} from './state.js';
 
-let refreshTimer: NodeJS.Timeout | undefined;
-
-// Image events come in bursts (a build, a prune): one reload after they settle.
-function scheduleReload(services: Parameters<NonNullable<ViewModule['onEngine']>>[0]): void {
-  clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(() => void loadImages(services), 150);
-}
-
 // View 2: images, their history, remove, prune (with a preview) and create.
-export const images: ViewModule = {
-  id: 'images',
+export const images = imagesList.view({
   key: '2',
   title: 'Images',
-  engineBound: true,
   scopeTitles: {images: 'Images', imagePrune: 'Prune preview (p)'},
   initial: () => ({images: initialImages()}),
   ready: state => state.images.loaded || 'the image list',
   reduce: reduceImages,
   effect(services, action, before, after) {
-    const opened = before.view !== 'images' && after.view === 'images';
-    if (opened || (action.type === 'refresh' && after.view === 'images')) void loadImages(services);
     switch (action.type) {
       case 'images.toggleAll':
       case 'images.toggleDangling':
-        return void loadImages(services);
+        return void imagesList.loader.load(services);
       case 'images.history':
         return services.holdKeys("the image's history", showHistory(services));
       case 'images.remove':
@@ -88,20 +73,14 @@ export const images: ViewModule = {
         return;
       case 'imagePrune.run':
         return void runPruneFromOverlay(services);
-      case 'connection':
-        if (after.view === 'images' && action.connection.status === 'connected') void loadImages(services);
-        return;
     }
   },
   confirmed(services, confirm) {
     if (confirm.operation === 'rmi') void runRemove(services, confirm.ids, confirm.force ?? false);
   },
-  engineEvents: ['image'],
   onEngine(services, update) {
-    if (update.kind === 'stale') services.dispatch({type: 'images.stale'});
-    // Image events, and container changes (the USED column), while the view shows.
-    else if (services.store.get().view === 'images' && (update.kind === 'containers' || update.event.Type === 'image'))
-      scheduleReload(services);
+    // Container changes change the USED column (image events reload through the kit).
+    if (update.kind === 'containers' && services.store.get().view === 'images') imagesList.loader.reloadSoon(services);
   },
   bindings: IMAGE_BINDINGS,
   commands: IMAGE_COMMANDS,
@@ -130,8 +109,6 @@ export const images: ViewModule = {
       },
     },
   },
-  list: imagesList,
-  Body: ImagesView,
   tabNotes: state => [...(state.images.all ? ['all images'] : []), ...(state.images.dangling ? ['dangling only'] : [])],
   itemFields: {
     names: ['Name', 'Repository', 'Tag', 'ID', 'ShortID'],
@@ -145,7 +122,4 @@ export const images: ViewModule = {
       );
     },
   },
-  close() {
-    clearTimeout(refreshTimer);
-  },
-};
+});

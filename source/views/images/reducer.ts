@@ -1,30 +1,11 @@
 import type {Action} from '../../store/actions.js';
 import type {AppState} from '../../store/state.js';
 import {relocateList} from '../focused-list.js';
-import {imagesList, rowKey} from './selectors.js';
+import {imagesList} from './list.js';
 
+// The kit reduces loaded/failed/stale (list.ts); these are view 2's own.
 export function reduceImages(state: AppState, action: Action): AppState {
   switch (action.type) {
-    case 'images.loaded': {
-      const live = new Set(action.items.map(rowKey));
-      const marked = state.images.list.marked.filter(key => live.has(key));
-      const next = {
-        ...state,
-        images: {
-          ...state.images,
-          items: action.items,
-          loaded: true,
-          stale: false,
-          error: undefined,
-          list: {...state.images.list, marked},
-        },
-      };
-      return state.view === 'images' ? relocateList(next, imagesList(next)) : next;
-    }
-    case 'images.failed':
-      return {...state, images: {...state.images, loaded: true, error: action.error}};
-    case 'images.stale':
-      return state.images.stale ? state : {...state, images: {...state.images, stale: true}};
     // The toggles change what the engine is asked; the list is reloaded by the effect.
     case 'images.toggleAll':
       return {...state, images: {...state.images, all: !state.images.all, dangling: false}};
@@ -34,7 +15,7 @@ export function reduceImages(state: AppState, action: Action): AppState {
       const dangling = !state.images.dangling;
       const items = dangling ? state.images.items.filter(row => row.tag === '<none>') : state.images.items;
       const next = {...state, images: {...state.images, dangling, all: false, items}};
-      return state.view === 'images' ? relocateList(next, imagesList(next)) : next;
+      return state.view === 'images' ? relocateList(next, imagesList.focused(next)) : next;
     }
     case 'imagePrune.toggleAll': {
       const overlay = state.overlay;

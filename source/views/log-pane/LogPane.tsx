@@ -77,11 +77,12 @@ function Highlighted({text, query}: {text: string; query: string}) {
 
 // The log pane: a title line and the visible rows of the session's ring buffer, re-rendered at most ~10 Hz.
 export function LogPane({width, height}: {width: number; height: number}) {
-  const {config} = useServices();
+  const services = useServices();
+  const {config} = services;
   const pane = useStore(state => state.logs);
   const focused = useStore(state => state.focus === 'logs');
   if (!pane) return null;
-  const session = paneSession.get();
+  const session = paneSession.get(services);
   const window = pane.custom?.label ?? (pane.window === 0 ? `tail ${config.logTail}` : LOG_WINDOWS[pane.window]?.label);
   // What changes most (search position, follow state) comes first, so a narrow pane still shows it.
   const title = [

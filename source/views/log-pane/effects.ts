@@ -3,11 +3,10 @@ import {LogSession, type LogEntry, type LogOrigin} from '../../engine/logs/log-s
 import {errorMessage} from '../../errors.js';
 import type {LogSource} from '../../engine/logs/log-source.js';
 import type {Services} from '../types.js';
-import {paneSession} from './session.js';
+import {pane as paneOf, paneSession} from './session.js';
 import {LOG_WINDOWS, type LogPaneState} from './state.js';
 
 const FLOOD_FRAME_MS = 200;
-let showings = 0;
 
 export type LogOptions = {since?: number; tail?: number | 'all'; follow: boolean; label: string};
 
@@ -22,9 +21,6 @@ export type LogTarget = {
   owner?: string;
 };
 
-// The target the pane shows now, for reopening it with another window.
-let shown: LogTarget | undefined;
-
 // Opens (or reopens with other options) the log pane of a container; the session lives outside the store.
 export async function openLogs(
   services: Services,
@@ -37,8 +33,9 @@ export async function openLogs(
     services.status('the engine is not connected; logs open once it is back', 'error');
     return;
   }
-  paneSession.replace(undefined);
-  shown = target;
+  paneSession.replace(services, undefined);
+  // The target shown now, for reopening it with another window.
+  paneOf(services).shown = target;
   const choice = LOG_WINDOWS[window] ?? LOG_WINDOWS[0];
   let since = custom?.since;
   if (!custom && choice.sinceSeconds)
@@ -73,7 +70,7 @@ export function showSource(
   statusText: () => string,
   options: {reopen?: (window: number) => void} = {},
 ): void {
-  paneSession.replace(session, {reopen: options.reopen});
+  paneSession.replace(services, session, {reopen: options.reopen});
   const previous = services.store.get().logs;
   const pane: LogPaneState = {
     ...init,
@@ -88,13 +85,13 @@ export function showSource(
   };
   services.dispatch({type: 'logs.opened', pane});
   // The same source shown again (a compose command's output): only the newest showing publishes.
-  const showing = ++showings;
+  const showing = ++paneOf(services).showings;
   let seen = 0;
   let lastPublish = 0;
   let pending: NodeJS.Timeout | undefined;
   const publish = () => {
     pending = undefined;
-    if (paneSession.get() !== session || showing !== showings) return;
+    if (paneSession.get(services) !== session || showing !== paneOf(services).showings) return;
     const total = session.buffer.totalPushed;
     lastPublish = Date.now();
     services.dispatch({
@@ -130,27 +127,32 @@ export function showLogs(services: Services, target: LogTarget): void {
   void openLogs(services, target, state.logs?.window ?? 0);
 }
 
+function shownTarget(services: Services, id: string): LogTarget | undefined {
+  const shown = paneOf(services).shown as LogTarget | undefined;
+  return shown?.id === id ? shown : undefined;
+}
+
 export function changeWindow(services: Services, window: number): void {
   const pane = services.store.get().logs;
   if (!pane) return;
   if (pane.kind === 'project' || pane.kind === 'compose') {
-    const reopen = paneSession.reopen();
+    const reopen = paneSession.reopen(services);
     if (reopen) reopen(window);
     else services.status("a command's output has no log windows (0–6 apply to logs)", 'error');
     return;
   }
-  void openLogs(services, shown?.id === pane.containerId ? shown : {id: pane.containerId, name: pane.name}, window);
+  void openLogs(services, shownTarget(services, pane.containerId) ?? {id: pane.containerId, name: pane.name}, window);
 }
 
 export function clearLogs(services: Services): void {
-  const session = paneSession.get();
+  const session = paneSession.get(services);
   if (!session) return;
   session.clear();
   services.status('log pane cleared (new lines keep coming)');
 }
 
 export function searchLogs(services: Services, query: string): void {
-  const session = paneSession.get();
+  const session = paneSession.get(services);
   if (!session) return;
   if (!query) {
     services.dispatch({type: 'logs.back'});
@@ -168,7 +170,7 @@ export function searchLogs(services: Services, query: string): void {
 }
 
 export async function saveLogs(services: Services, path: string): Promise<void> {
-  const session = paneSession.get();
+  const session = paneSession.get(services);
   if (!session || !path.trim()) return;
   if (path.trim() === '-') {
     services.status('saving to standard output is not possible inside the UI; give a file path', 'error');

@@ -59,5 +59,5 @@ export const logPane: ViewModule = {
           'global',
         ]
       : undefined,
-  close: () => paneSession.replace(undefined),
+  close: services => paneSession.replace(services, undefined),
 };

@@ -1,20 +1,40 @@
 import type {LogSource} from '../../engine/logs/log-source.js';
 import {countResource} from '../../diagnostics.js';
+import {perApp} from '../kit/runtime.js';
 
-// The one log source the pane shows (a container's log, a compose project's logs, a compose command's output).
-// It lives outside the store: lines arrive far faster than React should render, and the pane reads the ring
-// buffer directly at ≤ 10 Hz. `reopen` is how a source that is not one container's log takes the window keys.
-let current: LogSource | undefined;
-let reopen: ((window: number) => void) | undefined;
-
-export const paneSession = {
-  get: (): LogSource | undefined => current,
-  reopen: (): ((window: number) => void) | undefined => reopen,
-  replace(next: LogSource | undefined, options: {reopen?: (window: number) => void} = {}): void {
-    current?.stop();
-    current = next;
-    reopen = options.reopen;
-  },
+// The one log source each app's pane shows (a container's log, a compose project's logs, a compose command's
+// output). It lives outside the store: lines arrive far faster than React should render, and the pane reads the
+// ring buffer directly at ≤ 10 Hz. `reopen` is how a source that is not one container's log takes the window keys.
+// `showings` counts showings (only the newest publishes); `shown` is the target shown now (effects.ts).
+type Pane = {
+  current?: LogSource;
+  reopen?: (window: number) => void;
+  showings: number;
+  shown?: {id: string};
 };
 
-countResource('logPaneListeners', () => current?.listenerCount ?? 0);
+export const pane = perApp<Pane>(
+  () => {
+    const self: Pane = {showings: 0};
+    // The churn bench reads the pane's listeners (diagnostics.ts); the newest app's pane is the one counted.
+    countResource('logPaneListeners', () => self.current?.listenerCount ?? 0);
+    return self;
+  },
+  self => {
+    self.current?.stop();
+    self.current = undefined;
+  },
+);
+
+type Owner = Parameters<typeof pane>[0];
+
+export const paneSession = {
+  get: (owner: Owner): LogSource | undefined => pane(owner).current,
+  reopen: (owner: Owner): ((window: number) => void) | undefined => pane(owner).reopen,
+  replace(owner: Owner, next: LogSource | undefined, options: {reopen?: (window: number) => void} = {}): void {
+    const self = pane(owner);
+    self.current?.stop();
+    self.current = next;
+    self.reopen = options.reopen;
+  },
+};

@@ -1,27 +1,13 @@
 import {dockerCommand, logCommand} from '../../command-log.js';
-import {inspectNetwork, listNetworksOnly, removeNetwork} from '../../engine/networks/networks.js';
+import {inspectNetwork, removeNetwork} from '../../engine/networks/networks.js';
 import {describeUsers} from '../../engine/volumes/usage.js';
-import {errorMessage} from '../../errors.js';
 import type {Confirmation} from '../../store/state.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {Services} from '../types.js';
-import {networkRows, selectedNetwork, targetNetworks} from './selectors.js';
+import {askToConfirm, reportDone, showDetails} from '../kit/actions.js';
+import {networkRows, networksList, selectedNetwork, targetNetworks} from './list.js';
 import type {NetworkRow} from './state.js';
 import {isoTime, keyValueLines} from '../inspect-lines.js';
-import {singleFlight} from '../single-flight.js';
-
-// One list in flight; events arriving meanwhile make one more. The users come from view 1's container list,
-// which the session keeps current (selectors.ts).
-export const loadNetworks = singleFlight(async (services: Services) => {
-  const client = services.engine()?.client;
-  if (!client) return;
-  try {
-    const items = await listNetworksOnly(client.docker);
-    if (services.engine()?.client === client) services.dispatch({type: 'networks.loaded', items});
-  } catch (error) {
-    services.dispatch({type: 'networks.failed', error: errorMessage(error)});
-  }
-});
 
 type Endpoint = {Name?: string; IPv4Address?: string; IPv6Address?: string; MacAddress?: string};
 
@@ -50,22 +36,10 @@ export function networkSummary(row: NetworkRow, inspect?: Record<string, unknown
 
 export async function showInspect(services: Services): Promise<void> {
   const row = selectedNetwork(services.store.get());
-  const docker = services.docker();
-  if (!row || !docker) return;
-  try {
-    const inspect = await inspectNetwork(docker, row.id);
-    services.dispatch({
-      type: 'overlay.show',
-      overlay: {
-        kind: 'text',
-        title: `network ${sanitizeLine(row.name)}`,
-        lines: networkSummary(row, inspect),
-        scroll: 0,
-      },
-    });
-  } catch (error) {
-    services.status(`inspect network ${sanitizeLine(row.name)}: ${errorMessage(error)}`, 'error');
-  }
+  if (row)
+    await showDetails(services, `network ${sanitizeLine(row.name)}`, async docker =>
+      networkSummary(row, await inspectNetwork(docker, row.id)),
+    );
 }
 
 const FORCE = {
@@ -111,7 +85,7 @@ export function confirmRemove(services: Services): void {
     force: false,
     forceLabels: FORCE,
   };
-  services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
+  askToConfirm(services, confirm);
 }
 
 export async function runRemove(services: Services, ids: readonly string[], force: boolean): Promise<void> {
@@ -141,11 +115,6 @@ export async function runRemove(services: Services, ids: readonly string[], forc
       );
     else failed.push(`${sanitizeLine(row.name)}: ${result.reason}`);
   }
-  void loadNetworks(services);
-  if (failed.length)
-    services.status(
-      `not removed: ${failed.join('; ')}${removed.length ? `; removed ${removed.join(', ')}` : ''}`,
-      'error',
-    );
-  else services.status(`removed network${removed.length === 1 ? '' : 's'} ${removed.join(', ')}`);
+  void networksList.loader.load(services);
+  reportDone(services, {done: 'removed', not: 'not removed'}, {one: 'network', many: 'networks'}, removed, failed);
 }

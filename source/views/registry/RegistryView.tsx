@@ -2,6 +2,8 @@ import {Box, Text} from 'ink';
 import {fit} from '../../text/format.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {useStore} from '../use-store.js';
+import {GLYPH} from '../kit/glyphs.js';
+import {ListStatus} from '../kit/ListBody.js';
 import {selectedTag, visibleRepositories, visibleTags} from './reducer.js';
 import type {RegistryViewState} from './state.js';
 import {detailRows} from './details-lines.js';
@@ -23,6 +25,9 @@ function NameList({
   cursor,
   scrollTop,
   title,
+  noun,
+  total,
+  status,
 }: {
   width: number;
   height: number;
@@ -30,16 +35,21 @@ function NameList({
   cursor: number;
   scrollTop: number;
   title: string;
+  noun: {one: string; many: string};
+  total: number;
+  status: RegistryViewState['repoStatus'];
 }) {
   const rows = names.slice(scrollTop, scrollTop + Math.max(1, height - 1));
+  const loaded = total > 0 || (status !== 'idle' && status !== 'loading');
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold dimColor wrap="truncate-end">
         {` ${title}`}
       </Text>
+      <ListStatus noun={noun} loaded={loaded} total={total} shown={names.length} fromEngine={false} />
       {rows.map((name, i) => (
         <Text key={name} inverse={scrollTop + i === cursor} wrap="truncate-end">
-          {`${scrollTop + i === cursor ? '›' : ' '}${fit(sanitizeLine(name), width - 2)}`}
+          {`${scrollTop + i === cursor ? GLYPH.cursor : GLYPH.blank}${fit(sanitizeLine(name), width - 2)}`}
         </Text>
       ))}
     </Box>
@@ -88,6 +98,9 @@ export function RegistryView({width, height}: {width: number; height: number}) {
         width={listWidth}
         height={listHeight}
         names={repos}
+        noun={{one: 'repository', many: 'repositories'}}
+        total={registry.repositories.length}
+        status={registry.repoStatus}
         cursor={registry.repoList.cursor}
         scrollTop={registry.repoList.scrollTop}
         title={sanitizeLine(title)}
@@ -97,6 +110,9 @@ export function RegistryView({width, height}: {width: number; height: number}) {
         width={listWidth}
         height={listHeight}
         names={tags}
+        noun={{one: 'tag', many: 'tags'}}
+        total={registry.tags.length}
+        status={registry.tagStatus}
         cursor={registry.tagList.cursor}
         scrollTop={registry.tagList.scrollTop}
         title={sanitizeLine(title)}

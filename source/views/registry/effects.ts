@@ -14,14 +14,27 @@ import {
 import type {Action} from '../../store/actions.js';
 import type {AppState} from '../../store/state.js';
 import type {Services} from '../types.js';
+import {perApp} from '../kit/runtime.js';
 import {pullSummary} from './details-lines.js';
 import {selectedRepository, selectedTag} from './reducer.js';
 
-// One client per registry URL, kept while berth runs (pooled connections, cached tokens).
-const clients = new Map<string, Promise<RegistryClient>>();
-let listing: AbortController | undefined;
-let detailsRequest: AbortController | undefined;
-let detailsTimer: NodeJS.Timeout | undefined;
+// Per app: one client per registry URL, kept while it runs (pooled connections, cached tokens); the listing
+// under way (esc aborts it); the details request and the timer that waits for the cursor to rest.
+const registryParts = perApp(
+  () => ({
+    clients: new Map<string, Promise<RegistryClient>>(),
+    listing: undefined as AbortController | undefined,
+    detailsRequest: undefined as AbortController | undefined,
+    detailsTimer: undefined as NodeJS.Timeout | undefined,
+  }),
+  self => {
+    clearTimeout(self.detailsTimer);
+    self.listing?.abort();
+    self.detailsRequest?.abort();
+    for (const pending of self.clients.values()) void pending.then(c => c.close()).catch(() => {});
+    self.clients.clear();
+  },
+);
 
 function currentUrl(services: Services): string | undefined {
   const {urls, current} = services.store.get().registry;
@@ -29,6 +42,7 @@ function currentUrl(services: Services): string | undefined {
 }
 
 function client(services: Services, url: string): Promise<RegistryClient> {
+  const {clients} = registryParts(services);
   let existing = clients.get(url);
   if (!existing) {
     const options = services.config.registryOptions[url] ?? {};
@@ -45,19 +59,20 @@ function client(services: Services, url: string): Promise<RegistryClient> {
   return existing;
 }
 
-export function closeRegistryClients(): void {
-  listing?.abort();
-  for (const pending of clients.values()) void pending.then(c => c.close()).catch(() => {});
-  clients.clear();
+export function closeRegistryClients(services: Services): void {
+  const self = registryParts(services);
+  self.listing?.abort();
+  for (const pending of self.clients.values()) void pending.then(c => c.close()).catch(() => {});
+  self.clients.clear();
 }
 
 // Pages go to the store as they arrive; esc aborts a long listing.
 export async function loadRepositories(services: Services): Promise<void> {
   const url = currentUrl(services);
   if (!url) return;
-  listing?.abort();
+  registryParts(services).listing?.abort();
   const abort = new AbortController();
-  listing = abort;
+  registryParts(services).listing = abort;
   services.dispatch({type: 'registry.loading', level: 'repositories'});
   try {
     const registry = await client(services, url);
@@ -82,16 +97,16 @@ export async function loadRepositories(services: Services): Promise<void> {
     });
     if (noCatalog) services.dispatch({type: 'overlay.show', overlay: {kind: 'repository', draft: ''}});
   } finally {
-    if (listing === abort) listing = undefined;
+    if (registryParts(services).listing === abort) registryParts(services).listing = undefined;
   }
 }
 
 export async function loadTags(services: Services, repository: string): Promise<void> {
   const url = currentUrl(services);
   if (!url) return;
-  listing?.abort();
+  registryParts(services).listing?.abort();
   const abort = new AbortController();
-  listing = abort;
+  registryParts(services).listing = abort;
   services.dispatch({type: 'registry.loading', level: 'tags', repository});
   try {
     const registry = await client(services, url);
@@ -112,11 +127,12 @@ export async function loadTags(services: Services, repository: string): Promise<
       error: cancelled ? undefined : errorMessage(error),
     });
   } finally {
-    if (listing === abort) listing = undefined;
+    if (registryParts(services).listing === abort) registryParts(services).listing = undefined;
   }
 }
 
-export function cancelListing(): boolean {
+export function cancelListing(services: Services): boolean {
+  const {listing} = registryParts(services);
   if (!listing) return false;
   listing.abort();
   return true;
@@ -124,8 +140,8 @@ export function cancelListing(): boolean {
 
 // Details are fetched for the focused tag only, once the cursor rests on it.
 export function scheduleDetails(services: Services, delayMs = 120): void {
-  clearTimeout(detailsTimer);
-  detailsTimer = setTimeout(() => void loadDetails(services), delayMs);
+  clearTimeout(registryParts(services).detailsTimer);
+  registryParts(services).detailsTimer = setTimeout(() => void loadDetails(services), delayMs);
 }
 
 async function loadDetails(services: Services): Promise<void> {
@@ -136,9 +152,9 @@ async function loadDetails(services: Services): Promise<void> {
   if (!repository || !tag || !url) return;
   const key = `${url} ${repository}:${tag}`;
   if (state.registry.details?.key === key && !state.registry.details.error) return;
-  detailsRequest?.abort();
+  registryParts(services).detailsRequest?.abort();
   const abort = new AbortController();
-  detailsRequest = abort;
+  registryParts(services).detailsRequest = abort;
   services.dispatch({type: 'registry.details', details: {key}});
   try {
     const registry = await client(services, url);
@@ -304,7 +320,7 @@ export function registryEffect(services: Services, action: Action, before: AppSt
       enter(services);
       break;
     case 'registry.back':
-      if (cancelListing()) services.status('listing cancelled');
+      if (cancelListing(services)) services.status('listing cancelled');
       break;
     case 'registry.pull':
       if (!services.config.readonly) void pull(services);

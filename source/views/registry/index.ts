@@ -1,5 +1,6 @@
 import type {Overlay} from '../../store/state.js';
 import type {Services, ViewModule} from '../types.js';
+import {perApp} from '../kit/runtime.js';
 import {REGISTRY_BINDINGS} from './keys.js';
 import {registryLayout} from './layout.js';
 import {detailRows} from './details-lines.js';
@@ -7,12 +8,13 @@ import {reduceRegistry, registryList, selectedTag} from './reducer.js';
 import {RegistryView} from './RegistryView.js';
 import {initialRegistryState} from './state.js';
 
-// The registry client (undici and friends) loads on first use: most sessions never open view 4.
-let effects: Promise<typeof import('./effects.js')> | undefined;
-const loadEffects = () => (effects ??= import('./effects.js'));
+// The registry client (undici and friends) loads on first use: most sessions never open view 4. The module
+// system keeps the loaded module; each app notes whether it asked for it, so quitting loads nothing.
+const used = perApp(() => ({effects: undefined as Promise<typeof import('./effects.js')> | undefined}));
+const loadEffects = (services: Services) => (used(services).effects ??= import('./effects.js'));
 // Keys typed after one whose effect is still loading wait for it (enter then p: p is for the tags enter lists).
 const later = (services: Services, run: (module: typeof import('./effects.js')) => unknown): undefined => {
-  const work = loadEffects()
+  const work = loadEffects(services)
     .then(run)
     .catch(error => services.status(`registry: ${String(error)}`, 'error'));
   services.holdKeys('the registry client', work);
@@ -60,5 +62,5 @@ export const registry: ViewModule = {
     const url = state.registry.urls[state.registry.current];
     return url ? [`registry ${url}`] : [];
   },
-  close: () => void effects?.then(module => module.closeRegistryClients()),
+  close: services => void used(services).effects?.then(module => module.closeRegistryClients(services)),
 };

@@ -6,6 +6,8 @@ import type {AppState} from '../../store/state.js';
 import {containersLayout} from '../containers/layout.js';
 import {LogPane} from '../log-pane/LogPane.js';
 import {useStore} from '../use-store.js';
+import {GLYPH} from '../kit/glyphs.js';
+import {ListStatus} from '../kit/ListBody.js';
 import {visibleRows} from './selectors.js';
 import type {NodeRow, SecretRow, ServiceRow, SwarmList, TaskRow} from './state.js';
 
@@ -130,8 +132,8 @@ const Row = memo(function Row({
 }) {
   return (
     <Text inverse={selected} dimColor={stale} color={warn && !selected ? 'red' : undefined} wrap="truncate-end">
-      {selected ? '›' : ' '}
-      {marked ? '*' : ' '}
+      {selected ? GLYPH.cursor : GLYPH.blank}
+      {marked ? GLYPH.mark : GLYPH.blank}
       {text.trimEnd()}
     </Text>
   );
@@ -148,10 +150,19 @@ function warnOf(list: SwarmList, row: unknown): boolean {
 }
 
 const TITLES: Record<SwarmList, string> = {services: 'services', nodes: 'nodes', secrets: 'secrets', tasks: 'tasks'};
+const NOUNS: Record<SwarmList, {one: string; many: string}> = {
+  services: {one: 'service', many: 'services'},
+  nodes: {one: 'node', many: 'nodes'},
+  secrets: {one: 'secret', many: 'secrets'},
+  tasks: {one: 'task', many: 'tasks'},
+};
 
 function SwarmList({width, height}: {width: number; height: number}) {
   const listName = useStore(state => state.swarm.list);
   const rows = useStore(state => visibleRows(state));
+  const total = useStore(
+    state => (state.swarm.list === 'tasks' ? state.swarm.tasks : state.swarm[state.swarm.list]).length,
+  );
   const list = useStore(state => state.swarm.lists[state.swarm.list]);
   const counts = useStore(
     state => `${state.swarm.services.length} ${state.swarm.nodes.length} ${state.swarm.secrets.length}`,
@@ -201,10 +212,7 @@ function SwarmList({width, height}: {width: number; height: number}) {
             columns.map(column => column.title),
           )}
       </Text>
-      {!loaded ? <Text dimColor> loading…</Text> : null}
-      {loaded && rows.length === 0 ? (
-        <Text dimColor>{`  no ${TITLES[listName]}${list.filter ? ' match the filter (esc clears it)' : ' here'}`}</Text>
-      ) : null}
+      <ListStatus noun={NOUNS[listName]} loaded={loaded} total={total} shown={rows.length} />
       {page.map((row, i) => {
         const r = row as {id: string};
         return (

@@ -1,4 +1,4 @@
-import type Docker from 'dockerode';
+import type {EngineClient} from '../../engine/client.js';
 import {logCommand} from '../../command-log.js';
 import {
   dockerNodeAvailabilityCommand,
@@ -37,11 +37,13 @@ import type {Confirmation} from '../../store/state.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {showLogs} from '../log-pane/effects.js';
 import type {Services} from '../types.js';
+import {loader} from '../kit/loader.js';
+import {perApp} from '../kit/runtime.js';
 import {findService, selectedRow, selectedService} from './selectors.js';
 
 const clean = (text: string) => sanitizeLine(text);
 
-function client(services: Services): Docker | undefined {
+function client(services: Services): EngineClient['docker'] | undefined {
   return services.engine()?.client?.docker;
 }
 
@@ -61,19 +63,11 @@ export async function loadRole(services: Services): Promise<void> {
   }
 }
 
-let loading = false;
-let again = false;
-
 // Nodes, services (with running/desired counts) and secrets in one go; the tasks too when they show. One
-// load in flight; what asks meanwhile gets one more after it.
-export async function loadSwarm(services: Services): Promise<void> {
+// load in flight per app; what asks meanwhile gets one more after it (views/kit/loader.ts).
+export const swarmLoader = loader(async services => {
   const docker = client(services);
   if (!docker) return;
-  if (loading) {
-    again = true;
-    return;
-  }
-  loading = true;
   try {
     const state = services.store.get();
     const [nodes, list, secrets] = await Promise.all([
@@ -90,14 +84,10 @@ export async function loadSwarm(services: Services): Promise<void> {
     services.dispatch({type: 'swarm.failed', error: message});
     // A manager that was demoted, left the swarm or lost quorum: /info says what it is now.
     if (/not a swarm manager|not part of a swarm|quorum|leader/i.test(message)) void loadRole(services);
-  } finally {
-    loading = false;
-    if (again) {
-      again = false;
-      void loadSwarm(services);
-    }
   }
-}
+});
+
+export const loadSwarm = (services: Services): Promise<void> => swarmLoader.load(services);
 
 export async function loadTasks(services: Services, serviceId: string): Promise<void> {
   const docker = client(services);
@@ -153,11 +143,21 @@ export function openSwarmLogs(services: Services): void {
 
 // -- scale and redeploy, with their progress ----------------------------------------------------------------
 
-let watch: {serviceId: string; timer?: NodeJS.Timeout; until: number} | undefined;
+type Watch = {serviceId: string; timer?: NodeJS.Timeout; until: number};
 
-function stopWatch(): void {
-  clearTimeout(watch?.timer);
-  watch = undefined;
+// The app's one progress watch.
+const watches = perApp(
+  () => ({current: undefined as Watch | undefined}),
+  self => clearTimeout(self.current?.timer),
+);
+
+// The replicas each service was last asked to scale to (+/- while it converges counts from there), per app.
+const lastAsked = perApp(() => new Map<string, number>());
+
+function stopWatch(services: Services): void {
+  const self = watches(services);
+  clearTimeout(self.current?.timer);
+  self.current = undefined;
 }
 
 // Polls the service's tasks until they converge on what was asked (or `limitMs` passes), showing how far
@@ -169,18 +169,19 @@ function watchProgress(
   check: (tasks: readonly TaskRow[], row: ServiceRow | undefined) => {text: string; done: boolean},
   limitMs = 120_000,
 ): void {
-  stopWatch();
-  const current = {serviceId: service.id, until: Date.now() + limitMs} as NonNullable<typeof watch>;
-  watch = current;
+  stopWatch(services);
+  const self = watches(services);
+  const current: Watch = {serviceId: service.id, until: Date.now() + limitMs};
+  self.current = current;
   const tick = async () => {
     const docker = client(services);
-    if (!docker || watch !== current) return;
+    if (!docker || self.current !== current) return;
     try {
       const [tasks, inspected] = await Promise.all([
         listTasks(docker, service.id),
         inspectService(docker, service.id).catch(() => undefined),
       ]);
-      if (watch !== current) return;
+      if (self.current !== current) return;
       const row = inspected?.row;
       const {text, done} = check(tasks, row);
       services.dispatch({type: 'swarm.progress', progress: {serviceId: service.id, text: `${what}: ${text}`, done}});
@@ -193,9 +194,9 @@ function watchProgress(
             `${what}: not converged after ${Math.round(limitMs / 60_000)} min (${text}); see the tasks (enter)`,
             'error',
           );
-        watch = undefined;
+        self.current = undefined;
         setTimeout(() => {
-          if (!watch && services.store.get().swarm.progress?.serviceId === service.id)
+          if (!self.current && services.store.get().swarm.progress?.serviceId === service.id)
             services.dispatch({type: 'swarm.progress', progress: undefined});
         }, 5000).unref?.();
         return;
@@ -205,7 +206,7 @@ function watchProgress(
         type: 'swarm.progress',
         progress: {serviceId: service.id, text: `${what}: ${clean(errorMessage(error))}`, done: true},
       });
-      watch = undefined;
+      self.current = undefined;
       return;
     }
     current.timer = setTimeout(() => void tick(), 500);
@@ -248,19 +249,17 @@ export function scaleBy(services: Services, step: number): void {
   const progress = services.store.get().swarm.progress;
   // Repeated + while a scale runs adds to what was asked, not to what runs.
   const base =
-    progress && !progress.done && progress.serviceId === service.id && lastAsked.get(service.id) !== undefined
-      ? lastAsked.get(service.id)!
+    progress && !progress.done && progress.serviceId === service.id && lastAsked(services).get(service.id) !== undefined
+      ? lastAsked(services).get(service.id)!
       : service.desired;
   const replicas = base + step;
   if (replicas < 0) {
     services.status(`${clean(service.name)} has no replicas to take away`, 'error');
     return;
   }
-  lastAsked.set(service.id, replicas);
+  lastAsked(services).set(service.id, replicas);
   void scaleTo(services, service, replicas);
 }
-
-const lastAsked = new Map<string, number>();
 
 export function parseScaleArgs(args: readonly string[]): {service: string; replicas: string}[] {
   if (!args.length) throw new Error('give SERVICE=N, e.g. :scale web=3');
@@ -453,6 +452,6 @@ export async function createSecretFrom(
   }
 }
 
-export function stopSwarmEffects(): void {
-  stopWatch();
+export function stopSwarmEffects(services: Services): void {
+  stopWatch(services);
 }

@@ -1,6 +1,7 @@
 import type {ViewModule} from '../types.js';
 import {containersLayout} from '../containers/layout.js';
 import {paneSession} from '../log-pane/session.js';
+import {perApp} from '../kit/runtime.js';
 import {SWARM_COMMANDS} from './commands.js';
 import {
   confirmAvailability,
@@ -14,6 +15,7 @@ import {
   runConfirmed,
   scaleBy,
   stopSwarmEffects,
+  swarmLoader,
 } from './effects.js';
 import {SWARM_BINDINGS} from './keys.js';
 import {reduceSwarm} from './reducer.js';
@@ -23,20 +25,18 @@ import {hasSwarmPane, SwarmView} from './SwarmView.js';
 
 type Services = Parameters<NonNullable<ViewModule['onEngine']>>[0];
 
-let reloadTimer: NodeJS.Timeout | undefined;
-let pollTimer: NodeJS.Timeout | undefined;
-
-// Service, node and secret events come in bursts (a deploy, a scale): one reload after they settle.
-function scheduleReload(services: Services): void {
-  clearTimeout(reloadTimer);
-  reloadTimer = setTimeout(() => void loadSwarm(services), 150);
-}
+// The app's poll timer.
+const poll = perApp(
+  () => ({timer: undefined as NodeJS.Timeout | undefined}),
+  self => clearTimeout(self.timer),
+);
 
 // Task states (replicas converging, a worker going down) produce no event on the manager's /events stream
 // for tasks on other nodes: while view 6 shows, the lists are read again every 2 s when something is moving,
 // every 10 s otherwise.
 function schedulePoll(services: Services): void {
-  clearTimeout(pollTimer);
+  const self = poll(services);
+  clearTimeout(self.timer);
   const state = services.store.get();
   if (state.view !== 'swarm' || !state.swarm.role?.manager) return;
   const moving =
@@ -44,13 +44,13 @@ function schedulePoll(services: Services): void {
     Boolean(state.swarm.progress) ||
     state.swarm.services.some(service => service.mode === 'replicated' && service.running !== service.desired) ||
     state.swarm.nodes.some(node => node.state !== 'ready');
-  pollTimer = setTimeout(
+  self.timer = setTimeout(
     () => {
       void loadSwarm(services).finally(() => schedulePoll(services));
     },
     moving ? 2000 : 10_000,
   );
-  pollTimer.unref?.();
+  self.timer.unref?.();
 }
 
 const LIST_SCOPES: Record<SwarmList, string> = {
@@ -88,7 +88,7 @@ export const swarm: ViewModule = {
       void loadSwarm(services).finally(() => schedulePoll(services));
       if (action.type === 'refresh') void loadRole(services);
     }
-    if (before.view === 'swarm' && after.view !== 'swarm') clearTimeout(pollTimer);
+    if (before.view === 'swarm' && after.view !== 'swarm') clearTimeout(poll(services).timer);
     switch (action.type) {
       case 'swarm.enter':
         if (after.swarm.tasksOf) void loadTasks(services, after.swarm.tasksOf.id).finally(() => schedulePoll(services));
@@ -124,7 +124,7 @@ export const swarm: ViewModule = {
       case 'swarm.role':
         // No longer a manager: a service's or task's log pane has nothing left to follow.
         if (!action.role?.manager && after.logs?.owner === 'swarm') {
-          paneSession.replace(undefined);
+          paneSession.replace(services, undefined);
           services.dispatch({type: 'logs.closed'});
         }
         return;
@@ -143,9 +143,9 @@ export const swarm: ViewModule = {
     if (!state.swarm.role?.manager) return;
     // The lists stay current while another view shows, so that `6` has them at once.
     if (update.kind === 'event' && ['service', 'node', 'secret'].includes(update.event.Type ?? ''))
-      scheduleReload(services);
+      swarmLoader.reloadSoon(services);
     else if (update.kind === 'containers' && state.view === 'swarm' && state.swarm.list === 'tasks')
-      scheduleReload(services);
+      swarmLoader.reloadSoon(services);
   },
   bindings: SWARM_BINDINGS,
   commands: SWARM_COMMANDS,
@@ -178,9 +178,9 @@ export const swarm: ViewModule = {
   Body: SwarmView,
   listRows: (state, body) => containersLayout(hasSwarmPane(state), body, state.focus === 'logs').listHeight - 3,
   tabNotes: state => (state.swarm.progress && state.view !== 'swarm' ? [state.swarm.progress.text] : []),
-  close() {
-    clearTimeout(reloadTimer);
-    clearTimeout(pollTimer);
-    stopSwarmEffects();
+  close(services) {
+    swarmLoader.cancel(services);
+    clearTimeout(poll(services).timer);
+    stopSwarmEffects(services);
   },
 };

@@ -1,27 +1,13 @@
 import {dockerCommand, logCommand} from '../../command-log.js';
 import {describeUsers} from '../../engine/volumes/usage.js';
-import {inspectVolume, listVolumesOnly, removeVolume} from '../../engine/volumes/volumes.js';
-import {errorMessage} from '../../errors.js';
+import {inspectVolume, removeVolume} from '../../engine/volumes/volumes.js';
 import type {Confirmation} from '../../store/state.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {Services} from '../types.js';
-import {selectedVolume, targetVolumes} from './selectors.js';
+import {askToConfirm, reportDone, showDetails} from '../kit/actions.js';
+import {selectedVolume, targetVolumes, volumesList} from './list.js';
 import type {VolumeRow} from './state.js';
 import {isoTime, keyValueLines} from '../inspect-lines.js';
-import {singleFlight} from '../single-flight.js';
-
-// One list in flight; events arriving meanwhile make one more. The users come from view 1's container list,
-// which the session keeps current (selectors.ts).
-export const loadVolumes = singleFlight(async (services: Services) => {
-  const client = services.engine()?.client;
-  if (!client) return;
-  try {
-    const items = await listVolumesOnly(client.docker);
-    if (services.engine()?.client === client) services.dispatch({type: 'volumes.loaded', items});
-  } catch (error) {
-    services.dispatch({type: 'volumes.failed', error: errorMessage(error)});
-  }
-});
 
 export function volumeSummary(row: VolumeRow, inspect?: Record<string, unknown>): string[] {
   const status =
@@ -46,17 +32,10 @@ export function volumeSummary(row: VolumeRow, inspect?: Record<string, unknown>)
 
 export async function showInspect(services: Services): Promise<void> {
   const row = selectedVolume(services.store.get());
-  const docker = services.docker();
-  if (!row || !docker) return;
-  try {
-    const inspect = await inspectVolume(docker, row.name);
-    services.dispatch({
-      type: 'overlay.show',
-      overlay: {kind: 'text', title: `volume ${sanitizeLine(row.name)}`, lines: volumeSummary(row, inspect), scroll: 0},
-    });
-  } catch (error) {
-    services.status(`inspect volume ${sanitizeLine(row.name)}: ${errorMessage(error)}`, 'error');
-  }
+  if (row)
+    await showDetails(services, `volume ${sanitizeLine(row.name)}`, async docker =>
+      volumeSummary(row, await inspectVolume(docker, row.name)),
+    );
 }
 
 const FORCE = {
@@ -94,7 +73,7 @@ export function confirmRemove(services: Services): void {
     force: false,
     forceLabels: FORCE,
   };
-  services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
+  askToConfirm(services, confirm);
 }
 
 export async function runRemove(services: Services, names: readonly string[], force: boolean): Promise<void> {
@@ -109,11 +88,6 @@ export async function runRemove(services: Services, names: readonly string[], fo
     if (result.ok) removed.push(sanitizeLine(name));
     else failed.push(`${sanitizeLine(name)}: ${result.reason}`);
   }
-  void loadVolumes(services);
-  if (failed.length)
-    services.status(
-      `not removed: ${failed.join('; ')}${removed.length ? `; removed ${removed.join(', ')}` : ''}`,
-      'error',
-    );
-  else services.status(`removed volume${removed.length === 1 ? '' : 's'} ${removed.join(', ')}`);
+  void volumesList.loader.load(services);
+  reportDone(services, {done: 'removed', not: 'not removed'}, {one: 'volume', many: 'volumes'}, removed, failed);
 }

@@ -8,8 +8,8 @@ import {DEFAULT_KEYMAP, resolveKey} from '../../../source/ui/keymap.js';
 import {reduceApp} from '../../../source/ui/reducer.js';
 import {activeScopes} from '../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../source/ui/view-set.js';
-import {targetNetworks} from '../../../source/views/networks/selectors.js';
-import {targetVolumes, volumeRows} from '../../../source/views/volumes/selectors.js';
+import {targetNetworks} from '../../../source/views/networks/list.js';
+import {targetVolumes, volumeRows} from '../../../source/views/volumes/list.js';
 import {toContainerRow} from '../../../source/engine/containers/list.js';
 import type Docker from 'dockerode';
 

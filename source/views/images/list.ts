@@ -1,0 +1,39 @@
+import {listImages, sharedSizes, withSharedSizes, type ImageRow} from '../../engine/images/list.js';
+import {createdSince, humanSize} from '../../engine/images/units.js';
+import {engineList} from '../kit/engine-list.js';
+
+// A row's key: an image with several tags has several rows with one ID.
+export const rowKey = (row: ImageRow) => `${row.id} ${row.reference}`;
+
+// View 2's list: one row per tag, newest first.
+export const imagesList = engineList<ImageRow>({
+  id: 'images',
+  noun: {one: 'image', many: 'images'},
+  slice: state => state.images,
+  put: (state, images) => ({...state, images: {...state.images, ...images}}),
+  key: rowKey,
+  filterText: row => [`${row.repository}:${row.tag}`, row.shortId],
+  columns: [
+    {id: 'repository', title: 'REPOSITORY', cell: row => row.repository, required: true, max: 60},
+    {id: 'tag', title: 'TAG', cell: row => row.tag, required: true, max: 30},
+    {id: 'id', title: 'IMAGE ID', cell: row => row.shortId, required: true},
+    {id: 'created', title: 'CREATED', cell: row => createdSince(row.created)},
+    {id: 'size', title: 'SIZE', cell: row => humanSize(row.size), align: 'right'},
+    {id: 'shared', title: 'SHARED', cell: row => humanSize(row.sharedSize), align: 'right'},
+    {id: 'used', title: 'USED', cell: row => String(row.containers), align: 'right'},
+  ],
+  fetch: (client, state) =>
+    listImages(client.docker, client.api, {all: state.images.all, dangling: state.images.dangling}),
+  // a or D pressed meanwhile: this answer is to the question before.
+  sameQuestion: (asked, now) => asked.images.all === now.images.all && asked.images.dangling === now.images.dangling,
+  // The SHARED column fills in behind (on API 1.41 only /system/df knows it, and it walks every layer).
+  async afterLoad(services, client, items) {
+    const shared = await sharedSizes(client.docker, client.api).catch(() => undefined);
+    if (shared && services.store.get().images.items === items && services.engine()?.client === client)
+      services.dispatch({type: 'images.loaded', items: withSharedSizes([...items], shared)});
+  },
+  events: ['image'],
+});
+
+export const selectedImage = imagesList.selected;
+export const targetImages = imagesList.targets;

@@ -1,0 +1,117 @@
+import {Box, Text} from 'ink';
+import {memo} from 'react';
+import {useStore} from '../use-store.js';
+import type {Column} from './columns.js';
+import {joinCells} from './columns.js';
+import type {EngineListKit} from './types.js';
+import {GLYPH} from './glyphs.js';
+import {listMessage, MESSAGE_COLOR, type ListMessage, type Noun} from './messages.js';
+
+// Stable between renders (memo): a row the cursor did not touch is not drawn again.
+const Row = memo(function Row({
+  text,
+  selected,
+  marked,
+  dim,
+}: {
+  text: string;
+  selected: boolean;
+  marked: boolean;
+  dim: boolean;
+}) {
+  return (
+    <Text inverse={selected} dimColor={dim} wrap="truncate-end">
+      {selected ? GLYPH.cursor : GLYPH.blank}
+      {marked ? <Text color="magenta">{GLYPH.mark}</Text> : GLYPH.blank} {text}
+    </Text>
+  );
+});
+
+export function ListHeading<Row>({columns, widths}: {columns: readonly Column<Row>[]; widths: readonly number[]}) {
+  return (
+    <Text bold dimColor wrap="truncate-end">
+      {'   ' +
+        joinCells(
+          columns,
+          widths,
+          columns.map(column => column.title),
+        )}
+    </Text>
+  );
+}
+
+export function ListMessageLine({message}: {message: ListMessage | undefined}) {
+  if (!message) return null;
+  return (
+    <Text color={MESSAGE_COLOR[message.tone]} dimColor={message.tone === 'dim'} wrap="truncate-end">
+      {'  ' + message.text}
+    </Text>
+  );
+}
+
+// A whole list view's body: heading, the message when there is one, and only the rows on screen.
+export function ListBody<Row extends object>({
+  kit,
+  width,
+  height,
+}: {
+  kit: EngineListKit<Row>;
+  width: number;
+  height: number;
+}) {
+  const all = useStore(kit.rows);
+  const rows = useStore(kit.visible);
+  const list = useStore(state => kit.spec.slice(state).list);
+  const stale = useStore(state => kit.spec.slice(state).stale);
+  const message = useStore(kit.message);
+  const rowsOnScreen = useStore(state => kit.listRows(state, {width, height}));
+  const widths = kit.widths(all, width);
+  const {columns, key, dim} = kit.spec;
+  const page = rows.slice(list.scrollTop, list.scrollTop + rowsOnScreen);
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <ListHeading columns={columns} widths={widths} />
+      <ListMessageLine message={message} />
+      {page.map((row, i) => (
+        <Row
+          key={key(row)}
+          text={joinCells(columns, widths, kit.cells(row))}
+          selected={list.scrollTop + i === list.cursor}
+          marked={list.marked.includes(key(row))}
+          dim={stale || (dim?.(row) ?? false)}
+        />
+      ))}
+    </Box>
+  );
+}
+
+// The message line of a list that is not (yet) on the kit's ListBody: the same wording from the same facts.
+export function ListStatus({
+  noun,
+  loaded,
+  error,
+  total,
+  shown,
+  fromEngine = true,
+  empty,
+}: {
+  noun: Noun;
+  loaded: boolean;
+  error?: string;
+  total: number;
+  shown: number;
+  // Whether the list comes from the engine (an engine away is then what it says); the registry's does not.
+  fromEngine?: boolean;
+  // What an empty list says instead of "no X here", when there is more to say (how to get some).
+  empty?: string;
+}) {
+  const engine = useStore(state => state.connection.status);
+  const message = listMessage(noun, {engine: fromEngine ? engine : undefined, loaded, error, total, shown});
+  return (
+    <ListMessageLine
+      message={
+        message && empty && !total && message.text === `no ${noun.many} here` ? {...message, text: empty} : message
+      }
+    />
+  );
+}

@@ -1,0 +1,91 @@
+import {fitColumns} from '../../text/columns.js';
+import {fit} from '../../text/format.js';
+import {cellWidth, sanitizeLine} from '../../text/sanitize.js';
+
+// A list's column: its heading, the text of a row's cell, and how it gives way when the terminal is narrow.
+// Widths come from the content (the widest cell over all rows, so they do not jump while scrolling), then
+// text/columns.ts `fitColumns` decides: required columns always show, the others join in order while they fit.
+export type Column<Row> = {
+  id: string;
+  title: string;
+  // The cell's text; untrusted text is fine, the kit sanitises every cell.
+  cell(row: Row): string;
+  required?: boolean;
+  // An optional column may be cut down to this rather than dropped.
+  min?: number;
+  // At most this wide, whatever the content.
+  max?: number;
+  align?: 'right';
+  // Optional columns join in this order (lower first; default: their place) — a column may be drawn early but
+  // given room late (a network's ID).
+  priority?: number;
+  // Shown only from this many terminal columns up.
+  from?: number;
+};
+
+// Every cell of a row, sanitised, once per row object (rows are immutable: a changed row is a new object).
+export function cellsOf<Row extends object>(
+  columns: readonly Column<Row>[],
+  cache: WeakMap<Row, readonly string[]>,
+  row: Row,
+): readonly string[] {
+  let cells = cache.get(row);
+  if (!cells) {
+    cells = columns.map(column => sanitizeLine(column.cell(row)));
+    cache.set(row, cells);
+  }
+  return cells;
+}
+
+export function contentWidths<Row>(columns: readonly Column<Row>[], cells: readonly (readonly string[])[]): number[] {
+  const widths = columns.map(column => cellWidth(column.title));
+  for (const row of cells) for (let i = 0; i < columns.length; i++) widths[i] = Math.max(widths[i], cellWidth(row[i]));
+  return widths;
+}
+
+// Widths for `width` cells of row text (the cursor and mark cells excluded); 0 hides a column.
+export function columnWidths<Row>(
+  columns: readonly Column<Row>[],
+  content: readonly number[],
+  width: number,
+): number[] {
+  const order = columns
+    .map((column, i) => ({column, i, rank: column.priority ?? i}))
+    .filter(({column}) => column.from === undefined || width >= column.from)
+    .sort((a, b) => a.rank - b.rank);
+  const fitted = fitColumns(
+    width,
+    order.map(({column, i}) => ({
+      id: column.id,
+      content: content[i],
+      required: column.required,
+      min: column.min,
+      max: column.max,
+    })),
+  );
+  const widths = columns.map(column => fitted[column.id] ?? 0);
+  // Room left over (a wide terminal) goes back to the columns their `max` cut, in order: a long name is whole
+  // when nothing else needs the room.
+  const shown = widths.filter(w => w > 0);
+  let left = width - shown.reduce((sum, w) => sum + w, 0) - Math.max(0, shown.length - 1);
+  for (let i = 0; i < columns.length && left > 0; i++) {
+    if (widths[i] <= 0 || content[i] <= widths[i]) continue;
+    const more = Math.min(left, content[i] - widths[i]);
+    widths[i] += more;
+    left -= more;
+  }
+  return widths;
+}
+
+// One row's text in those widths; trailing padding left out (every byte of a row the cursor enters or leaves is
+// sent to the terminal again).
+export function joinCells<Row>(columns: readonly Column<Row>[], widths: readonly number[], cells: readonly string[]) {
+  const parts: string[] = [];
+  for (let i = 0; i < columns.length; i++) {
+    if (widths[i] <= 0) continue;
+    const text =
+      columns[i].align === 'right' && cellWidth(cells[i]) <= widths[i] ? cells[i].padStart(widths[i]) : cells[i];
+    parts.push(fit(text, widths[i]));
+  }
+  return parts.join(' ').trimEnd();
+}

@@ -1,0 +1,28 @@
+import type {ListState} from '../../store/list.js';
+
+// What an action on "the rows" touches: the marked rows (all of them, the filter aside), else the selected one.
+export function targetRows<Row>(
+  rows: readonly Row[],
+  list: ListState,
+  key: (row: Row) => string,
+  selected: Row | undefined,
+): Row[] {
+  if (list.marked.length) {
+    const marked = new Set(list.marked);
+    return rows.filter(row => marked.has(key(row)));
+  }
+  return selected ? [selected] : [];
+}
+
+// A list's slice once the engine answered: the new rows, loaded, not stale, no error, and only the marks whose
+// rows are still there.
+export function withLoadedRows<Row, Slice extends {items: readonly Row[]; list: ListState}>(
+  slice: Slice,
+  items: readonly Row[],
+  key: (row: Row) => string,
+): Slice & {loaded: true; stale: false; error: undefined} {
+  const live = new Set(items.map(key));
+  const marked = slice.list.marked.filter(id => live.has(id));
+  const list = marked.length === slice.list.marked.length ? slice.list : {...slice.list, marked};
+  return {...slice, items, loaded: true, stale: false, error: undefined, list};
+}
