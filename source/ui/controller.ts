@@ -179,7 +179,7 @@ export class Controller {
   // in that question quits anyway.
   private quit(before: AppState): ExitRequest | undefined {
     const asked = before.overlay?.kind === 'confirm' && before.overlay.confirm.owner === QUIT_OWNER;
-    const running = asked ? [] : this.views.all.flatMap(module => module.quitting?.() ?? []);
+    const running = asked ? [] : this.views.all.flatMap(module => module.quitting?.(this.services) ?? []);
     if (!running.length) return {type: 'quit'};
     this.dispatch({
       type: 'overlay.show',

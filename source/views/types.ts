@@ -150,7 +150,7 @@ export type ViewModule = {
   // that is not ready (or its tab key, while `available` may still change) are held until it is (ui/input-queue.ts).
   ready?(state: AppState): true | string;
   // What quitting now would interrupt (a running compose command): quit asks first when there is any.
-  quitting?(): readonly string[];
+  quitting?(services: Services): readonly string[];
   // Its slice of the state.
   initial?(config: AppConfig): Partial<AppState>;
   // Its reducer: returns the state unchanged for actions it does not handle.

@@ -21,13 +21,18 @@ import {errorMessage} from '../../errors.js';
 import {showLogs, showSource} from '../log-pane/effects.js';
 import {paneSession} from '../log-pane/session.js';
 import {LOG_WINDOWS} from '../log-pane/state.js';
+import {perApp} from '../kit/runtime.js';
 import type {Services} from '../types.js';
 import {projectNamed, selectedProject, selectedService} from './selectors.js';
 
 // Every compose command berth started, by project (the newest one); `o` shows it again, quit interrupts it.
-const runs = new Map<string, ComposeRun>();
-let runIds = 0;
-let lastRun: ComposeRun | undefined;
+// This app's compose commands, by project (one at a time each), and the last one started (o shows it).
+const composeRuns = perApp(
+  () => ({byProject: new Map<string, ComposeRun>(), ids: 0, last: undefined as ComposeRun | undefined}),
+  self => {
+    for (const run of self.byProject.values()) run.close();
+  },
+);
 
 const OPERATION_WORDS: Record<ComposeOperation['op'], string> = {
   build: 'build',
@@ -130,7 +135,8 @@ export async function runCompose(services: Services, projectName: string, operat
     services.status('the engine is not connected; compose runs against the engine berth shows', 'error');
     return;
   }
-  const running = runs.get(project.name);
+  const runs = composeRuns(services);
+  const running = runs.byProject.get(project.name);
   if (running?.running) {
     services.status(
       `a compose command is still running for ${project.name} (o shows it; ctrl-c there interrupts it)`,
@@ -154,9 +160,9 @@ export async function runCompose(services: Services, projectName: string, operat
     display: displayCommand(command, engine.env),
     bufferLines: services.config.logBufferLines,
   });
-  runs.set(project.name, run);
-  lastRun = run;
-  const id = ++runIds;
+  runs.byProject.set(project.name, run);
+  runs.last = run;
+  const id = ++runs.ids;
   logCommand(run.command);
   services.dispatch({type: 'compose.run', summary: {id, project: project.name, operation: word, status: 'running'}});
   showRun(services, run, project.name, word);
@@ -173,12 +179,13 @@ export async function runCompose(services: Services, projectName: string, operat
 
 export function showOutput(services: Services): void {
   const project = selectedProject(services.store.get());
-  const run = (project && runs.get(project.name)) ?? lastRun;
+  const runs = composeRuns(services);
+  const run = (project && runs.byProject.get(project.name)) ?? runs.last;
   if (!run) {
     services.status('no compose command has run yet (b build, u up, D down)', 'error');
     return;
   }
-  const name = [...runs].find(([, r]) => r === run)?.[0] ?? '';
+  const name = [...runs.byProject].find(([, r]) => r === run)?.[0] ?? '';
   showRun(
     services,
     run,
@@ -378,8 +385,8 @@ export function startProject(services: Services, projectName: string): void {
 }
 
 // What quit would interrupt: the compose commands still running.
-export function runningCommands(): string[] {
-  return [...runs]
+export function runningCommands(services: Services): string[] {
+  return [...composeRuns(services).byProject]
     .filter(([, run]) => run.running)
     .map(
       ([project, run]) =>
@@ -387,8 +394,9 @@ export function runningCommands(): string[] {
     );
 }
 
-export function closeRuns(): void {
-  for (const run of runs.values()) run.close();
-  runs.clear();
-  lastRun = undefined;
+export function closeRuns(services: Services): void {
+  const runs = composeRuns(services);
+  for (const run of runs.byProject.values()) run.close();
+  runs.byProject.clear();
+  runs.last = undefined;
 }

@@ -156,5 +156,5 @@ export const compose: ViewModule = {
     },
   },
   quitting: runningCommands,
-  close: () => closeRuns(),
+  close: services => closeRuns(services),
 };
