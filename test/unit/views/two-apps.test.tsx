@@ -39,8 +39,11 @@ function mount() {
 test('two mounted apps: view, rows, cursor, marks and filter of one do not move the other', async () => {
   const a = mount();
   const b = mount();
-  for (const app of [a, b])
+  for (const app of [a, b]) {
+    // View 7's USED BY comes from the container list: its keys wait for both lists.
+    app.controller.dispatch({type: 'containers.loaded', items: []});
     app.controller.dispatch({type: 'volumes.loaded', items: [volume('alpha'), volume('beta'), volume('gamma')]});
+  }
   a.instance.stdin.write('7');
   b.instance.stdin.write('7');
   await tick();
