@@ -52,6 +52,7 @@ import {
   paddingAndBorderForAxis,
   resolve,
   resolvedDimension,
+  resolveFlexBasis,
   resolveFlexGrow,
   resolveFlexShrink,
   RIGHT,
@@ -87,12 +88,12 @@ function calculateAvailableInnerDimension(
   paddingAndBorder: number,
   ownerDim: number,
 ): number {
-  let inner = availableDim - paddingAndBorder;
+  let inner = f(availableDim - paddingAndBorder);
   if (isDefined(inner)) {
     const min = resolve(minDimension(node, row), ownerDim);
     const max = resolve(maxDimension(node, row), ownerDim);
-    const minInner = Number.isNaN(min) ? 0 : min - paddingAndBorder;
-    const maxInner = Number.isNaN(max) ? FLT_MAX : max - paddingAndBorder;
+    const minInner = Number.isNaN(min) ? 0 : f(min - paddingAndBorder);
+    const maxInner = Number.isNaN(max) ? FLT_MAX : f(max - paddingAndBorder);
     inner = maxOrDefined(minOrDefined(inner, maxInner), minInner);
   }
   return inner;
@@ -111,9 +112,17 @@ function computeFlexBasisForChild(
   const mainRow = node.style.flexDirection === ROW;
   const mainAxisSize = mainRow ? width : height;
   const mainAxisOwnerSize = mainRow ? ownerWidth : ownerHeight;
+  const resolvedFlexBasis = resolveFlexBasis(child, mainAxisOwnerSize);
   const isRowStyleDimDefined = hasDefiniteLength(child, true, ownerWidth);
   const isColumnStyleDimDefined = hasDefiniteLength(child, false, ownerHeight);
-  if (mainRow && isRowStyleDimDefined) {
+  if (isDefined(resolvedFlexBasis) && isDefined(mainAxisSize)) {
+    // Computed once and kept until the child is next marked dirty, even when its owner's size changes: yoga
+    // does so (its WebFlexBasis option is off), and so the same tree can lay out differently over frames.
+    if (Number.isNaN(child.layout.computedFlexBasis))
+      child.layout.computedFlexBasis = f(
+        maxOrDefined(resolvedFlexBasis, paddingAndBorderForAxis(child, mainRow, ownerWidth)),
+      );
+  } else if (mainRow && isRowStyleDimDefined) {
     child.layout.computedFlexBasis = f(
       maxOrDefined(
         resolve(resolvedDimension(child, true), ownerWidth),
@@ -131,11 +140,11 @@ function computeFlexBasisForChild(
     const w = {mode: Mode.MaxContent, size: Number.NaN};
     const h = {mode: Mode.MaxContent, size: Number.NaN};
     if (isRowStyleDimDefined) {
-      w.size = resolve(resolvedDimension(child, true), ownerWidth) + marginForAxis(child, true, ownerWidth);
+      w.size = f(resolve(resolvedDimension(child, true), ownerWidth) + marginForAxis(child, true, ownerWidth));
       w.mode = Mode.StretchFit;
     }
     if (isColumnStyleDimDefined) {
-      h.size = resolve(resolvedDimension(child, false), ownerHeight) + marginForAxis(child, false, ownerWidth);
+      h.size = f(resolve(resolvedDimension(child, false), ownerHeight) + marginForAxis(child, false, ownerWidth));
       h.mode = Mode.StretchFit;
     }
     if (Number.isNaN(w.size) && isDefined(width)) {
@@ -219,7 +228,7 @@ function distributeFreeSpaceSecondPass(
       }
     }
     deltaFreeSpace = f(deltaFreeSpace + f(updatedMainSize - childFlexBasis));
-    const main = {mode: Mode.StretchFit, size: updatedMainSize + marginForAxis(child, mainRow, availableInnerWidth)};
+    const main = {mode: Mode.StretchFit, size: f(updatedMainSize + marginForAxis(child, mainRow, availableInnerWidth))};
     const cross = {mode: Mode.MaxContent, size: Number.NaN};
     const crossDefined = hasDefiniteLength(child, !mainRow, availableInnerCrossDim);
     const stretch = alignmentOf(node, child) === ALIGN_STRETCH;
@@ -231,7 +240,7 @@ function distributeFreeSpaceSecondPass(
       cross.mode = Number.isNaN(cross.size) ? Mode.MaxContent : Mode.FitContent;
     } else {
       const dimension = resolvedDimension(child, !mainRow);
-      cross.size = resolve(dimension, availableInnerCrossDim) + marginForAxis(child, !mainRow, availableInnerWidth);
+      cross.size = f(resolve(dimension, availableInnerCrossDim) + marginForAxis(child, !mainRow, availableInnerWidth));
       const loosePercentage = dimension.unit === Unit.Percent && crossMode !== Mode.StretchFit;
       cross.mode = Number.isNaN(cross.size) || loosePercentage ? Mode.MaxContent : Mode.StretchFit;
     }
@@ -269,43 +278,21 @@ function layoutImpl(
     layout.padding[edge] = padding(node, edge, ownerWidth);
     layout.border[edge] = border(node, edge);
   }
-  const marginAxisRow = layout.margin[LEFT]! + layout.margin[RIGHT]!;
-  const marginAxisColumn = layout.margin[TOP]! + layout.margin[BOTTOM]!;
+  const marginAxisRow = f(layout.margin[LEFT]! + layout.margin[RIGHT]!);
+  const marginAxisColumn = f(layout.margin[TOP]! + layout.margin[BOTTOM]!);
+  const innerWidth = f(availableWidth - marginAxisRow);
+  const innerHeight = f(availableHeight - marginAxisColumn);
   if (node.measure) {
-    measureNodeWithMeasureFunc(
-      node,
-      availableWidth - marginAxisRow,
-      availableHeight - marginAxisColumn,
-      widthMode,
-      heightMode,
-      ownerWidth,
-      ownerHeight,
-    );
+    measureNodeWithMeasureFunc(node, innerWidth, innerHeight, widthMode, heightMode, ownerWidth, ownerHeight);
     return;
   }
   if (node.children.length === 0) {
-    measureNodeWithoutChildren(
-      node,
-      availableWidth - marginAxisRow,
-      availableHeight - marginAxisColumn,
-      widthMode,
-      heightMode,
-      ownerWidth,
-      ownerHeight,
-    );
+    measureNodeWithoutChildren(node, innerWidth, innerHeight, widthMode, heightMode, ownerWidth, ownerHeight);
     return;
   }
   if (
     !performLayout &&
-    measureNodeWithFixedSize(
-      node,
-      availableWidth - marginAxisRow,
-      availableHeight - marginAxisColumn,
-      widthMode,
-      heightMode,
-      ownerWidth,
-      ownerHeight,
-    )
+    measureNodeWithFixedSize(node, innerWidth, innerHeight, widthMode, heightMode, ownerWidth, ownerHeight)
   ) {
     return;
   }
@@ -326,14 +313,14 @@ function layoutImpl(
   const availableInnerWidth = calculateAvailableInnerDimension(
     node,
     true,
-    availableWidth - marginAxisRow,
+    innerWidth,
     paddingAndBorderAxisRow,
     ownerWidth,
   );
   const availableInnerHeight = calculateAvailableInnerDimension(
     node,
     false,
-    availableHeight - marginAxisColumn,
+    innerHeight,
     paddingAndBorderAxisColumn,
     ownerHeight,
   );
@@ -407,10 +394,12 @@ function layoutImpl(
   const canSkipFlex = !performLayout && crossMode === Mode.StretchFit;
   let sizeBasedOnContent = false;
   if (mainMode !== Mode.StretchFit) {
-    const minInnerMainDim =
-      resolve(minDimension(node, mainRow), mainRow ? ownerWidth : ownerHeight) - paddingAndBorderAxisMain;
-    const maxInnerMainDim =
-      resolve(maxDimension(node, mainRow), mainRow ? ownerWidth : ownerHeight) - paddingAndBorderAxisMain;
+    const minInnerMainDim = f(
+      resolve(minDimension(node, mainRow), mainRow ? ownerWidth : ownerHeight) - paddingAndBorderAxisMain,
+    );
+    const maxInnerMainDim = f(
+      resolve(maxDimension(node, mainRow), mainRow ? ownerWidth : ownerHeight) - paddingAndBorderAxisMain,
+    );
     if (isDefined(minInnerMainDim) && line.sizeConsumed < minInnerMainDim) {
       availableInnerMainDim = minInnerMainDim;
     } else if (isDefined(maxInnerMainDim) && line.sizeConsumed > maxInnerMainDim) {
@@ -457,14 +446,16 @@ function layoutImpl(
   );
   let containerCrossAxis = availableInnerCrossDim;
   if (crossMode === Mode.MaxContent || crossMode === Mode.FitContent) {
-    containerCrossAxis =
-      boundAxis(node, !mainRow, line.crossDim + paddingAndBorderAxisCross, crossAxisOwnerSize, ownerWidth) -
-      paddingAndBorderAxisCross;
+    containerCrossAxis = f(
+      boundAxis(node, !mainRow, f(line.crossDim + paddingAndBorderAxisCross), crossAxisOwnerSize, ownerWidth) -
+        paddingAndBorderAxisCross,
+    );
   }
   if (crossMode === Mode.StretchFit) line.crossDim = availableInnerCrossDim;
-  line.crossDim =
-    boundAxis(node, !mainRow, line.crossDim + paddingAndBorderAxisCross, crossAxisOwnerSize, ownerWidth) -
-    paddingAndBorderAxisCross;
+  line.crossDim = f(
+    boundAxis(node, !mainRow, f(line.crossDim + paddingAndBorderAxisCross), crossAxisOwnerSize, ownerWidth) -
+      paddingAndBorderAxisCross,
+  );
 
   // STEP 7: cross-axis alignment.
   if (performLayout) {
@@ -476,7 +467,7 @@ function layoutImpl(
         if (!hasDefiniteLength(child, !mainRow, availableInnerCrossDim)) {
           const main = {
             mode: Mode.StretchFit,
-            size: measuredDimension(child, mainRow) + marginForAxis(child, mainRow, availableInnerWidth),
+            size: f(measuredDimension(child, mainRow) + marginForAxis(child, mainRow, availableInnerWidth)),
           };
           const cross = {mode: Mode.StretchFit, size: line.crossDim};
           constrainMaxSizeForMode(child, mainRow, availableInnerMainDim, availableInnerWidth, main);
@@ -494,17 +485,17 @@ function layoutImpl(
           );
         }
       } else {
-        const remainingCrossDim = containerCrossAxis - dimensionWithMargin(child, !mainRow, availableInnerWidth);
-        if (align === ALIGN_CENTER) leadingCrossDim += remainingCrossDim / 2;
-        else if (align !== ALIGN_FLEX_START) leadingCrossDim += remainingCrossDim;
+        const remainingCrossDim = f(containerCrossAxis - dimensionWithMargin(child, !mainRow, availableInnerWidth));
+        if (align === ALIGN_CENTER) leadingCrossDim = f(leadingCrossDim + f(remainingCrossDim / 2));
+        else if (align !== ALIGN_FLEX_START) leadingCrossDim = f(leadingCrossDim + remainingCrossDim);
       }
-      child.layout.position[crossLeading] = child.layout.position[crossLeading]! + leadingCrossDim;
+      child.layout.position[crossLeading] = f(child.layout.position[crossLeading]! + leadingCrossDim);
     }
   }
 
   // STEP 9: final dimensions.
-  layout.measuredWidth = boundAxis(node, true, availableWidth - marginAxisRow, ownerWidth, ownerWidth);
-  layout.measuredHeight = boundAxis(node, false, availableHeight - marginAxisColumn, ownerHeight, ownerWidth);
+  layout.measuredWidth = boundAxis(node, true, innerWidth, ownerWidth, ownerWidth);
+  layout.measuredHeight = boundAxis(node, false, innerHeight, ownerHeight, ownerWidth);
   if (mainMode === Mode.MaxContent || mainMode === Mode.FitContent) {
     setMeasured(node, mainRow, boundAxis(node, mainRow, line.mainDim, mainAxisOwnerSize, ownerWidth));
   }
@@ -512,7 +503,7 @@ function layoutImpl(
     setMeasured(
       node,
       !mainRow,
-      boundAxis(node, !mainRow, line.crossDim + paddingAndBorderAxisCross, crossAxisOwnerSize, ownerWidth),
+      boundAxis(node, !mainRow, f(line.crossDim + paddingAndBorderAxisCross), crossAxisOwnerSize, ownerWidth),
     );
   }
 }
@@ -616,6 +607,8 @@ function layoutNode(
   layout.generation = currentGeneration;
 }
 
+const isFractional = (size: number): boolean => !inexactEquals(size % 1, 0) && !inexactEquals(size % 1, 1);
+
 // Sizes of text are never rounded down (a cell of text would be cut); everything else to the nearest cell.
 function roundLayoutResultsToPixelGrid(node: FlexNode, absoluteLeft: number, absoluteTop: number): void {
   const layout = node.layout;
@@ -628,14 +621,16 @@ function roundLayoutResultsToPixelGrid(node: FlexNode, absoluteLeft: number, abs
   const text = node.measure !== undefined;
   layout.position[LEFT] = roundValueToPixelGrid(nodeLeft, false, text);
   layout.position[TOP] = roundValueToPixelGrid(nodeTop, false, text);
-  const fractionalWidth = !inexactEquals(Math.round(layout.width), layout.width);
-  const fractionalHeight = !inexactEquals(Math.round(layout.height), layout.height);
-  layout.width =
+  const fractionalWidth = isFractional(layout.width);
+  const fractionalHeight = isFractional(layout.height);
+  layout.width = f(
     roundValueToPixelGrid(absoluteNodeRight, text && fractionalWidth, text && !fractionalWidth) -
-    roundValueToPixelGrid(absoluteNodeLeft, false, text);
-  layout.height =
+      roundValueToPixelGrid(absoluteNodeLeft, false, text),
+  );
+  layout.height = f(
     roundValueToPixelGrid(absoluteNodeBottom, text && fractionalHeight, text && !fractionalHeight) -
-    roundValueToPixelGrid(absoluteNodeTop, false, text);
+      roundValueToPixelGrid(absoluteNodeTop, false, text),
+  );
   for (const child of node.children) roundLayoutResultsToPixelGrid(child, absoluteNodeLeft, absoluteNodeTop);
 }
 

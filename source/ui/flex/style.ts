@@ -57,21 +57,23 @@ export const leadingEdge = (row: boolean): number => (row ? LEFT : TOP);
 const trailingEdge = (row: boolean): number => (row ? RIGHT : BOTTOM);
 
 export function marginForAxis(node: FlexNode, row: boolean, widthSize: number): number {
-  return margin(node, leadingEdge(row), widthSize) + margin(node, trailingEdge(row), widthSize);
+  return f(margin(node, leadingEdge(row), widthSize) + margin(node, trailingEdge(row), widthSize));
 }
 
 export function paddingAndBorderForAxis(node: FlexNode, row: boolean, widthSize: number): number {
   const lead = leadingEdge(row);
   const trail = trailingEdge(row);
-  return padding(node, lead, widthSize) + padding(node, trail, widthSize) + border(node, lead) + border(node, trail);
+  return f(
+    f(padding(node, lead, widthSize) + border(node, lead)) + f(padding(node, trail, widthSize) + border(node, trail)),
+  );
 }
 
 export function leadingPaddingAndBorder(node: FlexNode, row: boolean, widthSize: number): number {
-  return padding(node, leadingEdge(row), widthSize) + border(node, leadingEdge(row));
+  return f(padding(node, leadingEdge(row), widthSize) + border(node, leadingEdge(row)));
 }
 
 export function trailingPaddingAndBorder(node: FlexNode, row: boolean, widthSize: number): number {
-  return padding(node, trailingEdge(row), widthSize) + border(node, trailingEdge(row));
+  return f(padding(node, trailingEdge(row), widthSize) + border(node, trailingEdge(row)));
 }
 
 export function minDimension(node: FlexNode, row: boolean): Value {
@@ -90,13 +92,16 @@ export function resolvedDimension(node: FlexNode, row: boolean): Value {
   return row ? node.style.width : node.style.height;
 }
 
+// A size that resolves to a number of cells, not negative: a percentage of a negative (over-constrained) owner
+// is no size at all.
 export function hasDefiniteLength(node: FlexNode, row: boolean, ownerSize: number): boolean {
-  const value = resolvedDimension(node, row);
-  if (value.unit === Unit.Auto || value.unit === Unit.Undefined) return false;
-  if (value.unit === Unit.Point && value.value < 0) return false;
-  if (value.unit === Unit.Percent && (value.value < 0 || Number.isNaN(ownerSize))) return false;
-  return true;
+  const used = resolve(resolvedDimension(node, row), ownerSize);
+  return used >= 0;
 }
+
+// yoga's resolveFlexBasis: the basis set (auto and undefined resolve to nothing).
+export const resolveFlexBasis = (node: FlexNode, mainAxisOwnerSize: number): number =>
+  resolve(node.style.flexBasis, mainAxisOwnerSize);
 
 export function boundAxisWithinMinAndMax(node: FlexNode, row: boolean, value: number, axisSize: number): number {
   const min = resolve(minDimension(node, row), axisSize);
@@ -139,7 +144,7 @@ export function measuredDimension(node: FlexNode, row: boolean): number {
 }
 
 export function dimensionWithMargin(node: FlexNode, row: boolean, widthSize: number): number {
-  return measuredDimension(node, row) + marginForAxis(node, row, widthSize);
+  return f(measuredDimension(node, row) + marginForAxis(node, row, widthSize));
 }
 
 export function constrainMaxSizeForMode(
@@ -149,7 +154,7 @@ export function constrainMaxSizeForMode(
   ownerWidth: number,
   sized: {mode: Mode; size: number},
 ): void {
-  const maxSize = resolve(maxDimension(node, row), ownerAxisSize) + marginForAxis(node, row, ownerWidth);
+  const maxSize = f(resolve(maxDimension(node, row), ownerAxisSize) + marginForAxis(node, row, ownerWidth));
   if (sized.mode === Mode.MaxContent) {
     if (isDefined(maxSize)) {
       sized.mode = Mode.FitContent;
