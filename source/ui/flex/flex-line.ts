@@ -7,6 +7,7 @@ import {
   boundAxisWithinMinAndMax,
   dimensionWithMargin,
   gapForAxis,
+  isReverseDirection,
   leadingEdge,
   leadingPaddingAndBorder,
   marginForAxis,
@@ -14,6 +15,7 @@ import {
   resolve,
   resolveFlexGrow,
   resolveFlexShrink,
+  trailingEdge,
   trailingPaddingAndBorder,
 } from './style.js';
 
@@ -81,8 +83,14 @@ export function justifyMainAxis(
   availableInnerWidth: number,
   performLayout: boolean,
 ): void {
-  const leadingPaddingAndBorderMain = leadingPaddingAndBorder(node, mainRow, ownerWidth);
-  const trailingPaddingAndBorderMain = trailingPaddingAndBorder(node, mainRow, ownerWidth);
+  // A reversed line starts at the end edge: its padding and border there come first.
+  const reverse = isReverseDirection(node.style.flexDirection);
+  const leadingPaddingAndBorderMain = reverse
+    ? trailingPaddingAndBorder(node, mainRow, ownerWidth)
+    : leadingPaddingAndBorder(node, mainRow, ownerWidth);
+  const trailingPaddingAndBorderMain = reverse
+    ? leadingPaddingAndBorder(node, mainRow, ownerWidth)
+    : trailingPaddingAndBorder(node, mainRow, ownerWidth);
   const gap = gapForAxis(node, mainRow);
   if (mainMode === Mode.FitContent && line.remainingFreeSpace > 0) {
     const min = resolve(minDimension(node, mainRow), mainAxisOwnerSize);
@@ -128,7 +136,7 @@ export function justifyMainAxis(
   line.mainDim = f(leadingPaddingAndBorderMain + leadingMainDim);
   line.crossDim = 0;
   const canSkipFlex = !performLayout && crossMode === Mode.StretchFit;
-  const leading = leadingEdge(mainRow);
+  const leading = reverse ? trailingEdge(mainRow) : leadingEdge(mainRow);
   for (const [index, child] of line.items.entries()) {
     if (performLayout) child.layout.position[leading] = f(child.layout.position[leading]! + line.mainDim);
     if (index < count - 1) line.mainDim = f(line.mainDim + betweenMainDim);

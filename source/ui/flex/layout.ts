@@ -56,7 +56,9 @@ import {
   resolveFlexGrow,
   resolveFlexShrink,
   RIGHT,
-  ROW,
+  isReverseDirection,
+  isRowDirection,
+  trailingEdge,
   TOP,
 } from './style.js';
 
@@ -109,7 +111,7 @@ function computeFlexBasisForChild(
   ownerWidth: number,
   ownerHeight: number,
 ): void {
-  const mainRow = node.style.flexDirection === ROW;
+  const mainRow = isRowDirection(node.style.flexDirection);
   const mainAxisSize = mainRow ? width : height;
   const mainAxisOwnerSize = mainRow ? ownerWidth : ownerHeight;
   const resolvedFlexBasis = resolveFlexBasis(child, mainAxisOwnerSize);
@@ -298,7 +300,7 @@ function layoutImpl(
   }
 
   // STEP 1: values for the rest of the algorithm.
-  const mainRow = node.style.flexDirection === ROW;
+  const mainRow = isRowDirection(node.style.flexDirection);
   const mainAxisOwnerSize = mainRow ? ownerWidth : ownerHeight;
   const crossAxisOwnerSize = mainRow ? ownerHeight : ownerWidth;
   const paddingAndBorderAxisMain = paddingAndBorderForAxis(node, mainRow, ownerWidth);
@@ -505,6 +507,17 @@ function layoutImpl(
       !mainRow,
       boundAxis(node, !mainRow, f(line.crossDim + paddingAndBorderAxisCross), crossAxisOwnerSize, ownerWidth),
     );
+  }
+
+  // STEP 10: a reversed line was placed from its end edge; the start edge is what Ink reads.
+  if (performLayout && isReverseDirection(node.style.flexDirection)) {
+    const start = leadingEdge(mainRow);
+    const end = trailingEdge(mainRow);
+    const size = measuredDimension(node, mainRow);
+    for (const child of items) {
+      const position = child.layout.position;
+      position[start] = f(f(size - measuredDimension(child, mainRow)) - position[end]!);
+    }
   }
 }
 

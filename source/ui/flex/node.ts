@@ -1,11 +1,11 @@
-// A flexbox node with yoga-layout's Node API, as Ink calls it (issue 16): Ink's layout engine is yoga compiled
+// A flexbox node with yoga-layout's Node API, as Ink 6.8 and Ink 7 call it: Ink's layout engine is yoga compiled
 // to WebAssembly, +17.9 MB in a bare node (the wasm memory, its compiled code, the compiler's pages of the node
-// binary, embind's glue) and ~6 MB of berth's idle RSS measured (docs/benchmarks.md). berth's screens use rows and columns of fixed-size
-// boxes, padding, borders, `justifyContent` and text, so the bundle replaces `yoga-layout` with this module
-// (scripts/build.mjs); test/unit/flex-layout.test.ts checks its layouts against yoga's on random trees.
-// What Ink can ask for but berth never does (wrapping lines, reversed directions, absolute positions, a flex
-// basis), and what Ink never asks for (max sizes, percent margins and paddings, baseline alignment), throws at
-// once, so a new use shows up in the first test that renders it.
+// binary, embind's glue) and ~6 MB of berth's idle RSS measured (docs/benchmarks.md), so the bundle replaces
+// `yoga-layout` with this module (scripts/build.mjs). It must lay out exactly as yoga 3.2.1: what it accepts is
+// checked against the real yoga (test/unit/flex-layout.test.ts on random trees, test/integration/flex-screens
+// on berth's screens), and what it does not lay out as yoga does (wrapping, absolute
+// positions and insets, aspect ratio, max sizes, baseline alignment, auto and percent margins and paddings,
+// right-to-left) throws an Error naming it at the setter, so a new use shows up in the first test that renders it.
 import {calculateRootLayout} from './layout.js';
 import {
   AUTO,
@@ -173,7 +173,6 @@ export class FlexNode implements LayoutNode {
 
   // Style.
   setFlexDirection(direction: number): void {
-    if (direction === 1 || direction === 3) unsupported('reversed flex directions (column-reverse, row-reverse)');
     this.setNumber('flexDirection', direction);
   }
 

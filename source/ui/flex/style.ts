@@ -12,7 +12,9 @@ export const ALIGN_FLEX_START = 1;
 export const ALIGN_CENTER = 2;
 export const ALIGN_STRETCH = 4;
 export const DISPLAY_NONE = 1;
-export const ROW = 2;
+// Flex directions: column 0, column-reverse 1, row 2, row-reverse 3.
+export const isRowDirection = (direction: number): boolean => direction >= 2;
+export const isReverseDirection = (direction: number): boolean => direction === 1 || direction === 3;
 
 export function resolve(value: Value, ownerSize: number): number {
   if (value.unit === Unit.Point) return value.value;
@@ -54,7 +56,7 @@ export function border(node: FlexNode, edge: number): number {
 }
 
 export const leadingEdge = (row: boolean): number => (row ? LEFT : TOP);
-const trailingEdge = (row: boolean): number => (row ? RIGHT : BOTTOM);
+export const trailingEdge = (row: boolean): number => (row ? RIGHT : BOTTOM);
 
 export function marginForAxis(node: FlexNode, row: boolean, widthSize: number): number {
   return f(margin(node, leadingEdge(row), widthSize) + margin(node, trailingEdge(row), widthSize));
