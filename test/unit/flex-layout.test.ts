@@ -105,7 +105,7 @@ function styleOp(r: () => number, depth: number): Op {
         ]),
       ];
     case 19:
-      return ['setPositionType', 'POSITION_TYPE_RELATIVE'];
+      return ['setPositionType', pick(r, ['POSITION_TYPE_RELATIVE', 'POSITION_TYPE_ABSOLUTE', 'POSITION_TYPE_STATIC'])];
     case 20:
       return depth > 0 ? ['setDisplay', pick(r, ['DISPLAY_NONE', 'DISPLAY_FLEX'])] : ['setFlexWrap', 'WRAP_NO_WRAP'];
     default:
@@ -397,7 +397,6 @@ describe('berth flex layout against yoga', () => {
     const refused: Array<[(node: AnyNode) => void, RegExp]> = [
       [node => node.setFlexWrap(Flex.WRAP_WRAP), /flexWrap/],
       [node => node.setFlexWrap(Flex.WRAP_WRAP_REVERSE), /flexWrap/],
-      [node => node.setPositionType(Flex.POSITION_TYPE_ABSOLUTE), /absolute/],
       [node => node.setPosition(Flex.EDGE_TOP, 1), /insets/],
       [node => node.setPositionPercent(Flex.EDGE_LEFT, 10), /insets/],
       [node => node.setAlignItems(Flex.ALIGN_BASELINE), /baseline/],
@@ -435,6 +434,7 @@ describe('berth flex layout against yoga', () => {
     node.setMaxHeightPercent(undefined);
     node.setAlignContent(Flex.ALIGN_FLEX_START);
     node.setPositionType(Flex.POSITION_TYPE_STATIC);
+    node.setPositionType(Flex.POSITION_TYPE_ABSOLUTE);
     node.setFlexBasisPercent(50);
     node.setFlexBasisAuto();
   });

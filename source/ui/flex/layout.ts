@@ -4,6 +4,7 @@
 // a difference can be looked up there. Here: the flex basis of each item, laying the items out (yoga's second
 // pass), the node's own size, the visits and caches, rounding; style.ts resolves a node's style along an axis,
 // measure.ts sizes nodes that need no flexing, flex-line.ts shares out the free space and justifies.
+import {layoutAbsoluteDescendants} from './absolute.js';
 import {canUseCachedMeasurement, sameConstraints} from './cache.js';
 import {distributeFreeSpaceFirstPass, type FlexLine, justifyMainAxis} from './flex-line.js';
 import {measureNodeWithFixedSize, measureNodeWithMeasureFunc, measureNodeWithoutChildren} from './measure.js';
@@ -58,6 +59,8 @@ import {
   RIGHT,
   isReverseDirection,
   isRowDirection,
+  POSITION_ABSOLUTE,
+  POSITION_STATIC,
   trailingEdge,
   TOP,
 } from './style.js';
@@ -349,6 +352,7 @@ function layoutImpl(
       continue;
     }
     if (performLayout) setPosition(child, availableInnerWidth);
+    if (child.style.positionType === POSITION_ABSOLUTE) continue;
     if (child === singleFlexChild) child.layout.computedFlexBasis = 0;
     else
       computeFlexBasisForChild(
@@ -519,9 +523,15 @@ function layoutImpl(
       position[start] = f(f(size - measuredDimension(child, mainRow)) - position[end]!);
     }
   }
+
+  // STEP 11: absolute children, laid out by their containing block (the root is one even when static).
+  if (performLayout && (node.style.positionType !== POSITION_STATIC || node === layoutRoot))
+    layoutAbsoluteDescendants(layoutNode, node, node, widthMode);
 }
 
 let currentGeneration = 0;
+// The node calculateLayout was called on (yoga's depth 1).
+let layoutRoot: FlexNode | undefined;
 
 // yoga's calculateLayoutInternal: a node is laid out afresh on its first visit in a layout when it is dirty;
 // otherwise an answer from its caches is used when one fits.
@@ -660,6 +670,7 @@ export function calculateRootLayout(node: FlexNode, ownerWidth: number, ownerHei
     return {size: ownerSize, mode: Number.isNaN(ownerSize) ? Mode.MaxContent : Mode.StretchFit};
   };
   currentGeneration++;
+  layoutRoot = node;
   const w = size(true, ownerWidth);
   const h = size(false, ownerHeight);
   layoutNode(node, w.size, h.size, w.mode, h.mode, ownerWidth, ownerHeight, true);

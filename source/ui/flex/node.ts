@@ -199,9 +199,8 @@ export class FlexNode implements LayoutNode {
     this.setNumber('alignContent', align);
   }
 
-  // Static and relative lay out alike without insets and absolute children (both refused).
+  // Static, relative and absolute without insets (refused below), as yoga lays them out.
   setPositionType(type: number): void {
-    if (type === 2) unsupported("position: 'absolute' (Ink's <Static> uses it)");
     this.setNumber('positionType', type);
   }
 

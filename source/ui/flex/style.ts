@@ -12,6 +12,8 @@ export const ALIGN_FLEX_START = 1;
 export const ALIGN_CENTER = 2;
 export const ALIGN_STRETCH = 4;
 export const DISPLAY_NONE = 1;
+export const POSITION_STATIC = 0;
+export const POSITION_ABSOLUTE = 2;
 // Flex directions: column 0, column-reverse 1, row 2, row-reverse 3.
 export const isRowDirection = (direction: number): boolean => direction >= 2;
 export const isReverseDirection = (direction: number): boolean => direction === 1 || direction === 3;
@@ -130,7 +132,8 @@ export function resolveFlexShrink(node: FlexNode): number {
   return node.style.flexShrink;
 }
 
-export const isFlexible = (node: FlexNode): boolean => resolveFlexGrow(node) !== 0 || resolveFlexShrink(node) !== 0;
+export const isFlexible = (node: FlexNode): boolean =>
+  node.style.positionType !== POSITION_ABSOLUTE && (resolveFlexGrow(node) !== 0 || resolveFlexShrink(node) !== 0);
 
 export const alignmentOf = (node: FlexNode, child: FlexNode): number =>
   child.style.alignSelf === 0 ? node.style.alignItems : child.style.alignSelf;
