@@ -3,7 +3,8 @@
 // did with yoga (test/unit/flex-layout.test.ts compares the two on random trees). Names follow yoga's, so that
 // a difference can be looked up there. Here: the flex basis of each item, laying the items out (yoga's second
 // pass), the node's own size, the visits and caches, rounding; style.ts resolves a node's style along an axis,
-// measure.ts sizes nodes that need no flexing, flex-line.ts shares out the free space and justifies.
+// measure.ts sizes nodes that need no flexing, flex-line.ts shares out the free space and justifies,
+// absolute.ts places items with `position: absolute`.
 import {layoutAbsoluteDescendants} from './absolute.js';
 import {canUseCachedMeasurement, sameConstraints} from './cache.js';
 import {distributeFreeSpaceFirstPass, type FlexLine, justifyMainAxis} from './flex-line.js';
