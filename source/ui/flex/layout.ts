@@ -631,7 +631,11 @@ function layoutNode(
   layout.generation = currentGeneration;
 }
 
-const isFractional = (size: number): boolean => !inexactEquals(size % 1, 0) && !inexactEquals(size % 1, 1);
+// yoga's test, fmod and all (a width of -2.99995 is fractional there, unlike Math.round's answer).
+function isFractional(size: number): boolean {
+  const fraction = size % 1;
+  return !inexactEquals(fraction, 0) && !inexactEquals(fraction, 1);
+}
 
 // Sizes of text are never rounded down (a cell of text would be cut); everything else to the nearest cell.
 function roundLayoutResultsToPixelGrid(node: FlexNode, absoluteLeft: number, absoluteTop: number): void {
@@ -645,8 +649,9 @@ function roundLayoutResultsToPixelGrid(node: FlexNode, absoluteLeft: number, abs
   const text = node.measure !== undefined;
   layout.position[LEFT] = roundValueToPixelGrid(nodeLeft, false, text);
   layout.position[TOP] = roundValueToPixelGrid(nodeTop, false, text);
-  const fractionalWidth = isFractional(layout.width);
-  const fractionalHeight = isFractional(layout.height);
+  // Only text is rounded by whether it has a fraction (its fmod is the costly part of rounding).
+  const fractionalWidth = text && isFractional(layout.width);
+  const fractionalHeight = text && isFractional(layout.height);
   layout.width = f(
     roundValueToPixelGrid(absoluteNodeRight, text && fractionalWidth, text && !fractionalWidth) -
       roundValueToPixelGrid(absoluteNodeLeft, false, text),
