@@ -7,6 +7,7 @@ import {
   boundAxisWithinMinAndMax,
   dimensionWithMargin,
   gapForAxis,
+  isReverseDirection,
   leadingEdge,
   leadingPaddingAndBorder,
   marginForAxis,
@@ -14,6 +15,7 @@ import {
   resolve,
   resolveFlexGrow,
   resolveFlexShrink,
+  trailingEdge,
   trailingPaddingAndBorder,
 } from './style.js';
 
@@ -81,15 +83,21 @@ export function justifyMainAxis(
   availableInnerWidth: number,
   performLayout: boolean,
 ): void {
-  const leadingPaddingAndBorderMain = leadingPaddingAndBorder(node, mainRow, ownerWidth);
-  const trailingPaddingAndBorderMain = trailingPaddingAndBorder(node, mainRow, ownerWidth);
+  // A reversed line starts at the end edge: its padding and border there come first.
+  const reverse = isReverseDirection(node.style.flexDirection);
+  const leadingPaddingAndBorderMain = reverse
+    ? trailingPaddingAndBorder(node, mainRow, ownerWidth)
+    : leadingPaddingAndBorder(node, mainRow, ownerWidth);
+  const trailingPaddingAndBorderMain = reverse
+    ? leadingPaddingAndBorder(node, mainRow, ownerWidth)
+    : trailingPaddingAndBorder(node, mainRow, ownerWidth);
   const gap = gapForAxis(node, mainRow);
   if (mainMode === Mode.FitContent && line.remainingFreeSpace > 0) {
     const min = resolve(minDimension(node, mainRow), mainAxisOwnerSize);
     if (isDefined(min)) {
-      const minAvailableMainDim = min - leadingPaddingAndBorderMain - trailingPaddingAndBorderMain;
-      const occupiedSpaceByChildNodes = availableInnerMainDim - line.remainingFreeSpace;
-      line.remainingFreeSpace = maxOrDefined(0, minAvailableMainDim - occupiedSpaceByChildNodes);
+      const minAvailableMainDim = f(f(min - leadingPaddingAndBorderMain) - trailingPaddingAndBorderMain);
+      const occupiedSpaceByChildNodes = f(availableInnerMainDim - line.remainingFreeSpace);
+      line.remainingFreeSpace = maxOrDefined(0, f(minAvailableMainDim - occupiedSpaceByChildNodes));
     } else {
       line.remainingFreeSpace = 0;
     }
@@ -106,39 +114,41 @@ export function justifyMainAxis(
         : node.style.justifyContent;
   switch (justify) {
     case 1: // center
-      leadingMainDim = line.remainingFreeSpace / 2;
+      leadingMainDim = f(line.remainingFreeSpace / 2);
       break;
     case 2: // flex-end
       leadingMainDim = line.remainingFreeSpace;
       break;
     case 3: // space-between
-      if (count > 1) betweenMainDim += line.remainingFreeSpace / (count - 1);
+      if (count > 1) betweenMainDim = f(betweenMainDim + f(line.remainingFreeSpace / (count - 1)));
       break;
     case 5: // space-evenly
-      leadingMainDim = line.remainingFreeSpace / (count + 1);
-      betweenMainDim += leadingMainDim;
+      leadingMainDim = f(line.remainingFreeSpace / (count + 1));
+      betweenMainDim = f(betweenMainDim + leadingMainDim);
       break;
     case 4: // space-around
-      leadingMainDim = (0.5 * line.remainingFreeSpace) / count;
-      betweenMainDim += leadingMainDim * 2;
+      leadingMainDim = f(f(0.5 * line.remainingFreeSpace) / count);
+      betweenMainDim = f(betweenMainDim + f(leadingMainDim * 2));
       break;
     default:
       break;
   }
-  line.mainDim = leadingPaddingAndBorderMain + leadingMainDim;
+  line.mainDim = f(leadingPaddingAndBorderMain + leadingMainDim);
   line.crossDim = 0;
   const canSkipFlex = !performLayout && crossMode === Mode.StretchFit;
-  const leading = leadingEdge(mainRow);
+  const leading = reverse ? trailingEdge(mainRow) : leadingEdge(mainRow);
   for (const [index, child] of line.items.entries()) {
-    if (performLayout) child.layout.position[leading] = child.layout.position[leading] + line.mainDim;
-    if (index < count - 1) line.mainDim += betweenMainDim;
+    if (performLayout) child.layout.position[leading] = f(child.layout.position[leading] + line.mainDim);
+    if (index < count - 1) line.mainDim = f(line.mainDim + betweenMainDim);
     if (canSkipFlex) {
-      line.mainDim += marginForAxis(child, mainRow, availableInnerWidth) + child.layout.computedFlexBasis;
+      line.mainDim = f(
+        line.mainDim + f(marginForAxis(child, mainRow, availableInnerWidth) + child.layout.computedFlexBasis),
+      );
       line.crossDim = availableInnerCrossDim;
     } else {
-      line.mainDim += dimensionWithMargin(child, mainRow, availableInnerWidth);
+      line.mainDim = f(line.mainDim + dimensionWithMargin(child, mainRow, availableInnerWidth));
       line.crossDim = maxOrDefined(line.crossDim, dimensionWithMargin(child, !mainRow, availableInnerWidth));
     }
   }
-  line.mainDim += trailingPaddingAndBorderMain;
+  line.mainDim = f(line.mainDim + trailingPaddingAndBorderMain);
 }

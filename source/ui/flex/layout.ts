@@ -3,7 +3,9 @@
 // did with yoga (test/unit/flex-layout.test.ts compares the two on random trees). Names follow yoga's, so that
 // a difference can be looked up there. Here: the flex basis of each item, laying the items out (yoga's second
 // pass), the node's own size, the visits and caches, rounding; style.ts resolves a node's style along an axis,
-// measure.ts sizes nodes that need no flexing, flex-line.ts shares out the free space and justifies.
+// measure.ts sizes nodes that need no flexing, flex-line.ts shares out the free space and justifies,
+// absolute.ts places items with `position: absolute`.
+import {layoutAbsoluteDescendants} from './absolute.js';
 import {canUseCachedMeasurement, sameConstraints} from './cache.js';
 import {distributeFreeSpaceFirstPass, type FlexLine, justifyMainAxis} from './flex-line.js';
 import {measureNodeWithFixedSize, measureNodeWithMeasureFunc, measureNodeWithoutChildren} from './measure.js';
@@ -52,10 +54,15 @@ import {
   paddingAndBorderForAxis,
   resolve,
   resolvedDimension,
+  resolveFlexBasis,
   resolveFlexGrow,
   resolveFlexShrink,
   RIGHT,
-  ROW,
+  isReverseDirection,
+  isRowDirection,
+  POSITION_ABSOLUTE,
+  POSITION_STATIC,
+  trailingEdge,
   TOP,
 } from './style.js';
 
@@ -87,12 +94,12 @@ function calculateAvailableInnerDimension(
   paddingAndBorder: number,
   ownerDim: number,
 ): number {
-  let inner = availableDim - paddingAndBorder;
+  let inner = f(availableDim - paddingAndBorder);
   if (isDefined(inner)) {
     const min = resolve(minDimension(node, row), ownerDim);
     const max = resolve(maxDimension(node, row), ownerDim);
-    const minInner = Number.isNaN(min) ? 0 : min - paddingAndBorder;
-    const maxInner = Number.isNaN(max) ? FLT_MAX : max - paddingAndBorder;
+    const minInner = Number.isNaN(min) ? 0 : f(min - paddingAndBorder);
+    const maxInner = Number.isNaN(max) ? FLT_MAX : f(max - paddingAndBorder);
     inner = maxOrDefined(minOrDefined(inner, maxInner), minInner);
   }
   return inner;
@@ -108,10 +115,20 @@ function computeFlexBasisForChild(
   ownerWidth: number,
   ownerHeight: number,
 ): void {
-  const mainRow = node.style.flexDirection === ROW;
+  const mainRow = isRowDirection(node.style.flexDirection);
+  const mainAxisSize = mainRow ? width : height;
+  const mainAxisOwnerSize = mainRow ? ownerWidth : ownerHeight;
+  const resolvedFlexBasis = resolveFlexBasis(child, mainAxisOwnerSize);
   const isRowStyleDimDefined = hasDefiniteLength(child, true, ownerWidth);
   const isColumnStyleDimDefined = hasDefiniteLength(child, false, ownerHeight);
-  if (mainRow && isRowStyleDimDefined) {
+  if (isDefined(resolvedFlexBasis) && isDefined(mainAxisSize)) {
+    // Computed once and kept until the child is next marked dirty, even when its owner's size changes: yoga
+    // does so (its WebFlexBasis option is off), and so the same tree can lay out differently over frames.
+    if (Number.isNaN(child.layout.computedFlexBasis))
+      child.layout.computedFlexBasis = f(
+        maxOrDefined(resolvedFlexBasis, paddingAndBorderForAxis(child, mainRow, ownerWidth)),
+      );
+  } else if (mainRow && isRowStyleDimDefined) {
     child.layout.computedFlexBasis = f(
       maxOrDefined(
         resolve(resolvedDimension(child, true), ownerWidth),
@@ -129,11 +146,11 @@ function computeFlexBasisForChild(
     const w = {mode: Mode.MaxContent, size: Number.NaN};
     const h = {mode: Mode.MaxContent, size: Number.NaN};
     if (isRowStyleDimDefined) {
-      w.size = resolve(resolvedDimension(child, true), ownerWidth) + marginForAxis(child, true, ownerWidth);
+      w.size = f(resolve(resolvedDimension(child, true), ownerWidth) + marginForAxis(child, true, ownerWidth));
       w.mode = Mode.StretchFit;
     }
     if (isColumnStyleDimDefined) {
-      h.size = resolve(resolvedDimension(child, false), ownerHeight) + marginForAxis(child, false, ownerWidth);
+      h.size = f(resolve(resolvedDimension(child, false), ownerHeight) + marginForAxis(child, false, ownerWidth));
       h.mode = Mode.StretchFit;
     }
     if (Number.isNaN(w.size) && isDefined(width)) {
@@ -217,7 +234,7 @@ function distributeFreeSpaceSecondPass(
       }
     }
     deltaFreeSpace = f(deltaFreeSpace + f(updatedMainSize - childFlexBasis));
-    const main = {mode: Mode.StretchFit, size: updatedMainSize + marginForAxis(child, mainRow, availableInnerWidth)};
+    const main = {mode: Mode.StretchFit, size: f(updatedMainSize + marginForAxis(child, mainRow, availableInnerWidth))};
     const cross = {mode: Mode.MaxContent, size: Number.NaN};
     const crossDefined = hasDefiniteLength(child, !mainRow, availableInnerCrossDim);
     const stretch = alignmentOf(node, child) === ALIGN_STRETCH;
@@ -229,7 +246,7 @@ function distributeFreeSpaceSecondPass(
       cross.mode = Number.isNaN(cross.size) ? Mode.MaxContent : Mode.FitContent;
     } else {
       const dimension = resolvedDimension(child, !mainRow);
-      cross.size = resolve(dimension, availableInnerCrossDim) + marginForAxis(child, !mainRow, availableInnerWidth);
+      cross.size = f(resolve(dimension, availableInnerCrossDim) + marginForAxis(child, !mainRow, availableInnerWidth));
       const loosePercentage = dimension.unit === Unit.Percent && crossMode !== Mode.StretchFit;
       cross.mode = Number.isNaN(cross.size) || loosePercentage ? Mode.MaxContent : Mode.StretchFit;
     }
@@ -267,49 +284,27 @@ function layoutImpl(
     layout.padding[edge] = padding(node, edge, ownerWidth);
     layout.border[edge] = border(node, edge);
   }
-  const marginAxisRow = layout.margin[LEFT] + layout.margin[RIGHT];
-  const marginAxisColumn = layout.margin[TOP] + layout.margin[BOTTOM];
+  const marginAxisRow = f(layout.margin[LEFT] + layout.margin[RIGHT]);
+  const marginAxisColumn = f(layout.margin[TOP] + layout.margin[BOTTOM]);
+  const innerWidth = f(availableWidth - marginAxisRow);
+  const innerHeight = f(availableHeight - marginAxisColumn);
   if (node.measure) {
-    measureNodeWithMeasureFunc(
-      node,
-      availableWidth - marginAxisRow,
-      availableHeight - marginAxisColumn,
-      widthMode,
-      heightMode,
-      ownerWidth,
-      ownerHeight,
-    );
+    measureNodeWithMeasureFunc(node, innerWidth, innerHeight, widthMode, heightMode, ownerWidth, ownerHeight);
     return;
   }
   if (node.children.length === 0) {
-    measureNodeWithoutChildren(
-      node,
-      availableWidth - marginAxisRow,
-      availableHeight - marginAxisColumn,
-      widthMode,
-      heightMode,
-      ownerWidth,
-      ownerHeight,
-    );
+    measureNodeWithoutChildren(node, innerWidth, innerHeight, widthMode, heightMode, ownerWidth, ownerHeight);
     return;
   }
   if (
     !performLayout &&
-    measureNodeWithFixedSize(
-      node,
-      availableWidth - marginAxisRow,
-      availableHeight - marginAxisColumn,
-      widthMode,
-      heightMode,
-      ownerWidth,
-      ownerHeight,
-    )
+    measureNodeWithFixedSize(node, innerWidth, innerHeight, widthMode, heightMode, ownerWidth, ownerHeight)
   ) {
     return;
   }
 
   // STEP 1: values for the rest of the algorithm.
-  const mainRow = node.style.flexDirection === ROW;
+  const mainRow = isRowDirection(node.style.flexDirection);
   const mainAxisOwnerSize = mainRow ? ownerWidth : ownerHeight;
   const crossAxisOwnerSize = mainRow ? ownerHeight : ownerWidth;
   const paddingAndBorderAxisMain = paddingAndBorderForAxis(node, mainRow, ownerWidth);
@@ -324,14 +319,14 @@ function layoutImpl(
   const availableInnerWidth = calculateAvailableInnerDimension(
     node,
     true,
-    availableWidth - marginAxisRow,
+    innerWidth,
     paddingAndBorderAxisRow,
     ownerWidth,
   );
   const availableInnerHeight = calculateAvailableInnerDimension(
     node,
     false,
-    availableHeight - marginAxisColumn,
+    innerHeight,
     paddingAndBorderAxisColumn,
     ownerHeight,
   );
@@ -358,6 +353,7 @@ function layoutImpl(
       continue;
     }
     if (performLayout) setPosition(child, availableInnerWidth);
+    if (child.style.positionType === POSITION_ABSOLUTE) continue;
     if (child === singleFlexChild) child.layout.computedFlexBasis = 0;
     else
       computeFlexBasisForChild(
@@ -405,10 +401,12 @@ function layoutImpl(
   const canSkipFlex = !performLayout && crossMode === Mode.StretchFit;
   let sizeBasedOnContent = false;
   if (mainMode !== Mode.StretchFit) {
-    const minInnerMainDim =
-      resolve(minDimension(node, mainRow), mainRow ? ownerWidth : ownerHeight) - paddingAndBorderAxisMain;
-    const maxInnerMainDim =
-      resolve(maxDimension(node, mainRow), mainRow ? ownerWidth : ownerHeight) - paddingAndBorderAxisMain;
+    const minInnerMainDim = f(
+      resolve(minDimension(node, mainRow), mainRow ? ownerWidth : ownerHeight) - paddingAndBorderAxisMain,
+    );
+    const maxInnerMainDim = f(
+      resolve(maxDimension(node, mainRow), mainRow ? ownerWidth : ownerHeight) - paddingAndBorderAxisMain,
+    );
     if (isDefined(minInnerMainDim) && line.sizeConsumed < minInnerMainDim) {
       availableInnerMainDim = minInnerMainDim;
     } else if (isDefined(maxInnerMainDim) && line.sizeConsumed > maxInnerMainDim) {
@@ -455,14 +453,16 @@ function layoutImpl(
   );
   let containerCrossAxis = availableInnerCrossDim;
   if (crossMode === Mode.MaxContent || crossMode === Mode.FitContent) {
-    containerCrossAxis =
-      boundAxis(node, !mainRow, line.crossDim + paddingAndBorderAxisCross, crossAxisOwnerSize, ownerWidth) -
-      paddingAndBorderAxisCross;
+    containerCrossAxis = f(
+      boundAxis(node, !mainRow, f(line.crossDim + paddingAndBorderAxisCross), crossAxisOwnerSize, ownerWidth) -
+        paddingAndBorderAxisCross,
+    );
   }
   if (crossMode === Mode.StretchFit) line.crossDim = availableInnerCrossDim;
-  line.crossDim =
-    boundAxis(node, !mainRow, line.crossDim + paddingAndBorderAxisCross, crossAxisOwnerSize, ownerWidth) -
-    paddingAndBorderAxisCross;
+  line.crossDim = f(
+    boundAxis(node, !mainRow, f(line.crossDim + paddingAndBorderAxisCross), crossAxisOwnerSize, ownerWidth) -
+      paddingAndBorderAxisCross,
+  );
 
   // STEP 7: cross-axis alignment.
   if (performLayout) {
@@ -474,7 +474,7 @@ function layoutImpl(
         if (!hasDefiniteLength(child, !mainRow, availableInnerCrossDim)) {
           const main = {
             mode: Mode.StretchFit,
-            size: measuredDimension(child, mainRow) + marginForAxis(child, mainRow, availableInnerWidth),
+            size: f(measuredDimension(child, mainRow) + marginForAxis(child, mainRow, availableInnerWidth)),
           };
           const cross = {mode: Mode.StretchFit, size: line.crossDim};
           constrainMaxSizeForMode(child, mainRow, availableInnerMainDim, availableInnerWidth, main);
@@ -492,17 +492,17 @@ function layoutImpl(
           );
         }
       } else {
-        const remainingCrossDim = containerCrossAxis - dimensionWithMargin(child, !mainRow, availableInnerWidth);
-        if (align === ALIGN_CENTER) leadingCrossDim += remainingCrossDim / 2;
-        else if (align !== ALIGN_FLEX_START) leadingCrossDim += remainingCrossDim;
+        const remainingCrossDim = f(containerCrossAxis - dimensionWithMargin(child, !mainRow, availableInnerWidth));
+        if (align === ALIGN_CENTER) leadingCrossDim = f(leadingCrossDim + f(remainingCrossDim / 2));
+        else if (align !== ALIGN_FLEX_START) leadingCrossDim = f(leadingCrossDim + remainingCrossDim);
       }
-      child.layout.position[crossLeading] = child.layout.position[crossLeading] + leadingCrossDim;
+      child.layout.position[crossLeading] = f(child.layout.position[crossLeading] + leadingCrossDim);
     }
   }
 
   // STEP 9: final dimensions.
-  layout.measuredWidth = boundAxis(node, true, availableWidth - marginAxisRow, ownerWidth, ownerWidth);
-  layout.measuredHeight = boundAxis(node, false, availableHeight - marginAxisColumn, ownerHeight, ownerWidth);
+  layout.measuredWidth = boundAxis(node, true, innerWidth, ownerWidth, ownerWidth);
+  layout.measuredHeight = boundAxis(node, false, innerHeight, ownerHeight, ownerWidth);
   if (mainMode === Mode.MaxContent || mainMode === Mode.FitContent) {
     setMeasured(node, mainRow, boundAxis(node, mainRow, line.mainDim, mainAxisOwnerSize, ownerWidth));
   }
@@ -510,12 +510,29 @@ function layoutImpl(
     setMeasured(
       node,
       !mainRow,
-      boundAxis(node, !mainRow, line.crossDim + paddingAndBorderAxisCross, crossAxisOwnerSize, ownerWidth),
+      boundAxis(node, !mainRow, f(line.crossDim + paddingAndBorderAxisCross), crossAxisOwnerSize, ownerWidth),
     );
   }
+
+  // STEP 10: a reversed line was placed from its end edge; the start edge is what Ink reads.
+  if (performLayout && isReverseDirection(node.style.flexDirection)) {
+    const start = leadingEdge(mainRow);
+    const end = trailingEdge(mainRow);
+    const size = measuredDimension(node, mainRow);
+    for (const child of items) {
+      const position = child.layout.position;
+      position[start] = f(f(size - measuredDimension(child, mainRow)) - position[end]);
+    }
+  }
+
+  // STEP 11: absolute children, laid out by their containing block (the root is one even when static).
+  if (performLayout && (node.style.positionType !== POSITION_STATIC || node === layoutRoot))
+    layoutAbsoluteDescendants(layoutNode, node, node, widthMode);
 }
 
 let currentGeneration = 0;
+// The node calculateLayout was called on (yoga's depth 1).
+let layoutRoot: FlexNode | undefined;
 
 // yoga's calculateLayoutInternal: a node is laid out afresh on its first visit in a layout when it is dirty;
 // otherwise an answer from its caches is used when one fits.
@@ -614,6 +631,12 @@ function layoutNode(
   layout.generation = currentGeneration;
 }
 
+// yoga's test, fmod and all (a width of -2.99995 is fractional there, unlike Math.round's answer).
+function isFractional(size: number): boolean {
+  const fraction = size % 1;
+  return !inexactEquals(fraction, 0) && !inexactEquals(fraction, 1);
+}
+
 // Sizes of text are never rounded down (a cell of text would be cut); everything else to the nearest cell.
 function roundLayoutResultsToPixelGrid(node: FlexNode, absoluteLeft: number, absoluteTop: number): void {
   const layout = node.layout;
@@ -626,14 +649,17 @@ function roundLayoutResultsToPixelGrid(node: FlexNode, absoluteLeft: number, abs
   const text = node.measure !== undefined;
   layout.position[LEFT] = roundValueToPixelGrid(nodeLeft, false, text);
   layout.position[TOP] = roundValueToPixelGrid(nodeTop, false, text);
-  const fractionalWidth = !inexactEquals(Math.round(layout.width), layout.width);
-  const fractionalHeight = !inexactEquals(Math.round(layout.height), layout.height);
-  layout.width =
+  // Only text is rounded by whether it has a fraction (its fmod is the costly part of rounding).
+  const fractionalWidth = text && isFractional(layout.width);
+  const fractionalHeight = text && isFractional(layout.height);
+  layout.width = f(
     roundValueToPixelGrid(absoluteNodeRight, text && fractionalWidth, text && !fractionalWidth) -
-    roundValueToPixelGrid(absoluteNodeLeft, false, text);
-  layout.height =
+      roundValueToPixelGrid(absoluteNodeLeft, false, text),
+  );
+  layout.height = f(
     roundValueToPixelGrid(absoluteNodeBottom, text && fractionalHeight, text && !fractionalHeight) -
-    roundValueToPixelGrid(absoluteNodeTop, false, text);
+      roundValueToPixelGrid(absoluteNodeTop, false, text),
+  );
   for (const child of node.children) roundLayoutResultsToPixelGrid(child, absoluteNodeLeft, absoluteNodeTop);
 }
 
@@ -650,6 +676,7 @@ export function calculateRootLayout(node: FlexNode, ownerWidth: number, ownerHei
     return {size: ownerSize, mode: Number.isNaN(ownerSize) ? Mode.MaxContent : Mode.StretchFit};
   };
   currentGeneration++;
+  layoutRoot = node;
   const w = size(true, ownerWidth);
   const h = size(false, ownerHeight);
   layoutNode(node, w.size, h.size, w.mode, h.mode, ownerWidth, ownerHeight, true);

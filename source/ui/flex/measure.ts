@@ -1,8 +1,16 @@
 // Sizing a node without running the flex algorithm: a text through its measure function, an empty box from
 // its padding and border, a box whose size its parent fixes (yoga's measureNodeWith… functions).
 import {type LayoutNode as FlexNode} from './model.js';
-import {isDefined, Mode} from './numbers.js';
-import {boundAxis, BOTTOM, LEFT, paddingAndBorderForAxis, RIGHT, TOP} from './style.js';
+import {f, isDefined, Mode} from './numbers.js';
+import {boundAxis, BOTTOM, LEFT, RIGHT, TOP} from './style.js';
+
+// Summed in yoga's order (32-bit floats): paddings, then borders.
+function paddingAndBorderOfLayout(node: FlexNode, row: boolean): number {
+  const {padding, border} = node.layout;
+  const lead = row ? LEFT : TOP;
+  const trail = row ? RIGHT : BOTTOM;
+  return f(f(f(padding[lead] + padding[trail]) + border[lead]) + border[trail]);
+}
 
 export function measureNodeWithMeasureFunc(
   node: FlexNode,
@@ -16,13 +24,14 @@ export function measureNodeWithMeasureFunc(
   if (widthMode === Mode.MaxContent) availableWidth = Number.NaN;
   if (heightMode === Mode.MaxContent) availableHeight = Number.NaN;
   const layout = node.layout;
-  const paddingAndBorderRow = layout.padding[LEFT] + layout.padding[RIGHT] + layout.border[LEFT] + layout.border[RIGHT];
-  const paddingAndBorderColumn =
-    layout.padding[TOP] + layout.padding[BOTTOM] + layout.border[TOP] + layout.border[BOTTOM];
-  const innerWidth = Number.isNaN(availableWidth) ? availableWidth : Math.max(0, availableWidth - paddingAndBorderRow);
+  const paddingAndBorderRow = paddingAndBorderOfLayout(node, true);
+  const paddingAndBorderColumn = paddingAndBorderOfLayout(node, false);
+  const innerWidth = Number.isNaN(availableWidth)
+    ? availableWidth
+    : Math.max(0, f(availableWidth - paddingAndBorderRow));
   const innerHeight = Number.isNaN(availableHeight)
     ? availableHeight
-    : Math.max(0, availableHeight - paddingAndBorderColumn);
+    : Math.max(0, f(availableHeight - paddingAndBorderColumn));
   if (widthMode === Mode.StretchFit && heightMode === Mode.StretchFit) {
     layout.measuredWidth = boundAxis(node, true, availableWidth, ownerWidth, ownerWidth);
     layout.measuredHeight = boundAxis(node, false, availableHeight, ownerHeight, ownerWidth);
@@ -32,14 +41,14 @@ export function measureNodeWithMeasureFunc(
   layout.measuredWidth = boundAxis(
     node,
     true,
-    widthMode === Mode.StretchFit ? availableWidth : size.width + paddingAndBorderRow,
+    widthMode === Mode.StretchFit ? availableWidth : f(f(size.width) + paddingAndBorderRow),
     ownerWidth,
     ownerWidth,
   );
   layout.measuredHeight = boundAxis(
     node,
     false,
-    heightMode === Mode.StretchFit ? availableHeight : size.height + paddingAndBorderColumn,
+    heightMode === Mode.StretchFit ? availableHeight : f(f(size.height) + paddingAndBorderColumn),
     ownerHeight,
     ownerWidth,
   );
@@ -54,8 +63,8 @@ export function measureNodeWithoutChildren(
   ownerWidth: number,
   ownerHeight: number,
 ): void {
-  const width = widthMode === Mode.StretchFit ? availableWidth : paddingAndBorderForAxis(node, true, ownerWidth);
-  const height = heightMode === Mode.StretchFit ? availableHeight : paddingAndBorderForAxis(node, false, ownerWidth);
+  const width = widthMode === Mode.StretchFit ? availableWidth : paddingAndBorderOfLayout(node, true);
+  const height = heightMode === Mode.StretchFit ? availableHeight : paddingAndBorderOfLayout(node, false);
   node.layout.measuredWidth = boundAxis(node, true, width, ownerWidth, ownerWidth);
   node.layout.measuredHeight = boundAxis(node, false, height, ownerHeight, ownerWidth);
 }

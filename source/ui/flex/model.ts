@@ -29,9 +29,14 @@ export class FlexStyle {
   justifyContent = 0; // flex-start
   alignItems = 4; // stretch
   alignSelf = 0; // auto
+  alignContent = 1; // flex-start
+  positionType = 1; // relative
+  direction = 0; // inherit
+  overflow = 0; // visible
   display = 0; // flex
   flexGrow = Number.NaN;
   flexShrink = Number.NaN;
+  flexBasis: Value = AUTO;
   width: Value = AUTO;
   height: Value = AUTO;
   minWidth: Value = UNDEFINED;

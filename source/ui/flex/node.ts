@@ -1,11 +1,11 @@
-// A flexbox node with yoga-layout's Node API, as Ink calls it, to save memory: Ink's layout engine is yoga compiled
+// A flexbox node with yoga-layout's Node API, as Ink 6.8 and Ink 7 call it: Ink's layout engine is yoga compiled
 // to WebAssembly, +17.9 MB in a bare node (the wasm memory, its compiled code, the compiler's pages of the node
-// binary, embind's glue) and ~6 MB of berth's idle RSS measured (docs/benchmarks.md). berth's screens use rows and columns of fixed-size
-// boxes, padding, borders, `justifyContent` and text, so the bundle replaces `yoga-layout` with this module
-// (scripts/build.mjs); test/unit/flex-layout.test.ts checks its layouts against yoga's on random trees.
-// What Ink can ask for but berth never does (wrapping lines, reversed directions, absolute positions, a flex
-// basis), and what Ink never asks for (max sizes, percent margins and paddings, baseline alignment), throws at
-// once, so a new use shows up in the first test that renders it.
+// binary, embind's glue) and ~6 MB of berth's idle RSS measured (docs/benchmarks.md), so the bundle replaces
+// `yoga-layout` with this module (scripts/build.mjs). It must lay out exactly as yoga 3.2.1: what it accepts is
+// checked against the real yoga (test/unit/flex-layout.test.ts on random trees, test/integration/flex-screens
+// on berth's screens), and what it does not lay out as yoga does (wrapping, insets, aspect ratio, max sizes,
+// baseline alignment, auto and percent margins and paddings, right-to-left) throws an Error naming it at the
+// setter, so a new use shows up in the first test that renders it.
 import {calculateRootLayout} from './layout.js';
 import {
   AUTO,
@@ -21,18 +21,24 @@ import {
 function toValue(value: number | string | undefined, percent = false): Value {
   if (value === undefined) return UNDEFINED;
   if (value === 'auto') return AUTO;
+  // yoga keeps style values as 32-bit floats.
   if (typeof value === 'string') {
     const parsed = Number.parseFloat(value);
-    if (Number.isNaN(parsed)) return UNDEFINED;
-    return {unit: value.trim().endsWith('%') ? Unit.Percent : Unit.Point, value: parsed};
+    if (Number.isNaN(parsed))
+      throw new Error(`berth's layout engine: invalid value ${value} (a number, "N%" or "auto")`);
+    return {unit: value.endsWith('%') ? Unit.Percent : Unit.Point, value: Math.fround(parsed)};
   }
   if (Number.isNaN(value)) return UNDEFINED;
-  return {unit: percent ? Unit.Percent : Unit.Point, value};
+  return {unit: percent ? Unit.Percent : Unit.Point, value: Math.fround(value)};
 }
 
 function unsupported(what: string): never {
   throw new Error(`berth's layout engine (source/ui/flex) does not support ${what}`);
 }
+
+// Ink 7 passes a style's value even when it is undefined (the property reset): nothing to refuse then.
+const isUnset = (value: number | string | undefined): boolean =>
+  value === undefined || (typeof value === 'number' && Number.isNaN(value));
 
 const sameValue = (a: Value, b: Value): boolean =>
   a.unit === b.unit && (a.value === b.value || (Number.isNaN(a.value) && Number.isNaN(b.value)));
@@ -51,11 +57,23 @@ export class FlexNode implements LayoutNode {
   markDirtyAndPropagate(): void {
     if (this.dirty) return;
     this.dirty = true;
+    this.layout.computedFlexBasis = Number.NaN;
     this.owner?.markDirtyAndPropagate();
   }
 
   private setNumber(
-    key: 'flexDirection' | 'justifyContent' | 'alignItems' | 'alignSelf' | 'display' | 'flexGrow' | 'flexShrink',
+    key:
+      | 'flexDirection'
+      | 'justifyContent'
+      | 'alignItems'
+      | 'alignSelf'
+      | 'alignContent'
+      | 'positionType'
+      | 'direction'
+      | 'overflow'
+      | 'display'
+      | 'flexGrow'
+      | 'flexShrink',
     value: number,
   ): void {
     if (sameNumber(this.style[key], value)) return;
@@ -63,7 +81,10 @@ export class FlexNode implements LayoutNode {
     this.markDirtyAndPropagate();
   }
 
-  private setValue(key: 'width' | 'height' | 'minWidth' | 'minHeight' | 'maxWidth' | 'maxHeight', value: Value): void {
+  private setValue(
+    key: 'flexBasis' | 'width' | 'height' | 'minWidth' | 'minHeight' | 'maxWidth' | 'maxHeight',
+    value: Value,
+  ): void {
     if (sameValue(this.style[key], value)) return;
     this.style[key] = value;
     this.markDirtyAndPropagate();
@@ -115,8 +136,14 @@ export class FlexNode implements LayoutNode {
     return this.owner ?? null;
   }
 
+  // yoga 3.2.1's YGNodeFree takes the node out of its owner without marking the owner dirty.
   free(): void {
-    this.owner?.removeChild(this);
+    if (this.owner) {
+      const siblings = this.owner.children;
+      const index = siblings.indexOf(this);
+      if (index !== -1) siblings.splice(index, 1);
+      this.owner = undefined;
+    }
     for (const child of this.children) child.owner = undefined;
     this.children = [];
     this.measure = undefined;
@@ -146,12 +173,11 @@ export class FlexNode implements LayoutNode {
 
   // Style.
   setFlexDirection(direction: number): void {
-    if (direction === 1 || direction === 3) unsupported('reversed flex directions');
     this.setNumber('flexDirection', direction);
   }
 
   setFlexWrap(wrap: number): void {
-    if (wrap !== 0) unsupported('flexWrap other than nowrap');
+    if (wrap !== 0) unsupported('flexWrap other than nowrap (wrap, wrap-reverse)');
   }
 
   setJustifyContent(justify: number): void {
@@ -159,21 +185,65 @@ export class FlexNode implements LayoutNode {
   }
 
   setAlignItems(align: number): void {
-    if (align > 4) unsupported('baseline or space alignment of items');
+    if (align > 4) unsupported('alignItems baseline or space-*');
     this.setNumber('alignItems', align);
   }
 
   setAlignSelf(align: number): void {
-    if (align > 4) unsupported('baseline or space alignment of items');
+    if (align > 4) unsupported('alignSelf baseline or space-*');
     this.setNumber('alignSelf', align);
   }
 
-  setAlignContent(_align: number): void {
-    // Only one line is ever laid out (no wrapping), so align-content has nothing to align.
+  // Lines are aligned only when items wrap (refused), but yoga still takes a change as one (the node is dirty).
+  setAlignContent(align: number): void {
+    this.setNumber('alignContent', align);
   }
 
+  // Static, relative and absolute without insets (refused below), as yoga lays them out.
   setPositionType(type: number): void {
-    if (type === 2) unsupported('absolute positions');
+    this.setNumber('positionType', type);
+  }
+
+  setPosition(_edge: number, position: number | string | undefined): void {
+    if (!isUnset(position)) unsupported('position insets (top, right, bottom, left)');
+  }
+
+  setPositionPercent(_edge: number, position: number | undefined): void {
+    if (!isUnset(position)) unsupported('position insets (top, right, bottom, left)');
+  }
+
+  setPositionAuto(_edge: number): void {
+    unsupported('position insets (top, right, bottom, left)');
+  }
+
+  setAspectRatio(ratio: number | undefined): void {
+    if (!isUnset(ratio)) unsupported('aspectRatio');
+  }
+
+  setDirection(direction: number): void {
+    if (direction === 2) unsupported('right-to-left direction');
+    this.setNumber('direction', direction);
+  }
+
+  setOverflow(overflow: number): void {
+    if (overflow === 2) unsupported('overflow: scroll in layout');
+    this.setNumber('overflow', overflow);
+  }
+
+  setBoxSizing(boxSizing: number): void {
+    if (boxSizing !== 0) unsupported('boxSizing content-box');
+  }
+
+  setFlex(flex: number | undefined): void {
+    if (!isUnset(flex)) unsupported('the flex shorthand (set flexGrow, flexShrink, flexBasis)');
+  }
+
+  setIsReferenceBaseline(isReferenceBaseline: boolean): void {
+    if (isReferenceBaseline) unsupported('baseline alignment');
+  }
+
+  setDirtiedFunc(_dirtied: unknown): void {
+    unsupported('dirtied callbacks');
   }
 
   setDisplay(display: number): void {
@@ -186,28 +256,27 @@ export class FlexNode implements LayoutNode {
   }
 
   setFlexGrow(grow: number | undefined): void {
-    this.setNumber('flexGrow', grow ?? Number.NaN);
+    this.setNumber('flexGrow', Math.fround(grow ?? Number.NaN));
   }
 
   setFlexShrink(shrink: number | undefined): void {
-    this.setNumber('flexShrink', shrink ?? Number.NaN);
+    this.setNumber('flexShrink', Math.fround(shrink ?? Number.NaN));
   }
 
-  // yoga keeps a flex basis computed while measuring until the node is next marked dirty, so the same tree can
-  // lay out differently from one frame to the next; berth sets no basis, and this engine has no such memory.
   setFlexBasis(basis: number | string | undefined): void {
-    if (basis !== undefined && basis !== 'auto' && !(typeof basis === 'number' && Number.isNaN(basis)))
-      unsupported('flexBasis');
+    this.setValue('flexBasis', toValue(basis));
   }
 
-  setFlexBasisPercent(_basis: number | undefined): void {
-    unsupported('flexBasis');
+  setFlexBasisPercent(basis: number | undefined): void {
+    this.setValue('flexBasis', toValue(basis, true));
   }
 
-  setFlexBasisAuto(): void {}
+  setFlexBasisAuto(): void {
+    this.setValue('flexBasis', AUTO);
+  }
 
   setWidth(width: number | string | undefined): void {
-    this.setValue('width', width === undefined ? AUTO : toValue(width));
+    this.setValue('width', toValue(width));
   }
 
   setWidthPercent(width: number | undefined): void {
@@ -219,7 +288,7 @@ export class FlexNode implements LayoutNode {
   }
 
   setHeight(height: number | string | undefined): void {
-    this.setValue('height', height === undefined ? AUTO : toValue(height));
+    this.setValue('height', toValue(height));
   }
 
   setHeightPercent(height: number | undefined): void {
@@ -246,49 +315,61 @@ export class FlexNode implements LayoutNode {
     this.setValue('minHeight', toValue(height, true));
   }
 
-  setMaxWidth(_width: number | string | undefined): void {
-    unsupported('max sizes');
+  setMaxWidth(width: number | string | undefined): void {
+    if (!isUnset(width)) unsupported('maxWidth');
   }
 
-  setMaxWidthPercent(_width: number | undefined): void {
-    unsupported('max sizes');
+  setMaxWidthPercent(width: number | undefined): void {
+    if (!isUnset(width)) unsupported('maxWidth');
   }
 
-  setMaxHeight(_height: number | string | undefined): void {
-    unsupported('max sizes');
+  setMaxHeight(height: number | string | undefined): void {
+    if (!isUnset(height)) unsupported('maxHeight');
   }
 
-  setMaxHeightPercent(_height: number | undefined): void {
-    unsupported('max sizes');
+  setMaxHeightPercent(height: number | undefined): void {
+    if (!isUnset(height)) unsupported('maxHeight');
   }
 
   setMargin(edge: number, margin: number | string | undefined): void {
     if (margin === 'auto') unsupported('auto margins');
+    if (typeof margin === 'string' && margin.endsWith('%')) unsupported('percent margins');
     this.setEdge(this.style.margin, edge, toValue(margin));
   }
 
-  setMarginPercent(_edge: number, _margin: number | undefined): void {
-    unsupported('percent margins');
+  setMarginAuto(_edge: number): void {
+    unsupported('auto margins');
+  }
+
+  setMarginPercent(_edge: number, margin: number | undefined): void {
+    if (!isUnset(margin)) unsupported('percent margins');
   }
 
   setPadding(edge: number, padding: number | string | undefined): void {
+    if (typeof padding === 'string' && padding.endsWith('%')) unsupported('percent paddings');
     this.setEdge(this.style.padding, edge, toValue(padding));
   }
 
-  setPaddingPercent(_edge: number, _padding: number | undefined): void {
-    unsupported('percent paddings');
+  setPaddingPercent(_edge: number, padding: number | undefined): void {
+    if (!isUnset(padding)) unsupported('percent paddings');
   }
 
   setBorder(edge: number, border: number | undefined): void {
-    this.setEdgeNumber(this.style.border, edge, border ?? Number.NaN);
+    this.setEdgeNumber(this.style.border, edge, Math.fround(border ?? Number.NaN));
   }
 
-  setGap(gutter: number, gap: number | undefined): void {
-    this.setEdgeNumber(this.style.gap, gutter, gap ?? Number.NaN);
+  setGap(gutter: number, gap: number | string | undefined): void {
+    if (typeof gap === 'string') unsupported('gaps given as strings or percentages');
+    this.setEdgeNumber(this.style.gap, gutter, Math.fround(gap ?? Number.NaN));
+  }
+
+  setGapPercent(_gutter: number, gap: number | undefined): void {
+    if (!isUnset(gap)) unsupported('gaps given as strings or percentages');
   }
 
   // Layout.
-  calculateLayout(width?: number | 'auto', height?: number | 'auto', _direction?: number): void {
+  calculateLayout(width?: number | 'auto', height?: number | 'auto', direction?: number): void {
+    if (direction === 2) unsupported('right-to-left direction');
     calculateRootLayout(
       this,
       typeof width === 'number' ? width : Number.NaN,

@@ -40,5 +40,5 @@ export function roundValueToPixelGrid(value: number, forceCeil: boolean, forceFl
   else
     scaled =
       scaled - fractional + (!Number.isNaN(fractional) && (fractional > 0.5 || inexactEquals(fractional, 0.5)) ? 1 : 0);
-  return scaled;
+  return f(scaled);
 }

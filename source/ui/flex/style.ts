@@ -12,7 +12,11 @@ export const ALIGN_FLEX_START = 1;
 export const ALIGN_CENTER = 2;
 export const ALIGN_STRETCH = 4;
 export const DISPLAY_NONE = 1;
-export const ROW = 2;
+export const POSITION_STATIC = 0;
+export const POSITION_ABSOLUTE = 2;
+// Flex directions: column 0, column-reverse 1, row 2, row-reverse 3.
+export const isRowDirection = (direction: number): boolean => direction >= 2;
+export const isReverseDirection = (direction: number): boolean => direction === 1 || direction === 3;
 
 export function resolve(value: Value, ownerSize: number): number {
   if (value.unit === Unit.Point) return value.value;
@@ -54,24 +58,26 @@ export function border(node: FlexNode, edge: number): number {
 }
 
 export const leadingEdge = (row: boolean): number => (row ? LEFT : TOP);
-const trailingEdge = (row: boolean): number => (row ? RIGHT : BOTTOM);
+export const trailingEdge = (row: boolean): number => (row ? RIGHT : BOTTOM);
 
 export function marginForAxis(node: FlexNode, row: boolean, widthSize: number): number {
-  return margin(node, leadingEdge(row), widthSize) + margin(node, trailingEdge(row), widthSize);
+  return f(margin(node, leadingEdge(row), widthSize) + margin(node, trailingEdge(row), widthSize));
 }
 
 export function paddingAndBorderForAxis(node: FlexNode, row: boolean, widthSize: number): number {
   const lead = leadingEdge(row);
   const trail = trailingEdge(row);
-  return padding(node, lead, widthSize) + padding(node, trail, widthSize) + border(node, lead) + border(node, trail);
+  return f(
+    f(padding(node, lead, widthSize) + border(node, lead)) + f(padding(node, trail, widthSize) + border(node, trail)),
+  );
 }
 
 export function leadingPaddingAndBorder(node: FlexNode, row: boolean, widthSize: number): number {
-  return padding(node, leadingEdge(row), widthSize) + border(node, leadingEdge(row));
+  return f(padding(node, leadingEdge(row), widthSize) + border(node, leadingEdge(row)));
 }
 
 export function trailingPaddingAndBorder(node: FlexNode, row: boolean, widthSize: number): number {
-  return padding(node, trailingEdge(row), widthSize) + border(node, trailingEdge(row));
+  return f(padding(node, trailingEdge(row), widthSize) + border(node, trailingEdge(row)));
 }
 
 export function minDimension(node: FlexNode, row: boolean): Value {
@@ -90,13 +96,16 @@ export function resolvedDimension(node: FlexNode, row: boolean): Value {
   return row ? node.style.width : node.style.height;
 }
 
+// A size that resolves to a number of cells, not negative: a percentage of a negative (over-constrained) owner
+// is no size at all.
 export function hasDefiniteLength(node: FlexNode, row: boolean, ownerSize: number): boolean {
-  const value = resolvedDimension(node, row);
-  if (value.unit === Unit.Auto || value.unit === Unit.Undefined) return false;
-  if (value.unit === Unit.Point && value.value < 0) return false;
-  if (value.unit === Unit.Percent && (value.value < 0 || Number.isNaN(ownerSize))) return false;
-  return true;
+  const used = resolve(resolvedDimension(node, row), ownerSize);
+  return used >= 0;
 }
+
+// yoga's resolveFlexBasis: the basis set (auto and undefined resolve to nothing).
+export const resolveFlexBasis = (node: FlexNode, mainAxisOwnerSize: number): number =>
+  resolve(node.style.flexBasis, mainAxisOwnerSize);
 
 export function boundAxisWithinMinAndMax(node: FlexNode, row: boolean, value: number, axisSize: number): number {
   const min = resolve(minDimension(node, row), axisSize);
@@ -123,7 +132,8 @@ export function resolveFlexShrink(node: FlexNode): number {
   return node.style.flexShrink;
 }
 
-export const isFlexible = (node: FlexNode): boolean => resolveFlexGrow(node) !== 0 || resolveFlexShrink(node) !== 0;
+export const isFlexible = (node: FlexNode): boolean =>
+  node.style.positionType !== POSITION_ABSOLUTE && (resolveFlexGrow(node) !== 0 || resolveFlexShrink(node) !== 0);
 
 export const alignmentOf = (node: FlexNode, child: FlexNode): number =>
   child.style.alignSelf === 0 ? node.style.alignItems : child.style.alignSelf;
@@ -139,7 +149,7 @@ export function measuredDimension(node: FlexNode, row: boolean): number {
 }
 
 export function dimensionWithMargin(node: FlexNode, row: boolean, widthSize: number): number {
-  return measuredDimension(node, row) + marginForAxis(node, row, widthSize);
+  return f(measuredDimension(node, row) + marginForAxis(node, row, widthSize));
 }
 
 export function constrainMaxSizeForMode(
@@ -149,7 +159,7 @@ export function constrainMaxSizeForMode(
   ownerWidth: number,
   sized: {mode: Mode; size: number},
 ): void {
-  const maxSize = resolve(maxDimension(node, row), ownerAxisSize) + marginForAxis(node, row, ownerWidth);
+  const maxSize = f(resolve(maxDimension(node, row), ownerAxisSize) + marginForAxis(node, row, ownerWidth));
   if (sized.mode === Mode.MaxContent) {
     if (isDefined(maxSize)) {
       sized.mode = Mode.FitContent;

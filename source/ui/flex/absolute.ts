@@ -1,0 +1,168 @@
+// Items with `position: absolute` and no insets (Ink's <Static> is one; insets are refused in node.ts), as yoga
+// 3.2.1 lays them out (algorithm/AbsoluteLayout.cpp): out of the flex line, sized against their containing
+// block (the nearest ancestor that is not `position: static`, or the root), placed by their parent's
+// justify-content and their alignment, inside its padding and border.
+import type {LayoutNode as FlexNode} from './model.js';
+import {f, isDefined, Mode} from './numbers.js';
+import {
+  ALIGN_CENTER,
+  alignmentOf,
+  BOTTOM,
+  DISPLAY_NONE,
+  hasDefiniteLength,
+  isReverseDirection,
+  isRowDirection,
+  LEFT,
+  margin,
+  marginForAxis,
+  measuredDimension,
+  POSITION_ABSOLUTE,
+  POSITION_STATIC,
+  resolve,
+  resolvedDimension,
+  RIGHT,
+  TOP,
+} from './style.js';
+
+// What lays a node out (layout.ts's layoutNode), passed in to keep the modules free of an import circle.
+export type LayoutNodeFunction = (
+  node: FlexNode,
+  availableWidth: number,
+  availableHeight: number,
+  widthMode: Mode,
+  heightMode: Mode,
+  ownerWidth: number,
+  ownerHeight: number,
+  performLayout: boolean,
+) => void;
+
+const ALIGN_FLEX_END = 3;
+const JUSTIFY_CENTER = 1;
+const JUSTIFY_FLEX_END = 2;
+const JUSTIFY_SPACE_AROUND = 4;
+const JUSTIFY_SPACE_EVENLY = 5;
+
+// yoga's flexStartEdge and flexEndEdge of a flex direction (column, column-reverse, row, row-reverse).
+const FLEX_START_EDGE: readonly number[] = [TOP, BOTTOM, LEFT, RIGHT];
+const FLEX_END_EDGE: readonly number[] = [BOTTOM, TOP, RIGHT, LEFT];
+const flexStartEdge = (direction: number): number => FLEX_START_EDGE[direction];
+const flexEndEdge = (direction: number): number => FLEX_END_EDGE[direction];
+
+function setFlexStartPosition(parent: FlexNode, child: FlexNode, axis: number, containingBlockWidth: number): void {
+  const start = flexStartEdge(axis);
+  child.layout.position[start] = f(
+    f(margin(child, start, containingBlockWidth) + parent.layout.border[start]) + parent.layout.padding[start],
+  );
+}
+
+function setFlexEndPosition(parent: FlexNode, child: FlexNode, axis: number, containingBlockWidth: number): void {
+  const end = flexEndEdge(axis);
+  const row = isRowDirection(axis);
+  const flexEndPosition = f(
+    f(parent.layout.border[end] + margin(child, end, containingBlockWidth)) + parent.layout.padding[end],
+  );
+  child.layout.position[flexStartEdge(axis)] = f(
+    f(measuredDimension(parent, row) - measuredDimension(child, row)) - flexEndPosition,
+  );
+}
+
+function setCenterPosition(parent: FlexNode, child: FlexNode, axis: number, containingBlockWidth: number): void {
+  const start = flexStartEdge(axis);
+  const end = flexEndEdge(axis);
+  const row = isRowDirection(axis);
+  const {border, padding} = parent.layout;
+  const contentBox = f(
+    f(f(f(measuredDimension(parent, row) - border[start]) - border[end]) - padding[start]) - padding[end],
+  );
+  const childOuterSize = f(measuredDimension(child, row) + marginForAxis(child, row, containingBlockWidth));
+  const position = f(
+    f(f(f(contentBox - childOuterSize) / 2) + border[start]) + margin(child, start, containingBlockWidth),
+  );
+  child.layout.position[start] = f(position + padding[start]);
+}
+
+function justifyAbsoluteChild(parent: FlexNode, child: FlexNode, axis: number, containingBlockWidth: number): void {
+  const justify = parent.style.justifyContent;
+  if (justify === JUSTIFY_FLEX_END) setFlexEndPosition(parent, child, axis, containingBlockWidth);
+  else if (justify === JUSTIFY_CENTER || justify === JUSTIFY_SPACE_AROUND || justify === JUSTIFY_SPACE_EVENLY)
+    setCenterPosition(parent, child, axis, containingBlockWidth);
+  else setFlexStartPosition(parent, child, axis, containingBlockWidth);
+}
+
+function alignAbsoluteChild(parent: FlexNode, child: FlexNode, axis: number, containingBlockWidth: number): void {
+  const align = alignmentOf(parent, child);
+  if (align === ALIGN_FLEX_END) setFlexEndPosition(parent, child, axis, containingBlockWidth);
+  else if (align === ALIGN_CENTER) setCenterPosition(parent, child, axis, containingBlockWidth);
+  else setFlexStartPosition(parent, child, axis, containingBlockWidth);
+}
+
+function layoutAbsoluteChild(
+  layoutNode: LayoutNodeFunction,
+  parent: FlexNode,
+  child: FlexNode,
+  containingBlockWidth: number,
+  containingBlockHeight: number,
+  widthMode: Mode,
+): void {
+  const mainAxis = parent.style.flexDirection;
+  const mainRow = isRowDirection(mainAxis);
+  // The cross axis of a left-to-right layout: a row's is a column, a column's a row.
+  const crossAxis = mainRow ? 0 : 2;
+  const marginRow = marginForAxis(child, true, containingBlockWidth);
+  const marginColumn = marginForAxis(child, false, containingBlockWidth);
+  let width = Number.NaN;
+  let height = Number.NaN;
+  if (hasDefiniteLength(child, true, containingBlockWidth))
+    width = f(resolve(resolvedDimension(child, true), containingBlockWidth) + marginRow);
+  if (hasDefiniteLength(child, false, containingBlockHeight))
+    height = f(resolve(resolvedDimension(child, false), containingBlockHeight) + marginColumn);
+  if (Number.isNaN(width) || Number.isNaN(height)) {
+    let widthSizing = Number.isNaN(width) ? Mode.MaxContent : Mode.StretchFit;
+    const heightSizing = Number.isNaN(height) ? Mode.MaxContent : Mode.StretchFit;
+    if (
+      !mainRow &&
+      Number.isNaN(width) &&
+      widthMode !== Mode.MaxContent &&
+      isDefined(containingBlockWidth) &&
+      containingBlockWidth > 0
+    ) {
+      width = containingBlockWidth;
+      widthSizing = Mode.FitContent;
+    }
+    layoutNode(child, width, height, widthSizing, heightSizing, containingBlockWidth, containingBlockHeight, false);
+    width = f(child.layout.measuredWidth + marginForAxis(child, true, containingBlockWidth));
+    height = f(child.layout.measuredHeight + marginForAxis(child, false, containingBlockWidth));
+  }
+  layoutNode(child, width, height, Mode.StretchFit, Mode.StretchFit, containingBlockWidth, containingBlockHeight, true);
+  justifyAbsoluteChild(parent, child, mainAxis, containingBlockWidth);
+  alignAbsoluteChild(parent, child, crossAxis, containingBlockWidth);
+}
+
+// yoga's layoutAbsoluteDescendants: the absolute children of `parent`, and those of its static descendants,
+// laid out in `containingNode` (no insets, so their positions stay relative to their own parent).
+export function layoutAbsoluteDescendants(
+  layoutNode: LayoutNodeFunction,
+  containingNode: FlexNode,
+  parent: FlexNode,
+  widthMode: Mode,
+): void {
+  for (const child of parent.children) {
+    if (child.style.display === DISPLAY_NONE) continue;
+    if (child.style.positionType === POSITION_ABSOLUTE) {
+      const {border} = containingNode.layout;
+      const containingBlockWidth = f(containingNode.layout.measuredWidth - f(border[LEFT] + border[RIGHT]));
+      const containingBlockHeight = f(containingNode.layout.measuredHeight - f(border[TOP] + border[BOTTOM]));
+      layoutAbsoluteChild(layoutNode, parent, child, containingBlockWidth, containingBlockHeight, widthMode);
+      const axis = parent.style.flexDirection;
+      if (isReverseDirection(axis)) {
+        const row = isRowDirection(axis);
+        const position = child.layout.position;
+        position[flexEndEdge(axis)] = f(
+          f(measuredDimension(parent, row) - measuredDimension(child, row)) - position[flexStartEdge(axis)],
+        );
+      }
+    } else if (child.style.positionType === POSITION_STATIC) {
+      layoutAbsoluteDescendants(layoutNode, containingNode, child, widthMode);
+    }
+  }
+}
