@@ -99,7 +99,7 @@ const STEPS: Step[] = [
   {name: 'registry add prompt', keys: ['+'], shows: /./},
   {name: 'registry add cancelled', keys: [ESC], shows: /./},
   {name: 'engine', keys: ['5'], shows: /Engine \(\/info\)/},
-  {name: 'docker contexts', keys: ['c'], shows: /docker contexts · enter switches/},
+  {name: 'docker contexts', keys: ['c'], shows: /Docker contexts: which engine berth shows/},
   {name: 'docker contexts closed', keys: [ESC], shows: /./},
   {name: 'volumes', keys: ['7'], shows: /VOLUME|volumes/},
   {name: 'volume inspect', keys: ['i'], shows: /./},
