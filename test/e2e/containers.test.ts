@@ -55,7 +55,9 @@ describe('containers view', () => {
     terminal.type(':');
     terminal.type(`stop ${prefix}-pat*`);
     terminal.keys('Enter');
-    const dialog = await terminal.waitFor('Stop 2 containers matching');
+    const screen = await terminal.waitFor('Stop 2 containers matching');
+    // The dialog is drawn over the list (which shows every container): only its frame lists the targets.
+    const dialog = screen.slice(screen.lastIndexOf('╭'));
     expect(dialog).toContain(`${prefix}-pat-a`);
     expect(dialog).toContain(`${prefix}-pat-b`);
     expect(dialog).not.toContain(`x${prefix}-pat-c`);

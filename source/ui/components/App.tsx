@@ -42,7 +42,7 @@ export function App() {
   const statusHeight = statusLines(status?.text, columns, statusMost).length;
   const bodyHeight = Math.max(1, height - 3 - banner - statusHeight);
   // A dialog is as tall as its content (plus its border) and sits over the lower part of the view, whose list
-  // keeps the rows above it (and its cursor in sight there); a pane longer than the screen takes it all.
+  // keeps the rows above it (and its cursor in sight there); a pane longer than the body takes it all.
   const overlayRows = useStore(state => {
     const overlay = state.overlay;
     if (!overlay || (!SHELL_OVERLAY_COMPONENTS[overlay.kind] && !views.overlay(overlay.kind)?.Component)) return 0;
@@ -52,12 +52,12 @@ export function App() {
         ? 1 + Math.max(1, helpLines(controller.keymap, views, overlay.scopes, overlay.query).length)
         : spec?.height?.(overlay, state, columns - OVERLAY_FRAME);
     const wanted = content === undefined ? bodyHeight : content + OVERLAY_FRAME_ROWS;
-    // A dialog longer than the body still leaves the list's heading and cursor row in sight above it (it cuts
-    // or scrolls its own rows); help, a reference, takes the whole body.
+    // A confirmation longer than the body still leaves the list's heading and cursor row in sight above it (it
+    // cuts or scrolls its own rows: the list shows what it is about); a pane (help, stats, inspect) longer than
+    // the body takes all of it, since its own rows are what the user asked to see.
+    const confirmation = spec?.scopes.includes('confirm') ?? false;
     const most =
-      overlay.kind === 'help' || bodyHeight - MIN_UNDER_ROWS < MIN_CAPPED_ROWS
-        ? bodyHeight
-        : bodyHeight - MIN_UNDER_ROWS;
+      !confirmation || bodyHeight - MIN_UNDER_ROWS < MIN_CAPPED_ROWS ? bodyHeight : bodyHeight - MIN_UNDER_ROWS;
     return Math.min(most, Math.max(OVERLAY_FRAME_ROWS + 1, wanted));
   });
   const underRows = bodyHeight - overlayRows < MIN_UNDER_ROWS ? 0 : bodyHeight - overlayRows;
