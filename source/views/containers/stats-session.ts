@@ -1,5 +1,5 @@
 import type Docker from 'dockerode';
-import {StatsSampler} from '../../engine/stats/sampler.js';
+import {StatsSampler, UI_ROUND_MS_PER_CONTAINER} from '../../engine/stats/sampler.js';
 import type {Usage} from '../../engine/stats/compute.js';
 import type {Services} from '../types.js';
 import {containersToSample} from './selectors.js';
@@ -23,7 +23,7 @@ export function followScreen(services: Services): void {
   if (!docker || (!ids.length && !current)) return;
   if (current && current.docker !== docker) statsSession.close();
   if (!current) {
-    const sampler = new StatsSampler(docker, services.engine()?.client?.api);
+    const sampler = new StatsSampler(docker, services.engine()?.client?.api, UI_ROUND_MS_PER_CONTAINER);
     current = {docker, sampler};
     sampler.subscribe(() => {
       // Only what would change on screen reaches the store: an idle container's 0.0% does not re-render.
