@@ -12,8 +12,8 @@ import {type RawStats, type Usage, usageOf} from './compute.js';
 // connection therefore come one a second at most: every container is read at once, each on its own pooled
 // connection, and the answers arrive together — the first CPU figures one or two engine passes after `u`.
 // A container's first read is a plain one (CPU at once); later reads are one-shot (API 1.41 and up; cheaper,
-// the CPU figure taken from the previous answer) and come a round at a time, every second for a few rows and
-// less often for a screenful in the UI (UI_ROUND_MS_PER_CONTAINER), so one frame redraws the round's rows together.
+// the CPU figure taken from the previous answer): every second for a few rows, and for a screenful in the UI a
+// slice a second of the rows read longest ago (UI_ROUND_MS_PER_CONTAINER), a few connections at a time.
 // Measured on a TLS engine, 52 containers (docs/benchmarks.md): a stream per container 0.6 ms of
 // berth's CPU a sample, a one-shot read 1.1 ms, a plain read 1.8 ms; a stream is paced by the engine (every
 // second, for every row), reads by berth.
@@ -22,8 +22,8 @@ const HISTORY = 300;
 const PUBLISH_MS = 1000;
 // Never more often than the engine's own collector samples.
 const MIN_ROUND_MS = 1000;
-// The UI's pace (roundMsPerContainer): a round of N containers every max(1 s, N × 160 ms) — 6 rows every second,
-// 52 rows on screen every 8.3 s. A read costs berth ~1 ms of CPU (TLS, HTTP, JSON); this keeps the columns' idle
+// The UI's pace (roundMsPerContainer): each of N containers read every max(1 s, N × 160 ms) — ~6 reads a second,
+// 52 rows on screen each every 8.3 s. A read costs berth ~1 ms of CPU (TLS, HTTP, JSON); this keeps the columns' idle
 // cost near 1 % of a core. `berth stats` reads every container every second, as docker stats does.
 export const UI_ROUND_MS_PER_CONTAINER = 160;
 // Connections at once: a screenful is read in one pass of the engine's collector; a CPU sort over hundreds of
@@ -44,6 +44,8 @@ export class StatsSampler {
   private readonly wanted = new Set<string>();
   private readonly previousCpu = new Map<string, RawStats['cpu_stats']>();
   private readonly inFlight = new Set<string>();
+  // When each container's last read was sent.
+  private readonly lastRead = new Map<string, number>();
   private readonly queue: string[] = [];
   // Reads under way, by container: one that leaves the screen is dropped with its connection.
   private readonly reading = new Map<string, AbortController>();
@@ -135,21 +137,26 @@ export class StatsSampler {
     // A container that scrolls away keeps no history: if it comes back, it starts again.
     this.histories.delete(id);
     this.previousCpu.delete(id);
+    this.lastRead.delete(id);
     this.reading.get(id)?.abort();
   }
 
-  private roundMs(): number {
-    return Math.max(MIN_ROUND_MS, this.wanted.size * this.roundMsPerContainer);
-  }
-
+  // Every second, the containers read longest ago: all of them when few are wanted, else a slice, so that each
+  // is read every N × roundMsPerContainer and the reads (and the rows they change) are spread evenly.
   private scheduleRound(): void {
     this.roundTimer = setTimeout(() => {
       this.roundTimer = undefined;
       if (this.closed || !this.wanted.size) return;
+      const period = Math.max(MIN_ROUND_MS, this.wanted.size * this.roundMsPerContainer);
+      const count = Math.ceil((this.wanted.size * MIN_ROUND_MS) / period);
       // A container still waiting for its previous answer (a slow engine) is not asked twice.
-      this.enqueue(this.wanted);
+      const due = [...this.wanted]
+        .filter(id => !this.inFlight.has(id))
+        .sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0))
+        .slice(0, count);
+      this.enqueue(due);
       this.scheduleRound();
-    }, this.roundMs());
+    }, MIN_ROUND_MS);
   }
 
   private enqueue(ids: Iterable<string>): void {
@@ -176,6 +183,7 @@ export class StatsSampler {
     container.modem = this.modem;
     const abort = new AbortController();
     this.reading.set(id, abort);
+    this.lastRead.set(id, Date.now());
     try {
       const raw = (await container.stats({
         stream: false,
