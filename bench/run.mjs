@@ -296,6 +296,7 @@ try {
   await step('longline', () => longLine(ctx));
   await step('exec', () => execRoundTrip(ctx));
   await step('follow', () => follow(ctx));
+  await step('follow', () => follow(ctx, {batch: true}));
   await step('images', () => imagesView(ctx));
   await step('compose', () => composeRows(ctx));
   await step('volumes', () => volumesView(ctx));

@@ -11,6 +11,16 @@ while :; do
   usleep 20000
 done`;
 
+// The same rate in bursts, as a batch job or a buffered logger writes: 500 lines every 100 ms (the counter advances
+// by 500 each tenth of a second of /proc/uptime).
+export const FOLLOW_BATCH_SCRIPT = `read s _ < /proc/uptime; s=\${s%.*}\${s#*.}; n=0
+while :; do
+  read u _ < /proc/uptime; u=\${u%.*}\${u#*.}
+  t=$(( (u - s) / 10 * 500 ))
+  if [ $t -gt $n ]; then awk -v a=$((n+1)) -v b=$t 'BEGIN{for(i=a;i<=b;i++) printf "follow %d the quick brown fox jumps over the lazy dog\\n", i}'; n=$t; fi
+  usleep 20000
+done`;
+
 export const HISTORY_LINES = 1_000_000;
 // The 1 MB line, then a line of 10,000 zero-width spaces (each shown as an 8-cell marker, ‹U+200B›), then ticks.
 export const LONGLINE_SCRIPT = `head -c 1000000 /dev/zero | tr '\\0' x; echo; yes "$(printf '\\342\\200\\213')" | head -n 10000 | tr -d '\\n'; echo; i=0; while :; do i=$((i+1)); echo "tick $i"; usleep 100000; done`;
@@ -58,11 +68,13 @@ function flatness(rss) {
   return {first, second, lows: [Math.min(...a), Math.min(...b)], flat: second <= first * 1.1 + 5};
 }
 
-export async function follow(ctx) {
+// `batch`: the 500-lines-every-100-ms variant, whose CPU target is tighter (3× docker logs -f).
+export async function follow(ctx, {batch = false} = {}) {
   const seconds = Number(process.env.BENCH_FOLLOW_SECONDS || (ctx.quick ? 15 : 60));
   const refSeconds = ctx.quick ? 15 : Number(process.env.BENCH_FOLLOW_REF_SECONDS || 30);
-  const name = 'bb-follow';
-  await ctx.engine.create(name, ['sh', '-c', FOLLOW_SCRIPT], {start: true, init: true});
+  const name = batch ? 'bb-follow-batch' : 'bb-follow';
+  const cpuTarget = batch ? 3 : 5;
+  await ctx.engine.create(name, ['sh', '-c', batch ? FOLLOW_BATCH_SCRIPT : FOLLOW_SCRIPT], {start: true, init: true});
   await sleep(1000);
 
   // berth: open the log pane and sample CPU, RSS and lag.
@@ -115,14 +127,14 @@ export async function follow(ctx) {
   log(
     `follow: rate ${rate.toFixed(0)}/s; lags ${lagSeconds.map(l => l.toFixed(2)).join(' ')} s; rss ${s.rss.map(v => v.toFixed(0)).join(' ')}`,
   );
-  const header = `follow ${fmt(rate)} lines/s (${seconds} s; docker logs -f ${refSeconds} s)`;
+  const header = `follow ${fmt(rate)} lines/s${batch ? ' in 500-line batches every 100 ms' : ''} (${seconds} s; docker logs -f ${refSeconds} s)`;
   ctx.row({
     measure: `${header}: CPU`,
     berth: `${s.cpuPercent.toFixed(1)} % of a core`,
     reference: `docker logs -f ${rs.cpuPercent.toFixed(1)} %`,
     ratio: `${ratio.toFixed(1)}×`,
-    target: '≤ 5× docker logs -f',
-    met: ratio <= 5,
+    target: `≤ ${cpuTarget}× docker logs -f`,
+    met: ratio <= cpuTarget,
     note: `${frames.length} frames (${(frames.length / seconds).toFixed(1)}/s), median render ${median(frames.map(x => x.renderMs)).toFixed(1)} ms, ${fmt(bytes / seconds / 1024)} KiB/s to the terminal`,
   });
   ctx.row({

@@ -45,7 +45,7 @@ afterAll(() => {
 });
 
 describe('archives on the engine', () => {
-  test('export reports bytes and a percentage of SizeRootFs, ending at 100', async () => {
+  test("export reports bytes and a percentage of the image's size, ending at 100", async () => {
     const events: ArchiveProgress[] = [];
     const path = join(dir, 'progress.tar');
     const result = await exportContainer(

@@ -26,16 +26,17 @@ export async function exportContainer(
   const name = info.Name.replace(/^\//, '');
   logCommand(dockerCommand(['export', ...(destination.kind === 'file' ? ['-o', destination.path] : []), name]));
   const what = `the container ${safeText(name)}`;
-  // The engine walks the whole filesystem to size it: asked beside the export, so it never delays the first byte;
-  // the percentage appears when it answers.
+  // The expected size is the image's (one cheap inspect), asked only when someone shows progress. Asking for the
+  // container's own size (`size=true`) makes the engine walk the whole filesystem while it exports it — every
+  // file read twice at once, which docker export does not do. The container's own changes are left out of the
+  // estimate (it is shown as one, `~`).
   const sizing = new AbortController();
-  const total = dial(docker, {
-    path: `/containers/${info.Id}/json?`,
-    method: 'GET',
-    options: {size: true},
-    signal: sizing.signal,
-  }).then(answer => (answer as {SizeRootFs?: number}).SizeRootFs);
-  total.catch(() => undefined);
+  const total = options.onProgress
+    ? dial(docker, {path: `/images/${info.Image}/json?`, method: 'GET', options: {}, signal: sizing.signal}).then(
+        answer => (answer as {Size?: number}).Size,
+      )
+    : undefined;
+  total?.catch(() => undefined);
   try {
     return await writeArchive(
       what,

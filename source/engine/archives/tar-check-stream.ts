@@ -19,7 +19,10 @@ export class TarCheckStream extends Transform {
     private readonly what: string,
     private readonly meter?: ProgressMeter,
   ) {
-    super();
+    // A megabyte between the engine's socket and the file (the file's own buffer is as large). With the default
+    // 16 KiB a 300 MiB export took 3.7-4.0 s, berth idle for more than half of it; with 1 MiB 2.7-3.2 s
+    // (`docker export -o` ~2 s on the same machine).
+    super({highWaterMark: 1024 * 1024});
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {

@@ -1,26 +1,37 @@
-import type {IncomingMessage} from 'node:http';
+import {Agent as HttpsAgent} from 'node:https';
 import type Docker from 'dockerode';
+import {ENGINE_CONNECT_TIMEOUT_MS, timedAgent} from '../limits/timed-agent.js';
 import {type RawStats, type Usage, usageOf} from './compute.js';
 
-// A sample a second per container, only for the containers someone looks at: `want` says which (the rows on
-// screen, the one whose pane is open); the others are not asked. Listeners hear at most once a second.
-// From API 1.41 the engine answers `one-shot` requests at once: berth polls the wanted containers a second
-// apart over a few pooled connections (a stream per container would hold a TLS connection, with its buffers,
-// for every row on screen). Older engines get one stream per container.
+// Samples only the containers someone looks at: `want` says which (the rows on screen, the one whose pane is
+// open); the others are not asked. Listeners hear at most once a second.
+//
+// The engine answers a stats read from its collector, which samples every subscribed container once a second:
+// a read waits for the collector's next pass (a `one-shot` read) or the one after (a plain `stream=false` read,
+// which then carries the previous pass as `precpu_stats`, so it has a CPU figure on its own). Reads on one
+// connection therefore come one a second at most: every container is read at once, each on its own pooled
+// connection, and the answers arrive together — the first CPU figures one or two engine passes after `u`.
+// A container's first read is a plain one (CPU at once); later reads are one-shot (API 1.41 and up; cheaper,
+// the CPU figure taken from the previous answer): every second for a few rows, and for a screenful in the UI a
+// slice a second of the rows read longest ago (UI_ROUND_MS_PER_CONTAINER), a few connections at a time.
+// Measured on a TLS engine, 52 containers (docs/benchmarks.md): a stream per container 0.6 ms of
+// berth's CPU a sample, a one-shot read 1.1 ms, a plain read 1.8 ms; a stream is paced by the engine (every
+// second, for every row), reads by berth.
 
 const HISTORY = 300;
 const PUBLISH_MS = 1000;
-const POLL_MS = 1000;
-// Requests in flight at once while polling: the agent keeps a few connections alive, so no handshakes.
-const POLL_CONCURRENCY = 6;
-const RETRY_MS = [2000, 5000, 10_000, 30_000];
-// A stats line is a few kilobytes; anything far larger is not a stats sample.
-const MAX_LINE_BYTES = 1024 * 1024;
-
-type Stream = {response?: IncomingMessage; closed: boolean; failures: number; retry?: NodeJS.Timeout};
+// Never more often than the engine's own collector samples.
+const MIN_ROUND_MS = 1000;
+// The UI's pace (roundMsPerContainer): each of N containers read every max(1 s, N × 160 ms) — ~6 reads a second,
+// 52 rows on screen each every 8.3 s. A read costs berth ~1 ms of CPU (TLS, HTTP, JSON); this keeps the columns' idle
+// cost near 1 % of a core. `berth stats` reads every container every second, as docker stats does.
+export const UI_ROUND_MS_PER_CONTAINER = 160;
+// Connections at once: a screenful is read in one pass of the engine's collector; a CPU sort over hundreds of
+// containers waits for a few passes instead of opening hundreds of connections.
+const CONCURRENCY = 64;
+const GATHER_MS = 100;
 
 export class StatsSampler {
-  private readonly streams = new Map<string, Stream>();
   private readonly histories = new Map<string, Usage[]>();
   private readonly listeners = new Set<() => void>();
   private publishTimer?: NodeJS.Timeout;
@@ -29,18 +40,40 @@ export class StatsSampler {
   private closed = false;
   version = 0;
 
-  private readonly poll: boolean;
+  private readonly oneShot: boolean;
   private readonly wanted = new Set<string>();
   private readonly previousCpu = new Map<string, RawStats['cpu_stats']>();
-  private pollTimer?: NodeJS.Timeout;
-  private polling = false;
+  private readonly inFlight = new Set<string>();
+  // When each container's last read was sent.
+  private readonly lastRead = new Map<string, number>();
+  private readonly queue: string[] = [];
+  // Reads under way, by container: one that leaves the screen is dropped with its connection.
+  private readonly reading = new Map<string, AbortController>();
+  private readonly modem: Docker['modem'];
+  private readonly agent?: HttpsAgent;
+  private roundTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly docker: Docker,
     api = '1.41',
+    private readonly roundMsPerContainer = 0,
   ) {
     const [major, minor] = api.split('.').map(Number);
-    this.poll = major > 1 || (major === 1 && minor >= 41);
+    this.oneShot = major > 1 || (major === 1 && minor >= 41);
+    // Its own pool of kept-alive connections: the engine client's keeps only a few idle ones, so every round
+    // would open (and TLS-handshake) most of its connections again.
+    const shared = docker.modem as Docker['modem'] & {agent?: unknown};
+    if (shared.agent instanceof HttpsAgent) {
+      this.agent = timedAgent(
+        {...(shared.agent as HttpsAgent & {options: object}).options, keepAlive: true, maxFreeSockets: CONCURRENCY},
+        ENGINE_CONNECT_TIMEOUT_MS,
+      ) as HttpsAgent;
+      this.modem = Object.assign(Object.create(Object.getPrototypeOf(shared) as object), shared, {
+        agent: this.agent,
+      }) as Docker['modem'];
+    } else {
+      this.modem = docker.modem;
+    }
     void docker.info().then(
       (info: {MemTotal?: number}) => {
         this.hostMemory = info.MemTotal;
@@ -53,17 +86,19 @@ export class StatsSampler {
   want(ids: Iterable<string>): void {
     if (this.closed) return;
     const wanted = new Set(ids);
-    if (this.poll) {
-      for (const id of this.wanted) if (!wanted.has(id)) this.forget(id);
-      this.wanted.clear();
-      for (const id of wanted) this.wanted.add(id);
-      if (wanted.size && !this.pollTimer && !this.polling) this.pollTimer = setTimeout(() => void this.pollRound(), 0);
-      return;
-    }
-    for (const [id, stream] of this.streams) {
-      if (!wanted.has(id)) this.stop(id, stream);
-    }
-    for (const id of wanted) if (!this.streams.has(id)) this.start(id);
+    for (const id of this.wanted) if (!wanted.has(id)) this.forget(id);
+    const fresh: string[] = [];
+    for (const id of wanted) if (!this.wanted.has(id) && !this.previousCpu.has(id)) fresh.push(id);
+    this.wanted.clear();
+    for (const id of wanted) this.wanted.add(id);
+    // A row that just came on screen is read at once, not at the next round.
+    this.enqueue(fresh);
+    if (!wanted.size) {
+      clearTimeout(this.roundTimer);
+      this.roundTimer = undefined;
+      // Columns off: no connection is kept for them.
+      this.agent?.destroy();
+    } else if (!this.roundTimer) this.scheduleRound();
   }
 
   latest(id: string): Usage | undefined {
@@ -74,45 +109,12 @@ export class StatsSampler {
     return this.histories.get(id) ?? [];
   }
 
-  private forget(id: string): void {
-    this.histories.delete(id);
-    this.previousCpu.delete(id);
-  }
-
-  // One round: every wanted container once, a few at a time; the next round a second after this one began (or
-  // right after it ends, when the engine is slower than that — a slow engine is asked less often).
-  private async pollRound(): Promise<void> {
-    this.pollTimer = undefined;
-    if (this.closed || !this.wanted.size) return;
-    this.polling = true;
-    const started = Date.now();
-    const queue = [...this.wanted];
-    const worker = async () => {
-      for (let id = queue.shift(); id; id = queue.shift()) {
-        try {
-          const raw = (await this.docker
-            .getContainer(id)
-            .stats({stream: false, 'one-shot': true} as {stream: false})) as RawStats;
-          if (this.closed || !this.wanted.has(id)) continue;
-          const previous = this.previousCpu.get(id);
-          this.previousCpu.set(id, raw.cpu_stats);
-          // one-shot leaves precpu empty: the previous answer is the previous sample.
-          this.record(id, {...raw, precpu_stats: previous ?? raw.precpu_stats});
-        } catch {
-          // Stopped or removed meanwhile: the next list refresh takes it off the screen.
-        }
-      }
-    };
-    await Promise.all(Array.from({length: Math.min(POLL_CONCURRENCY, queue.length)}, worker));
-    this.polling = false;
-    if (!this.closed && this.wanted.size)
-      this.pollTimer = setTimeout(() => void this.pollRound(), Math.max(0, started + POLL_MS - Date.now()));
-  }
-
-  openStreams(): number {
-    let open = 0;
-    for (const stream of this.streams.values()) if (stream.response && !stream.closed) open++;
-    return open;
+  // Connections the sampler holds open to the engine (busy and idle).
+  connections(): number {
+    if (!this.agent) return this.inFlight.size;
+    const count = (sockets: NodeJS.ReadOnlyDict<unknown[]>) =>
+      Object.values(sockets).reduce((sum, list) => sum + (list?.length ?? 0), 0);
+    return count(this.agent.sockets) + count(this.agent.freeSockets);
   }
 
   subscribe(listener: () => void): () => void {
@@ -123,70 +125,79 @@ export class StatsSampler {
   close(): void {
     this.closed = true;
     clearTimeout(this.publishTimer);
-    clearTimeout(this.pollTimer);
+    clearTimeout(this.roundTimer);
     this.wanted.clear();
-    for (const [id, stream] of this.streams) this.stop(id, stream);
+    this.queue.length = 0;
+    for (const read of this.reading.values()) read.abort();
+    this.agent?.destroy();
     this.listeners.clear();
   }
 
-  private stop(id: string, stream: Stream): void {
-    stream.closed = true;
-    clearTimeout(stream.retry);
-    stream.response?.destroy();
-    this.streams.delete(id);
-    // A container that scrolls away keeps its history for a while only if it comes back soon: drop it.
+  private forget(id: string): void {
+    // A container that scrolls away keeps no history: if it comes back, it starts again.
     this.histories.delete(id);
+    this.previousCpu.delete(id);
+    this.lastRead.delete(id);
+    this.reading.get(id)?.abort();
   }
 
-  private start(id: string): void {
-    const stream: Stream = {closed: false, failures: 0};
-    this.streams.set(id, stream);
-    void this.open(id, stream);
+  // Every second, the containers read longest ago: all of them when few are wanted, else a slice, so that each
+  // is read every N × roundMsPerContainer and the reads (and the rows they change) are spread evenly.
+  private scheduleRound(): void {
+    this.roundTimer = setTimeout(() => {
+      this.roundTimer = undefined;
+      if (this.closed || !this.wanted.size) return;
+      const period = Math.max(MIN_ROUND_MS, this.wanted.size * this.roundMsPerContainer);
+      const count = Math.ceil((this.wanted.size * MIN_ROUND_MS) / period);
+      // A container still waiting for its previous answer (a slow engine) is not asked twice.
+      const due = [...this.wanted]
+        .filter(id => !this.inFlight.has(id))
+        .sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0))
+        .slice(0, count);
+      this.enqueue(due);
+      this.scheduleRound();
+    }, MIN_ROUND_MS);
   }
 
-  private async open(id: string, stream: Stream): Promise<void> {
-    let response: IncomingMessage;
-    try {
-      response = (await this.docker.getContainer(id).stats({stream: true})) as unknown as IncomingMessage;
-    } catch {
-      return this.retry(id, stream);
+  private enqueue(ids: Iterable<string>): void {
+    for (const id of ids) {
+      if (this.inFlight.has(id)) continue;
+      this.inFlight.add(id);
+      this.queue.push(id);
     }
-    if (stream.closed) return void response.destroy();
-    stream.response = response;
-    let partial = '';
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      const lines = (partial + chunk).split('\n');
-      partial = lines.pop() ?? '';
-      if (partial.length > MAX_LINE_BYTES) partial = '';
-      for (const line of lines) if (line.trim()) this.sample(id, line);
-    });
-    const ended = () => {
-      if (stream.response === response) stream.response = undefined;
-      if (!stream.closed) this.retry(id, stream);
-    };
-    response.on('end', ended);
-    response.on('error', ended);
+    // In flight = reading + queued.
+    while (this.queue.length && this.inFlight.size - this.queue.length < CONCURRENCY) {
+      const id = this.queue.shift()!;
+      void this.read(id).finally(() => {
+        this.inFlight.delete(id);
+        this.enqueue([]);
+      });
+    }
   }
 
-  // A stopped container ends its stream; a busy or lost engine fails it: try again, less and less often.
-  private retry(id: string, stream: Stream): void {
-    if (stream.closed || this.closed) return;
-    const delay = RETRY_MS[Math.min(stream.failures, RETRY_MS.length - 1)];
-    stream.failures += 1;
-    stream.retry = setTimeout(() => void this.open(id, stream), delay);
-  }
-
-  private sample(id: string, line: string): void {
-    // A line that is not a stats object is skipped: nothing from the engine may throw in a stream handler.
+  private async read(id: string): Promise<void> {
+    if (this.closed || !this.wanted.has(id)) return;
+    const previous = this.previousCpu.get(id);
+    const oneShot = this.oneShot && previous !== undefined;
+    const container = this.docker.getContainer(id) as ReturnType<Docker['getContainer']> & {modem: unknown};
+    container.modem = this.modem;
+    const abort = new AbortController();
+    this.reading.set(id, abort);
+    this.lastRead.set(id, Date.now());
     try {
-      const raw = JSON.parse(line) as unknown;
-      if (!raw || typeof raw !== 'object') return;
-      const stream = this.streams.get(id);
-      if (stream) stream.failures = 0;
-      this.record(id, raw);
+      const raw = (await container.stats({
+        stream: false,
+        ...(oneShot ? {'one-shot': true} : {}),
+        abortSignal: abort.signal,
+      } as {stream: false})) as RawStats;
+      if (this.closed || !this.wanted.has(id) || !raw || typeof raw !== 'object') return;
+      this.previousCpu.set(id, raw.cpu_stats);
+      // A one-shot answer leaves precpu empty: the previous answer is the previous sample.
+      this.record(id, oneShot ? {...raw, precpu_stats: previous} : raw);
     } catch {
-      return;
+      // Stopped or removed meanwhile: the next list refresh takes it off the screen.
+    } finally {
+      this.reading.delete(id);
     }
   }
 
@@ -201,7 +212,8 @@ export class StatsSampler {
 
   private schedulePublish(): void {
     if (this.publishTimer) return;
-    const wait = Math.max(0, this.lastPublish + PUBLISH_MS - Date.now());
+    // A round's answers come within a moment of each other: one frame for all of them.
+    const wait = Math.max(GATHER_MS, this.lastPublish + PUBLISH_MS - Date.now());
     this.publishTimer = setTimeout(() => {
       this.publishTimer = undefined;
       this.lastPublish = Date.now();

@@ -1,4 +1,4 @@
-import {StatsSampler} from '../../engine/stats/sampler.js';
+import {StatsSampler, UI_ROUND_MS_PER_CONTAINER} from '../../engine/stats/sampler.js';
 import type {Usage} from '../../engine/stats/compute.js';
 import type {Services} from '../types.js';
 import {perApp} from '../kit/runtime.js';
@@ -28,7 +28,7 @@ export function followScreen(services: Services): void {
   if (!docker || (!ids.length && !self.current)) return;
   if (self.current && self.current.docker !== docker) statsSession.close(services);
   if (!self.current) {
-    const sampler = new StatsSampler(docker, services.engine()?.client?.api);
+    const sampler = new StatsSampler(docker, services.engine()?.client?.api, UI_ROUND_MS_PER_CONTAINER);
     self.current = {docker, sampler};
     sampler.subscribe(() => {
       // Only what would change on screen reaches the store: an idle container's 0.0% does not re-render.

@@ -1,7 +1,8 @@
 import {Box, Text} from 'ink';
+import {memo} from 'react';
 import type {LogLine} from '../../engine/logs/log-session.js';
 import {useServices, useStore} from '../use-store.js';
-import {cellWidth, sanitizeLine, stripAnsi, truncateCells} from '../../text/sanitize.js';
+import {sanitizeLine, stripAnsi, truncateCells} from '../../text/sanitize.js';
 import {wrapCells} from '../../text/cells.js';
 import {cutWithEllipsis} from '../../text/cut-with-ellipsis.js';
 import {paneSession} from './session.js';
@@ -17,6 +18,23 @@ type Row = {
   prefix?: LogLine['prefix'];
 };
 
+// What a line looks like in a pane of a given width, kept with the line: a line stays on screen for many frames
+// while newer ones push it up, and is measured and cut once, not once a frame.
+type Shown = {width: number; timestamps: boolean; full: string; text: string; prefixLength: number};
+const shownLines = new WeakMap<LogLine, Shown>();
+
+function shownLine(line: LogLine, width: number, timestamps: boolean): Shown {
+  const cached = shownLines.get(line);
+  if (cached && cached.width === width && cached.timestamps === timestamps) return cached;
+  const prefix = timestamps && line.time ? `${line.time.replace(/\.(\d{3})\d*Z$/, '.$1Z')} ` : '';
+  const full = prefix + line.text + (line.truncated ? ' [line cut at 64 KiB]' : '');
+  // Cut to the width (cost proportional to the width: a 64 KiB line is not measured whole); the same string when
+  // it fits.
+  const shown = {width, timestamps, full, text: cutWithEllipsis(full, width), prefixLength: prefix.length};
+  shownLines.set(line, shown);
+  return shown;
+}
+
 // Lines from the bottom up until the pane is full: only what is on screen is ever laid out.
 function visibleRows(
   lines: {get(i: number): LogLine; length: number},
@@ -29,8 +47,7 @@ function visibleRows(
   const currentLine = pane.search?.matches[pane.search.current];
   for (let index = lines.length - 1 - pane.scrollBack; index >= 0 && rows.length < height; index--) {
     const line = lines.get(index);
-    const prefix = pane.timestamps && line.time ? `${line.time.replace(/\.(\d{3})\d*Z$/, '.$1Z')} ` : '';
-    const text = prefix + line.text + (line.truncated ? ' [line cut at 64 KiB]' : '');
+    const shown = shownLine(line, width, pane.timestamps);
     const match = matches?.has(index) ?? false;
     const base = {
       stream: line.stream,
@@ -38,15 +55,15 @@ function visibleRows(
       current: index === currentLine,
       query: match ? pane.search?.query : undefined,
     };
-    if (!pane.wrap || cellWidth(text) <= width) {
+    if (!pane.wrap || shown.text === shown.full) {
       rows.push({
         ...base,
-        text: cutWithEllipsis(text, width),
-        prefix: line.prefix && {...line.prefix, length: line.prefix.length + prefix.length},
+        text: shown.text,
+        prefix: line.prefix && {...line.prefix, length: line.prefix.length + shown.prefixLength},
       });
       continue;
     }
-    const pieces = wrapCells(text, width, height - rows.length);
+    const pieces = wrapCells(shown.full, width, height - rows.length);
     for (let i = pieces.length - 1; i >= 0 && rows.length < height; i--) rows.push({...base, text: pieces[i]});
   }
   return rows.reverse();
@@ -75,6 +92,55 @@ function Highlighted({text, query}: {text: string; query: string}) {
   );
 }
 
+const PaneTitle = memo(function PaneTitle({text, focused}: {text: string; focused: boolean}) {
+  return (
+    <Text bold inverse={focused} wrap="truncate-end">
+      {text}
+    </Text>
+  );
+});
+
+// One row, rendered again only when what it shows changes (a paused pane whose title counts new lines, a frame
+// that adds fewer lines than the pane holds).
+const LogRow = memo(function LogRow({
+  text,
+  stream,
+  compose,
+  query,
+  current,
+  prefixLength,
+  prefixColor,
+}: {
+  text: string;
+  stream: LogLine['stream'];
+  compose: boolean;
+  query?: string;
+  current: boolean;
+  prefixLength?: number;
+  prefixColor?: NonNullable<LogLine['prefix']>['color'];
+}) {
+  if (query)
+    return (
+      <Text wrap="truncate-end" bold={current}>
+        <Highlighted text={text} query={query} />
+      </Text>
+    );
+  if (prefixLength !== undefined && prefixLength < text.length)
+    return (
+      <Text wrap="truncate-end">
+        <Text color={prefixColor}>{text.slice(0, prefixLength)}</Text>
+        <Text color={stream === 'system' ? 'red' : undefined}>{text.slice(prefixLength)}</Text>
+      </Text>
+    );
+  const color =
+    stream === 'system' ? (compose ? 'cyan' : 'red') : stream === 'stderr' && !compose ? 'yellow' : undefined;
+  return (
+    <Text wrap="truncate-end" color={color}>
+      {text || ' '}
+    </Text>
+  );
+});
+
 // The log pane: a title line and the visible rows of the session's ring buffer, re-rendered at most ~10 Hz.
 export function LogPane({width, height}: {width: number; height: number}) {
   const services = useServices();
@@ -99,39 +165,24 @@ export function LogPane({width, height}: {width: number; height: number}) {
     .join(' · ');
   const bodyHeight = Math.max(1, height - 1);
   const rows = session ? visibleRows(session.buffer, pane, Math.max(1, width - 1), bodyHeight) : [];
+  const titleText = ` ${truncateCells(sanitizeLine(title), Math.max(1, width - 3))} `;
+  // Rows are cut to the pane's width above, so only the height is clipped: a horizontal clip would make Ink cut
+  // every row of every frame again (ANSI-aware slicing of each new line).
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden" paddingLeft={1}>
-      <Text bold inverse={focused} wrap="truncate-end">
-        {` ${truncateCells(sanitizeLine(title), Math.max(1, width - 3))} `}
-      </Text>
-      {rows.map((row, i) =>
-        row.query ? (
-          <Text key={i} wrap="truncate-end" bold={row.current}>
-            <Highlighted text={row.text} query={row.query} />
-          </Text>
-        ) : row.prefix && row.prefix.length < row.text.length ? (
-          <Text key={i} wrap="truncate-end">
-            <Text color={row.prefix.color}>{row.text.slice(0, row.prefix.length)}</Text>
-            <Text color={row.stream === 'system' ? 'red' : undefined}>{row.text.slice(row.prefix.length)}</Text>
-          </Text>
-        ) : (
-          <Text
-            key={i}
-            wrap="truncate-end"
-            color={
-              row.stream === 'system'
-                ? pane.kind === 'compose'
-                  ? 'cyan'
-                  : 'red'
-                : row.stream === 'stderr' && pane.kind !== 'compose'
-                  ? 'yellow'
-                  : undefined
-            }
-          >
-            {row.text || ' '}
-          </Text>
-        ),
-      )}
+    <Box flexDirection="column" width={width} height={height} overflowY="hidden" paddingLeft={1}>
+      <PaneTitle text={titleText} focused={focused} />
+      {rows.map((row, i) => (
+        <LogRow
+          key={i}
+          text={row.text}
+          stream={row.stream}
+          compose={pane.kind === 'compose'}
+          query={row.query}
+          current={row.current}
+          prefixLength={row.prefix?.length}
+          prefixColor={row.prefix?.color}
+        />
+      ))}
     </Box>
   );
 }
