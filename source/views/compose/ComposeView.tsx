@@ -10,7 +10,7 @@ import {GLYPH} from '../kit/glyphs.js';
 import {ListStatus} from '../kit/ListBody.js';
 
 const NOUN = {one: 'project', many: 'compose projects'};
-import {composeLayout} from './layout.js';
+import {containersLayout} from '../containers/layout.js';
 import {projectNamed, projects, visibleProjects, visibleServices} from './selectors.js';
 import type {RunSummary} from './state.js';
 
@@ -219,7 +219,7 @@ export function ComposeView({width, height}: {width: number; height: number}) {
   const runner = useStore(state => state.compose.runner);
   const problem = useStore(state => state.compose.runnerProblem);
   if (fullscreenLogs) return <LogPane width={width} height={height} />;
-  const {wide, listWidth, listHeight} = composeLayout(hasLogs, {width, height: height - 1}, logsFocused);
+  const {wide, listWidth, listHeight} = containersLayout(hasLogs, {width, height: height - 1}, logsFocused);
   const which = runner
     ? `compose: ${runner.program === 'docker' ? 'docker compose' : runner.program} ${runner.version} (${runner.kind})`
     : problem
