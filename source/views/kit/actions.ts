@@ -29,6 +29,11 @@ export function askToConfirm(services: Services, confirm: Confirmation): void {
   services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
 }
 
+// d on a list of inspectAndRemove: the confirmation its `confirmed` runs (operation rm, not forced until f).
+export function askToRemove(services: Services, confirm: Omit<Confirmation, 'operation' | 'force'>): void {
+  askToConfirm(services, {...confirm, operation: 'rm', force: false});
+}
+
 // "removed volume a, b", or "not removed: c: reason; removed a" (names and reasons already sanitised).
 export function reportDone(
   services: Services,
