@@ -1,16 +1,16 @@
 import {Box, Text} from 'ink';
 import {projectStatus, type ComposeProject, type ServiceRow} from '../../engine/compose/project.js';
-import {fitColumns} from '../../text/columns.js';
 import {fit} from '../../text/format.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {compactStatus} from '../../text/status.js';
 import {LogPane} from '../log-pane/LogPane.js';
 import {useStore} from '../use-store.js';
 import {GLYPH} from '../kit/glyphs.js';
+import {fitWidths} from '../kit/columns.js';
 import {ListStatus} from '../kit/ListBody.js';
 
 const NOUN = {one: 'project', many: 'compose projects'};
-import {composeLayout} from './layout.js';
+import {containersLayout} from '../containers/layout.js';
 import {projectNamed, projects, visibleProjects, visibleServices} from './selectors.js';
 import type {RunSummary} from './state.js';
 
@@ -36,20 +36,13 @@ function projectColumns(width: number, rows: readonly ComposeProject[], runs: Re
     content.files = Math.max(content.files, filesText(row).length + (row.filesKnown ? 0 : 2));
     content.run = Math.max(content.run, runText(runs[row.name]).length);
   }
-  const widths = fitColumns(width - 3, [
+  return fitWidths(width - 3, [
     {id: 'name', content: content.name, required: true, max: 40},
     {id: 'status', content: content.status, required: true},
     {id: 'run', content: content.run, max: 28},
     {id: 'dir', content: content.dir, min: 12, max: 50},
     {id: 'files', content: content.files, min: 8, max: 60},
   ]);
-  return {
-    name: widths.name ?? 0,
-    status: widths.status ?? 0,
-    run: widths.run ?? 0,
-    dir: widths.dir ?? 0,
-    files: widths.files ?? 0,
-  };
 }
 
 function join(columns: Record<string, number>, cells: Record<string, string>, order: readonly string[]): string {
@@ -128,18 +121,12 @@ function serviceColumns(width: number, rows: readonly ServiceRow[]) {
     );
     content.ports = Math.max(content.ports, row.container?.ports.length ?? 0);
   }
-  const widths = fitColumns(width - 3, [
+  return fitWidths(width - 3, [
     {id: 'service', content: content.service, required: true, max: 30},
     {id: 'container', content: content.container, required: true, max: 40},
     {id: 'status', content: content.status, min: 8, max: 28},
     {id: 'ports', content: content.ports, min: 8, max: 40},
   ]);
-  return {
-    service: widths.service ?? 0,
-    container: widths.container ?? 0,
-    status: widths.status ?? 0,
-    ports: widths.ports ?? 0,
-  };
 }
 
 function ServiceList({width, height}: {width: number; height: number}) {
@@ -219,7 +206,7 @@ export function ComposeView({width, height}: {width: number; height: number}) {
   const runner = useStore(state => state.compose.runner);
   const problem = useStore(state => state.compose.runnerProblem);
   if (fullscreenLogs) return <LogPane width={width} height={height} />;
-  const {wide, listWidth, listHeight} = composeLayout(hasLogs, {width, height: height - 1}, logsFocused);
+  const {wide, listWidth, listHeight} = containersLayout(hasLogs, {width, height: height - 1}, logsFocused);
   const which = runner
     ? `compose: ${runner.program === 'docker' ? 'docker compose' : runner.program} ${runner.version} (${runner.kind})`
     : problem

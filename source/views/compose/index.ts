@@ -22,7 +22,7 @@ import {
 } from './effects.js';
 import {downHeight, downLines, DownOverlay} from './DownOverlay.js';
 import {COMPOSE_BINDINGS} from './keys.js';
-import {composeLayout} from './layout.js';
+import {containersLayout} from '../containers/layout.js';
 import {reduceCompose} from './reducer.js';
 import {composeList, selectedProject} from './selectors.js';
 import {initialCompose} from './state.js';
@@ -131,8 +131,11 @@ export const compose: ViewModule = {
   list: composeList,
   Body: ComposeView,
   listRows: (state, body) =>
-    composeLayout(state.logs?.owner === 'compose', {width: body.width, height: body.height - 1}, state.focus === 'logs')
-      .listHeight -
+    containersLayout(
+      state.logs?.owner === 'compose',
+      {width: body.width, height: body.height - 1},
+      state.focus === 'logs',
+    ).listHeight -
     1 -
     (state.compose.open ? 2 : 0),
   // A project's name comes from labels: untrusted text.

@@ -2,7 +2,7 @@ import type {Size} from '../types.js';
 
 // The list has the whole body until a log pane opens (right of it, or below on narrow terminals). A detail
 // pane that followed the cursor would rewrite half the screen on every arrow key; `i` shows the details.
-// Stacked, the focused pane gets the larger share.
+// Stacked, the focused pane gets the larger share. Compose and swarm lay out their log panes the same way.
 export function containersLayout(
   hasLogs: boolean,
   body: Size,

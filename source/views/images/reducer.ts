@@ -1,7 +1,15 @@
+import type {PruneScope} from '../../engine/images/prune-plan.js';
 import type {Action} from '../../store/actions.js';
 import type {AppState} from '../../store/state.js';
 import {relocateList} from '../focused-list.js';
 import {imagesList} from './list.js';
+
+type PruneOverlay = Extract<NonNullable<AppState['overlay']>, {kind: 'imagePrune'}>;
+
+// The prune dialog asked a new question: its preview is read again (nothing to confirm until it is), from the top.
+function rescoped(state: AppState, overlay: PruneOverlay, scope: PruneScope): AppState {
+  return {...state, overlay: {...overlay, scope, loading: true, ready: false, scroll: 0}};
+}
 
 // The kit reduces loaded/failed/stale (list.ts); these are view 2's own.
 export function reduceImages(state: AppState, action: Action): AppState {
@@ -20,31 +28,13 @@ export function reduceImages(state: AppState, action: Action): AppState {
     case 'imagePrune.toggleAll': {
       const overlay = state.overlay;
       if (overlay?.kind !== 'imagePrune') return state;
-      return {
-        ...state,
-        overlay: {
-          ...overlay,
-          scope: {...overlay.scope, all: !overlay.scope.all},
-          loading: true,
-          ready: false,
-          scroll: 0,
-        },
-      };
+      return rescoped(state, overlay, {...overlay.scope, all: !overlay.scope.all});
     }
     case 'imagePrune.toggleVolumes': {
       // System prunes only: unused volumes go too.
       const overlay = state.overlay;
       if (overlay?.kind !== 'imagePrune' || overlay.scope.kind !== 'system') return state;
-      return {
-        ...state,
-        overlay: {
-          ...overlay,
-          scope: {...overlay.scope, volumes: !overlay.scope.volumes},
-          loading: true,
-          ready: false,
-          scroll: 0,
-        },
-      };
+      return rescoped(state, overlay, {...overlay.scope, volumes: !overlay.scope.volumes});
     }
     case 'imagePrune.preview': {
       const overlay = state.overlay;

@@ -3,6 +3,7 @@ import type {PruneScope} from '../../engine/images/prune-plan.js';
 import {emptyEngineList, type EngineList} from '../../store/list.js';
 import type {FormOverlay} from '../form.js';
 import type {NoFields} from '../../store/state.js';
+import type {EngineListActions} from '../kit/types.js';
 
 export type {ImageRow};
 
@@ -25,11 +26,7 @@ declare module '../../store/state.js' {
 }
 
 declare module '../../store/actions.js' {
-  interface ActionMap {
-    'view.images': NoFields;
-    'images.loaded': {items: readonly ImageRow[]};
-    'images.failed': {error: string};
-    'images.stale': NoFields;
+  interface ActionMap extends EngineListActions<'images', ImageRow> {
     'images.toggleAll': NoFields;
     'images.toggleDangling': NoFields;
     'images.history': NoFields;

@@ -1,7 +1,8 @@
 import type {EngineClient} from '../../engine/client.js';
 import {errorMessage} from '../../errors.js';
 import type {Confirmation} from '../../store/state.js';
-import type {Services} from '../types.js';
+import type {Action, KeyAction} from '../../store/actions.js';
+import type {Binding, Scope, Services} from '../types.js';
 
 // What the actions on a list's rows share: details in a text overlay, the confirmation that lists exact targets,
 // and one status line for what a bulk action did and did not do.
@@ -28,6 +29,11 @@ export function askToConfirm(services: Services, confirm: Confirmation): void {
   services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
 }
 
+// d on a list of inspectAndRemove: the confirmation its `confirmed` runs (operation rm, not forced until f).
+export function askToRemove(services: Services, confirm: Omit<Confirmation, 'operation' | 'force'>): void {
+  askToConfirm(services, {...confirm, operation: 'rm', force: false});
+}
+
 // "removed volume a, b", or "not removed: c: reason; removed a" (names and reasons already sanitised).
 export function reportDone(
   services: Services,
@@ -42,4 +48,35 @@ export function reportDone(
       'error',
     );
   else services.status(`${verb.done} ${done.length === 1 ? noun.one : noun.many} ${done.join(', ')}`);
+}
+
+// A list whose rows are inspected (enter / i) and removed (d, confirmed; `removeHelp` says what happens to a
+// row in use): its key bindings and the view parts that run them.
+export function inspectAndRemove(spec: {
+  scope: Scope;
+  inspect: KeyAction;
+  remove: KeyAction;
+  removeHelp: string;
+  showInspect: (services: Services) => Promise<void>;
+  confirmRemove: (services: Services) => void;
+  runRemove: (services: Services, ids: readonly string[], force: boolean) => Promise<void>;
+}): {
+  bindings: readonly Binding[];
+  effect: (services: Services, action: Action) => void;
+  confirmed: (services: Services, confirm: Confirmation) => void;
+} {
+  const {scope} = spec;
+  return {
+    bindings: [
+      {scope, keys: ['enter', 'i'], action: spec.inspect, help: 'inspect', footer: true},
+      {scope, keys: ['d'], action: spec.remove, help: spec.removeHelp, footer: true, changes: true},
+    ],
+    effect(services, action) {
+      if (action.type === spec.inspect) services.holdKeys('the inspect answer', spec.showInspect(services));
+      if (action.type === spec.remove) spec.confirmRemove(services);
+    },
+    confirmed(services, confirm) {
+      if (confirm.operation === 'rm') void spec.runRemove(services, confirm.ids, confirm.force ?? false);
+    },
+  };
 }

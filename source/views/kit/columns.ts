@@ -1,4 +1,4 @@
-import {fitColumns} from '../../text/columns.js';
+import {fitColumns, type ColumnSpec} from '../../text/columns.js';
 import {fit} from '../../text/format.js';
 import {cellWidth, sanitizeLine} from '../../text/sanitize.js';
 
@@ -88,4 +88,13 @@ export function joinCells<Row>(columns: readonly Column<Row>[], widths: readonly
     parts.push(fit(text, widths[i]));
   }
   return parts.join(' ').trimEnd();
+}
+
+// fitColumns for a fixed set of columns: a width for every column given (0 when it is dropped), keyed by its id.
+export function fitWidths<Id extends string>(
+  width: number,
+  columns: readonly (ColumnSpec & {id: Id})[],
+): Record<Id, number> {
+  const widths = fitColumns(width, columns);
+  return Object.fromEntries(columns.map(column => [column.id, widths[column.id] ?? 0])) as Record<Id, number>;
 }

@@ -1,11 +1,16 @@
 import type {EngineClient} from '../../engine/client.js';
 import type {Action} from '../../store/actions.js';
 import type {EngineList} from '../../store/list.js';
-import type {AppState} from '../../store/state.js';
+import type {AppState, NoFields} from '../../store/state.js';
 import type {FocusedList, Services, Size, ViewModule} from '../types.js';
 import type {Column} from './columns.js';
 import type {Loader} from './loader.js';
 import type {ListMessage, Noun} from './messages.js';
+
+// The actions every kit list has (its view's state.ts declares them: `interface ActionMap extends ...`).
+export type EngineListActions<Id extends string, Row> = {[K in `view.${Id}` | `${Id}.stale`]: NoFields} & {
+  [K in `${Id}.loaded`]: {items: readonly Row[]};
+} & {[K in `${Id}.failed`]: {error: string}};
 
 export type EngineListSpec<Row extends object> = {
   // The view's id: its actions are `<id>.loaded`, `<id>.failed` and `<id>.stale` (declared in its state.ts).

@@ -1,10 +1,9 @@
 import {dockerCommand, logCommand} from '../../command-log.js';
 import {inspectNetwork, removeNetwork} from '../../engine/networks/networks.js';
 import {describeUsers} from '../../engine/volumes/usage.js';
-import type {Confirmation} from '../../store/state.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {Services} from '../types.js';
-import {askToConfirm, reportDone, showDetails} from '../kit/actions.js';
+import {askToRemove, reportDone, showDetails} from '../kit/actions.js';
 import {networkRows, networksList, selectedNetwork, targetNetworks} from './list.js';
 import type {NetworkRow} from './state.js';
 import {isoTime, keyValueLines} from '../inspect-lines.js';
@@ -75,17 +74,14 @@ export function confirmRemove(services: Services): void {
     if (stopped.length) return [name, `  stopped ${sanitizeLine(describeUsers(stopped))} will lose it`];
     return [`${name}, unused`];
   });
-  const confirm: Confirmation = {
+  askToRemove(services, {
     title: `Remove ${removable.length === 1 ? 'this network' : `these ${removable.length} networks`}?`,
     targets: [...targets, ...predefined],
     ids: removable.map(row => row.id),
     names: removable.map(row => row.name),
     owner: 'networks',
-    operation: 'rm',
-    force: false,
     forceLabels: FORCE,
-  };
-  askToConfirm(services, confirm);
+  });
 }
 
 export async function runRemove(services: Services, ids: readonly string[], force: boolean): Promise<void> {

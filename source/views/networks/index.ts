@@ -1,19 +1,17 @@
-import type {Binding} from '../types.js';
+import {inspectAndRemove} from '../kit/actions.js';
 import {confirmRemove, runRemove, showInspect} from './effects.js';
 import {networksList, selectedNetwork} from './list.js';
 import {initialNetworks} from './state.js';
 
-const BINDINGS: readonly Binding[] = [
-  {scope: 'networks', keys: ['enter', 'i'], action: 'networks.inspect', help: 'inspect', footer: true},
-  {
-    scope: 'networks',
-    keys: ['d'],
-    action: 'networks.remove',
-    help: 'remove (in use: f disconnects)',
-    footer: true,
-    changes: true,
-  },
-];
+const ROWS = inspectAndRemove({
+  scope: 'networks',
+  inspect: 'networks.inspect',
+  remove: 'networks.remove',
+  removeHelp: 'remove (in use: f disconnects)',
+  showInspect,
+  confirmRemove,
+  runRemove,
+});
 
 // View 8 (keys 1–6 are Containers, Images, Compose, Registry, Engine, Swarm; 7 Volumes): networks, who is
 // connected, remove. The list itself is the kit's: see list.ts.
@@ -24,20 +22,15 @@ export const networks = networksList.view({
   initial: () => ({networks: initialNetworks()}),
   // USED BY comes from the container list: keys wait for it too.
   ready: state => (state.networks.loaded && state.containers.loaded) || 'the network list',
-  effect(services, action) {
-    if (action.type === 'networks.inspect') services.holdKeys('the inspect answer', showInspect(services));
-    if (action.type === 'networks.remove') confirmRemove(services);
-  },
-  confirmed(services, confirm) {
-    if (confirm.operation === 'rm') void runRemove(services, confirm.ids, confirm.force ?? false);
-  },
+  effect: ROWS.effect,
+  confirmed: ROWS.confirmed,
   onEngine(services, update) {
     // A connect or disconnect changes the containers' network settings without a container event.
     const {event} = update.kind === 'event' ? update : {event: undefined};
     if (event?.Type === 'network' && (event.Action === 'connect' || event.Action === 'disconnect'))
       if (services.store.get().view === 'networks') services.engine()?.refreshNow();
   },
-  bindings: BINDINGS,
+  bindings: ROWS.bindings,
   itemFields: {
     names: ['Name', 'ID', 'ShortID', 'Driver', 'Scope', 'Subnet'],
     labels: true,

@@ -1,6 +1,7 @@
 import type {NetworkRow} from '../../engine/networks/networks.js';
 import {emptyEngineList, type EngineList} from '../../store/list.js';
 import type {NoFields} from '../../store/state.js';
+import type {EngineListActions} from '../kit/types.js';
 
 export type {NetworkRow};
 
@@ -13,11 +14,7 @@ declare module '../../store/state.js' {
 }
 
 declare module '../../store/actions.js' {
-  interface ActionMap {
-    'view.networks': NoFields;
-    'networks.loaded': {items: readonly NetworkRow[]};
-    'networks.failed': {error: string};
-    'networks.stale': NoFields;
+  interface ActionMap extends EngineListActions<'networks', NetworkRow> {
     'networks.inspect': NoFields;
     'networks.remove': NoFields;
   }

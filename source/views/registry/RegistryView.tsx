@@ -92,32 +92,35 @@ export function RegistryView({width, height}: {width: number; height: number}) {
     registry.level === 'repositories'
       ? `${url} · ${groupDigits(registry.repositories.length)} repositories${repos.length !== registry.repositories.length ? ` (${repos.length} shown)` : ''} ${STATUS[registry.repoStatus]}${error}`
       : `${registry.repository} · ${groupDigits(registry.tags.length)} tags · ${registry.sort === 'newest' ? 'newest version first' : 'by name'} ${STATUS[registry.tagStatus]}${error}`;
-  const list =
-    registry.level === 'repositories' ? (
-      <NameList
-        width={listWidth}
-        height={listHeight}
-        names={repos}
-        noun={{one: 'repository', many: 'repositories'}}
-        total={registry.repositories.length}
-        status={registry.repoStatus}
-        cursor={registry.repoList.cursor}
-        scrollTop={registry.repoList.scrollTop}
-        title={sanitizeLine(title)}
-      />
-    ) : (
-      <NameList
-        width={listWidth}
-        height={listHeight}
-        names={tags}
-        noun={{one: 'tag', many: 'tags'}}
-        total={registry.tags.length}
-        status={registry.tagStatus}
-        cursor={registry.tagList.cursor}
-        scrollTop={registry.tagList.scrollTop}
-        title={sanitizeLine(title)}
-      />
-    );
+  const level =
+    registry.level === 'repositories'
+      ? {
+          names: repos,
+          noun: {one: 'repository', many: 'repositories'},
+          total: registry.repositories.length,
+          status: registry.repoStatus,
+          list: registry.repoList,
+        }
+      : {
+          names: tags,
+          noun: {one: 'tag', many: 'tags'},
+          total: registry.tags.length,
+          status: registry.tagStatus,
+          list: registry.tagList,
+        };
+  const list = (
+    <NameList
+      width={listWidth}
+      height={listHeight}
+      names={level.names}
+      noun={level.noun}
+      total={level.total}
+      status={level.status}
+      cursor={level.list.cursor}
+      scrollTop={level.list.scrollTop}
+      title={sanitizeLine(title)}
+    />
+  );
   return (
     <Box flexDirection={wide ? 'row' : 'column'} width={width} height={height} overflow="hidden">
       {list}

@@ -3,8 +3,7 @@ import {memo} from 'react';
 import {age, fit} from '../../text/format.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {AppState} from '../../store/state.js';
-import {containersLayout} from '../containers/layout.js';
-import {LogPane} from '../log-pane/LogPane.js';
+import {ListWithLogs} from '../containers/ListWithLogs.js';
 import {useStore} from '../use-store.js';
 import {GLYPH} from '../kit/glyphs.js';
 import {ListStatus} from '../kit/ListBody.js';
@@ -235,23 +234,5 @@ export const hasSwarmPane = (state: AppState) => Boolean(state.logs) && state.lo
 // View 6: one of the lists (services, nodes, secrets, a service's tasks), and the log pane of a service or a
 // task beside or below it.
 export function SwarmView({width, height}: {width: number; height: number}) {
-  const hasLogs = useStore(hasSwarmPane);
-  const logsFocused = useStore(state => hasSwarmPane(state) && state.focus === 'logs');
-  const fullscreenLogs = useStore(
-    state => hasSwarmPane(state) && Boolean(state.logs?.fullscreen) && state.focus === 'logs',
-  );
-  if (fullscreenLogs) return <LogPane width={width} height={height} />;
-  const {wide, listWidth, listHeight} = containersLayout(hasLogs, {width, height}, logsFocused);
-  return (
-    <Box flexDirection={wide ? 'row' : 'column'} height={height} overflow="hidden">
-      <SwarmList width={listWidth} height={listHeight} />
-      {hasLogs ? (
-        wide ? (
-          <LogPane width={width - listWidth} height={height} />
-        ) : (
-          <LogPane width={width} height={height - listHeight} />
-        )
-      ) : null}
-    </Box>
-  );
+  return <ListWithLogs width={width} height={height} hasPane={hasSwarmPane} List={SwarmList} />;
 }

@@ -1,10 +1,9 @@
 import {dockerCommand, logCommand} from '../../command-log.js';
 import {describeUsers} from '../../engine/volumes/usage.js';
 import {inspectVolume, removeVolume} from '../../engine/volumes/volumes.js';
-import type {Confirmation} from '../../store/state.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {Services} from '../types.js';
-import {askToConfirm, reportDone, showDetails} from '../kit/actions.js';
+import {askToRemove, reportDone, showDetails} from '../kit/actions.js';
 import {selectedVolume, targetVolumes, volumesList} from './list.js';
 import type {VolumeRow} from './state.js';
 import {isoTime, keyValueLines} from '../inspect-lines.js';
@@ -57,7 +56,7 @@ export function confirmRemove(services: Services): void {
     );
     return;
   }
-  const confirm: Confirmation = {
+  askToRemove(services, {
     title: `Remove ${free.length === 1 ? 'this volume' : `these ${free.length} volumes`} and the data in ${free.length === 1 ? 'it' : 'them'}?`,
     targets: [
       ...free.map(row => `${sanitizeLine(row.name)}  (${sanitizeLine(row.driver)}, unused)`),
@@ -69,11 +68,8 @@ export function confirmRemove(services: Services): void {
     ids: free.map(row => row.name),
     names: free.map(row => row.name),
     owner: 'volumes',
-    operation: 'rm',
-    force: false,
     forceLabels: FORCE,
-  };
-  askToConfirm(services, confirm);
+  });
 }
 
 export async function runRemove(services: Services, names: readonly string[], force: boolean): Promise<void> {

@@ -1,6 +1,7 @@
 import type {VolumeRow} from '../../engine/volumes/volumes.js';
 import {emptyEngineList, type EngineList} from '../../store/list.js';
 import type {NoFields} from '../../store/state.js';
+import type {EngineListActions} from '../kit/types.js';
 
 export type {VolumeRow};
 
@@ -13,11 +14,7 @@ declare module '../../store/state.js' {
 }
 
 declare module '../../store/actions.js' {
-  interface ActionMap {
-    'view.volumes': NoFields;
-    'volumes.loaded': {items: readonly VolumeRow[]};
-    'volumes.failed': {error: string};
-    'volumes.stale': NoFields;
+  interface ActionMap extends EngineListActions<'volumes', VolumeRow> {
     'volumes.inspect': NoFields;
     'volumes.remove': NoFields;
   }
