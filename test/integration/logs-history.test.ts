@@ -4,7 +4,7 @@ import {afterAll, beforeAll, expect, test} from 'vitest';
 import {connectEngine, type EngineClient} from '../../source/engine/client.js';
 import {LogSession} from '../../source/engine/logs/log-session.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
-import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
+import {benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 
 const HISTORY = 200_000;
 const BUFFER = 10_000;
@@ -14,20 +14,11 @@ let container: string;
 beforeAll(async () => {
   client = await connectEngine(resolveEngineTarget({}, benchEnv()));
   container = uniqueName('berth-logs-history');
-  docker([
-    'run',
-    '-d',
-    '--name',
+  runTestContainer(
     container,
-    '--network',
-    'none',
-    '--label',
-    'berth.test=1',
-    BUSYBOX,
-    'sh',
-    '-c',
-    `awk 'BEGIN { for (i = 1; i <= ${HISTORY}; i++) print "history line " i }'; exec sleep 3600`,
-  ]);
+    ['sh', '-c', `awk 'BEGIN { for (i = 1; i <= ${HISTORY}; i++) print "history line " i }'; exec sleep 3600`],
+    {init: false},
+  );
   // Wait until the engine has written the whole history.
   const started = Date.now();
   for (;;) {
@@ -47,7 +38,7 @@ afterAll(() => {
   if (container) docker(['rm', '-f', container]);
 });
 
-test(`${HISTORY.toLocaleString('en-US')} lines of history, window "everything": first lines fast, memory bounded, keys never wait long`, async () => {
+test(`${HISTORY.toLocaleString('en-US')} lines of history, window "everything": first lines before the rest, memory bounded, keys never wait long`, async () => {
   const loop = monitorEventLoopDelay({resolution: 1});
   const heapBefore = process.memoryUsage().heapUsed;
   loop.enable();
@@ -84,9 +75,11 @@ test(`${HISTORY.toLocaleString('en-US')} lines of history, window "everything": 
   };
   console.log(`history ${HISTORY}: ${JSON.stringify(report)}`);
 
+  // The first lines are on screen while the history is still being read (how fast is bench/ui-logs.mjs's
+  // history row: a figure in milliseconds here would only measure how busy the machine is).
   expect(firstLinesMs).toBeDefined();
-  expect(firstLinesMs!).toBeLessThan(500);
   expect(historyMs).toBeDefined();
+  expect(firstLinesMs!).toBeLessThan(historyMs!);
   // The buffer holds exactly its capacity: the newest lines, in order, none twice.
   expect(session.buffer.length).toBe(BUFFER);
   expect(numbers).toEqual(Array.from({length: BUFFER}, (_, i) => HISTORY - BUFFER + 1 + i));
