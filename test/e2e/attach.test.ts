@@ -1,5 +1,5 @@
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
-import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
+import {benchEnv, BUSYBOX, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {focusContainer, startBerth, type Terminal} from '../helpers/terminal.js';
 
 let terminal: Terminal | undefined;
@@ -13,31 +13,15 @@ const running = (name: string) => docker(['inspect', '--format', '{{.State.Runni
 
 beforeAll(() => {
   docker(['run', '-dit', '--name', shell, '--network', 'none', BUSYBOX, 'sh']);
-  docker([
-    'run',
-    '-d',
-    '--name',
-    trapper,
-    '--network',
-    'none',
-    BUSYBOX,
-    'sh',
-    '-c',
-    'trap "echo got-int; exit 7" INT; while :; do echo alive; sleep 0.2; done',
-  ]);
+  runTestContainer(trapper, ['sh', '-c', 'trap "echo got-int; exit 7" INT; while :; do echo alive; sleep 0.2; done'], {
+    init: false,
+    label: false,
+  });
   docker(['run', '-di', '--name', piped, '--network', 'none', BUSYBOX, 'sh']);
-  docker([
-    'run',
-    '-d',
-    '--name',
-    printer,
-    '--network',
-    'none',
-    BUSYBOX,
-    'sh',
-    '-c',
-    'i=0; while :; do i=$((i+1)); echo "tick $i"; sleep 0.3; done',
-  ]);
+  runTestContainer(printer, ['sh', '-c', 'i=0; while :; do i=$((i+1)); echo "tick $i"; sleep 0.3; done'], {
+    init: false,
+    label: false,
+  });
 });
 
 afterAll(() => {

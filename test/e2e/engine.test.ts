@@ -3,7 +3,7 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, expect, test} from 'vitest';
-import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
+import {BUSYBOX, benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {startPrivateEngine} from '../helpers/private-engine.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
 
@@ -23,19 +23,7 @@ beforeAll(() => {
   create('bench-tls', `host=tcp://127.0.0.1:2375,ca=${certs}/ca.pem,cert=${certs}/cert.pem,key=${certs}/key.pem`);
   create('bench-socket', `host=unix://${env.BERTH_TESTBED_DIR}/engine/docker.sock`);
   create('nobody', 'host=tcp://127.0.0.1:9');
-  docker([
-    'run',
-    '-d',
-    '--name',
-    name,
-    '--network',
-    'none',
-    '--init',
-    BUSYBOX,
-    'sh',
-    '-c',
-    'while :; do echo ctx-line; sleep 1; done',
-  ]);
+  runTestContainer(name, ['sh', '-c', 'while :; do echo ctx-line; sleep 1; done'], {label: false});
 });
 afterAll(() => docker(['rm', '-f', name]));
 afterEach(() => terminal?.stop());

@@ -1,5 +1,5 @@
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
-import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
+import {BUSYBOX, benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
 
 let terminal: Terminal | undefined;
@@ -10,20 +10,7 @@ const stopped = `${name}-stopped`;
 const runs: string[] = [];
 
 beforeAll(() => {
-  docker([
-    'run',
-    '-d',
-    '--init',
-    '--network',
-    'none',
-    '--label',
-    'berth.test=1',
-    '--name',
-    name,
-    BUSYBOX,
-    'sleep',
-    '600',
-  ]);
+  runTestContainer(name, ['sleep', '600']);
   docker(['create', '--network', 'none', '--label', 'berth.test=1', '--name', stopped, BUSYBOX, 'sleep', '600']);
 });
 afterAll(() => docker(['rm', '-f', name, stopped, ...runs]));

@@ -3,7 +3,7 @@ import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
-import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
+import {benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {openLogs, submitSave} from '../helpers/log-pane.js';
 import {SOCKET, startBerth, type Terminal} from '../helpers/terminal.js';
 
@@ -48,23 +48,7 @@ afterEach(() => terminal?.stop());
 beforeAll(() => {
   // The corpus, then a line of 10,000 zero-width spaces, then a last line to wait for.
   const script = `printf "$1"; printf 'zwsp '; yes "$(printf '\\342\\200\\213')" | head -n 10000 | tr -d '\\n'; echo; echo "corpus end"; sleep 3600`;
-  docker([
-    'run',
-    '-d',
-    '--init',
-    '--network',
-    'none',
-    '--label',
-    'berth.test=1',
-    '--name',
-    name,
-    BUSYBOX,
-    'sh',
-    '-c',
-    script,
-    'sh',
-    printfFormat(CORPUS),
-  ]);
+  runTestContainer(name, ['sh', '-c', script, 'sh', printfFormat(CORPUS)]);
 });
 afterAll(() => {
   docker(['rm', '-f', name]);

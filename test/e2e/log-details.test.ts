@@ -1,5 +1,5 @@
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
-import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
+import {BUSYBOX, benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {openLogs} from '../helpers/log-pane.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
 
@@ -13,20 +13,15 @@ const names = Array.from({length: LISTED}, (_, i) => `${listPrefix}-${String(i +
 
 beforeAll(() => {
   // One red line of 300 characters (wraps into several rows), then a plain one.
-  docker([
-    'run',
-    '-d',
-    '--network',
-    'none',
-    '--label',
-    'berth.test=1',
-    '--name',
+  runTestContainer(
     coloured,
-    BUSYBOX,
-    'sh',
-    '-c',
-    `printf '\\033[31mRED%s\\033[0m\\n' "$(for i in $(seq 30); do printf 0123456789; done)"; echo plain after; sleep 3600`,
-  ]);
+    [
+      'sh',
+      '-c',
+      `printf '\\033[31mRED%s\\033[0m\\n' "$(for i in $(seq 30); do printf 0123456789; done)"; echo plain after; sleep 3600`,
+    ],
+    {init: false},
+  );
   // Created, never started: a long list that costs the engine nothing.
   for (const name of names)
     docker(['create', '--network', 'none', '--label', 'berth.test=1', '--name', name, BUSYBOX, 'true']);

@@ -3,7 +3,7 @@ import {createServer, connect, type Server, type Socket} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
-import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
+import {benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {openLogs, submitSave} from '../helpers/log-pane.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
 
@@ -13,17 +13,7 @@ afterEach(() => terminal?.stop());
 const name = uniqueName('e2e-logs');
 beforeAll(() => {
   // 40 numbered lines at once, then one line every 200 ms.
-  docker([
-    'run',
-    '-d',
-    '--init',
-    '--network',
-    'none',
-    '--label',
-    'berth.test=1',
-    '--name',
-    name,
-    BUSYBOX,
+  runTestContainer(name, [
     'sh',
     '-c',
     'for i in $(seq 1 40); do echo "early line $i"; done; echo "needle one"; i=0; while :; do i=$((i+1)); echo "live $i"; [ $((i % 10)) = 0 ] && echo "needle again $i"; sleep 0.2; done',

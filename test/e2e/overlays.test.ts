@@ -1,5 +1,5 @@
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
-import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
+import {benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
 
 // Every dialog and pane over a view is one frame as tall as its content, drawn over the list, and answers the
@@ -9,21 +9,7 @@ const name = uniqueName('ovl');
 let terminal: Terminal | undefined;
 
 beforeAll(() => {
-  docker([
-    'run',
-    '-d',
-    '--name',
-    name,
-    '--network',
-    'none',
-    '--label',
-    'berth.test=1',
-    '--init',
-    BUSYBOX,
-    'sh',
-    '-c',
-    'while :; do echo tick; sleep 1; done',
-  ]);
+  runTestContainer(name, ['sh', '-c', 'while :; do echo tick; sleep 1; done']);
 });
 afterAll(() => {
   docker(['rm', '-f', name]);

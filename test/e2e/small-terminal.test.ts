@@ -1,5 +1,5 @@
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
-import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
+import {BUSYBOX, benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
 
 // 80x24 over SSH is the main case: every view and overlay that exists, at 80x24 and at 200x60, with the facts a
@@ -9,21 +9,7 @@ const exited = uniqueName('tiny-done');
 let terminal: Terminal | undefined;
 
 beforeAll(() => {
-  docker([
-    'run',
-    '-d',
-    '--name',
-    name,
-    '--network',
-    'none',
-    '--label',
-    'berth.test=1',
-    '--init',
-    BUSYBOX,
-    'sh',
-    '-c',
-    'while :; do echo tick; sleep 1; done',
-  ]);
+  runTestContainer(name, ['sh', '-c', 'while :; do echo tick; sleep 1; done']);
   docker(['create', '--name', exited, '--network', 'none', '--label', 'berth.test=1', BUSYBOX, 'sh', '-c', 'exit 3']);
   docker(['start', exited]);
 });

@@ -1,6 +1,6 @@
 import {execFileSync} from 'node:child_process';
 import {afterAll, afterEach, beforeAll, expect, test} from 'vitest';
-import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
+import {benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {SOCKET, startBerth, type Terminal} from '../helpers/terminal.js';
 
 // Stats cost is a feature: streams only for the rows on screen. Counted at the socket level: berth's
@@ -10,21 +10,7 @@ const names = Array.from({length: 30}, (_, i) => `${prefix}-${String(i).padStart
 let terminal: Terminal | undefined;
 
 beforeAll(() => {
-  for (const name of names)
-    docker([
-      'run',
-      '-d',
-      '--name',
-      name,
-      '--network',
-      'none',
-      '--init',
-      '--label',
-      'berth.test=1',
-      BUSYBOX,
-      'sleep',
-      '100000',
-    ]);
+  for (const name of names) runTestContainer(name, ['sleep', '100000']);
 }, 120_000);
 afterAll(() => {
   docker(['rm', '-f', ...names]);

@@ -44,3 +44,26 @@ export function uniqueName(prefix: string): string {
 }
 
 export const BUSYBOX = 'berth-test/busybox:latest';
+
+// A test's own busybox container on the bench: detached, without a network (the bench has no bridge), labelled
+// so a leftover is recognisable, with an init so `docker rm -f` does not wait out a shell that ignores TERM.
+export function runTestContainer(
+  name: string,
+  command: string[],
+  options: {init?: boolean; label?: boolean; extra?: string[]} = {},
+): string {
+  const {init = true, label = true, extra = []} = options;
+  return docker([
+    'run',
+    '-d',
+    ...(init ? ['--init'] : []),
+    '--network',
+    'none',
+    ...(label ? ['--label', 'berth.test=1'] : []),
+    '--name',
+    name,
+    ...extra,
+    BUSYBOX,
+    ...command,
+  ]);
+}

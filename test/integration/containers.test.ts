@@ -3,7 +3,7 @@ import {connectEngine, type EngineClient} from '../../source/engine/client.js';
 import {containerEnv, containerSizes, containersMatching, operate} from '../../source/engine/containers/operations.js';
 import {listContainers} from '../../source/engine/containers/list.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
-import {BUSYBOX, benchEnv, docker} from '../helpers/bench.js';
+import {BUSYBOX, benchEnv, docker, runTestContainer} from '../helpers/bench.js';
 
 let client: EngineClient;
 const NAMES = ['web-1', 'web-2', 'old-web-3', 'wz'];
@@ -11,21 +11,7 @@ const NAMES = ['web-1', 'web-2', 'old-web-3', 'wz'];
 beforeAll(async () => {
   client = await connectEngine(resolveEngineTarget({}, benchEnv()));
   docker(['rm', '-f', ...NAMES]);
-  for (const name of ['web-1', 'old-web-3', 'wz'])
-    docker([
-      'run',
-      '-d',
-      '--init',
-      '--network',
-      'none',
-      '--label',
-      'berth.test=1',
-      '--name',
-      name,
-      BUSYBOX,
-      'sleep',
-      '600',
-    ]);
+  for (const name of ['web-1', 'old-web-3', 'wz']) runTestContainer(name, ['sleep', '600']);
   // web-2 is only created, never started: ":stop" must still list it and treat "already stopped" as success.
   docker([
     'create',

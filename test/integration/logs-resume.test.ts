@@ -4,7 +4,7 @@ import {afterAll, beforeAll, expect, test} from 'vitest';
 import {connectEngine, type EngineClient} from '../../source/engine/client.js';
 import {LogSession} from '../../source/engine/logs/log-session.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
-import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
+import {benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 
 // A TCP forwarder between berth and the engine that the test can cut and re-open: the connection drops
 // mid-stream as when the engine restarts or the network fails.
@@ -67,20 +67,9 @@ beforeAll(async () => {
     ),
   );
   container = uniqueName('berth-logs-resume');
-  docker([
-    'run',
-    '-d',
-    '--name',
-    container,
-    '--network',
-    'none',
-    '--label',
-    'berth.test=1',
-    BUSYBOX,
-    'sh',
-    '-c',
-    'i=0; while true; do i=$((i+1)); echo "n $i"; usleep 50000; done',
-  ]);
+  runTestContainer(container, ['sh', '-c', 'i=0; while true; do i=$((i+1)); echo "n $i"; usleep 50000; done'], {
+    init: false,
+  });
 });
 
 afterAll(async () => {

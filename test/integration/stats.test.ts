@@ -1,6 +1,6 @@
 import {execFileSync} from 'node:child_process';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
-import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
+import {BUSYBOX, benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 
 // docker stats is the oracle: the same containers, sampled by both right after each other.
 const burner = uniqueName('stats-burn');
@@ -38,33 +38,10 @@ const toBytes = (text: string) => {
 beforeAll(() => {
   docker(['run', '-d', '--name', burner, '--network', 'none', '--init', BUSYBOX, 'sh', '-c', 'while :; do :; done']);
   // 40 MiB in the container's /dev/shm (tmpfs pages count as its memory, as docker stats reports).
-  docker([
-    'run',
-    '-d',
-    '--name',
-    hog,
-    '--network',
-    'none',
-    '--init',
-    BUSYBOX,
-    'sh',
-    '-c',
-    'dd if=/dev/zero of=/dev/shm/blob bs=1M count=40 2>/dev/null; sleep 100000',
-  ]);
-  docker([
-    'run',
-    '-d',
-    '--name',
-    limited,
-    '--network',
-    'none',
-    '--memory',
-    '64m',
-    '--init',
-    BUSYBOX,
-    'sleep',
-    '100000',
-  ]);
+  runTestContainer(hog, ['sh', '-c', 'dd if=/dev/zero of=/dev/shm/blob bs=1M count=40 2>/dev/null; sleep 100000'], {
+    label: false,
+  });
+  runTestContainer(limited, ['sleep', '100000'], {label: false, extra: ['--memory', '64m']});
   execFileSync('sleep', ['3']);
 }, 60_000);
 afterAll(() => {
