@@ -24,6 +24,7 @@ import {userCommandsModule} from '../views/user-commands/index.js';
 import {SHELL_COMMANDS} from './commands.js';
 import {applyKeyOverrides, buildKeymap, readonlyKeymap} from './keymap.js';
 import {loadConfig} from '../config.js';
+import {resolveTheme} from '../theme/index.js';
 import {AppRoot} from './components/AppRoot.js';
 
 // exec and run get the real terminal while the UI is unmounted; the store (selection, filter, log follows)
@@ -165,6 +166,12 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
       shells: loaded.config.exec.shells,
       execUser: loaded.config.exec.user,
       detachKeys: loaded.config.attach.detachKeys,
+      theme: resolveTheme({
+        flag: options.theme,
+        config: loaded.config.theme,
+        env: process.env,
+        colours: loaded.config.colors,
+      }),
     },
     views,
     keymap,
