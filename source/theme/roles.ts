@@ -15,7 +15,7 @@ export const ROLES = {
   statusInfo: {kind: 'text', what: 'the status line after an action went well'},
   statusError: {kind: 'text', what: 'the status line saying what went wrong'},
   error: {kind: 'text', what: 'errors inside a view (engine, registry, compose, swarm)'},
-  warning: {kind: 'text', what: 'warnings: connecting, engine warnings, a list waiting for the engine'},
+  warning: {kind: 'text', what: 'warnings: connecting, the engine away, engine warnings, certificates about to expire'},
   success: {kind: 'text', what: 'things done: a pull finished, a progress bar, bounded logs'},
   muted: {kind: 'text', what: 'secondary text: hints, stale rows, hidden values'},
   columnHeader: {kind: 'text', what: 'the column titles above a list'},

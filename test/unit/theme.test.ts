@@ -12,6 +12,7 @@ import {
   ROLES,
   themeName,
   THEMES,
+  type Role,
   type Style,
 } from '../../source/theme/index.js';
 
@@ -194,7 +195,12 @@ describe('no colour outside the theme', () => {
     expect(hits("write('\\x1b[?25h')")).toBe(0);
   });
 
-  test('every role is described for the README', () => {
-    for (const role of ROLE_NAMES) expect(ROLES[role].what.length).toBeGreaterThan(10);
+  test("the README's role table is the role list, in the same words", () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('| role | what it colours |'));
+    const table = section.slice(0, section.indexOf('\n\n'));
+    const listed = [...table.matchAll(/^\| `(\w+)` \| ([^|]+?)(?: \(background\))? \|/gm)].map(m => [m[1], m[2]]);
+    expect(listed.map(([role]) => role)).toEqual([...ROLE_NAMES, 'logPrefix']);
+    for (const [role, what] of listed) if (role !== 'logPrefix') expect(what).toBe(ROLES[role as Role].what);
   });
 });
