@@ -58,26 +58,27 @@ const DARK: Theme = {
   ].map(fg),
 };
 
-// On a white background yellow, cyan and the bright colours fade out: darker hues take their places (#rrggbb,
-// which 256-colour terminals get as the nearest palette entry). Inverse video stays the selection: it is
-// visible on any background.
-const AMBER = '#9a6700';
-const TEAL = '#0a6f80';
+// On a white background yellow, cyan and the bright colours fade out: darker hues take their places, each an entry
+// of the 256-colour palette (#rrggbb is sent as the nearest one, so these arrive exactly). Inverse video stays the
+// selection: it is visible on any background.
+const AMBER = '#875f00';
+const GREEN = '#008700';
+const TEAL = '#005f87';
+const GREY = '#767676';
 const LIGHT: Theme = {
   ...DARK,
   name: 'light',
-  marked: fg('magenta'),
   border: fg('blue'),
   footerKey: fg('blue'),
   warning: fg(AMBER),
-  success: fg('#1a7f37'),
+  success: fg(GREEN),
   fieldName: fg('blue'),
-  running: fg('#1a7f37'),
-  exited: fg('#6e7781'),
+  running: fg(GREEN),
+  exited: fg(GREY),
   paused: fg(AMBER),
   logStderr: fg(AMBER),
   logInfo: fg(TEAL),
-  logPrefix: ['blue', 'magenta', '#1a7f37', 'red', AMBER, TEAL, '#8250df', '#953800', '#0550ae', '#6e7781'].map(fg),
+  logPrefix: ['blue', 'magenta', GREEN, 'red', AMBER, TEAL, '#5f00af', '#af5f00', '#5f5f00', GREY].map(fg),
 };
 
 // No colour at all (NO_COLOR): only attributes, so the cursor row, the tab on screen, search matches and alerts
