@@ -39,12 +39,14 @@ function colourParameters(written: string): string[] {
 }
 
 const name = uniqueName('e2e-theme');
+const PROJECT = name.replace('e2e-theme', 'themeproj');
 const dir = mkdtempSync(join(tmpdir(), 'berth-themes-'));
 let terminal: Terminal | undefined;
 afterEach(() => terminal?.stop());
 
 beforeAll(() => {
-  // A line in red (the container's own colour) and one on stderr (yellow in the dark theme's log pane).
+  // A line in red (the container's own colour) and one on stderr (yellow in the dark theme's log pane); a compose
+  // project name in green (a label is any text), which view 3 shows through the sanitiser, colour kept.
   const script = `printf '\\033[31mred by the container\\033[0m\\n'; echo 'on stderr' >&2; echo 'log end'; sleep 3600`;
   docker([
     'run',
@@ -54,6 +56,8 @@ beforeAll(() => {
     'none',
     '--label',
     'berth.test=1',
+    '--label',
+    `com.docker.compose.project=\x1b[32m${PROJECT}\x1b[0m`,
     '--name',
     name,
     BUSYBOX,
@@ -76,7 +80,11 @@ function configHome(label: string, text?: string): string {
 }
 
 // berth at 80x24 with the container's log pane open and the cursor on its row; what it wrote meanwhile.
-async function bytesWritten(env: NodeJS.ProcessEnv, args: string[] = []): Promise<{written: string; screen: string}> {
+async function bytesWritten(
+  env: NodeJS.ProcessEnv,
+  args: string[] = [],
+  more?: (t: Terminal) => Promise<void>,
+): Promise<{written: string; screen: string}> {
   terminal = startBerth({
     before: USER_TERMINAL.before,
     env: {...benchEnv(), ...USER_TERMINAL.env, ...env},
@@ -88,6 +96,7 @@ async function bytesWritten(env: NodeJS.ProcessEnv, args: string[] = []): Promis
   await openLogs(terminal, name);
   const screen = await terminal.waitFor('log end');
   terminal.keys('Escape');
+  await more?.(terminal);
   terminal.type('q');
   expect(await terminal.exitCode()).toBe(0);
   return {written: terminal.recorded(), screen};
@@ -113,7 +122,13 @@ describe('themes', () => {
   });
 
   test('NO_COLOR=1 writes no colour at all, the cursor row still stands out (inverse), the log line loses its red', async () => {
-    const {written, screen} = await bytesWritten({XDG_CONFIG_HOME: configHome('none'), NO_COLOR: '1'});
+    const {written, screen} = await bytesWritten({XDG_CONFIG_HOME: configHome('none'), NO_COLOR: '1'}, [], async t => {
+      // View 3: the project's name, whose green came with it, drawn without it.
+      // A lone esc is told from the start of a key sequence by the pause after it.
+      await new Promise(r => setTimeout(r, 300));
+      t.type('3');
+      await t.waitFor(PROJECT);
+    });
     expect(screen).toContain('red by the container');
     expect(screen).toContain('on stderr');
     expect(colourParameters(written)).toEqual([]);

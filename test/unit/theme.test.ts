@@ -4,6 +4,8 @@ import {join, relative} from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {loadConfig} from '../../source/config.js';
 import {dropColours} from '../../source/text/drop-colours.js';
+import {colourlessStdout} from '../../source/ui/colourless-stdout.js';
+import {PassThrough} from 'node:stream';
 import {
   parseColour,
   prefixStyle,
@@ -140,6 +142,29 @@ describe('dropping colours from untrusted text (theme none)', () => {
     expect(dropColours('\x1b[92m\x1b[105m\x1b[39;49mx')).toBe('x');
     // The sanitiser's own dim marker is an attribute: kept.
     expect(dropColours('\x1b[2m‹U+202E›\x1b[22m')).toBe('\x1b[2m‹U+202E›\x1b[22m');
+  });
+});
+
+describe('the colourless stdout Ink writes to under none', () => {
+  test('frames lose their colours; the rest of the stream (size, resize events) is the real one', () => {
+    const real = Object.assign(new PassThrough(), {
+      columns: 80,
+      rows: 24,
+      isTTY: true,
+    }) as unknown as NodeJS.WriteStream;
+    const chunks: string[] = [];
+    (real as unknown as PassThrough).on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+    const stdout = colourlessStdout(real);
+    stdout.write('\x1b[2K\x1b[31;7mred\x1b[39;27m\x1b[1A');
+    expect(chunks.join('')).toBe('\x1b[2K\x1b[7mred\x1b[27m\x1b[1A');
+    expect(stdout.columns).toBe(80);
+    let resized = 0;
+    const onResize = () => resized++;
+    stdout.on('resize', onResize);
+    real.emit('resize');
+    stdout.off('resize', onResize);
+    real.emit('resize');
+    expect(resized).toBe(1);
   });
 });
 
