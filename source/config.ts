@@ -2,6 +2,8 @@ import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'no
 import {homedir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {parseDetachKeys} from './engine/exec/detach-keys.js';
+import {parseColourSettings, parseThemeSetting} from './theme/config-settings.js';
+import type {ColourOverrides, ThemeName} from './theme/index.js';
 
 export type BerthConfig = {
   registries: {url: string; insecure?: boolean; ca?: string}[];
@@ -10,7 +12,10 @@ export type BerthConfig = {
   exec: {shells: string[]; user?: string};
   // attach.detachKeys: docker's --detach-keys format (ctrl-p,ctrl-q by default).
   attach: {detachKeys?: string};
-  theme: {noColor: boolean};
+  // theme: dark | light | none; undefined when the file does not say (then NO_COLOR or dark: theme/resolve.ts).
+  theme?: ThemeName;
+  // colors: {ROLE: COLOUR, logPrefix: [COLOUR…]}, checked.
+  colors: ColourOverrides;
   confirmations: boolean;
   // User-defined commands (commands: in the file), as written; checked against the views in views/user-commands/.
   commands: UserCommandEntry[];
@@ -35,7 +40,7 @@ export const DEFAULT_CONFIG: BerthConfig = {
   logs: {tail: 200, bufferLines: 10_000},
   exec: {shells: ['/bin/bash', '/bin/sh']},
   attach: {},
-  theme: {noColor: false},
+  colors: {roles: {}},
   confirmations: true,
   commands: [],
 };
@@ -150,11 +155,11 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
         }
         break;
       case 'theme':
-        if (!isObject(value)) bad('theme', 'must be a mapping');
-        else if (value.noColor !== undefined) {
-          if (typeof value.noColor === 'boolean') config.theme.noColor = value.noColor;
-          else bad('theme.noColor', 'must be true or false');
-        }
+        config.theme = parseThemeSetting(value, bad);
+        break;
+      case 'colors':
+      case 'colours':
+        config.colors = parseColourSettings(value, key, bad);
         break;
       case 'commands':
         if (!Array.isArray(value)) bad('commands', 'must be a list of {name, key, scope, command, confirm, output}');
@@ -173,7 +178,7 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
         break;
       default:
         problems.push(
-          `config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, attach, theme, confirmations, commands); ignored`,
+          `config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, attach, theme, colors, confirmations, commands); ignored`,
         );
     }
   }

@@ -1,6 +1,7 @@
 import {parseArgs} from 'node:util';
 import {UsageError} from '../errors.js';
 import type {ConnectionFlags} from '../engine/target.js';
+import {THEME_NAMES, type ThemeName} from '../theme/index.js';
 
 export type GlobalOptions = ConnectionFlags & {
   config?: string;
@@ -10,6 +11,8 @@ export type GlobalOptions = ConnectionFlags & {
   registries: string[];
   registryCa?: string;
   readonly: boolean;
+  // --theme dark|light|none: wins over the config file and NO_COLOR.
+  theme?: ThemeName;
   help: boolean;
   version: boolean;
 };
@@ -27,6 +30,7 @@ const OPTIONS = {
   registry: {type: 'string', multiple: true},
   'registry-ca': {type: 'string'},
   readonly: {type: 'boolean'},
+  theme: {type: 'string'},
   help: {type: 'boolean', short: 'h'},
   version: {type: 'boolean', short: 'v'},
   json: {type: 'boolean'},
@@ -57,6 +61,7 @@ const VALUE_OPTIONS = new Set([
   '--config',
   '--registry',
   '--registry-ca',
+  '--theme',
   '--disk-limit',
   '-o',
   '--output',
@@ -121,6 +126,9 @@ export function parseCommandLine(argv: string[]): ParsedArgs & {flags: CommandFl
     throw new UsageError(`${message}; see berth --help`);
   }
   const values = parsed.values;
+  const theme = values.theme;
+  if (theme !== undefined && !(THEME_NAMES as readonly string[]).includes(theme))
+    throw new UsageError(`--theme ${theme}: no such theme; use --theme ${THEME_NAMES.join('|')}`);
   return {
     options: {
       host: values.host,
@@ -135,6 +143,7 @@ export function parseCommandLine(argv: string[]): ParsedArgs & {flags: CommandFl
       registries: values.registry ?? [],
       registryCa: values['registry-ca'],
       readonly: values.readonly ?? false,
+      theme: theme as ThemeName | undefined,
       help: values.help ?? false,
       version: values.version ?? false,
     },
@@ -205,6 +214,7 @@ Registries:
 Other:
   --config FILE         config file (default $XDG_CONFIG_HOME/berth/config.yml)
   --readonly            hide every action that changes something
+  --theme NAME          dark (default), light (for white backgrounds) or none (no colour; also NO_COLOR)
   -h, --help            this help
   -v, --version         berth's version
 `;

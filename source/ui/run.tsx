@@ -24,6 +24,8 @@ import {userCommandsModule} from '../views/user-commands/index.js';
 import {SHELL_COMMANDS} from './commands.js';
 import {applyKeyOverrides, buildKeymap, readonlyKeymap} from './keymap.js';
 import {loadConfig} from '../config.js';
+import {resolveTheme} from '../theme/index.js';
+import {colourlessStdout} from './colourless-stdout.js';
 import {AppRoot} from './components/AppRoot.js';
 
 // exec and run get the real terminal while the UI is unmounted; the store (selection, filter, log follows)
@@ -165,6 +167,12 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
       shells: loaded.config.exec.shells,
       execUser: loaded.config.exec.user,
       detachKeys: loaded.config.attach.detachKeys,
+      theme: resolveTheme({
+        flag: options.theme,
+        config: loaded.config.theme,
+        env: process.env,
+        colours: loaded.config.colors,
+      }),
     },
     views,
     keymap,
@@ -180,9 +188,11 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
   startIdleCollector();
   countResource('storeListeners', () => controller.store.listenerCount());
   enterAltScreen();
+  const stdout = controller.config.theme?.plain ? colourlessStdout(process.stdout) : process.stdout;
   try {
     for (;;) {
       const instance = render(<AppRoot controller={controller} />, {
+        stdout,
         exitOnCtrlC: false,
         patchConsole: false,
         // Log changes are published at most 10 times a second anyway; the cap matters for keys, which should not

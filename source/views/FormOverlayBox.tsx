@@ -3,6 +3,7 @@ import {sanitizeLine} from '../text/sanitize.js';
 import {EditedText} from './EditedText.js';
 import type {FormOverlay} from './form.js';
 import {OverlayBox} from './OverlayBox.js';
+import {useTheme} from './use-theme.js';
 
 // Rows a form takes in its frame: the title, then one per field.
 export const formHeight = (overlay: {form: {fields: readonly unknown[]}}) => 1 + overlay.form.fields.length;
@@ -11,6 +12,7 @@ export const formHeight = (overlay: {form: {fields: readonly unknown[]}}) => 1 +
 // keys (tab next field, space switch, enter, esc) are in the footer, as for every overlay.
 export function FormOverlayBox({overlay, width, height}: {overlay: FormOverlay; width: number; height: number}) {
   const {form} = overlay;
+  const theme = useTheme();
   const labelWidth = Math.max(...form.fields.map(f => f.label.length)) + 2;
   return (
     <OverlayBox width={width} height={height} title={sanitizeLine(form.title)}>
@@ -22,8 +24,8 @@ export function FormOverlayBox({overlay, width, height}: {overlay: FormOverlay; 
           return (
             <Text key={field.label} wrap="truncate-end">
               {label}
-              <Text inverse={focused}>{field.on ? '[x]' : '[ ]'}</Text>
-              {note ? <Text dimColor>{`  ${note}`}</Text> : ''}
+              <Text {...(focused ? theme.selection : undefined)}>{field.on ? '[x]' : '[ ]'}</Text>
+              {note ? <Text {...theme.muted}>{`  ${note}`}</Text> : ''}
             </Text>
           );
         }
@@ -35,7 +37,7 @@ export function FormOverlayBox({overlay, width, height}: {overlay: FormOverlay; 
             ) : field.text ? (
               <Text>{sanitizeLine(field.text)}</Text>
             ) : (
-              <Text dimColor>{field.blank ?? ''}</Text>
+              <Text {...theme.muted}>{field.blank ?? ''}</Text>
             )}
           </Text>
         );

@@ -1,5 +1,6 @@
 import {Box, Text} from 'ink';
 import type {ReactNode} from 'react';
+import {useTheme} from './use-theme.js';
 
 // Columns and rows the frame takes: a rounded border, and one column of padding each side.
 export const OVERLAY_FRAME = 4;
@@ -25,6 +26,7 @@ export function OverlayBox({
   danger?: boolean;
   children?: ReactNode;
 }) {
+  const theme = useTheme();
   return (
     <Box
       flexDirection="column"
@@ -32,11 +34,11 @@ export function OverlayBox({
       height={height}
       overflow="hidden"
       borderStyle="round"
-      borderColor={danger ? 'red' : 'cyan'}
+      borderColor={(danger ? theme.danger : theme.border).color}
       paddingX={1}
       flexShrink={0}
     >
-      <Text bold color={danger ? 'red' : undefined} wrap="truncate-end">
+      <Text bold {...(danger ? theme.danger : theme.title)} wrap="truncate-end">
         {title}
       </Text>
       {children}

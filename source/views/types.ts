@@ -12,6 +12,7 @@ import type {ListState} from '../store/list.js';
 import type {AppState, Confirmation, Overlay, OverlayKind} from '../store/state.js';
 import type {Store} from '../store/store.js';
 import type {AppRuntime} from './kit/runtime.js';
+import type {Theme} from '../theme/index.js';
 
 export type EngineUpdate =
   {kind: 'containers'; items: readonly ContainerRow[]} | {kind: 'stale'} | {kind: 'event'; event: EngineEvent};
@@ -57,6 +58,8 @@ export type AppConfig = {
   cwd?: string;
   composeFiles?: readonly string[];
   composeProject?: string;
+  // The colours, resolved from --theme, the config file and NO_COLOR (theme/resolve.ts); dark when not given.
+  theme?: Theme;
 };
 
 // What effects may use, passed in explicitly: effects never import the controller.

@@ -13,7 +13,7 @@ import {
   projectStatus,
   serviceRows,
 } from '../../source/engine/compose/project.js';
-import {serviceColor} from '../../source/engine/compose/project-logs.js';
+import {prefixHue} from '../../source/engine/logs/prefix-hue.js';
 import {
   composeArgs,
   composeEngine,
@@ -305,8 +305,8 @@ describe('compose output', () => {
   });
 
   test('a service keeps its colour', () => {
-    expect(serviceColor('web')).toBe(serviceColor('web'));
-    expect(new Set(['web', 'worker', 'db', 'cache', 'queue'].map(serviceColor)).size).toBeGreaterThan(1);
+    expect(prefixHue('web')).toBe(prefixHue('web'));
+    expect(new Set(['web', 'worker', 'db', 'cache', 'queue'].map(prefixHue)).size).toBeGreaterThan(1);
   });
 });
 

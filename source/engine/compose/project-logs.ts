@@ -7,28 +7,9 @@ import type {LogSource} from '../logs/log-source.js';
 import {Publisher} from '../logs/publisher.js';
 import {saveLines} from '../logs/save-lines.js';
 import {compareTimestamps} from '../logs/timestamp.js';
+import {prefixHue} from '../logs/prefix-hue.js';
 
 export type ProjectLogTarget = {id: string; service: string; name: string; tty?: boolean};
-
-// Colours a service keeps wherever its lines show (picked from its name, so every run agrees).
-export const SERVICE_COLORS = [
-  'cyan',
-  'green',
-  'yellow',
-  'magenta',
-  'blue',
-  'redBright',
-  'cyanBright',
-  'greenBright',
-  'yellowBright',
-  'magentaBright',
-] as const;
-
-export function serviceColor(service: string): string {
-  let hash = 0;
-  for (const char of service) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
-  return SERVICE_COLORS[hash % SERVICE_COLORS.length];
-}
 
 // Lines are merged in timestamp order: a line goes out once every container still streaming has sent a line at
 // least as new (their streams arrive in separate reads, one may lag), or after HOLD_MS whatever the others do (a
@@ -40,7 +21,7 @@ const HOLD_MS = 600;
 type Child = {
   target: ProjectLogTarget;
   label: string;
-  color: string;
+  hue: number;
   session: LogSession;
   seen: number;
   held: number;
@@ -52,7 +33,7 @@ const FIRST_WAIT_MS = 2000;
 
 // A compose project's logs, interleaved like `docker compose logs -f`: one LogSession per container (berth's own
 // log machinery: bounded, resumable, sanitised), merged in timestamp order into one bounded buffer, each line
-// prefixed with its service (`web-2` when a service has several containers) in the service's colour.
+// prefixed with its service (`web-2` when a service has several containers) in the service's colour (`prefixHue`).
 export class ProjectLogs implements LogSource {
   readonly buffer: LogBuffer<LogLine>;
   private readonly children: Child[] = [];
@@ -126,7 +107,7 @@ export class ProjectLogs implements LogSource {
     const child: Child = {
       target,
       label,
-      color: serviceColor(target.service),
+      hue: prefixHue(target.service),
       session,
       seen: 0,
       held: 0,
@@ -275,7 +256,7 @@ export class ProjectLogs implements LogSource {
     const prefix = `${child.label.padEnd(this.labelWidth)} | `;
     line.text = prefix + line.text;
     if (line.raw !== undefined) line.raw = prefix + line.raw;
-    line.prefix = {length: prefix.length, color: child.color};
+    line.prefix = {length: prefix.length, hue: child.hue};
     return line;
   }
 

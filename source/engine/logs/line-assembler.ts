@@ -14,8 +14,8 @@ export type LogLine = {
   // The line was longer than MAX_LINE_BYTES and was cut there.
   truncated?: boolean;
   // Interleaved logs (a compose project's): the text starts with `length` characters naming where the line came
-  // from ("web    | "), drawn in `color`.
-  prefix?: {length: number; color: string};
+  // from ("web    | "), drawn in the colour of the theme's log prefix palette that `hue` picks (prefix-hue.ts).
+  prefix?: {length: number; hue: number};
 };
 
 // Lines are cut at 64 KiB of UTF-8: a 90,000-character progress line froze lazydocker

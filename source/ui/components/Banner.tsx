@@ -2,10 +2,12 @@ import {Box, Text} from 'ink';
 import {useEffect, useState} from 'react';
 import {useStore} from '../hooks/use-controller.js';
 import {sanitizeLine} from '../../text/sanitize.js';
+import {useTheme} from '../../views/use-theme.js';
 
 // A red line while the engine is unreachable: the reason and when berth tries again.
 export function Banner({width}: {width: number}) {
   const connection = useStore(state => state.connection);
+  const theme = useTheme();
   const [now, setNow] = useState(Date.now);
   const down = connection.status === 'down';
   useEffect(() => {
@@ -16,7 +18,7 @@ export function Banner({width}: {width: number}) {
   if (connection.status === 'connecting') {
     return (
       <Box width={width} height={1}>
-        <Text color="yellow" wrap="truncate-end">{` connecting to ${sanitizeLine(connection.target)}…`}</Text>
+        <Text {...theme.warning} wrap="truncate-end">{` connecting to ${sanitizeLine(connection.target)}…`}</Text>
       </Box>
     );
   }
@@ -24,7 +26,7 @@ export function Banner({width}: {width: number}) {
   const seconds = Math.max(0, Math.ceil((connection.retryAt - now) / 1000));
   return (
     <Box width={width} height={2} overflow="hidden">
-      <Text backgroundColor="red" color="white" wrap="wrap">
+      <Text {...theme.alert} wrap="wrap">
         {` ${sanitizeLine(connection.reason)} · retrying in ${seconds}s (ctrl-r now) `}
       </Text>
     </Box>

@@ -3,10 +3,12 @@ import {useStore} from '../hooks/use-controller.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {confirmLines, confirmTitle} from '../dialog-lines.js';
 import {contentRows, OVERLAY_FRAME, OverlayBox} from '../../views/OverlayBox.js';
+import {useTheme} from '../../views/use-theme.js';
 
 // The confirmation lists exactly what will be touched; its keys (y, f, n/esc) are in the footer.
 export function ConfirmDialog({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => state.overlay);
+  const theme = useTheme();
   if (overlay?.kind !== 'confirm') return null;
   const {confirm} = overlay;
   const lines = confirmLines(confirm, width - OVERLAY_FRAME);
@@ -20,7 +22,9 @@ export function ConfirmDialog({width, height}: {width: number; height: number}) 
         </Text>
       ))}
       {lines.length > shown.length ? (
-        <Text dimColor>{`  … and ${lines.length - shown.length} more rows (a taller terminal shows them)`}</Text>
+        <Text
+          {...theme.muted}
+        >{`  … and ${lines.length - shown.length} more rows (a taller terminal shows them)`}</Text>
       ) : null}
     </OverlayBox>
   );

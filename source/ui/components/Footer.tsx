@@ -4,6 +4,7 @@ import {FOOTER_TAIL, footerBindings, keyLabel, type Binding} from '../keymap.js'
 import {activeScopes} from '../scopes.js';
 import {SHELL_OVERLAYS} from '../shell-overlays.js';
 import {useController, useStore} from '../hooks/use-controller.js';
+import {useTheme} from '../../views/use-theme.js';
 
 const item = (b: Binding) => ` ${keyLabel(b.keys[0])} ${b.help} `;
 
@@ -31,6 +32,7 @@ export function Footer({width}: {width: number}) {
   const submitLabel = useStore(state =>
     state.overlay ? (SHELL_OVERLAYS[state.overlay.kind] ?? views.overlay(state.overlay.kind))?.submitLabel : undefined,
   );
+  const theme = useTheme();
   const active = footerBindings(keymap, scopes.split(','));
   const bindings = fitFooter(
     submitLabel
@@ -43,7 +45,7 @@ export function Footer({width}: {width: number}) {
       <Text wrap="truncate-end">
         {bindings.map(b => (
           <Text key={b.action}>
-            <Text bold color="cyan">{` ${keyLabel(b.keys[0])}`}</Text>
+            <Text bold {...theme.footerKey}>{` ${keyLabel(b.keys[0])}`}</Text>
             <Text>{` ${b.help} `}</Text>
           </Text>
         ))}

@@ -1,6 +1,7 @@
 import {Box, Text} from 'ink';
 import {useController, useStore} from '../hooks/use-controller.js';
 import {cellWidth, sanitizeLine} from '../../text/sanitize.js';
+import {useTheme} from '../../views/use-theme.js';
 
 // One line: where berth is connected and what it found there.
 export function Header({width}: {width: number}) {
@@ -17,6 +18,7 @@ export function Header({width}: {width: number}) {
   if ('engine' in connection && connection.engine) parts.push(`${connection.engine} API ${connection.api}`);
   if (extra) parts.push(...extra.split('\u0000'));
   if ('os' in connection && connection.os) parts.push(connection.os);
+  const theme = useTheme();
   const unencrypted = 'unencrypted' in connection && connection.unencrypted;
   const room = width - (unencrypted ? 13 : 0);
   let text = sanitizeLine(` berth ─ ${parts[0]}`);
@@ -26,11 +28,11 @@ export function Header({width}: {width: number}) {
   }
   return (
     <Box width={width} height={1} overflow="hidden">
-      <Text bold wrap="truncate-end">
+      <Text bold {...theme.header} wrap="truncate-end">
         {text}
       </Text>
       {unencrypted ? (
-        <Text backgroundColor="red" color="white" bold>
+        <Text {...theme.alert} bold>
           {' UNENCRYPTED '}
         </Text>
       ) : null}

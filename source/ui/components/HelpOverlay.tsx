@@ -3,11 +3,13 @@ import {sanitizeLine} from '../../text/sanitize.js';
 import {contentRows, OverlayBox} from '../../views/OverlayBox.js';
 import {helpLines} from '../help-lines.js';
 import {useController, useStore} from '../hooks/use-controller.js';
+import {useTheme} from '../../views/use-theme.js';
 
 // Every binding, the current view's (or dialog's) first; scrolls with the movement keys and filters with /.
 export function HelpOverlay({width, height}: {width: number; height: number}) {
   const {keymap, views} = useController();
   const overlay = useStore(state => (state.overlay?.kind === 'help' ? state.overlay : undefined));
+  const theme = useTheme();
   if (!overlay) return null;
   const lines = helpLines(keymap, views, overlay.scopes, overlay.query);
   const rows = contentRows(height);
@@ -18,7 +20,7 @@ export function HelpOverlay({width, height}: {width: number; height: number}) {
   const filter = overlay.query ? ` · matching "${sanitizeLine(overlay.query)}"` : ' · / filters';
   return (
     <OverlayBox width={width} height={height} title={`Keys${filter}${position}`}>
-      {shown.length ? null : <Text dimColor>{'  no key matches (esc clears the filter)'}</Text>}
+      {shown.length ? null : <Text {...theme.muted}>{'  no key matches (esc clears the filter)'}</Text>}
       {shown.map((line, i) => (
         <Text key={i} bold={line.title} wrap="truncate-end">
           {line.text}

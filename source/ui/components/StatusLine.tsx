@@ -3,6 +3,7 @@ import type {AppState} from '../../store/state.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {wrapWords} from '../../text/wrap-words.js';
 import {useStore} from '../hooks/use-controller.js';
+import {useTheme} from '../../views/use-theme.js';
 
 // A message belongs to the view that showed when it came: switching view hides it, coming back shows it again
 // (unless a newer one took its place). Shared news (the engine is back, another context) shows everywhere.
@@ -20,12 +21,13 @@ export const statusLines = (text: string | undefined, width: number, most: numbe
 export function StatusLine({width, most}: {width: number; most: number}) {
   const status = useStore(shownStatus);
   const overlay = useStore(state => state.overlay);
+  const theme = useTheme();
   if (overlay && 'draft' in overlay) return null;
   const lines = statusLines(status?.text, width, most);
   return (
     <Box width={width} height={lines.length} flexDirection="column" overflow="hidden">
       {lines.map((line, i) => (
-        <Text key={i} color={status?.kind === 'error' ? 'red' : undefined} wrap="truncate-end">
+        <Text key={i} {...(status?.kind === 'error' ? theme.statusError : theme.statusInfo)} wrap="truncate-end">
           {line || ' '}
         </Text>
       ))}

@@ -3,10 +3,12 @@ import {useController, useStore} from '../hooks/use-controller.js';
 import {resolveKey} from '../keymap.js';
 import {activeScopes} from '../scopes.js';
 import {cellWidth, sanitizeLine} from '../../text/sanitize.js';
+import {useTheme} from '../../views/use-theme.js';
 
 export function Tabs({width}: {width: number}) {
   const {views} = useController();
   const view = useStore(state => state.view);
+  const theme = useTheme();
   const tabs = useStore(state =>
     views
       .available(state)
@@ -52,7 +54,7 @@ export function Tabs({width}: {width: number}) {
     <Box width={width} height={1} justifyContent="space-between" overflow="hidden">
       <Box flexShrink={0}>
         {all.map(([id, key, title]) => (
-          <Text key={id} inverse={id === view} bold={id === view}>
+          <Text key={id} {...(id === view ? theme.tabActive : theme.tab)} bold={id === view}>
             {text(level, id, key, title)}
           </Text>
         ))}

@@ -3,10 +3,12 @@ import {describeProgress} from '../../engine/archives/progress.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {OverlayBox} from '../OverlayBox.js';
 import {useStore} from '../use-store.js';
+import {useTheme} from '../use-theme.js';
 
 // The archive under way: what, where, a bar when the total is known, bytes and rate; esc cancels (footer).
 export function ArchiveProgressOverlay({width, height}: {width: number; height: number}) {
   const job = useStore(state => state.archives.job);
+  const theme = useTheme();
   if (!job) return null;
   const progress = job.progress;
   const barWidth = Math.max(10, Math.min(60, width - 10));
@@ -19,8 +21,8 @@ export function ArchiveProgressOverlay({width, height}: {width: number; height: 
       ) : (
         <Text wrap="truncate-end">
           {' '}
-          <Text color="green">{'█'.repeat(filled)}</Text>
-          <Text dimColor>{'░'.repeat(barWidth - filled)}</Text>
+          <Text {...theme.success}>{'█'.repeat(filled)}</Text>
+          <Text {...theme.muted}>{'░'.repeat(barWidth - filled)}</Text>
           {` ${String(percent).padStart(3)}%`}
         </Text>
       )}

@@ -13,6 +13,8 @@ const NOUN = {one: 'project', many: 'compose projects'};
 import {containersLayout} from '../containers/layout.js';
 import {projectNamed, projects, visibleProjects, visibleServices} from './selectors.js';
 import type {RunSummary} from './state.js';
+import {useTheme} from '../use-theme.js';
+import {styles} from '../../theme/index.js';
 
 const filesText = (project: ComposeProject) =>
   project.files.length
@@ -54,9 +56,11 @@ function join(columns: Record<string, number>, cells: Record<string, string>, or
 }
 
 const PROJECT_ORDER = ['name', 'status', 'run', 'dir', 'files'] as const;
-const statusColor = (text: string) => (text.startsWith('running') ? 'green' : text === 'exited' ? 'gray' : 'yellow');
+const statusRole = (text: string) => (text.startsWith('running') ? 'running' : text === 'exited' ? 'exited' : 'paused');
+const stateRole = (state: string) => (state === 'running' ? 'running' : state === 'exited' ? 'exited' : 'paused');
 
 function ProjectList({width, height}: {width: number; height: number}) {
+  const theme = useTheme();
   const rows = useStore(visibleProjects);
   const total = useStore(state => projects(state).length);
   const list = useStore(state => state.compose.list);
@@ -67,7 +71,7 @@ function ProjectList({width, height}: {width: number; height: number}) {
   const page = rows.slice(list.scrollTop, list.scrollTop + Math.max(1, height - 1));
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text bold dimColor wrap="truncate-end">
+      <Text bold {...theme.columnHeader} wrap="truncate-end">
         {'  ' +
           join(
             columns,
@@ -97,9 +101,9 @@ function ProjectList({width, height}: {width: number; height: number}) {
           PROJECT_ORDER,
         );
         return (
-          <Text key={project.name} inverse={selected} dimColor={stale} wrap="truncate-end">
+          <Text key={project.name} {...styles(selected && theme.selection, stale && theme.muted)} wrap="truncate-end">
             {selected ? GLYPH.cursor : GLYPH.blank}
-            <Text color={stale ? undefined : statusColor(status)}>{status.startsWith('running') ? '●' : '○'}</Text>
+            <Text {...(stale ? undefined : theme[statusRole(status)])}>{status.startsWith('running') ? '●' : '○'}</Text>
             {text}
           </Text>
         );
@@ -130,6 +134,7 @@ function serviceColumns(width: number, rows: readonly ServiceRow[]) {
 }
 
 function ServiceList({width, height}: {width: number; height: number}) {
+  const theme = useTheme();
   const open = useStore(state => state.compose.open);
   const project = useStore(state => (open ? projectNamed(state, open) : undefined));
   const rows = useStore(visibleServices);
@@ -137,8 +142,8 @@ function ServiceList({width, height}: {width: number; height: number}) {
   const configError = useStore(state => (open ? state.compose.configErrors[open] : undefined));
   const runner = useStore(state => state.compose.runner);
   const columns = serviceColumns(width, rows);
-  const notes: {text: string; color?: string}[] = [];
-  if (!project) notes.push({text: `  project ${open ?? ''} is gone (esc goes back)`, color: 'yellow'});
+  const notes: {text: string; role?: 'warning' | 'error'}[] = [];
+  if (!project) notes.push({text: `  project ${open ?? ''} is gone (esc goes back)`, role: 'warning'});
   else {
     notes.push({
       text: ` ${project.name} · ${projectStatus(project).text} · ${project.workingDir ?? 'no working directory'} · ${filesText(project)}`,
@@ -147,21 +152,21 @@ function ServiceList({width, height}: {width: number; height: number}) {
       const down = runner?.kind === 'v2' ? 'D works by name' : 'D needs the files with compose v1';
       notes.push({
         text: `  files unknown: ${project.filesProblem ?? ''}; b and u need them, ${down}; l, L, s and S work`,
-        color: 'yellow',
+        role: 'warning',
       });
     }
-    if (configError) notes.push({text: `  ${configError}`, color: 'red'});
+    if (configError) notes.push({text: `  ${configError}`, role: 'error'});
   }
   const bodyRows = Math.max(1, height - 1 - notes.length);
   const page = rows.slice(list.scrollTop, list.scrollTop + bodyRows);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {notes.map((note, i) => (
-        <Text key={`n${i}`} bold={i === 0} color={note.color} wrap="truncate-end">
+        <Text key={`n${i}`} bold={i === 0} {...(note.role && theme[note.role])} wrap="truncate-end">
           {sanitizeLine(note.text)}
         </Text>
       ))}
-      <Text bold dimColor wrap="truncate-end">
+      <Text bold {...theme.columnHeader} wrap="truncate-end">
         {'  ' +
           join(columns, {service: 'SERVICE', container: 'CONTAINER', status: 'STATE', ports: 'PORTS'}, SERVICE_ORDER)}
       </Text>
@@ -181,11 +186,9 @@ function ServiceList({width, height}: {width: number; height: number}) {
           SERVICE_ORDER,
         );
         return (
-          <Text key={row.key} inverse={selected} wrap="truncate-end">
+          <Text key={row.key} {...(selected ? theme.selection : undefined)} wrap="truncate-end">
             {selected ? GLYPH.cursor : GLYPH.blank}
-            <Text color={state === 'running' ? 'green' : state === 'exited' ? 'gray' : 'yellow'}>
-              {state === 'running' ? '●' : '○'}
-            </Text>
+            <Text {...theme[stateRole(state)]}>{state === 'running' ? '●' : '○'}</Text>
             {text}
           </Text>
         );
@@ -205,6 +208,7 @@ export function ComposeView({width, height}: {width: number; height: number}) {
   const open = useStore(state => Boolean(state.compose.open));
   const runner = useStore(state => state.compose.runner);
   const problem = useStore(state => state.compose.runnerProblem);
+  const theme = useTheme();
   if (fullscreenLogs) return <LogPane width={width} height={height} />;
   const {wide, listWidth, listHeight} = containersLayout(hasLogs, {width, height: height - 1}, logsFocused);
   const which = runner
@@ -214,7 +218,7 @@ export function ComposeView({width, height}: {width: number; height: number}) {
       : 'compose: looking for it…';
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
-      <Text dimColor={!problem} color={problem ? 'red' : undefined} wrap="truncate-end">
+      <Text {...(problem ? theme.error : theme.muted)} wrap="truncate-end">
         {` ${which}`}
       </Text>
       <Box flexDirection={wide ? 'row' : 'column'} height={height - 1} overflow="hidden">

@@ -2,6 +2,7 @@ import {Text} from 'ink';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {contentRows, OverlayBox} from '../OverlayBox.js';
 import {useStore} from '../use-store.js';
+import {useTheme} from '../use-theme.js';
 
 export function downLines(overlay: {
   containers: readonly string[];
@@ -29,6 +30,7 @@ export const downHeight = (overlay: Parameters<typeof downLines>[0]) => 2 + down
 // D: exactly what `down` removes (from the labels), with its options; y runs it, n/esc cancel (footer).
 export function DownOverlay({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => (state.overlay?.kind === 'composeDown' ? state.overlay : undefined));
+  const theme = useTheme();
   if (!overlay) return null;
   const lines = downLines(overlay);
   const room = Math.max(1, contentRows(height) - 1);
@@ -45,7 +47,7 @@ export function DownOverlay({width, height}: {width: number; height: number}) {
       {shown.map((line, i) => (
         <Text key={i} wrap="truncate-end">{`  ${sanitizeLine(line)}`}</Text>
       ))}
-      {more > 0 ? <Text dimColor>{`  … and ${more + 1} more (↓)`}</Text> : null}
+      {more > 0 ? <Text {...theme.muted}>{`  … and ${more + 1} more (↓)`}</Text> : null}
       <Text wrap="truncate-end">
         {`options: v --volumes ${overlay.withVolumes ? '[on]' : '[off]'} · o --remove-orphans ${overlay.removeOrphans ? '[on]' : '[off]'}`}
       </Text>

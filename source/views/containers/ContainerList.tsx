@@ -13,6 +13,8 @@ import {ListStatus} from '../kit/ListBody.js';
 const NOUN = {one: 'container', many: 'containers'};
 import {visibleContainers} from './selectors.js';
 import type {ContainerRow} from './state.js';
+import {useTheme} from '../use-theme.js';
+import {styles} from '../../theme/index.js';
 
 type Columns = {
   name: number;
@@ -86,8 +88,14 @@ function joinColumns(columns: Columns, cells: Record<(typeof ORDER)[number], str
 }
 
 const glyph = (state: string) => (state === 'running' ? '●' : state === 'paused' ? '‖' : '○');
-const stateColor = (state: string) =>
-  state === 'running' ? 'green' : state === 'exited' || state === 'dead' ? 'gray' : 'yellow';
+const stateRole = (state: string, status: string) =>
+  state === 'running'
+    ? /\(unhealthy\)/i.test(status)
+      ? 'unhealthy'
+      : 'running'
+    : state === 'exited' || state === 'dead'
+      ? 'exited'
+      : 'paused';
 
 type Size = {rw?: number; rootFs?: number} | undefined;
 
@@ -110,6 +118,7 @@ const Row = memo(function Row({
   size: Size;
   usage?: Usage;
 }) {
+  const theme = useTheme();
   // The status ages from when the row was listed to this render ("Up 3 minutes"): reading the clock here is the
   // point, and every list refresh renders the row again.
   // eslint-disable-next-line react-hooks/purity -- the age is as of this render, on purpose (see above)
@@ -127,11 +136,11 @@ const Row = memo(function Row({
   // Trailing padding is left out: every byte of a row is sent again when the cursor enters or leaves it.
   const trimmed = text.trimEnd();
   return (
-    <Text inverse={selected} dimColor={stale} wrap="truncate-end">
+    <Text {...styles(selected && theme.selection, stale && theme.muted)} wrap="truncate-end">
       {/* The cursor is a character too: without colour (NO_COLOR, dumb terminals) inverse video is not drawn. */}
       {selected ? GLYPH.cursor : GLYPH.blank}
-      <Text color={stale ? undefined : stateColor(row.state)}>{glyph(row.state)}</Text>
-      {marked ? <Text color="magenta">{GLYPH.mark}</Text> : GLYPH.blank}
+      <Text {...(stale ? undefined : theme[stateRole(row.state, row.status)])}>{glyph(row.state)}</Text>
+      {marked ? <Text {...theme.marked}>{GLYPH.mark}</Text> : GLYPH.blank}
       {trimmed}
     </Text>
   );
@@ -150,6 +159,7 @@ export function ContainerList({width, height}: {width: number; height: number}) 
   const content = useMemo(() => contentWidths(items), [items]);
   // Stable between renders, so rows the cursor did not touch are not rendered again (an AGE of "12s" would
   // otherwise tick on every one of them and the whole list would be resent).
+  const theme = useTheme();
   const showStats = useStore(state => state.containers.stats.on);
   const usage = useStore(state => state.containers.stats.usage);
   const columns = useMemo(() => columnsFor(width, showSize, showStats, content), [width, showSize, showStats, content]);
@@ -169,7 +179,7 @@ export function ContainerList({width, height}: {width: number; height: number}) 
     });
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text bold dimColor wrap="truncate-end">
+      <Text bold {...theme.columnHeader} wrap="truncate-end">
         {heading}
       </Text>
       <ListStatus noun={NOUN} loaded={loaded} total={total} shown={rows.length} />

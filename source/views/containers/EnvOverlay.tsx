@@ -2,10 +2,12 @@ import {Text} from 'ink';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {contentRows, OverlayBox} from '../OverlayBox.js';
 import {useStore} from '../use-store.js';
+import {keptColours, useTheme} from '../use-theme.js';
 
 // v: the container's environment, secret-looking values masked until m.
 export function EnvOverlay({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => state.overlay);
+  const theme = useTheme();
   if (overlay?.kind !== 'env') return null;
   const keyWidth = Math.min(32, Math.max(4, ...overlay.entries.slice(0, 1000).map(e => e.key.length)));
   const rows = overlay.entries.slice(overlay.scroll, overlay.scroll + contentRows(height));
@@ -17,9 +19,13 @@ export function EnvOverlay({width, height}: {width: number; height: number}) {
     >
       {rows.map(entry => (
         <Text key={entry.key} wrap="truncate-end">
-          <Text color="cyan">{sanitizeLine(entry.key).padEnd(keyWidth)}</Text>
+          <Text {...theme.fieldName}>{sanitizeLine(entry.key).padEnd(keyWidth)}</Text>
           {' = '}
-          {entry.secret && !overlay.reveal ? <Text dimColor>••••••••</Text> : sanitizeLine(entry.value)}
+          {entry.secret && !overlay.reveal ? (
+            <Text {...theme.muted}>••••••••</Text>
+          ) : (
+            keptColours(theme, sanitizeLine(entry.value))
+          )}
         </Text>
       ))}
     </OverlayBox>

@@ -7,6 +7,7 @@ import {sanitizeLine, truncateCells} from '../../text/sanitize.js';
 import {contentRows, OVERLAY_FRAME, OverlayBox} from '../OverlayBox.js';
 import {useServices, useStore} from '../use-store.js';
 import {statsSession} from './stats-session.js';
+import {useTheme} from '../use-theme.js';
 
 const percent = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(1)}%`);
 const perSecond = (value: number | undefined) => (value === undefined ? '–' : `${bytes(value)}/s`);
@@ -75,6 +76,7 @@ export const statsHeight = (overlay: Overlay, width: number) =>
 // p on a container: CPU and memory over the last minutes as bar graphs, I/O rates, limits, and its processes.
 export function StatsPane({width, height}: {width: number; height: number}) {
   const services = useServices();
+  const theme = useTheme();
   const overlay = useStore(state => (state.overlay?.kind === 'stats' ? state.overlay : undefined));
   // Re-rendered when the sampler publishes (about once a second).
   useStore(state => state.containers.stats.version);
@@ -90,7 +92,7 @@ export function StatsPane({width, height}: {width: number; height: number}) {
       title={`stats ${sanitizeLine(overlay.name)} · ${samples ? `${samples} s sampled` : 'waiting for the first sample…'}`}
     >
       {lines.slice(0, contentRows(height)).map((line, i) => (
-        <Text key={i} bold={line.bold} dimColor={line.dim} wrap="truncate-end">
+        <Text key={i} bold={line.bold} {...(line.dim ? theme.muted : undefined)} wrap="truncate-end">
           {truncateCells(sanitizeLine(line.text), inner) || ' '}
         </Text>
       ))}

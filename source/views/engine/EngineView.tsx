@@ -4,8 +4,10 @@ import {sanitizeLine} from '../../text/sanitize.js';
 import {useServices, useStore} from '../use-store.js';
 import {ENGINE_DOWN} from '../kit/messages.js';
 import type {EngineViewState} from './state.js';
+import {useTheme} from '../use-theme.js';
+import type {Role} from '../../theme/index.js';
 
-type Line = {text: string; title?: boolean; color?: string};
+type Line = {text: string; title?: boolean; role?: Role};
 
 const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
 
@@ -22,14 +24,14 @@ function connectionLines(
     },
     {
       text: `  TLS        ${facts.tls ? (facts.tls.verify ? 'verified' : 'on, not verified') : facts.kind === 'tcp' ? 'none' : `${facts.kind}, no TLS needed`}`,
-      color: facts.unencrypted ? 'red' : undefined,
+      role: facts.unencrypted ? 'error' : undefined,
     },
   ];
   for (const certificate of facts.tls?.certificates ?? []) {
     const days = certificate.daysLeft;
     lines.push({
       text: `  ${pad(certificate.role === 'CA' ? 'CA' : 'cert', 10)} ${certificate.file} · expires ${certificate.notAfter?.slice(0, 10) ?? '?'}${days === undefined ? '' : ` (${days} days)`}`,
-      color: days !== undefined && days < 30 ? (days < 0 ? 'red' : 'yellow') : undefined,
+      role: days !== undefined && days < 30 ? (days < 0 ? 'error' : 'warning') : undefined,
     });
   }
   if (facts.tls?.keyFile) lines.push({text: `  key        ${facts.tls.keyFile}`});
@@ -39,7 +41,7 @@ function connectionLines(
 
 // What a section says before the engine answered: the engine away (the one wording of every list), or loading.
 const notLoaded = (engine: EngineViewState, down: boolean): Line =>
-  down ? {text: `  ${ENGINE_DOWN}`, color: 'yellow'} : {text: engine.loading ? '  loading…' : '  not loaded (ctrl-r)'};
+  down ? {text: `  ${ENGINE_DOWN}`, role: 'warning'} : {text: engine.loading ? '  loading…' : '  not loaded (ctrl-r)'};
 
 function infoLines(engine: EngineViewState, down: boolean): Line[] {
   const info = engine.info;
@@ -61,9 +63,9 @@ function infoLines(engine: EngineViewState, down: boolean): Line[] {
   if (info.clockSkewMs !== undefined && Math.abs(info.clockSkewMs) > 1000)
     lines.push({
       text: `  clock            the engine's clock is ${(info.clockSkewMs / 1000).toFixed(1)} s off berth's`,
-      color: 'yellow',
+      role: 'warning',
     });
-  for (const warning of info.warnings) lines.push({text: `  warning          ${warning}`, color: 'yellow'});
+  for (const warning of info.warnings) lines.push({text: `  warning          ${warning}`, role: 'warning'});
   return lines;
 }
 
@@ -88,15 +90,15 @@ function hygieneLines(engine: EngineViewState, down: boolean): Line[] {
   if (!hygiene) return [notLoaded(engine, down)];
   const lines: Line[] = [];
   if (!hygiene.unbounded.length)
-    lines.push({text: `  every container's log is bounded (${hygiene.containers.length} containers)`, color: 'green'});
+    lines.push({text: `  every container's log is bounded (${hygiene.containers.length} containers)`, role: 'success'});
   else {
     lines.push({
       text: `  ${hygiene.unbounded.length} of ${hygiene.containers.length} containers log to json-file without max-size: their logs grow until the disk is full`,
-      color: 'yellow',
+      role: 'warning',
     });
     lines.push({
       text: '  fix: berth setup log-rotation (then recreate the containers), or --log-opt max-size=10m on each',
-      color: 'yellow',
+      role: 'warning',
     });
   }
   const rows = [...hygiene.containers].sort((a, b) => (b.logBytes ?? -1) - (a.logBytes ?? -1));
@@ -110,7 +112,7 @@ function hygieneLines(engine: EngineViewState, down: boolean): Line[] {
     const size = !hygiene.local ? '' : `${pad(row.logBytes === undefined ? '–' : humanSize(row.logBytes), 9)} `;
     lines.push({
       text: `  ${row.unbounded ? '!' : ' '} ${size}${pad(row.name, 24)} ${row.driver}${options ? ` ${options}` : ''}`,
-      color: row.unbounded ? 'yellow' : undefined,
+      role: row.unbounded ? 'warning' : undefined,
     });
   }
   return lines;
@@ -119,6 +121,7 @@ function hygieneLines(engine: EngineViewState, down: boolean): Line[] {
 // View 5: the engine itself — connection, facts from /info, disk usage, log hygiene, and /version in full.
 export function EngineView({width, height}: {width: number; height: number}) {
   const services = useServices();
+  const theme = useTheme();
   const engine = useStore(state => state.engine);
   const connection = useStore(state => state.connection);
   const down = connection.status === 'down';
@@ -126,7 +129,7 @@ export function EngineView({width, height}: {width: number; height: number}) {
   const lines: Line[] = [];
   lines.push({text: 'Connection', title: true});
   lines.push(...connectionLines(session, connection.status === 'connected' ? connection.api : undefined));
-  if (connection.status === 'down') lines.push({text: `  down       ${connection.reason}`, color: 'red'});
+  if (connection.status === 'down') lines.push({text: `  down       ${connection.reason}`, role: 'error'});
   lines.push({text: ''}, {text: 'Engine (/info)', title: true}, ...infoLines(engine, down));
   lines.push(
     {text: ''},
@@ -134,7 +137,7 @@ export function EngineView({width, height}: {width: number; height: number}) {
     ...diskLines(engine, down),
   );
   lines.push({text: ''}, {text: 'Log hygiene', title: true}, ...hygieneLines(engine, down));
-  for (const error of engine.errors) lines.push({text: `  ${error}`, color: 'red'});
+  for (const error of engine.errors) lines.push({text: `  ${error}`, role: 'error'});
   lines.push({text: ''}, {text: 'Version (GET /version)', title: true});
   if (!engine.version) lines.push({text: '  waiting for the engine…'});
   for (const [key, value] of Object.entries(engine.version ?? {})) {
@@ -156,12 +159,12 @@ export function EngineView({width, height}: {width: number; height: number}) {
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden" paddingLeft={1}>
       {shown.map((line, i) => (
-        <Text key={i} bold={line.title} color={line.color} wrap="truncate-end">
+        <Text key={i} bold={line.title} {...(line.role && theme[line.role])} wrap="truncate-end">
           {sanitizeLine(line.text) || ' '}
         </Text>
       ))}
       <Text
-        dimColor
+        {...theme.muted}
         wrap="truncate-end"
       >{`c switch context · ctrl-r reload${engine.loading ? ' · loading…' : ''}${position}`}</Text>
     </Box>

@@ -5,7 +5,9 @@ import type {Column} from './columns.js';
 import {joinCells} from './columns.js';
 import type {EngineListKit} from './types.js';
 import {GLYPH} from './glyphs.js';
-import {listMessage, MESSAGE_COLOR, type ListMessage, type Noun} from './messages.js';
+import {listMessage, MESSAGE_ROLE, type ListMessage, type Noun} from './messages.js';
+import {styles} from '../../theme/index.js';
+import {useTheme} from '../use-theme.js';
 
 // Stable between renders (memo): a row the cursor did not touch is not drawn again.
 const Row = memo(function Row({
@@ -19,17 +21,19 @@ const Row = memo(function Row({
   marked: boolean;
   dim: boolean;
 }) {
+  const theme = useTheme();
   return (
-    <Text inverse={selected} dimColor={dim} wrap="truncate-end">
+    <Text {...styles(selected && theme.selection, dim && theme.muted)} wrap="truncate-end">
       {selected ? GLYPH.cursor : GLYPH.blank}
-      {marked ? <Text color="magenta">{GLYPH.mark}</Text> : GLYPH.blank} {text}
+      {marked ? <Text {...theme.marked}>{GLYPH.mark}</Text> : GLYPH.blank} {text}
     </Text>
   );
 });
 
 export function ListHeading<Row>({columns, widths}: {columns: readonly Column<Row>[]; widths: readonly number[]}) {
+  const theme = useTheme();
   return (
-    <Text bold dimColor wrap="truncate-end">
+    <Text bold {...theme.columnHeader} wrap="truncate-end">
       {'   ' +
         joinCells(
           columns,
@@ -41,9 +45,10 @@ export function ListHeading<Row>({columns, widths}: {columns: readonly Column<Ro
 }
 
 export function ListMessageLine({message}: {message: ListMessage | undefined}) {
+  const theme = useTheme();
   if (!message) return null;
   return (
-    <Text color={MESSAGE_COLOR[message.tone]} dimColor={message.tone === 'dim'} wrap="truncate-end">
+    <Text {...theme[MESSAGE_ROLE[message.tone]]} wrap="truncate-end">
       {'  ' + message.text}
     </Text>
   );

@@ -34,4 +34,5 @@ export function listMessage(noun: Noun, c: ListCondition): ListMessage | undefin
   return undefined;
 }
 
-export const MESSAGE_COLOR = {dim: undefined, warn: 'yellow', error: 'red'} as const;
+// The theme's role for each tone.
+export const MESSAGE_ROLE = {dim: 'muted', warn: 'warning', error: 'error'} as const;

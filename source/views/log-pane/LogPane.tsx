@@ -8,6 +8,9 @@ import {cutWithEllipsis} from '../../text/cut-with-ellipsis.js';
 import {paneSession} from './session.js';
 import {LOG_WINDOWS, type LogPaneState} from './state.js';
 import {groupDigits} from '../../text/compare.js';
+import {useTheme} from '../use-theme.js';
+import {prefixStyle} from '../../theme/index.js';
+import {dropColours} from '../../text/drop-colours.js';
 
 type Row = {
   text: string;
@@ -20,17 +23,18 @@ type Row = {
 
 // What a line looks like in a pane of a given width, kept with the line: a line stays on screen for many frames
 // while newer ones push it up, and is measured and cut once, not once a frame.
-type Shown = {width: number; timestamps: boolean; full: string; text: string; prefixLength: number};
+type Shown = {width: number; timestamps: boolean; plain: boolean; full: string; text: string; prefixLength: number};
 const shownLines = new WeakMap<LogLine, Shown>();
 
-function shownLine(line: LogLine, width: number, timestamps: boolean): Shown {
+function shownLine(line: LogLine, width: number, timestamps: boolean, plain: boolean): Shown {
   const cached = shownLines.get(line);
-  if (cached && cached.width === width && cached.timestamps === timestamps) return cached;
+  if (cached && cached.width === width && cached.timestamps === timestamps && cached.plain === plain) return cached;
   const prefix = timestamps && line.time ? `${line.time.replace(/\.(\d{3})\d*Z$/, '.$1Z')} ` : '';
-  const full = prefix + line.text + (line.truncated ? ' [line cut at 64 KiB]' : '');
+  // Without colour (theme none) the line's own colours go too.
+  const full = prefix + (plain ? dropColours(line.text) : line.text) + (line.truncated ? ' [line cut at 64 KiB]' : '');
   // Cut to the width (cost proportional to the width: a 64 KiB line is not measured whole); the same string when
   // it fits.
-  const shown = {width, timestamps, full, text: cutWithEllipsis(full, width), prefixLength: prefix.length};
+  const shown = {width, timestamps, plain, full, text: cutWithEllipsis(full, width), prefixLength: prefix.length};
   shownLines.set(line, shown);
   return shown;
 }
@@ -41,13 +45,14 @@ function visibleRows(
   pane: LogPaneState,
   width: number,
   height: number,
+  plain: boolean,
 ): Row[] {
   const rows: Row[] = [];
   const matches = pane.search ? new Set(pane.search.matches) : undefined;
   const currentLine = pane.search?.matches[pane.search.current];
   for (let index = lines.length - 1 - pane.scrollBack; index >= 0 && rows.length < height; index--) {
     const line = lines.get(index);
-    const shown = shownLine(line, width, pane.timestamps);
+    const shown = shownLine(line, width, pane.timestamps, plain);
     const match = matches?.has(index) ?? false;
     const base = {
       stream: line.stream,
@@ -70,6 +75,7 @@ function visibleRows(
 }
 
 function Highlighted({text, query}: {text: string; query: string}) {
+  const theme = useTheme();
   const plain = stripAnsi(text);
   const needle = query.startsWith('re:') ? undefined : query.toLowerCase();
   if (!needle) return <Text inverse>{plain}</Text>;
@@ -84,7 +90,7 @@ function Highlighted({text, query}: {text: string; query: string}) {
   return (
     <Text>
       {parts.map((part, i) => (
-        <Text key={i} backgroundColor={part.hit ? 'yellow' : undefined} color={part.hit ? 'black' : undefined}>
+        <Text key={i} {...(part.hit ? theme.searchMatch : undefined)}>
           {part.text}
         </Text>
       ))}
@@ -109,7 +115,7 @@ const LogRow = memo(function LogRow({
   query,
   current,
   prefixLength,
-  prefixColor,
+  prefixHue,
 }: {
   text: string;
   stream: LogLine['stream'];
@@ -117,8 +123,9 @@ const LogRow = memo(function LogRow({
   query?: string;
   current: boolean;
   prefixLength?: number;
-  prefixColor?: NonNullable<LogLine['prefix']>['color'];
+  prefixHue?: number;
 }) {
+  const theme = useTheme();
   if (query)
     return (
       <Text wrap="truncate-end" bold={current}>
@@ -128,14 +135,20 @@ const LogRow = memo(function LogRow({
   if (prefixLength !== undefined && prefixLength < text.length)
     return (
       <Text wrap="truncate-end">
-        <Text color={prefixColor}>{text.slice(0, prefixLength)}</Text>
-        <Text color={stream === 'system' ? 'red' : undefined}>{text.slice(prefixLength)}</Text>
+        <Text {...prefixStyle(theme, prefixHue ?? 0)}>{text.slice(0, prefixLength)}</Text>
+        <Text {...(stream === 'system' ? theme.logError : undefined)}>{text.slice(prefixLength)}</Text>
       </Text>
     );
-  const color =
-    stream === 'system' ? (compose ? 'cyan' : 'red') : stream === 'stderr' && !compose ? 'yellow' : undefined;
+  const style =
+    stream === 'system'
+      ? compose
+        ? theme.logInfo
+        : theme.logError
+      : stream === 'stderr' && !compose
+        ? theme.logStderr
+        : undefined;
   return (
-    <Text wrap="truncate-end" color={color}>
+    <Text wrap="truncate-end" {...style}>
       {text || ' '}
     </Text>
   );
@@ -144,6 +157,7 @@ const LogRow = memo(function LogRow({
 // The log pane: a title line and the visible rows of the session's ring buffer, re-rendered at most ~10 Hz.
 export function LogPane({width, height}: {width: number; height: number}) {
   const services = useServices();
+  const theme = useTheme();
   const {config} = services;
   const pane = useStore(state => state.logs);
   const focused = useStore(state => state.focus === 'logs');
@@ -164,7 +178,7 @@ export function LogPane({width, height}: {width: number; height: number}) {
     .filter(Boolean)
     .join(' · ');
   const bodyHeight = Math.max(1, height - 1);
-  const rows = session ? visibleRows(session.buffer, pane, Math.max(1, width - 1), bodyHeight) : [];
+  const rows = session ? visibleRows(session.buffer, pane, Math.max(1, width - 1), bodyHeight, theme.plain) : [];
   const titleText = ` ${truncateCells(sanitizeLine(title), Math.max(1, width - 3))} `;
   // Rows are cut to the pane's width above, so only the height is clipped: a horizontal clip would make Ink cut
   // every row of every frame again (ANSI-aware slicing of each new line).
@@ -180,7 +194,7 @@ export function LogPane({width, height}: {width: number; height: number}) {
           query={row.query}
           current={row.current}
           prefixLength={row.prefix?.length}
-          prefixColor={row.prefix?.color}
+          prefixHue={row.prefix?.hue}
         />
       ))}
     </Box>

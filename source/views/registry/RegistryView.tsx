@@ -9,6 +9,7 @@ import type {RegistryViewState} from './state.js';
 import {detailRows} from './details-lines.js';
 import {registryLayout} from './layout.js';
 import {groupDigits} from '../../text/compare.js';
+import {keptColours, useTheme} from '../use-theme.js';
 
 const STATUS: Record<RegistryViewState['repoStatus'], string> = {
   idle: '',
@@ -39,16 +40,17 @@ function NameList({
   total: number;
   status: RegistryViewState['repoStatus'];
 }) {
+  const theme = useTheme();
   const rows = names.slice(scrollTop, scrollTop + Math.max(1, height - 1));
   const loaded = total > 0 || (status !== 'idle' && status !== 'loading');
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text bold dimColor wrap="truncate-end">
+      <Text bold {...theme.columnHeader} wrap="truncate-end">
         {` ${title}`}
       </Text>
       <ListStatus noun={noun} loaded={loaded} total={total} shown={names.length} fromEngine={false} />
       {rows.map((name, i) => (
-        <Text key={name} inverse={scrollTop + i === cursor} wrap="truncate-end">
+        <Text key={name} {...(scrollTop + i === cursor ? theme.selection : undefined)} wrap="truncate-end">
           {`${scrollTop + i === cursor ? GLYPH.cursor : GLYPH.blank}${fit(sanitizeLine(name), width - 2)}`}
         </Text>
       ))}
@@ -57,14 +59,15 @@ function NameList({
 }
 
 function Details({width, height}: {width: number; height: number}) {
+  const theme = useTheme();
   const registry = useStore(state => state.registry);
   const tag = useStore(selectedTag);
   const lines = detailRows(registry, tag, width - 1);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden" paddingLeft={1}>
       {lines.slice(0, height).map((line, i) => (
-        <Text key={i} color={line.color} wrap="truncate-end">
-          {sanitizeLine(line.text) || ' '}
+        <Text key={i} {...(line.role && theme[line.role])} wrap="truncate-end">
+          {keptColours(theme, sanitizeLine(line.text)) || ' '}
         </Text>
       ))}
     </Box>

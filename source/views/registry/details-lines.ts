@@ -3,7 +3,8 @@ import {sanitizeLine} from '../../text/sanitize.js';
 import {bytes} from '../../text/format.js';
 import type {RegistryViewState} from './state.js';
 
-export type DetailLine = {text: string; color?: string};
+// `role`: the theme's colour for the line (theme/roles.ts).
+export type DetailLine = {text: string; role?: 'error' | 'warning' | 'success'};
 
 // What a finished pull did, in words: nothing to fetch reads differently from fetched layers.
 export function pullResult(pull: NonNullable<RegistryViewState['pull']>): string {
@@ -26,32 +27,30 @@ export function pullSummary(pull: NonNullable<RegistryViewState['pull']>): strin
 // own line, so what follows never lands on a wrapped row (at 80 columns two texts were drawn into one).
 export function detailRows(registry: RegistryViewState, tag: string | undefined, width: number): DetailLine[] {
   return detailLines(registry, tag, width).flatMap(line =>
-    line.color
-      ? wrapWords(sanitizeLine(line.text), Math.max(1, width)).map(text => ({text, color: line.color}))
-      : [line],
+    line.role ? wrapWords(sanitizeLine(line.text), Math.max(1, width)).map(text => ({text, role: line.role})) : [line],
   );
 }
 
 // The right (or lower) pane of view 4: hints at the repository level, the focused tag's details, a pull.
 export function detailLines(registry: RegistryViewState, tag: string | undefined, width: number): DetailLine[] {
-  const lines: {text: string; color?: string}[] = [];
+  const lines: DetailLine[] = [];
   if (registry.level === 'repositories') {
     if (registry.noCatalog)
-      lines.push({text: 'this registry does not list its repositories: press enter and type a name', color: 'yellow'});
+      lines.push({text: 'this registry does not list its repositories: press enter and type a name', role: 'warning'});
     if (registry.error && !registry.noCatalog && registry.repoStatus === 'error') {
       // A listing that broke part way keeps what came (the registry went away mid-listing, say).
       const count = registry.repositories.length;
       const kept = count
         ? `listing stopped after ${count.toLocaleString('en-US')} repositories (kept; ctrl-r lists again): `
         : 'listing failed (ctrl-r tries again): ';
-      lines.push({text: kept + registry.error, color: 'red'});
-    } else if (registry.error) lines.push({text: registry.error, color: registry.noCatalog ? undefined : 'red'});
+      lines.push({text: kept + registry.error, role: 'error'});
+    } else if (registry.error) lines.push({text: registry.error, role: registry.noCatalog ? undefined : 'error'});
     lines.push({text: 'enter: tags of the repository · / filter · + add a registry'});
   } else if (tag) {
     const details = registry.details;
     lines.push({text: `${registry.repository}:${tag}`});
     if (!details || (!details.data && !details.error)) lines.push({text: 'loading details…'});
-    if (details?.error) lines.push({text: details.error, color: 'red'});
+    if (details?.error) lines.push({text: details.error, role: 'error'});
     const d = details?.data;
     if (d) {
       lines.push({text: `digest   ${d.digest}`});
@@ -62,7 +61,7 @@ export function detailLines(registry: RegistryViewState, tag: string | undefined
       for (const p of d.platforms) {
         lines.push({
           text: `  ${p.platform.padEnd(16)} ${p.size !== undefined ? bytes(p.size).padStart(8) : ''}  ${p.created ?? ''}${p.error ? `  ${p.error}` : ''}`,
-          color: p.error ? 'red' : undefined,
+          role: p.error ? 'error' : undefined,
         });
       }
     }
@@ -79,7 +78,7 @@ export function detailLines(registry: RegistryViewState, tag: string | undefined
         : pull.finished
           ? pullResult(pull)
           : `${'█'.repeat(filled)}${'░'.repeat(barWidth - filled)} ${pull.percent ?? 0}% · ${pull.done}/${pull.layers} layers`,
-      color: pull.error ? 'red' : pull.finished ? 'green' : undefined,
+      role: pull.error ? 'error' : pull.finished ? 'success' : undefined,
     });
   }
   return lines;

@@ -9,6 +9,8 @@ import {GLYPH} from '../kit/glyphs.js';
 import {ListStatus} from '../kit/ListBody.js';
 import {visibleRows} from './selectors.js';
 import type {NodeRow, SecretRow, ServiceRow, SwarmList, TaskRow} from './state.js';
+import {useTheme} from '../use-theme.js';
+import {styles} from '../../theme/index.js';
 
 const clean = (text: string) => sanitizeLine(text);
 const ago = (iso: string, now = Date.now()) => {
@@ -129,8 +131,12 @@ const Row = memo(function Row({
   stale: boolean;
   warn: boolean;
 }) {
+  const theme = useTheme();
   return (
-    <Text inverse={selected} dimColor={stale} color={warn && !selected ? 'red' : undefined} wrap="truncate-end">
+    <Text
+      {...styles(selected && theme.selection, stale && theme.muted, warn && !selected && theme.error)}
+      wrap="truncate-end"
+    >
       {selected ? GLYPH.cursor : GLYPH.blank}
       {marked ? GLYPH.mark : GLYPH.blank}
       {text.trimEnd()}
@@ -157,6 +163,7 @@ const NOUNS: Record<SwarmList, {one: string; many: string}> = {
 };
 
 function SwarmList({width, height}: {width: number; height: number}) {
+  const theme = useTheme();
   const listName = useStore(state => state.swarm.list);
   const rows = useStore(state => visibleRows(state));
   const total = useStore(
@@ -191,20 +198,20 @@ function SwarmList({width, height}: {width: number; height: number}) {
   const page = rows.slice(list.scrollTop, list.scrollTop + Math.max(1, height - 2 - extra));
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text bold wrap="truncate-end" color={downNodes ? 'red' : undefined}>
+      <Text bold wrap="truncate-end" {...(downNodes ? theme.error : undefined)}>
         {' ' + header}
       </Text>
       {progress ? (
-        <Text color={progress.done ? 'green' : 'yellow'} wrap="truncate-end">
+        <Text {...(progress.done ? theme.success : theme.warning)} wrap="truncate-end">
           {' ' + progress.text}
         </Text>
       ) : null}
       {error ? (
-        <Text color="red" wrap="truncate-end">
+        <Text {...theme.error} wrap="truncate-end">
           {' swarm: ' + clean(error)}
         </Text>
       ) : null}
-      <Text bold dimColor wrap="truncate-end">
+      <Text bold {...theme.columnHeader} wrap="truncate-end">
         {'  ' +
           line(
             columns,

@@ -206,7 +206,16 @@ describe('the berth config file (config.ts)', () => {
     json.map(v => JSON.stringify(v)),
     fc
       .record(
-        {registries: json, keys: json, logs: json, exec: json, theme: json, confirmations: json, other: json},
+        {
+          registries: json,
+          keys: json,
+          logs: json,
+          exec: json,
+          theme: json,
+          colors: json,
+          confirmations: json,
+          other: json,
+        },
         {requiredKeys: []},
       )
       .map(v => JSON.stringify(v)),
@@ -244,6 +253,11 @@ describe('the berth config file (config.ts)', () => {
             keys => Array.isArray(keys) && keys.every(k => typeof k === 'string'),
           ),
         ).toBe(true);
+        expect([undefined, 'dark', 'light', 'none']).toContain(loaded.config.theme);
+        // Every colour kept is one Ink draws (a name, #rrggbb, ansi256(N)) or null (the terminal's own).
+        const kept = [...Object.values(loaded.config.colors.roles), ...(loaded.config.colors.logPrefix ?? [])];
+        for (const colour of kept)
+          expect(colour === null || /^(#[0-9a-f]{6}|ansi256\(\d+\)|[a-z]+(Bright)?)$/.test(colour)).toBe(true);
         for (const problem of loaded.problems) expect(problem).toMatch(/^config \S+: [^\n]+$/);
       }),
       params(200),
