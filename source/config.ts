@@ -12,6 +12,8 @@ export type BerthConfig = {
   attach: {detachKeys?: string};
   theme: {noColor: boolean};
   confirmations: boolean;
+  // y copies to the terminal's clipboard (OSC 52) and the desktop's; false turns copying off.
+  clipboard: boolean;
   // User-defined commands (commands: in the file), as written; checked against the views in views/user-commands/.
   commands: UserCommandEntry[];
 };
@@ -37,6 +39,7 @@ export const DEFAULT_CONFIG: BerthConfig = {
   attach: {},
   theme: {noColor: false},
   confirmations: true,
+  clipboard: true,
   commands: [],
 };
 
@@ -171,9 +174,13 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
         if (typeof value === 'boolean') config.confirmations = value;
         else bad('confirmations', 'must be true or false');
         break;
+      case 'clipboard':
+        if (typeof value === 'boolean') config.clipboard = value;
+        else bad('clipboard', 'must be true or false');
+        break;
       default:
         problems.push(
-          `config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, attach, theme, confirmations, commands); ignored`,
+          `config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, attach, theme, confirmations, clipboard, commands); ignored`,
         );
     }
   }

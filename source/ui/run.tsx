@@ -165,6 +165,7 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
       shells: loaded.config.exec.shells,
       execUser: loaded.config.exec.user,
       detachKeys: loaded.config.attach.detachKeys,
+      clipboard: loaded.config.clipboard,
     },
     views,
     keymap,
