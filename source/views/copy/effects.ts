@@ -134,7 +134,7 @@ function report(services: Services, outcome: CopyOutcome, what: string): void {
       );
       return;
     case 'copied': {
-      const via = outcome.tool ? ` (also with ${outcome.tool})` : '';
+      const via = outcome.tool ? (outcome.terminal ? ` (also with ${outcome.tool})` : ` with ${outcome.tool}`) : '';
       const hint = outcome.hint ? ` · ${outcome.hint}` : '';
       services.status(`copied ${what}${via}${hint}`, outcome.hint ? 'error' : 'info');
     }
@@ -163,7 +163,8 @@ export function copyItem(services: Services, item: CopyItem, whatRow: string): v
   void copy(
     services,
     () => [text],
-    () => `the ${item.label} of ${sanitizeLine(whatRow)}: ${shortened(sanitizeLine(copyText(text)))}`,
+    outcome =>
+      `the ${item.label} of ${sanitizeLine(whatRow)}${outcome.kind === 'copied' ? `: ${shortened(sanitizeLine(copyText(text)))}` : ''}`,
     whatRow.replace(/^\S+ /, ''),
   );
 }
@@ -176,7 +177,7 @@ export function copyLogLines(services: Services, item: LogCopyItem): void {
   void copy(
     services,
     lines,
-    outcome => (outcome.kind === 'copied' ? `${lineCount(outcome.lines)}, ${sizeText(outcome.bytes)}` : ''),
+    outcome => (outcome.kind === 'copied' ? `${lineCount(outcome.lines)}, ${sizeText(outcome.bytes)}` : 'log lines'),
     pane.name,
   );
 }
