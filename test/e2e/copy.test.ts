@@ -4,7 +4,8 @@ import {join, resolve} from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
 import {openLogs} from '../helpers/log-pane.js';
-import {focusContainer, startBerth, type Terminal} from '../helpers/terminal.js';
+import {execFileSync} from 'node:child_process';
+import {focusContainer, SOCKET, startBerth, type Terminal} from '../helpers/terminal.js';
 
 // y as a user meets it, at 80x24 in a real terminal (tmux): what berth writes to the terminal is recorded (tmux
 // pipe-pane) and the OSC 52 sequence in it decoded: that is what the user's own terminal puts on its clipboard.
@@ -74,6 +75,41 @@ describe('y: copy to the clipboard of the terminal the user sits at', () => {
     expect(line).toMatch(/^red green yellow bold-blue reverse line \d+$/);
     expect(line).not.toContain('\x1b');
     await t.waitFor(/copied 1 line, 4\d bytes/);
+  });
+
+  test("inside tmux: set-clipboard on puts it in tmux's buffer; external with passthrough allowed gets it wrapped", async () => {
+    const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], {encoding: 'utf8'}).trim();
+    const before = {
+      clipboard: tmux('show-options', '-sv', 'set-clipboard'),
+      passthrough: tmux('show-options', '-gwv', 'allow-passthrough'),
+    };
+    terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
+    const t = terminal;
+    try {
+      await focusContainer(t, 'bench-idle');
+      tmux('set-option', '-s', 'set-clipboard', 'on');
+      t.keys('y');
+      await t.waitFor('Copy from container bench-idle');
+      t.keys('n');
+      await t.waitFor('copied the name of container bench-idle: bench-idle');
+      // tmux, the terminal here, took the sequence: the text is in its newest paste buffer.
+      expect(tmux('show-buffer')).toBe('bench-idle');
+      tmux('delete-buffer');
+      tmux('set-option', '-s', 'set-clipboard', 'external');
+      tmux('set-option', '-gw', 'allow-passthrough', 'on');
+      t.record();
+      t.keys('y');
+      await t.waitFor('Copy from container bench-idle');
+      t.keys('l');
+      await t.waitFor('copied the logs command of container bench-idle');
+      const bytes = t.recorded();
+      expect(bytes).toContain(
+        `\x1bPtmux;\x1b\x1b]52;c;${Buffer.from('docker logs -f bench-idle').toString('base64')}\x07\x1b\\`,
+      );
+    } finally {
+      tmux('set-option', '-s', 'set-clipboard', before.clipboard);
+      tmux('set-option', '-gw', 'allow-passthrough', before.passthrough);
+    }
   });
 
   test('y a on a 5 MB buffer: too large for the terminal, saved to a file instead and the status names it', async () => {
