@@ -4,7 +4,12 @@ import type {Binding} from '../types.js';
 // letters the keymap gives (keys: in the config may change them), next to what each copies.
 export const COPY_BINDINGS: readonly Binding[] = [
   {scope: 'list', keys: ['y'], action: 'copy.open', help: 'copy: ID, name, image, a docker command (menu)'},
-  {scope: 'logs', keys: ['y'], action: 'copy.logs', help: 'copy: this line, the visible lines, all, matches (menu)'},
+  {
+    scope: 'logs',
+    keys: ['y'],
+    action: 'copy.logs',
+    help: 'copy: the selected line, the lines on screen, all, matches (menu)',
+  },
   {scope: 'copy', keys: ['i'], action: 'copy.id', help: 'ID'},
   {scope: 'copy', keys: ['n'], action: 'copy.name', help: 'name'},
   {scope: 'copy', keys: ['m'], action: 'copy.image', help: 'image'},
