@@ -1,5 +1,5 @@
 import {once} from 'node:events';
-import {openPartial} from '../engine/files/partial-file.js';
+import {openPartial, type PartialFile} from '../engine/files/partial-file.js';
 import {explainWrite} from '../engine/files/write-errors.js';
 import {writeToTerminal} from '../terminal.js';
 import {copyText} from '../text/copy-text.js';
@@ -32,33 +32,50 @@ export type ClipboardIo = {
 // 10,000 long lines is never built into one string only to be refused.
 export type CopyLines = () => Iterable<string>;
 
-type Measured = {lines: number; bytes: number; text?: string};
+type Size = {lines: number; bytes: number};
 
-// Every line sanitised (copy-text.ts); joined with newlines only while it fits the cap.
-function measure(lines: CopyLines, cap: number): Measured {
+// Every line sanitised (copy-text.ts) and joined with newlines, or undefined as soon as the text is over the cap:
+// the rest is measured while it is saved, never held.
+function within(lines: CopyLines, cap: number): ({text: string} & Size) | undefined {
   const kept: string[] = [];
-  let count = 0;
   let bytes = 0;
   for (const line of lines()) {
     const clean = copyText(line);
-    bytes += Buffer.byteLength(clean, 'utf8') + (count > 0 ? 1 : 0);
-    count++;
-    if (bytes <= cap) kept.push(clean);
+    bytes += Buffer.byteLength(clean, 'utf8') + (kept.length > 0 ? 1 : 0);
+    if (bytes > cap) return undefined;
+    kept.push(clean);
   }
-  return {lines: count, bytes, text: bytes <= cap ? kept.join('\n') : undefined};
+  return {text: kept.join('\n'), lines: kept.length, bytes};
 }
 
-async function saveText(path: string, lines: CopyLines): Promise<void> {
-  const file = await openPartial(path, false);
+// `NAME-copy-TIME.log`, else `NAME-copy-TIME-2.log` and so on: a copy never replaces a file, nor fails because
+// another one was saved in the same second.
+async function openFresh(path: string): Promise<PartialFile> {
+  const dot = path.lastIndexOf('.');
+  const [base, ext] = dot > path.lastIndexOf('/') ? [path.slice(0, dot), path.slice(dot)] : [path, ''];
+  for (let n = 1; ; n++) {
+    try {
+      return await openPartial(n === 1 ? path : `${base}-${n}${ext}`, false);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 100) throw error;
+    }
+  }
+}
+
+async function saveText(path: string, lines: CopyLines): Promise<Size & {file: string}> {
+  const file = await openFresh(path);
   try {
-    let first = true;
+    let count = 0;
+    let bytes = 0;
     for (const line of lines()) {
-      const row = `${first ? '' : '\n'}${copyText(line)}`;
-      first = false;
+      const row = `${count > 0 ? '\n' : ''}${copyText(line)}`;
+      count++;
+      bytes += Buffer.byteLength(row, 'utf8');
       if (!file.stream.write(row)) await once(file.stream, 'drain');
     }
     file.stream.end('\n');
     await file.commit();
+    return {file: file.path, lines: count, bytes};
   } catch (error) {
     await file.discard();
     throw error;
@@ -67,16 +84,15 @@ async function saveText(path: string, lines: CopyLines): Promise<void> {
 
 export async function copyToClipboard(lines: CopyLines, io: ClipboardIo): Promise<CopyOutcome> {
   const cap = io.maxBytes ?? MAX_OSC52_TEXT_BYTES;
-  const measured = measure(lines, cap);
-  if (measured.text === undefined) {
+  const measured = within(lines, cap);
+  if (!measured) {
     const file = io.savePath();
     try {
-      await saveText(file, lines);
+      return {kind: 'saved', ...(await saveText(file, lines))};
     } catch (error) {
       const [reason, fix] = explainWrite((error as NodeJS.ErrnoException).code, file, error);
       return {kind: 'failed', error: `cannot save the copy to ${file}: ${reason}; ${fix}`};
     }
-    return {kind: 'saved', lines: measured.lines, bytes: measured.bytes, file};
   }
   const text = measured.text;
   const route = io.env.TMUX ? osc52Route(await (io.tmux ?? readTmuxClipboard)()) : {wrap: false};

@@ -109,14 +109,21 @@ describe('copyToClipboard', () => {
     expect(outcome).toMatchObject({kind: 'saved', lines: 5000, bytes: 5000 * 1000 - 1});
   });
 
-  test('an existing file is never replaced', async () => {
+  test('an existing file is never replaced: the copy takes the next free name', async () => {
     const file = join(dir, 'taken.txt');
     writeFileSync(file, 'mine');
     const outcome = await copyToClipboard(() => ['long enough'], fakeIo({maxBytes: 2, savePath: () => file}));
-    expect(outcome.kind).toBe('failed');
-    if (outcome.kind === 'failed')
-      expect(outcome.error).toMatch(/cannot save the copy to .*taken.txt: the file already exists/);
+    expect(outcome).toMatchObject({kind: 'saved', file: join(dir, 'taken-2.txt'), lines: 1, bytes: 11});
     expect(readFileSync(file, 'utf8')).toBe('mine');
+    expect(readFileSync(join(dir, 'taken-2.txt'), 'utf8')).toBe('long enough\n');
+  });
+
+  test('a file that cannot be written is one line: the thing, the reason, the fix', async () => {
+    const file = join(dir, 'missing', 'copy.txt');
+    const outcome = await copyToClipboard(() => ['long enough'], fakeIo({maxBytes: 2, savePath: () => file}));
+    expect(outcome.kind === 'failed' && outcome.error).toBe(
+      `cannot save the copy to ${file}: the directory ${join(dir, 'missing')} does not exist; create it first or choose another path`,
+    );
   });
 
   test('inside tmux the route decides the form; no terminal and no tool is an error', async () => {
