@@ -69,7 +69,11 @@ export function openLogCopyMenu(services: Services): void {
   const line = search?.matches.length ? at(search.matches[search.current]) : at(buffer.length - 1 - pane.scrollBack);
   const screen = paneSession.onScreen(services);
   const visible: LogLine[] = [];
-  if (screen) for (let i = screen.first; i <= screen.last; i++) visible.push(buffer.get(i));
+  // What the pane drew last (a line cleared since then is skipped).
+  for (let i = screen?.first ?? 0; screen && i <= screen.last; i++) {
+    const shownLine = at(i);
+    if (shownLine) visible.push(shownLine);
+  }
   shown(services).line = line;
   shown(services).visible = visible;
   const items: LogCopyItem[] = [];
