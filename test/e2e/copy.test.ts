@@ -60,7 +60,7 @@ describe('y: copy to the clipboard of the terminal the user sits at', () => {
     await t.waitFor(`copied the ID of container bench-colors: ${id.slice(0, 15)}… (64 characters)`);
   });
 
-  test('y l in the log pane: the line as the container wrote it, its colour codes gone', async () => {
+  test('y l and y v in the log pane: the line as the container wrote it, its colour codes gone; the lines on screen', async () => {
     // The bench container writes SGR colours: the original text has escapes the copy must not carry.
     expect(docker(['logs', '--tail', '1', 'bench-colors'])).toContain('\x1b[31m');
     terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
@@ -75,6 +75,20 @@ describe('y: copy to the clipboard of the terminal the user sits at', () => {
     expect(line).toMatch(/^red green yellow bold-blue reverse line \d+$/);
     expect(line).not.toContain('\x1b');
     await t.waitFor(/copied 1 line, 4\d bytes/);
+    // y v: the lines the pane shows, as many as it has rows, oldest first.
+    const onScreen = t
+      .screen()
+      .split('\n')
+      .filter(row => /reverse line \d+/.test(row)).length;
+    t.keys('y');
+    await t.waitFor('Copy log lines of bench-colors');
+    t.keys('v');
+    const [, visible] = await waitForCopy(t, 2);
+    const numbers = visible
+      .split('\n')
+      .map(row => Number(/^red green yellow bold-blue reverse line (\d+)$/.exec(row)?.[1]));
+    expect(numbers).toHaveLength(onScreen);
+    expect(numbers.every((n, i) => i === 0 || n === numbers[i - 1] + 1)).toBe(true);
   });
 
   test("inside tmux: set-clipboard on puts it in tmux's buffer; external with passthrough allowed gets it wrapped", async () => {
