@@ -17,6 +17,8 @@ export type BerthConfig = {
   // colors: {ROLE: COLOUR, logPrefix: [COLOUR…]}, checked.
   colors: ColourOverrides;
   confirmations: boolean;
+  // y copies to the terminal's clipboard (OSC 52) and the desktop's; false turns copying off.
+  clipboard: boolean;
   // User-defined commands (commands: in the file), as written; checked against the views in views/user-commands/.
   commands: UserCommandEntry[];
 };
@@ -42,6 +44,7 @@ export const DEFAULT_CONFIG: BerthConfig = {
   attach: {},
   colors: {roles: {}},
   confirmations: true,
+  clipboard: true,
   commands: [],
 };
 
@@ -176,9 +179,13 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
         if (typeof value === 'boolean') config.confirmations = value;
         else bad('confirmations', 'must be true or false');
         break;
+      case 'clipboard':
+        if (typeof value === 'boolean') config.clipboard = value;
+        else bad('clipboard', 'must be true or false');
+        break;
       default:
         problems.push(
-          `config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, attach, theme, colors, confirmations, commands); ignored`,
+          `config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, attach, theme, colors, confirmations, clipboard, commands); ignored`,
         );
     }
   }

@@ -62,3 +62,16 @@ export function installRestoreHandlers(): void {
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);
 }
+
+// An escape sequence for the terminal itself (OSC 52, the clipboard), written between Ink's frames: it moves no
+// cursor and draws nothing, so Ink's idea of the screen stays true. Not while a session has the terminal, nor
+// outside the UI.
+export function writeToTerminal(sequence: string): boolean {
+  if (!inAltScreen || lent || !process.stdout.isTTY) return false;
+  try {
+    process.stdout.write(sequence);
+    return true;
+  } catch {
+    return false;
+  }
+}

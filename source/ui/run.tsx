@@ -173,6 +173,7 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
         env: process.env,
         colours: loaded.config.colors,
       }),
+      clipboard: loaded.config.clipboard,
     },
     views,
     keymap,

@@ -1,6 +1,7 @@
 import {archives} from './archives/index.js';
 import {compose} from './compose/index.js';
 import {containers} from './containers/index.js';
+import {copyModule} from './copy/index.js';
 import {engine} from './engine/index.js';
 import {images} from './images/index.js';
 import {logPane} from './log-pane/index.js';
@@ -15,7 +16,7 @@ import {volumes} from './volumes/index.js';
 // Keys 1–6 are Containers, Images, Compose, Registry, Engine and Swarm (6 only on a swarm manager); Volumes and Networks are 7 and 8.
 export const VIEWS: readonly ViewModule[] = [containers, images, compose, registry, engine, swarm, volumes, networks];
 
-// Parts that are not tabs but take part in reducing, effects and keys (the log pane).
-export const PANES: readonly ViewModule[] = [logPane, archives];
+// Parts that are not tabs but take part in reducing, effects and keys (the log pane, copying).
+export const PANES: readonly ViewModule[] = [logPane, archives, copyModule(() => VIEWS)];
 
 export const ALL_MODULES: readonly ViewModule[] = [...PANES, ...VIEWS];

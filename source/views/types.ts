@@ -49,6 +49,8 @@ export type AppConfig = {
   // The attach detach sequence (docker's --detach-keys format), from attach.detachKeys in the config.
   detachKeys?: string;
   readonly: boolean;
+  // clipboard: in the config; false: y says copying is off (default on).
+  clipboard?: boolean;
   // Registry URLs from --registry, BERTH_REGISTRY and the config file.
   registries: readonly string[];
   registryCa?: string;
@@ -139,6 +141,14 @@ export type OverlaySpec = {
   submit?(services: Services, overlay: Overlay): ExitRequest | undefined;
 };
 
+// y over a list (views/copy/): what the selected row offers to copy, each under the action whose key picks it
+// (copy.id, copy.name, copy.logsCommand, …). `text` is the original text (copy-text.ts cleans it on the way out).
+export type CopyItem = {action: KeyAction; label: string; text: string};
+// `what` names the row in the menu's title and the status line ("container web-1"), unsanitised.
+export type CopyMenu = {what: string; items: readonly CopyItem[]};
+// Spells a docker command for the engine berth shows (with --context or -H where the shell would not reach it).
+export type DockerWords = (words: readonly string[]) => string;
+
 export type ViewModule = {
   id: string;
   // The tab key (1–6 kept for Containers, Images, Compose, Registry, Engine, Swarm; 7 Volumes, 8 Networks); a pane
@@ -187,4 +197,6 @@ export type ViewModule = {
   close?(services: Services): void;
   // Fields of its selected row for user-defined commands with this view's scope.
   itemFields?: ItemFields;
+  // What y copies from its selected row (the focused list's: a project's services, a swarm list, a tag).
+  copyItems?(state: AppState, docker: DockerWords): CopyMenu | undefined;
 };

@@ -26,6 +26,7 @@ import {containersLayout} from '../containers/layout.js';
 import {reduceCompose} from './reducer.js';
 import {composeList, selectedProject} from './selectors.js';
 import {initialCompose} from './state.js';
+import {composeCopy} from './copy.js';
 
 // The project of berth's working directory (its compose file) or of -f/-p; read again as view 3 opens.
 const readLocal = (config: AppConfig) =>
@@ -36,6 +37,7 @@ const readLocal = (config: AppConfig) =>
 // View 3: compose projects from container labels, the working directory's compose file and -f/-p; their
 // services; build/up/down through the real compose; a container's or the whole project's logs.
 export const compose: ViewModule = {
+  copyItems: composeCopy,
   id: 'compose',
   key: '3',
   title: 'Compose',

@@ -17,9 +17,11 @@ import {containerEnv} from '../../engine/containers/operations.js';
 import {StatsPane, statsHeight} from './StatsPane.js';
 import {followScreen, statsSession} from './stats-session.js';
 import {stopTop, watchTop} from './top.js';
+import {containersCopy} from './copy.js';
 
 // View 1: every container, running first, with its logs, shell, exec form and actions.
 export const containers: ViewModule = {
+  copyItems: containersCopy,
   id: 'containers',
   key: '1',
   title: 'Containers',

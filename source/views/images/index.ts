@@ -18,9 +18,11 @@ import {PruneOverlay, pruneHeight} from './PruneOverlay.js';
 import {reduceImages} from './reducer.js';
 import {imagesList, selectedImage, targetImages} from './list.js';
 import {initialImages} from './state.js';
+import {imagesCopy} from './copy.js';
 
 // View 2: images, their history, remove, prune (with a preview) and create.
 export const images = imagesList.view({
+  copyItems: imagesCopy,
   key: '2',
   title: 'Images',
   scopeTitles: {images: 'Images', imagePrune: 'Prune preview (p)'},

@@ -5,7 +5,7 @@ import {useServices, useStore} from '../use-store.js';
 import {sanitizeLine, stripAnsi, truncateCells} from '../../text/sanitize.js';
 import {wrapCells} from '../../text/cells.js';
 import {cutWithEllipsis} from '../../text/cut-with-ellipsis.js';
-import {paneSession} from './session.js';
+import {pane as paneOf, paneSession} from './session.js';
 import {LOG_WINDOWS, type LogPaneState} from './state.js';
 import {groupDigits} from '../../text/compare.js';
 import {useTheme} from '../use-theme.js';
@@ -19,6 +19,8 @@ type Row = {
   current: boolean;
   query?: string;
   prefix?: LogLine['prefix'];
+  // The buffer index of the line the row shows.
+  index: number;
 };
 
 // What a line looks like in a pane of a given width, kept with the line: a line stays on screen for many frames
@@ -55,6 +57,7 @@ function visibleRows(
     const shown = shownLine(line, width, pane.timestamps, plain);
     const match = matches?.has(index) ?? false;
     const base = {
+      index,
       stream: line.stream,
       match,
       current: index === currentLine,
@@ -179,6 +182,8 @@ export function LogPane({width, height}: {width: number; height: number}) {
     .join(' · ');
   const bodyHeight = Math.max(1, height - 1);
   const rows = session ? visibleRows(session.buffer, pane, Math.max(1, width - 1), bodyHeight, theme.plain) : [];
+  // What y copies as "the lines on screen": the pane knows them only once it has laid them out.
+  paneOf(services).onScreen = rows.length ? {first: rows[0].index, last: rows[rows.length - 1].index} : undefined;
   const titleText = ` ${truncateCells(sanitizeLine(title), Math.max(1, width - 3))} `;
   // Rows are cut to the pane's width above, so only the height is clipped: a horizontal clip would make Ink cut
   // every row of every frame again (ANSI-aware slicing of each new line).

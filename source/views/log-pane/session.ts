@@ -8,6 +8,8 @@ import {perApp} from '../kit/runtime.js';
 // `showings` counts showings (only the newest publishes); `shown` is the target shown now (effects.ts).
 type Pane = {
   current?: LogSource;
+  // The buffer's lines the pane drew last (first and last index), for y's "the lines on screen".
+  onScreen?: {first: number; last: number};
   reopen?: (window: number) => void;
   showings: number;
   shown?: {id: string};
@@ -31,8 +33,10 @@ type Owner = Parameters<typeof pane>[0];
 export const paneSession = {
   get: (owner: Owner): LogSource | undefined => pane(owner).current,
   reopen: (owner: Owner): ((window: number) => void) | undefined => pane(owner).reopen,
+  onScreen: (owner: Owner) => pane(owner).onScreen,
   replace(owner: Owner, next: LogSource | undefined, options: {reopen?: (window: number) => void} = {}): void {
     const self = pane(owner);
+    self.onScreen = undefined;
     self.current?.stop();
     self.current = next;
     self.reopen = options.reopen;

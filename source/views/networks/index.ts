@@ -2,6 +2,7 @@ import {inspectAndRemove} from '../kit/actions.js';
 import {confirmRemove, runRemove, showInspect} from './effects.js';
 import {networksList, selectedNetwork} from './list.js';
 import {initialNetworks} from './state.js';
+import {networksCopy} from './copy.js';
 
 const ROWS = inspectAndRemove({
   scope: 'networks',
@@ -16,6 +17,7 @@ const ROWS = inspectAndRemove({
 // View 8 (keys 1–6 are Containers, Images, Compose, Registry, Engine, Swarm; 7 Volumes): networks, who is
 // connected, remove. The list itself is the kit's: see list.ts.
 export const networks = networksList.view({
+  copyItems: networksCopy,
   key: '8',
   title: 'Networks',
   scopeTitles: {networks: 'Networks'},

@@ -7,6 +7,7 @@ import {detailRows} from './details-lines.js';
 import {reduceRegistry, registryList, selectedTag} from './reducer.js';
 import {RegistryView} from './RegistryView.js';
 import {initialRegistryState} from './state.js';
+import {registryCopy} from './copy.js';
 
 // The registry client (undici and friends) loads on first use: most sessions never open view 4. The module
 // system keeps the loaded module; each app notes whether it asked for it, so quitting loads nothing.
@@ -24,6 +25,7 @@ const draftOf = (overlay: Overlay) => ('draft' in overlay ? (overlay.draft ?? ''
 
 // View 4: a registry's repositories → tags → the focused tag's details; pull into the engine.
 export const registry: ViewModule = {
+  copyItems: registryCopy,
   id: 'registry',
   key: '4',
   title: 'Registry',

@@ -22,6 +22,7 @@ import {reduceSwarm} from './reducer.js';
 import {selectedService, swarmList} from './selectors.js';
 import {initialSwarm, type SwarmList} from './state.js';
 import {hasSwarmPane, SwarmView} from './SwarmView.js';
+import {swarmCopy} from './copy.js';
 
 type Services = Parameters<NonNullable<ViewModule['onEngine']>>[0];
 
@@ -63,6 +64,7 @@ const LIST_SCOPES: Record<SwarmList, string> = {
 // View 6: a swarm manager's nodes, services (their tasks and logs) and secrets. Offered only when /info says
 // this engine is an active manager.
 export const swarm: ViewModule = {
+  copyItems: swarmCopy,
   id: 'swarm',
   key: '6',
   title: 'Swarm',

@@ -2,6 +2,7 @@ import {inspectAndRemove} from '../kit/actions.js';
 import {confirmRemove, runRemove, showInspect} from './effects.js';
 import {selectedVolume, volumesList} from './list.js';
 import {initialVolumes} from './state.js';
+import {volumesCopy} from './copy.js';
 
 const ROWS = inspectAndRemove({
   scope: 'volumes',
@@ -16,6 +17,7 @@ const ROWS = inspectAndRemove({
 // View 7 (keys 1–6 are Containers, Images, Compose, Registry, Engine, Swarm): volumes, who mounts them, remove.
 // The list itself (loading, events, cursor, filter, marks, columns) is the kit's: see list.ts.
 export const volumes = volumesList.view({
+  copyItems: volumesCopy,
   key: '7',
   title: 'Volumes',
   scopeTitles: {volumes: 'Volumes'},
