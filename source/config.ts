@@ -12,6 +12,8 @@ export type BerthConfig = {
   attach: {detachKeys?: string};
   theme: {noColor: boolean};
   confirmations: boolean;
+  // Whether berth takes the mouse at start (M switches it while berth runs).
+  mouse: boolean;
   // User-defined commands (commands: in the file), as written; checked against the views in views/user-commands/.
   commands: UserCommandEntry[];
 };
@@ -37,6 +39,7 @@ export const DEFAULT_CONFIG: BerthConfig = {
   attach: {},
   theme: {noColor: false},
   confirmations: true,
+  mouse: true,
   commands: [],
 };
 
@@ -171,9 +174,13 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
         if (typeof value === 'boolean') config.confirmations = value;
         else bad('confirmations', 'must be true or false');
         break;
+      case 'mouse':
+        if (typeof value === 'boolean') config.mouse = value;
+        else bad('mouse', 'must be true or false');
+        break;
       default:
         problems.push(
-          `config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, attach, theme, confirmations, commands); ignored`,
+          `config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, attach, theme, confirmations, mouse, commands); ignored`,
         );
     }
   }

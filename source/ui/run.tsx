@@ -13,7 +13,10 @@ import type {EngineClient} from '../engine/client.js';
 import {EngineSession} from '../engine/session.js';
 import type {EngineTarget} from '../engine/target.js';
 import {Controller, type ExitRequest} from './controller.js';
-import {enterAltScreen, installRestoreHandlers, restoreTerminal} from '../terminal.js';
+import {enterAltScreen, installRestoreHandlers, restoreTerminal, setMouseCapture} from '../terminal.js';
+import {filterMouseInput} from './mouse/stdin-filter.js';
+import {routeMouse} from './mouse/route.js';
+import {terminalReportsMouse} from './mouse/terminal-support.js';
 import {trace} from '../trace.js';
 import {countResource, installResourceTrace} from '../diagnostics.js';
 import {startIdleCollector} from '../idle-gc.js';
@@ -165,6 +168,7 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
       shells: loaded.config.exec.shells,
       execUser: loaded.config.exec.user,
       detachKeys: loaded.config.attach.detachKeys,
+      mouse: loaded.config.mouse && terminalReportsMouse(process.env),
     },
     views,
     keymap,
@@ -179,9 +183,15 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
   installResourceTrace();
   startIdleCollector();
   countResource('storeListeners', () => controller.store.listenerCount());
+  // Mouse reports follow the M key; the escapes go out once per change (terminal.ts), never per frame.
+  const followMouse = () => setMouseCapture(controller.store.get().mouse.capture);
+  followMouse();
+  const stopFollowingMouse = controller.store.subscribe(followMouse);
   enterAltScreen();
   try {
     for (;;) {
+      // Only while Ink reads the keys: a session on the real terminal gets its input untouched.
+      const unfilter = filterMouseInput(process.stdin, event => routeMouse(controller, event));
       const instance = render(<AppRoot controller={controller} />, {
         exitOnCtrlC: false,
         patchConsole: false,
@@ -193,12 +203,14 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
       });
       const request = (await instance.waitUntilExit()) as ExitRequest | undefined;
       instance.cleanup();
+      unfilter();
       if (!request || request.type === 'quit') break;
       await onRealTerminal(controller, request);
     }
   } finally {
     // The terminal is restored even if a view's close fails.
     try {
+      stopFollowingMouse();
       controller.close();
     } finally {
       restoreTerminal();

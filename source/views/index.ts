@@ -4,6 +4,7 @@ import {containers} from './containers/index.js';
 import {engine} from './engine/index.js';
 import {images} from './images/index.js';
 import {logPane} from './log-pane/index.js';
+import {mousePane} from './mouse/index.js';
 import {networks} from './networks/index.js';
 import {registry} from './registry/index.js';
 import {swarm} from './swarm/index.js';
@@ -16,6 +17,6 @@ import {volumes} from './volumes/index.js';
 export const VIEWS: readonly ViewModule[] = [containers, images, compose, registry, engine, swarm, volumes, networks];
 
 // Parts that are not tabs but take part in reducing, effects and keys (the log pane).
-export const PANES: readonly ViewModule[] = [logPane, archives];
+export const PANES: readonly ViewModule[] = [logPane, archives, mousePane];
 
 export const ALL_MODULES: readonly ViewModule[] = [...PANES, ...VIEWS];
