@@ -132,3 +132,17 @@ test('with M the mouse does nothing until M again', async () => {
   routeMouse(setup.controller, leftClick(5, row + 1));
   expect(setup.controller.store.get().containers.list.cursor).toBe(1);
 });
+
+test('over a dialog clicks do nothing; the wheel scrolls one that scrolls (help)', async () => {
+  const setup = await app();
+  setup.controller.dispatch({type: 'containers.loaded', items: [container('alpha'), container('bravo')]});
+  setup.controller.dispatch({type: 'help.toggle'});
+  await tick();
+  const lines = setup.frame().split('\n');
+  routeMouse(setup.controller, leftClick(5, 5));
+  expect(setup.controller.store.get().overlay?.kind).toBe('help');
+  expect(setup.controller.store.get().containers.list.cursor).toBe(0);
+  routeMouse(setup.controller, {...leftClick(5, lines.length - 3), button: 'wheelDown'});
+  const overlay = setup.controller.store.get().overlay;
+  expect(overlay && 'scroll' in overlay ? overlay.scroll : undefined).toBe(3);
+});

@@ -40,13 +40,17 @@ export function routeMouse(controller: Controller, event: MouseEvent, now = Date
     if (id && id !== state.view) act(controller, {type: `view.${id}`} as Action);
     return;
   }
-  // A dialog or prompt has the keys: what is under it does not take clicks either.
-  if (state.overlay) return;
+  const wheel = event.button === 'wheelUp' ? 'cursor.up' : event.button === 'wheelDown' ? 'cursor.down' : undefined;
+  // A dialog or prompt has the keys: what is under it takes no clicks. The wheel scrolls one that scrolls (help,
+  // inspect, command output), wherever the pointer is.
+  if (state.overlay) {
+    if (wheel && 'scroll' in state.overlay) for (let i = 0; i < WHEEL_ROWS; i++) act(controller, {type: wheel});
+    return;
+  }
   const view = controller.views.active(state);
   const areas = view?.mouseAreas?.(state, screen.body);
   if (!view || !areas) return;
   const y = row - screen.bodyTop;
-  const wheel = event.button === 'wheelUp' ? 'cursor.up' : event.button === 'wheelDown' ? 'cursor.down' : undefined;
   if (inside(areas.logs, y, column)) {
     if (!wheel && event.button !== 'left') return;
     if (state.focus !== 'logs') act(controller, {type: 'logs.focus'});
