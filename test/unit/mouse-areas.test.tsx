@@ -1,6 +1,7 @@
 import {render} from 'ink-testing-library';
 import {afterEach, expect, test} from 'vitest';
 import {composeLabels} from '../../source/engine/compose/labels.js';
+import {toNodeRow, toSecretRow, toServiceRow} from '../../source/engine/swarm/lists.js';
 import type {ContainerRow} from '../../source/engine/containers/list.js';
 import {Controller} from '../../source/ui/controller.js';
 import {AppRoot} from '../../source/ui/components/AppRoot.js';
@@ -145,4 +146,33 @@ test('over a dialog clicks do nothing; the wheel scrolls one that scrolls (help)
   routeMouse(setup.controller, {...leftClick(5, lines.length - 3), button: 'wheelDown'});
   const overlay = setup.controller.store.get().overlay;
   expect(overlay && 'scroll' in overlay ? overlay.scroll : undefined).toBe(3);
+});
+
+test('view 6: the lists line, the heading and the rows of services, then of nodes', async () => {
+  const setup = await app();
+  const service = (name: string) =>
+    toServiceRow({
+      ID: `svc-${name}-0000000`,
+      Spec: {Name: name, Mode: {Replicated: {Replicas: 1}}, TaskTemplate: {ContainerSpec: {Image: 'app:1'}}},
+      ServiceStatus: {RunningTasks: 1, DesiredTasks: 1},
+    });
+  const node = (id: string, host: string) =>
+    toNodeRow(
+      {ID: id, Description: {Hostname: host}, Spec: {Role: 'worker', Availability: 'active'}, Status: {State: 'ready'}},
+      'n1',
+    );
+  setup.controller.dispatch({type: 'swarm.role', role: {state: 'active', manager: true, nodeId: 'n1'}});
+  setup.controller.dispatch({type: 'view.swarm'});
+  setup.controller.dispatch({
+    type: 'swarm.loaded',
+    services: ['web', 'api', 'worker'].map(service),
+    nodes: [node('n1', 'host-one'), node('n2', 'host-two')],
+    secrets: [toSecretRow({ID: 's1', Spec: {Name: 'token'}})],
+  });
+  await tick();
+  const state = () => setup.controller.store.get().swarm;
+  await clickEach(setup, ['web', 'api', 'worker'], () => state().lists.services.cursor);
+  setup.controller.dispatch({type: 'swarm.showNodes'});
+  await tick();
+  await clickEach(setup, ['host-one', 'host-two'], () => state().lists.nodes.cursor);
 });
