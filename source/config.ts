@@ -19,6 +19,8 @@ export type BerthConfig = {
   confirmations: boolean;
   // y copies to the terminal's clipboard (OSC 52) and the desktop's; false turns copying off.
   clipboard: boolean;
+  // Whether berth takes the mouse at start (M switches it while berth runs).
+  mouse: boolean;
   // User-defined commands (commands: in the file), as written; checked against the views in views/user-commands/.
   commands: UserCommandEntry[];
 };
@@ -45,6 +47,7 @@ export const DEFAULT_CONFIG: BerthConfig = {
   colors: {roles: {}},
   confirmations: true,
   clipboard: true,
+  mouse: true,
   commands: [],
 };
 
@@ -183,9 +186,13 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
         if (typeof value === 'boolean') config.clipboard = value;
         else bad('clipboard', 'must be true or false');
         break;
+      case 'mouse':
+        if (typeof value === 'boolean') config.mouse = value;
+        else bad('mouse', 'must be true or false');
+        break;
       default:
         problems.push(
-          `config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, attach, theme, colors, confirmations, clipboard, commands); ignored`,
+          `config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, attach, theme, colors, confirmations, clipboard, mouse, commands); ignored`,
         );
     }
   }

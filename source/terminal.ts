@@ -4,8 +4,15 @@ const ALT_OFF = '\x1b[?1049l';
 const CURSOR_HIDE = '\x1b[?25l';
 const CURSOR_SHOW = '\x1b[?25h';
 const RESET_ATTRS = '\x1b[0m';
+// Mouse reports: button presses and the wheel (1000) in the SGR encoding (1006), which has no limit on the column
+// and reads unambiguously; berth asks for no motion (1002/1003), so moving the mouse sends nothing.
+const MOUSE_ON = '\x1b[?1000h\x1b[?1006h';
+const MOUSE_OFF = '\x1b[?1006l\x1b[?1000l';
 
 let inAltScreen = false;
+// Whether the UI wants mouse reports (the `M` key, `mouse:` in the config); they are on only while the UI has
+// the alternate screen, never while a session has the terminal or after berth is gone.
+let mouseWanted = false;
 // The real terminal is lent to a session (exec, run, a command): its ctrl-c is not berth's.
 let lent = false;
 
@@ -15,8 +22,20 @@ export function lendTerminal(on: boolean): void {
 
 export function enterAltScreen(): void {
   if (inAltScreen) return;
-  process.stdout.write(ALT_ON + CURSOR_HIDE);
+  process.stdout.write(ALT_ON + CURSOR_HIDE + (mouseWanted ? MOUSE_ON : ''));
   inAltScreen = true;
+}
+
+// Turns mouse reports on or off: written at once when the UI has the screen, else when it next takes it.
+export function setMouseCapture(on: boolean): void {
+  if (on === mouseWanted) return;
+  mouseWanted = on;
+  if (!inAltScreen) return;
+  try {
+    process.stdout.write(on ? MOUSE_ON : MOUSE_OFF);
+  } catch {
+    // A terminal that is gone reports nothing.
+  }
 }
 
 // Safe to call any number of times, from any exit path (quit, crash, signal, hand-off to a shell).
@@ -29,7 +48,8 @@ export function restoreTerminal(): void {
   if (!inAltScreen) return;
   inAltScreen = false;
   try {
-    process.stdout.write(RESET_ATTRS + CURSOR_SHOW + ALT_OFF);
+    // Mouse reporting off whether or not it was on: a shell left with it on would print a report for every click.
+    process.stdout.write(MOUSE_OFF + RESET_ATTRS + CURSOR_SHOW + ALT_OFF);
   } catch {
     // Nothing to restore on a terminal that no longer exists.
   }

@@ -13,7 +13,10 @@ import type {EngineClient} from '../engine/client.js';
 import {EngineSession} from '../engine/session.js';
 import type {EngineTarget} from '../engine/target.js';
 import {Controller, type ExitRequest} from './controller.js';
-import {enterAltScreen, installRestoreHandlers, restoreTerminal} from '../terminal.js';
+import {enterAltScreen, installRestoreHandlers, restoreTerminal, setMouseCapture} from '../terminal.js';
+import {filterMouseInput} from './mouse/stdin-filter.js';
+import {routeMouse} from './mouse/route.js';
+import {terminalReportsMouse} from './mouse/terminal-support.js';
 import {trace} from '../trace.js';
 import {countResource, installResourceTrace} from '../diagnostics.js';
 import {startIdleCollector} from '../idle-gc.js';
@@ -174,6 +177,7 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
         colours: loaded.config.colors,
       }),
       clipboard: loaded.config.clipboard,
+      mouse: loaded.config.mouse && terminalReportsMouse(process.env),
     },
     views,
     keymap,
@@ -188,10 +192,16 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
   installResourceTrace();
   startIdleCollector();
   countResource('storeListeners', () => controller.store.listenerCount());
+  // Mouse reports follow the M key; the escapes go out once per change (terminal.ts), never per frame.
+  const followMouse = () => setMouseCapture(controller.store.get().mouse.capture);
+  followMouse();
+  const stopFollowingMouse = controller.store.subscribe(followMouse);
   enterAltScreen();
   const stdout = controller.config.theme?.plain ? colourlessStdout(process.stdout) : process.stdout;
   try {
     for (;;) {
+      // Only while Ink reads the keys: a session on the real terminal gets its input untouched.
+      const unfilter = filterMouseInput(process.stdin, event => routeMouse(controller, event));
       const instance = render(<AppRoot controller={controller} />, {
         stdout,
         exitOnCtrlC: false,
@@ -204,12 +214,14 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
       });
       const request = (await instance.waitUntilExit()) as ExitRequest | undefined;
       instance.cleanup();
+      unfilter();
       if (!request || request.type === 'quit') break;
       await onRealTerminal(controller, request);
     }
   } finally {
     // The terminal is restored even if a view's close fails.
     try {
+      stopFollowingMouse();
       controller.close();
     } finally {
       restoreTerminal();

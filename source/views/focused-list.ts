@@ -60,6 +60,8 @@ export function reduceFocusedList(
       return moveBy(state, listOf(state), () => 0);
     case 'cursor.end':
       return moveBy(state, listOf(state), (_cursor, count) => count - 1);
+    case 'mouse.select':
+      return moveBy(state, listOf(state), () => action.index);
     case 'list.mark': {
       const focused = listOf(state);
       if (!focused) return state;

@@ -5,6 +5,7 @@ import {copyModule} from './copy/index.js';
 import {engine} from './engine/index.js';
 import {images} from './images/index.js';
 import {logPane} from './log-pane/index.js';
+import {mousePane} from './mouse/index.js';
 import {networks} from './networks/index.js';
 import {registry} from './registry/index.js';
 import {swarm} from './swarm/index.js';
@@ -16,7 +17,7 @@ import {volumes} from './volumes/index.js';
 // Keys 1–6 are Containers, Images, Compose, Registry, Engine and Swarm (6 only on a swarm manager); Volumes and Networks are 7 and 8.
 export const VIEWS: readonly ViewModule[] = [containers, images, compose, registry, engine, swarm, volumes, networks];
 
-// Parts that are not tabs but take part in reducing, effects and keys (the log pane, copying).
-export const PANES: readonly ViewModule[] = [logPane, archives, copyModule(() => VIEWS)];
+// Parts that are not tabs but take part in reducing, effects and keys (the log pane, copying, the mouse).
+export const PANES: readonly ViewModule[] = [logPane, archives, copyModule(() => VIEWS), mousePane];
 
 export const ALL_MODULES: readonly ViewModule[] = [...PANES, ...VIEWS];

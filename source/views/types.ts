@@ -62,6 +62,8 @@ export type AppConfig = {
   composeProject?: string;
   // The colours, resolved from --theme, the config file and NO_COLOR (theme/resolve.ts); dark when not given.
   theme?: Theme;
+  // Whether berth takes the mouse at start (`mouse:` in the config; M switches it); default yes.
+  mouse?: boolean;
 };
 
 // What effects may use, passed in explicitly: effects never import the controller.
@@ -121,6 +123,20 @@ export type FocusedList = {
 };
 
 export type Size = {width: number; height: number};
+
+// A rectangle of the body, in cells from its top left corner (0-based).
+export type Area = {top: number; left: number; width: number; height: number};
+
+// What a view draws where, for the mouse (ui/mouse/): computed from the same numbers its Body draws with.
+export type MouseAreas = {
+  // The focused list's rows on screen: the row at the list's scrollTop is drawn on `top`.
+  list?: Area;
+  // Column headings a click sorts by: the heading's row and each sortable column's cells [from, to) from `left`,
+  // with the actions that sort by it from the order shown now.
+  sorts?: {row: number; left: number; columns: readonly {from: number; to: number; actions: readonly Action[]}[]};
+  // The log pane, when it shows beside or below the list (or alone).
+  logs?: Area;
+};
 
 // An overlay a view (or the shell) owns: how it is drawn, which keys apply, what enter does.
 export type OverlaySpec = {
@@ -184,6 +200,9 @@ export type ViewModule = {
   Body?: ComponentType<Size>;
   // Rows of its focused list on screen, for paging (default: the body's height less a heading).
   listRows?(state: AppState, body: Size): number;
+  // Where its list, column headings and log pane are in the body (for the mouse); without it the mouse does
+  // nothing in the body.
+  mouseAreas?(state: AppState, body: Size): MouseAreas;
   // Text for the header (the registry's URL) and the tab line's right side (running only).
   headerParts?(state: AppState): readonly string[];
   tabNotes?(state: AppState): readonly string[];

@@ -27,6 +27,14 @@ describe('config file', () => {
     expect(keymap.find(b => b.action === 'cursor.down')?.keys).toEqual(['j', 'n']);
   });
 
+  test('mouse: false starts with the mouse left to the terminal; anything but true or false is said', async () => {
+    expect(DEFAULT_CONFIG.mouse).toBe(true);
+    expect((await loadConfig(write('mouse: false\n'), {})).config.mouse).toBe(false);
+    const bad = await loadConfig(write('mouse: sometimes\n'), {});
+    expect(bad.config.mouse).toBe(true);
+    expect(bad.problems.join('\n')).toMatch(/mouse must be true or false/);
+  });
+
   test('a bad config keeps the defaults and says which key is wrong and why', async () => {
     const file = write('logs:\n  bufferLines: lots\nfrobs: 1\nexec:\n  shells: [bash]\n');
     const {config, problems} = await loadConfig(file, {});

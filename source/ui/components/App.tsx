@@ -13,6 +13,7 @@ import {Tabs} from './Tabs.js';
 import {SHELL_OVERLAYS} from '../shell-overlays.js';
 import {helpLines} from '../help-lines.js';
 import {contentRows, OVERLAY_FRAME, OVERLAY_FRAME_ROWS} from '../../views/OverlayBox.js';
+import {recordScreen} from '../mouse/screen.js';
 
 const MIN_COLUMNS = 40;
 const MIN_ROWS = 10;
@@ -73,8 +74,13 @@ export function App() {
   useEffect(() => {
     controller.dispatch({type: 'viewport', rows: viewportRows});
   }, [controller, viewportRows]);
+  // The same numbers as drawn below (header, banner, tabs, body), for the mouse (ui/mouse/route.ts).
+  const tooSmall = columns < MIN_COLUMNS || rows < MIN_ROWS;
+  useEffect(() => {
+    recordScreen(controller, {tabsRow: 1 + banner, bodyTop: 2 + banner, body, tooSmall});
+  });
 
-  if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
+  if (tooSmall) {
     return (
       <Box width={columns} height={height}>
         <Text wrap="truncate-end">{`berth needs at least ${MIN_COLUMNS}x${MIN_ROWS}; this terminal is ${columns}x${rows} (q quits)`}</Text>

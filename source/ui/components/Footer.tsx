@@ -5,6 +5,7 @@ import {activeScopes} from '../scopes.js';
 import {SHELL_OVERLAYS} from '../shell-overlays.js';
 import {useController, useStore} from '../hooks/use-controller.js';
 import {useTheme} from '../../views/use-theme.js';
+import {MOUSE_OFF_NOTE} from '../../views/mouse/index.js';
 
 const item = (b: Binding) => ` ${keyLabel(b.keys[0])} ${b.help} `;
 
@@ -34,15 +35,18 @@ export function Footer({width}: {width: number}) {
   );
   const theme = useTheme();
   const active = footerBindings(keymap, scopes.split(','));
+  // With the mouse left to the terminal (text selection), the footer says so, and how to take it back.
+  const note = useStore(state => (state.mouse.capture ? '' : ` ${MOUSE_OFF_NOTE} `));
   const bindings = fitFooter(
     submitLabel
       ? active.map(b => (b.action === 'overlay.submit' && b.scope === 'prompt' ? {...b, help: submitLabel} : b))
       : active,
-    width,
+    width - cellWidth(note),
   );
   return (
     <Box width={width} height={1} overflow="hidden">
       <Text wrap="truncate-end">
+        {note ? <Text {...theme.warning}>{note}</Text> : null}
         {bindings.map(b => (
           <Text key={b.action}>
             <Text bold {...theme.footerKey}>{` ${keyLabel(b.keys[0])}`}</Text>

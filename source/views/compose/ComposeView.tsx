@@ -9,7 +9,7 @@ import {GLYPH} from '../kit/glyphs.js';
 import {fitWidths} from '../kit/columns.js';
 import {ListStatus} from '../kit/ListBody.js';
 
-const NOUN = {one: 'project', many: 'compose projects'};
+export const NOUN = {one: 'project', many: 'compose projects'};
 import {containersLayout} from '../containers/layout.js';
 import {projectNamed, projects, visibleProjects, visibleServices} from './selectors.js';
 import type {RunSummary} from './state.js';
@@ -133,6 +133,31 @@ function serviceColumns(width: number, rows: readonly ServiceRow[]) {
   ]);
 }
 
+// The lines over a project's services: the project, and what is wrong with it (the mouse counts them too).
+export function serviceNotes(
+  open: string | undefined,
+  project: ComposeProject | undefined,
+  configError: string | undefined,
+  runnerKind: string | undefined,
+): {text: string; role?: 'warning' | 'error'}[] {
+  const notes: {text: string; role?: 'warning' | 'error'}[] = [];
+  if (!project) notes.push({text: `  project ${open ?? ''} is gone (esc goes back)`, role: 'warning'});
+  else {
+    notes.push({
+      text: ` ${project.name} · ${projectStatus(project).text} · ${project.workingDir ?? 'no working directory'} · ${filesText(project)}`,
+    });
+    if (!project.filesKnown) {
+      const down = runnerKind === 'v2' ? 'D works by name' : 'D needs the files with compose v1';
+      notes.push({
+        text: `  files unknown: ${project.filesProblem ?? ''}; b and u need them, ${down}; l, L, s and S work`,
+        role: 'warning',
+      });
+    }
+    if (configError) notes.push({text: `  ${configError}`, role: 'error'});
+  }
+  return notes;
+}
+
 function ServiceList({width, height}: {width: number; height: number}) {
   const theme = useTheme();
   const open = useStore(state => state.compose.open);
@@ -142,21 +167,7 @@ function ServiceList({width, height}: {width: number; height: number}) {
   const configError = useStore(state => (open ? state.compose.configErrors[open] : undefined));
   const runner = useStore(state => state.compose.runner);
   const columns = serviceColumns(width, rows);
-  const notes: {text: string; role?: 'warning' | 'error'}[] = [];
-  if (!project) notes.push({text: `  project ${open ?? ''} is gone (esc goes back)`, role: 'warning'});
-  else {
-    notes.push({
-      text: ` ${project.name} · ${projectStatus(project).text} · ${project.workingDir ?? 'no working directory'} · ${filesText(project)}`,
-    });
-    if (!project.filesKnown) {
-      const down = runner?.kind === 'v2' ? 'D works by name' : 'D needs the files with compose v1';
-      notes.push({
-        text: `  files unknown: ${project.filesProblem ?? ''}; b and u need them, ${down}; l, L, s and S work`,
-        role: 'warning',
-      });
-    }
-    if (configError) notes.push({text: `  ${configError}`, role: 'error'});
-  }
+  const notes = serviceNotes(open, project, configError, runner?.kind);
   const bodyRows = Math.max(1, height - 1 - notes.length);
   const page = rows.slice(list.scrollTop, list.scrollTop + bodyRows);
   return (

@@ -1,3 +1,4 @@
+import {composeMouseAreas} from './mouse.js';
 import {localProject} from '../../engine/compose/project.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {AppConfig, ViewModule} from '../types.js';
@@ -132,6 +133,7 @@ export const compose: ViewModule = {
       : ['compose', 'composeActions', 'list', 'move', 'global'],
   list: composeList,
   Body: ComposeView,
+  mouseAreas: composeMouseAreas,
   listRows: (state, body) =>
     containersLayout(
       state.logs?.owner === 'compose',

@@ -10,13 +10,13 @@ import {useStore} from '../use-store.js';
 import {GLYPH} from '../kit/glyphs.js';
 import {ListStatus} from '../kit/ListBody.js';
 
-const NOUN = {one: 'container', many: 'containers'};
+export const NOUN = {one: 'container', many: 'containers'};
 import {visibleContainers} from './selectors.js';
 import type {ContainerRow} from './state.js';
 import {useTheme} from '../use-theme.js';
 import {styles} from '../../theme/index.js';
 
-type Columns = {
+export type Columns = {
   name: number;
   status: number;
   cpu: number;
@@ -34,7 +34,7 @@ const MEM_WIDTH = 13;
 // The widest value of each column over all rows (not just the visible ones, so columns do not jump while
 // scrolling); columns are no wider than their content, which keeps rows short — every row the cursor enters
 // or leaves is sent to the terminal again.
-function contentWidths(rows: readonly ContainerRow[]): Record<'name' | 'status' | 'image' | 'ports', number> {
+export function contentWidths(rows: readonly ContainerRow[]): Record<'name' | 'status' | 'image' | 'ports', number> {
   const widths = {name: 4, status: 6, image: 5, ports: 0};
   for (const row of rows) {
     widths.name = Math.max(widths.name, row.name.length);
@@ -47,7 +47,7 @@ function contentWidths(rows: readonly ContainerRow[]): Record<'name' | 'status' 
 
 // Name and status always show (how long up, how it exited: the engine's full text is in i); the size column
 // when asked for; then image, ports and age while they fit, each dropped whole before the name is cut.
-function columnsFor(
+export function columnsFor(
   width: number,
   showSize: boolean,
   showStats: boolean,
@@ -79,7 +79,7 @@ function columnsFor(
   };
 }
 
-const ORDER = ['name', 'status', 'cpu', 'mem', 'size', 'image', 'ports', 'created'] as const;
+export const ORDER = ['name', 'status', 'cpu', 'mem', 'size', 'image', 'ports', 'created'] as const;
 
 function joinColumns(columns: Columns, cells: Record<(typeof ORDER)[number], string>): string {
   return ORDER.filter(id => columns[id] > 0)

@@ -3,7 +3,8 @@ import {ContainerList} from './ContainerList.js';
 import {ListWithLogs} from './ListWithLogs.js';
 
 // The pane view 1 opened (view 6 opens its own for services and tasks).
-const hasOwnPane = (state: AppState) => Boolean(state.logs) && (state.logs?.owner ?? 'containers') === 'containers';
+export const hasOwnPane = (state: AppState) =>
+  Boolean(state.logs) && (state.logs?.owner ?? 'containers') === 'containers';
 
 // View 1: the list, and the log pane of the selected container beside or below it (or alone, full screen).
 export function ContainersView({width, height}: {width: number; height: number}) {

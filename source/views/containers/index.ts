@@ -1,3 +1,4 @@
+import {containersMouseAreas} from './mouse.js';
 import {showLogs} from '../log-pane/effects.js';
 import {paneSession} from '../log-pane/session.js';
 import type {ViewModule} from '../types.js';
@@ -123,6 +124,7 @@ export const containers: ViewModule = {
   },
   list: containersList,
   Body: ContainersView,
+  mouseAreas: containersMouseAreas,
   listRows: (state, body) =>
     containersLayout(
       Boolean(state.logs) && (state.logs?.owner ?? 'containers') === 'containers',

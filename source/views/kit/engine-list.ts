@@ -1,4 +1,5 @@
 import {errorMessage} from '../../errors.js';
+import {listArea, wholeBody} from './mouse-areas.js';
 import type {Action} from '../../store/actions.js';
 import {makeMatcher, type ListState} from '../../store/list.js';
 import {memoLast} from '../../store/memo.js';
@@ -123,6 +124,11 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
         Body: parts.Body ?? ((size: Size) => ListBody({kit, ...size})),
         list: focused,
         listRows: kit.listRows,
+        // ListBody's heading and message line, then the rows.
+        mouseAreas:
+          parts.mouseAreas ??
+          ((state, body) =>
+            parts.Body ? {} : {list: listArea(wholeBody(body), body.height - kit.listRows(state, body))}),
         effect(services, action, before, after) {
           const showing = shows(after, spec.id);
           const opened = !shows(before, spec.id) && showing;

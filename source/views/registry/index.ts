@@ -6,6 +6,7 @@ import {registryLayout} from './layout.js';
 import {detailRows} from './details-lines.js';
 import {reduceRegistry, registryList, selectedTag} from './reducer.js';
 import {RegistryView} from './RegistryView.js';
+import {registryMouseAreas} from './mouse.js';
 import {initialRegistryState} from './state.js';
 import {registryCopy} from './copy.js';
 
@@ -58,6 +59,7 @@ export const registry: ViewModule = {
   },
   list: registryList,
   Body: RegistryView,
+  mouseAreas: registryMouseAreas,
   listRows: (state, body) =>
     registryLayout(body, detailRows(state.registry, selectedTag(state), body.width - 1).length).listHeight - 1,
   headerParts: state => {

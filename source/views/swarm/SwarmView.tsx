@@ -155,7 +155,7 @@ function warnOf(list: SwarmList, row: unknown): boolean {
 }
 
 const TITLES: Record<SwarmList, string> = {services: 'services', nodes: 'nodes', secrets: 'secrets', tasks: 'tasks'};
-const NOUNS: Record<SwarmList, {one: string; many: string}> = {
+export const NOUNS: Record<SwarmList, {one: string; many: string}> = {
   services: {one: 'service', many: 'services'},
   nodes: {one: 'node', many: 'nodes'},
   secrets: {one: 'secret', many: 'secrets'},

@@ -1,3 +1,4 @@
+import {swarmMouseAreas} from './mouse.js';
 import type {ViewModule} from '../types.js';
 import {containersLayout} from '../containers/layout.js';
 import {paneSession} from '../log-pane/session.js';
@@ -178,6 +179,7 @@ export const swarm: ViewModule = {
   list: state => (state.view === 'swarm' ? swarmList(state) : undefined),
   scopes: state => [LIST_SCOPES[state.swarm.list], 'swarm', 'list', 'move', 'global'],
   Body: SwarmView,
+  mouseAreas: swarmMouseAreas,
   listRows: (state, body) => containersLayout(hasSwarmPane(state), body, state.focus === 'logs').listHeight - 3,
   tabNotes: state => (state.swarm.progress && state.view !== 'swarm' ? [state.swarm.progress.text] : []),
   close(services) {
