@@ -1,0 +1,254 @@
+import type Docker from 'dockerode';
+import {cellWidth} from '../../text/sanitize.js';
+import {LogBuffer} from './log-buffer.js';
+import {searchLog, type LogSearch} from './log-query.js';
+import {LogSession, type LogLine, type LogWindow} from './log-session.js';
+import type {LogSource} from './log-source.js';
+import {byTime, MergeOrder, type MergeInput} from './merge-order.js';
+import {Publisher} from './publisher.js';
+import {HEAD_ENTRIES} from './request-plan.js';
+import {saveLines} from './save-lines.js';
+import {compareTimestamps} from './timestamp.js';
+
+// One container among the logs merged: its ID keys it; `tty` as for LogSession.
+export type MergedTarget = {id: string; tty?: boolean};
+
+// How a container's lines are prefixed: `label` is already safe to draw (the caller sanitised it).
+export type MergedLabel = {label: string; color: string};
+
+type Child<Target> = MergeInput & {
+  target: Target;
+  label: string;
+  color: string;
+  session: LogSession;
+  // The container buffer's totalPushed and length when last read.
+  seen: number;
+  held: number;
+};
+
+export type MergedLogsOptions<Target extends MergedTarget> = {
+  targets: readonly Target[];
+  window: LogWindow;
+  follow: boolean;
+  bufferLines?: number;
+  publishMs?: number;
+  // The prefix of a container's lines, given every container merged so far (the new one last).
+  describe(target: Target, all: readonly Target[]): MergedLabel;
+};
+
+// Several containers' logs in one stream, keyed by container: one LogSession per container (berth's own log
+// machinery: bounded, resumed after a drop without gaps or duplicates, sanitised), merged by the engine's
+// timestamps within a small reorder window (merge-order.ts) into one bounded buffer, each line prefixed with its
+// container's label, padded to a common width, in the label's colour. A compose project's logs
+// (compose/project-logs.ts) and the marked containers of view 1 are both this.
+export class MergedLogs<Target extends MergedTarget> implements LogSource {
+  readonly buffer: LogBuffer<LogLine>;
+  private readonly children: Child<Target>[] = [];
+  private readonly publisher: Publisher;
+  private readonly order = new MergeOrder<LogLine>();
+  private timer?: NodeJS.Timeout;
+  private stopped = false;
+  private statusVersion = 0;
+  private labelWidth = 0;
+
+  constructor(
+    private readonly docker: Docker,
+    private readonly options: MergedLogsOptions<Target>,
+  ) {
+    this.buffer = new LogBuffer<LogLine>(options.bufferLines ?? 10_000);
+    this.publisher = new Publisher(options.publishMs ?? 100);
+  }
+
+  get version(): number {
+    return this.buffer.version + this.statusVersion;
+  }
+
+  get status(): string {
+    const statuses = this.children.map(child => child.session.status);
+    if (!statuses.length) return 'no containers';
+    if (statuses.includes('reconnecting')) return 'reconnecting';
+    if (statuses.includes('loading')) return 'loading';
+    if (statuses.every(status => status === 'ended' || status === 'error')) return 'ended';
+    return 'streaming';
+  }
+
+  get error(): string | undefined {
+    return this.children.map(child => child.session.error).find(Boolean);
+  }
+
+  // How many of the containers no longer stream (stopped, removed) while others do.
+  get notStreaming(): number {
+    return this.children.filter(child => !live(child.session)).length;
+  }
+
+  get listenerCount(): number {
+    return this.publisher.listenerCount;
+  }
+
+  subscribe(listener: () => void): () => void {
+    return this.publisher.subscribe(listener);
+  }
+
+  start(): void {
+    for (const target of this.options.targets) this.add(target);
+    this.publisher.changed();
+  }
+
+  // A container that joins after the logs opened (a compose up or scale): followed from its start.
+  add(target: Target): void {
+    if (this.stopped || this.has(target.id)) return;
+    const all = [...this.children.map(child => child.target), target];
+    const {label, color} = this.options.describe(target, all);
+    const session = new LogSession(this.docker, {
+      containerId: target.id,
+      tty: target.tty,
+      window: this.options.window,
+      follow: this.options.follow,
+      // Each container's lines wait here only until they are merged; a window with history (since, everything)
+      // keeps more, for the rebuild when the older lines arrive.
+      bufferLines: Math.min(this.options.bufferLines ?? 10_000, this.historyWanted() ? 5000 : 1000),
+      publishMs: 100,
+    });
+    const child: Child<Target> = {
+      target,
+      label,
+      color,
+      session,
+      seen: 0,
+      held: 0,
+      delivered: false,
+      live: true,
+      addedAt: Date.now(),
+    };
+    this.children.push(child);
+    this.labelWidth = Math.max(this.labelWidth, cellWidth(label));
+    session.subscribe(() => this.take(child));
+    session.start();
+  }
+
+  private historyWanted(): boolean {
+    const {tail, since} = this.options.window;
+    return since !== undefined || tail === undefined || tail === 'all' || tail > HEAD_ENTRIES;
+  }
+
+  has(id: string): boolean {
+    return this.children.some(child => child.target.id === id);
+  }
+
+  get ids(): string[] {
+    return this.children.map(child => child.target.id);
+  }
+
+  resume(): void {
+    for (const child of this.children) child.session.resume();
+  }
+
+  // Follows again a container that stopped and started again.
+  resumeContainer(id: string): void {
+    const child = this.children.find(c => c.target.id === id);
+    if (child?.session.status === 'ended') child.session.resume();
+  }
+
+  // The engine answers again: every follow waiting to reconnect does it now.
+  retryNow(): void {
+    for (const child of this.children) child.session.retryNow();
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearTimeout(this.timer);
+    for (const child of this.children) child.session.stop();
+    this.publisher.stop();
+  }
+
+  clear(): void {
+    for (const child of this.children) {
+      child.session.clear();
+      child.seen = child.session.buffer.totalPushed;
+      child.held = child.session.buffer.length;
+    }
+    this.order.clear();
+    this.buffer.clear();
+    this.publisher.changed();
+  }
+
+  search(query: string): LogSearch {
+    return searchLog(this.buffer, query);
+  }
+
+  save(path: string): Promise<{lines: number}> {
+    return saveLines(path, this.buffer.toArray());
+  }
+
+  // -- merging ------------------------------------------------------------------------------------------------
+
+  // New lines of a container: prefixed once (the merged buffer holds the container buffer's own objects), and held
+  // until they can be put in order.
+  private take(child: Child<Target>): void {
+    child.live = live(child.session);
+    const buffer = child.session.buffer;
+    const fresh = buffer.totalPushed - child.seen;
+    const expected = Math.min(buffer.capacity, child.held + fresh);
+    // Older lines put in front (the window's history): the merged buffer is rebuilt from every container's.
+    if (buffer.length > expected) {
+      child.seen = buffer.totalPushed;
+      child.held = buffer.length;
+      this.rebuild();
+      return;
+    }
+    const now = Date.now();
+    if (fresh > 0) child.delivered = true;
+    for (let i = Math.max(0, buffer.length - fresh); i < buffer.length; i++) {
+      const line = this.prefixed(buffer.get(i), child);
+      if (line.time && (!child.newest || compareTimestamps(line.time, child.newest) > 0)) child.newest = line.time;
+      this.order.add(line, now);
+    }
+    child.seen = buffer.totalPushed;
+    child.held = buffer.length;
+    this.statusVersion++;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flush();
+    }, 100);
+  }
+
+  private flush(): void {
+    for (const child of this.children) child.live = live(child.session);
+    for (const line of this.order.take(this.children, Date.now())) this.buffer.push(line);
+    this.publisher.changed();
+    if (this.order.size) this.schedule();
+  }
+
+  // In place: the line is the container buffer's own object, so no second copy of it lives anywhere.
+  private prefixed(line: LogLine, child: Child<Target>): LogLine {
+    if (line.prefix) return line;
+    const prefix = `${child.label}${' '.repeat(Math.max(0, this.labelWidth - cellWidth(child.label)))} | `;
+    line.text = prefix + line.text;
+    if (line.raw !== undefined) line.raw = prefix + line.raw;
+    line.prefix = {length: prefix.length, color: child.color};
+    return line;
+  }
+
+  private rebuild(): void {
+    const all: LogLine[] = [];
+    for (const child of this.children) {
+      const buffer = child.session.buffer;
+      for (const line of buffer) all.push(this.prefixed(line, child));
+    }
+    all.sort(byTime);
+    this.order.clear();
+    this.buffer.clear();
+    for (const line of all.slice(-this.buffer.capacity)) this.buffer.push(line);
+    this.publisher.changed();
+  }
+}
+
+function live(session: LogSession): boolean {
+  return session.status !== 'ended' && session.status !== 'error';
+}
