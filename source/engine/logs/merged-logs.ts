@@ -1,5 +1,6 @@
 import type Docker from 'dockerode';
 import {cellWidth} from '../../text/sanitize.js';
+import {makeLine} from './line-assembler.js';
 import {LogBuffer} from './log-buffer.js';
 import {searchLog, type LogSearch} from './log-query.js';
 import {LogSession, type LogLine, type LogWindow} from './log-session.js';
@@ -24,6 +25,8 @@ type Child<Target> = MergeInput & {
   // The container buffer's totalPushed and length when last read.
   seen: number;
   held: number;
+  // Removed from the engine (gone() said so).
+  gone?: boolean;
 };
 
 export type MergedLogsOptions<Target extends MergedTarget> = {
@@ -64,7 +67,7 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
   }
 
   get status(): string {
-    const statuses = this.children.map(child => child.session.status);
+    const statuses = this.children.map(child => (child.gone ? 'ended' : child.session.status));
     if (!statuses.length) return 'no containers';
     if (statuses.includes('reconnecting')) return 'reconnecting';
     if (statuses.includes('loading')) return 'loading';
@@ -78,7 +81,7 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
 
   // How many of the containers no longer stream (stopped, removed) while others do.
   get notStreaming(): number {
-    return this.children.filter(child => !live(child.session)).length;
+    return this.children.filter(child => child.gone || !live(child.session)).length;
   }
 
   get listenerCount(): number {
@@ -149,6 +152,21 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
     if (child?.session.status === 'ended') child.session.resume();
   }
 
+  // A container that is no longer on the engine (removed): the pane says so once, under its prefix; the others go on.
+  gone(id: string, note: string): void {
+    const child = this.children.find(c => c.target.id === id);
+    if (!child || child.gone || this.stopped) return;
+    child.gone = true;
+    // Its own stream may have said so already (it ended on the removal and found the container gone).
+    const told = child.session.status === 'error';
+    child.session.stop();
+    child.live = false;
+    this.statusVersion++;
+    if (told) return this.publisher.changed();
+    this.order.add(this.prefixed(makeLine(note, 'system', undefined, false), child), Date.now());
+    this.schedule();
+  }
+
   // The engine answers again: every follow waiting to reconnect does it now.
   retryNow(): void {
     for (const child of this.children) child.session.retryNow();
@@ -186,7 +204,7 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
   // New lines of a container: prefixed once (the merged buffer holds the container buffer's own objects), and held
   // until they can be put in order.
   private take(child: Child<Target>): void {
-    child.live = live(child.session);
+    child.live = !child.gone && live(child.session);
     const buffer = child.session.buffer;
     const fresh = buffer.totalPushed - child.seen;
     const expected = Math.min(buffer.capacity, child.held + fresh);
@@ -219,7 +237,7 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
   }
 
   private flush(): void {
-    for (const child of this.children) child.live = live(child.session);
+    for (const child of this.children) child.live = !child.gone && live(child.session);
     for (const line of this.order.take(this.children, Date.now())) this.buffer.push(line);
     this.publisher.changed();
     if (this.order.size) this.schedule();
