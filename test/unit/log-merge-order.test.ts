@@ -127,4 +127,14 @@ describe('merging several logs by the engine timestamps', () => {
       expect(times).toEqual([...times].sort());
     }
   });
+
+  test('a flood never keeps more than its limit waiting: past it, everything goes out sorted', () => {
+    const order = new MergeOrder<Line>(5);
+    const inputs = [input({newest: at(0)}), input({newest: at(0)})];
+    for (let i = 0; i < 5; i++) order.add(line(`x${i}`, 9 - i), 0);
+    expect(order.take(inputs, 0)).toEqual([]);
+    order.add(line('y', 1), 0);
+    expect(order.take(inputs, 0).map(l => l.text)).toEqual(['y', 'x4', 'x3', 'x2', 'x1', 'x0']);
+    expect(order.size).toBe(0);
+  });
 });

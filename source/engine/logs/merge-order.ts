@@ -27,6 +27,10 @@ export class MergeOrder<Line extends {time?: string}> {
   private pending: Line[] = [];
   private arrived: number[] = [];
 
+  // More lines than `limit` waiting (a flood): they all go out at the next take, sorted, so memory stays bounded
+  // whatever the rate.
+  constructor(private readonly limit = Infinity) {}
+
   get size(): number {
     return this.pending.length;
   }
@@ -43,6 +47,11 @@ export class MergeOrder<Line extends {time?: string}> {
 
   // The lines that can go out now, oldest first; the others stay.
   take(inputs: readonly MergeInput[], now: number): Line[] {
+    if (this.pending.length > this.limit) {
+      const all = this.pending;
+      this.clear();
+      return all.sort(byTime);
+    }
     const waiting = inputs.some(input => !input.delivered && input.live && now - input.addedAt < FIRST_WAIT_MS);
     const cutoff = now - (waiting ? FIRST_WAIT_MS : HOLD_MS);
     let watermark = waiting ? undefined : lowWatermark(inputs);

@@ -48,7 +48,7 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
   readonly buffer: LogBuffer<LogLine>;
   private readonly children: Child<Target>[] = [];
   private readonly publisher: Publisher;
-  private readonly order = new MergeOrder<LogLine>();
+  private readonly order: MergeOrder<LogLine>;
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private statusVersion = 0;
@@ -59,6 +59,8 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
     private readonly options: MergedLogsOptions<Target>,
   ) {
     this.buffer = new LogBuffer<LogLine>(options.bufferLines ?? 10_000);
+    // Never more lines waiting to be ordered than the pane keeps.
+    this.order = new MergeOrder<LogLine>(this.buffer.capacity);
     this.publisher = new Publisher(options.publishMs ?? 100);
   }
 
@@ -111,6 +113,8 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
       // keeps more, for the rebuild when the older lines arrive.
       bufferLines: Math.min(this.options.bufferLines ?? 10_000, this.historyWanted() ? 5000 : 1000),
       publishMs: 100,
+      // Called only once the session has started (below), when `child` exists.
+      onLine: line => this.takeLine(child, line),
     });
     const child: Child<Target> = {
       target,
@@ -125,7 +129,7 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
     };
     this.children.push(child);
     this.labelWidth = Math.max(this.labelWidth, cellWidth(label));
-    session.subscribe(() => this.take(child));
+    session.subscribe(() => this.changed(child));
     session.start();
   }
 
@@ -201,29 +205,33 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
 
   // -- merging ------------------------------------------------------------------------------------------------
 
-  // New lines of a container: prefixed once (the merged buffer holds the container buffer's own objects), and held
-  // until they can be put in order.
-  private take(child: Child<Target>): void {
+  // A line of a container, as it arrives: prefixed once (the merged buffer holds the container buffer's own
+  // objects) and held until it can be put in order. Every line is taken here, however many arrive between two
+  // publications of the container's session.
+  private takeLine(child: Child<Target>, line: LogLine): void {
+    if (this.stopped) return;
+    const buffer = child.session.buffer;
+    child.seen = buffer.totalPushed;
+    child.held = buffer.length;
+    child.delivered = true;
+    this.prefixed(line, child);
+    if (line.time && (!child.newest || compareTimestamps(line.time, child.newest) > 0)) child.newest = line.time;
+    this.order.add(line, Date.now());
+    if (this.order.size > this.buffer.capacity) this.flush();
+    else this.schedule();
+  }
+
+  // The container's session changed: its status, or older lines put in front of its buffer (the window's
+  // history), after which the merged buffer is rebuilt from every container's.
+  private changed(child: Child<Target>): void {
     child.live = !child.gone && live(child.session);
     const buffer = child.session.buffer;
-    const fresh = buffer.totalPushed - child.seen;
-    const expected = Math.min(buffer.capacity, child.held + fresh);
-    // Older lines put in front (the window's history): the merged buffer is rebuilt from every container's.
-    if (buffer.length > expected) {
+    if (buffer.length > child.held) {
       child.seen = buffer.totalPushed;
       child.held = buffer.length;
       this.rebuild();
       return;
     }
-    const now = Date.now();
-    if (fresh > 0) child.delivered = true;
-    for (let i = Math.max(0, buffer.length - fresh); i < buffer.length; i++) {
-      const line = this.prefixed(buffer.get(i), child);
-      if (line.time && (!child.newest || compareTimestamps(line.time, child.newest) > 0)) child.newest = line.time;
-      this.order.add(line, now);
-    }
-    child.seen = buffer.totalPushed;
-    child.held = buffer.length;
     this.statusVersion++;
     this.schedule();
   }
