@@ -69,4 +69,56 @@ describe('merged logs of several containers (real engine)', () => {
       logs.stop();
     }
   }, 60_000);
+
+  test('a window with history ("everything") while lines keep coming: the older lines are merged too', async () => {
+    // Two more containers: 5,000 lines at once, then 50 a second. Their tails (200 each) come first, the history
+    // is put in front while live lines arrive, and the merged buffer is rebuilt from both.
+    const live = [`${base}-h1`, `${base}-h2`];
+    names.push(...live);
+    const liveIds = live.map((name, n) =>
+      docker([
+        'run',
+        '-d',
+        '--init',
+        '--network',
+        'none',
+        '--label',
+        'berth.test=1',
+        '--name',
+        name,
+        BUSYBOX,
+        'sh',
+        '-c',
+        `seq 1 5000 | sed 's/^/${'xy'[n]} /'; i=5000; while :; do i=$((i+1)); echo "${'xy'[n]} $i"; sleep 0.02; done`,
+      ]).trim(),
+    );
+    const written = (name: string) => /\d+$/.test(docker(['logs', '--tail', '1', name]).trim());
+    const ready = Date.now() + 20_000;
+    while (Date.now() < ready && !live.every(written)) await new Promise(r => setTimeout(r, 200));
+    const logs = new MergedLogs(client.docker, {
+      targets: liveIds.map(id => ({id})),
+      window: {tail: 'all'},
+      follow: true,
+      bufferLines: 3000,
+      describe: target => ({label: target.id === liveIds[0] ? 'x' : 'y', color: 'cyan'}),
+    });
+    logs.start();
+    try {
+      // Live lines alone would take ~26 s to fill it.
+      const deadline = Date.now() + 8000;
+      while (Date.now() < deadline && logs.buffer.length < 3000) await new Promise(r => setTimeout(r, 100));
+      const lines = logs.buffer.toArray();
+      expect(lines).toHaveLength(3000);
+      const times = lines.map(l => l.time!);
+      expect(times).toEqual([...times].sort());
+      for (const letter of ['x', 'y']) {
+        const numbers = lines
+          .filter(l => l.text.startsWith(`${letter} | `))
+          .map(l => Number(l.text.slice(`${letter} | ${letter} `.length)));
+        for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe(numbers[i - 1] + 1);
+      }
+    } finally {
+      logs.stop();
+    }
+  }, 60_000);
 });

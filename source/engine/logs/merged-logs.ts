@@ -22,8 +22,7 @@ type Child<Target> = MergeInput & {
   label: string;
   color: string;
   session: LogSession;
-  // The container buffer's totalPushed and length when last read.
-  seen: number;
+  // The container buffer's length when last read (more means history was put in front).
   held: number;
   // Removed from the engine (gone() said so).
   gone?: boolean;
@@ -121,7 +120,6 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
       label,
       color,
       session,
-      seen: 0,
       held: 0,
       delivered: false,
       live: true,
@@ -187,7 +185,6 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
   clear(): void {
     for (const child of this.children) {
       child.session.clear();
-      child.seen = child.session.buffer.totalPushed;
       child.held = child.session.buffer.length;
     }
     this.order.clear();
@@ -210,9 +207,8 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
   // publications of the container's session.
   private takeLine(child: Child<Target>, line: LogLine): void {
     if (this.stopped) return;
-    const buffer = child.session.buffer;
-    child.seen = buffer.totalPushed;
-    child.held = buffer.length;
+    // Counted, not read: older lines put in front meanwhile must still show as more than expected (changed()).
+    child.held = Math.min(child.session.buffer.capacity, child.held + 1);
     child.delivered = true;
     this.prefixed(line, child);
     if (line.time && (!child.newest || compareTimestamps(line.time, child.newest) > 0)) child.newest = line.time;
@@ -227,7 +223,6 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
     child.live = !child.gone && live(child.session);
     const buffer = child.session.buffer;
     if (buffer.length > child.held) {
-      child.seen = buffer.totalPushed;
       child.held = buffer.length;
       this.rebuild();
       return;
