@@ -91,6 +91,21 @@ describe("several containers' logs in one pane", () => {
       expect(numbers.length).toBeGreaterThan(1);
       for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe(numbers[i - 1] + 1);
     }
+    // :logs with names (tab completes them) opens the same merged pane; an unknown name says so.
+    t.keys('Escape');
+    await t.waitFor('enter logs');
+    t.type(':');
+    t.type(`logs nope-${base}`);
+    t.keys('Enter');
+    await t.waitFor(`no container named "nope-${base}"`);
+    t.type(':');
+    t.type(`logs ${base}`);
+    t.keys('Tab');
+    await t.waitFor(`logs ${base}-`);
+    t.type(`a ${base}-b`);
+    t.keys('Enter');
+    await t.waitFor(/logs 2 containers: .* · follow/);
+    await t.waitUntil(s => s.split('\n').some(l => lineOf(names.b, 'b').test(l)), 'lines again');
     t.type('q');
     expect(await t.exitCode()).toBe(0);
   });
