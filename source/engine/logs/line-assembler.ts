@@ -13,7 +13,7 @@ export type LogLine = {
   time?: string;
   // The line was longer than MAX_LINE_BYTES and was cut there.
   truncated?: boolean;
-  // Interleaved logs (a compose project's): the text starts with `length` characters naming where the line came
+  // Interleaved logs (merged-logs.ts): the text starts with `length` characters naming where the line came
   // from ("web    | "), drawn in the colour of the theme's log prefix palette that `hue` picks (prefix-hue.ts).
   prefix?: {length: number; hue: number};
 };

@@ -46,6 +46,9 @@ export type LogSessionOptions = {
   publishMs?: number;
   // Waits before reconnecting after the 1st, 2nd, … failure in a row; the last one repeats.
   reconnectDelaysMs?: readonly number[];
+  // Hears every line added at the end, as it is added (merged logs take them all, however many come between two
+  // publications; the buffer may hold fewer).
+  onLine?: (line: LogLine) => void;
 };
 
 export const RECONNECT_DELAYS_MS: readonly number[] = [1000, 2000, 5000, 10_000, 30_000];
@@ -68,8 +71,8 @@ export class LogSession {
   // The older part of the window is still being read.
   historyLoading = false;
 
-  private readonly options: Required<Omit<LogSessionOptions, 'tty' | 'source' | 'rewrite' | 'resolve'>> &
-    Pick<LogSessionOptions, 'tty' | 'rewrite' | 'resolve'>;
+  private readonly options: Required<Omit<LogSessionOptions, 'tty' | 'source' | 'rewrite' | 'resolve' | 'onLine'>> &
+    Pick<LogSessionOptions, 'tty' | 'rewrite' | 'resolve' | 'onLine'>;
   // Entries waiting for `resolve` (see LogSessionOptions.rewrite), oldest first.
   private held: LogEntry[] = [];
   private holding = false;
@@ -371,6 +374,7 @@ export class LogSession {
 
   private pushLine(line: LogLine): void {
     this.buffer.push(line);
+    this.options.onLine?.(line);
     this.publisher.changed();
   }
 

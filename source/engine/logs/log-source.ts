@@ -2,8 +2,8 @@ import type {LogLine} from './line-assembler.js';
 import type {LogBuffer} from './log-buffer.js';
 import type {LogSearch} from './log-query.js';
 
-// What the log pane shows: one container's log (LogSession), a compose project's logs interleaved
-// (compose/project-logs.ts) or a compose command's output (compose/compose-run.ts).
+// What the log pane shows: one container's log (LogSession), several containers' logs interleaved (merged-logs.ts:
+// marked containers, a compose project's) or a compose command's output (compose/compose-run.ts).
 export interface LogSource {
   readonly buffer: LogBuffer<LogLine>;
   readonly status: string;

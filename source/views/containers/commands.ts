@@ -1,10 +1,11 @@
 import {errorMessage} from '../../errors.js';
 import {openLogs} from '../log-pane/effects.js';
-import {parseLogsArgs} from '../log-pane/options.js';
+import {parseLogsCommand} from '../log-pane/options.js';
 import type {CommandSpec} from '../types.js';
 import {confirmAttach, stopMatching} from './effects.js';
 import {parseDetachKeys} from '../../engine/exec/detach-keys.js';
 import {runCaptured} from './exec.js';
+import {containersNamed, showMergedLogs} from './merged-logs.js';
 import {selectedContainer} from './selectors.js';
 
 export function parseExecArgs(args: string[]): {
@@ -46,18 +47,27 @@ export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'logs',
-    usage: ':logs [--since 10s|RFC3339] [--tail N] [--follow=false]',
+    usage: ':logs [--since 10s|RFC3339] [--tail N] [--follow=false] [NAME|PREFIX*...]',
     run(services, args) {
       const state = services.store.get();
+      const {names, options} = parseLogsCommand(args, Date.now());
+      const window = state.logs?.window ?? 0;
+      if (names.length) {
+        // Several containers (or a pattern matching several): their logs merged in one pane.
+        const rows = containersNamed(state.containers.items, names);
+        if (rows.length > 1) void showMergedLogs(services, rows, window, options);
+        else void openLogs(services, rows[0], window, options);
+        return undefined;
+      }
       const target =
-        state.logs && state.focus === 'logs'
+        state.logs && state.focus === 'logs' && state.logs.kind !== 'merged'
           ? {id: state.logs.containerId, name: state.logs.name}
           : selectedContainer(state);
       if (!target) throw new Error('select a container first');
-      const options = parseLogsArgs(args, Date.now());
-      void openLogs(services, target, state.logs?.window ?? 0, options);
+      void openLogs(services, target, window, options);
       return undefined;
     },
+    complete: state => state.containers.items.map(row => row.name),
   },
   {
     name: 'exec',

@@ -11,6 +11,7 @@ import {ExecFormOverlay} from './ExecFormOverlay.js';
 import {formHeight} from '../FormOverlayBox.js';
 import {CONTAINER_BINDINGS} from './keys.js';
 import {containersLayout} from './layout.js';
+import {followMergedChanges, showMarkedLogs} from './merged-logs.js';
 import {reduceContainers} from './reducer.js';
 import {containersList, selectedContainer, targetContainers} from './selectors.js';
 import {initialContainers} from './state.js';
@@ -85,7 +86,10 @@ export const containers: ViewModule = {
         if (row) showLogs(services, row);
         return;
       }
+      case 'containers.mergedLogs':
+        return showMarkedLogs(services);
       case 'containers.loaded': {
+        followMergedChanges(services, action.items);
         // A followed container that stopped and started again: follow it again from where it ended.
         const pane = after.logs;
         const row = pane && action.items.find(item => item.id === pane.containerId);

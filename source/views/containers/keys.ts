@@ -2,6 +2,12 @@ import type {Binding} from '../types.js';
 
 export const CONTAINER_BINDINGS: readonly Binding[] = [
   {scope: 'containers', keys: ['enter', 'l'], action: 'logs.open', help: 'logs', footer: true},
+  {
+    scope: 'containers',
+    keys: ['L'],
+    action: 'containers.mergedLogs',
+    help: "the marked containers' logs in one pane",
+  },
   {scope: 'containers', keys: ['e'], action: 'exec.shell', help: 'shell', footer: true},
   {scope: 'containers', keys: ['E'], action: 'exec.form', help: 'exec a command (form)'},
   {

@@ -55,6 +55,8 @@ declare module '../../store/actions.js' {
     'containers.toggleStats': NoFields;
     'containers.sortUsage': NoFields;
     'containers.statsPane': NoFields;
+    // L: the marked containers' logs merged in one pane.
+    'containers.mergedLogs': NoFields;
     // background: a periodic sample, not activity (source/idle-gc.ts: berth is quiet while only these arrive).
     'containers.usage': {usage: Record<string, Usage>; version: number; background: true};
     'containers.top': {id: string; top?: TopProcesses; error?: string};

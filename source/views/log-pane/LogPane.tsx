@@ -2,11 +2,12 @@ import {Box, Text} from 'ink';
 import {memo} from 'react';
 import type {LogLine} from '../../engine/logs/log-session.js';
 import {useServices, useStore} from '../use-store.js';
-import {sanitizeLine, stripAnsi, truncateCells} from '../../text/sanitize.js';
+import {cellWidth, sanitizeLine, stripAnsi, truncateCells} from '../../text/sanitize.js';
 import {wrapCells} from '../../text/cells.js';
 import {cutWithEllipsis} from '../../text/cut-with-ellipsis.js';
 import {pane as paneOf, paneSession} from './session.js';
 import {LOG_WINDOWS, type LogPaneState} from './state.js';
+import {followedText} from './title.js';
 import {groupDigits} from '../../text/compare.js';
 import {useTheme} from '../use-theme.js';
 import {prefixStyle} from '../../theme/index.js';
@@ -168,8 +169,7 @@ export function LogPane({width, height}: {width: number; height: number}) {
   const session = paneSession.get(services);
   const window = pane.custom?.label ?? (pane.window === 0 ? `tail ${config.logTail}` : LOG_WINDOWS[pane.window]?.label);
   // What changes most (search position, follow state) comes first, so a narrow pane still shows it.
-  const title = [
-    pane.title ?? `logs ${pane.name}`,
+  const details = [
     pane.search
       ? `/${pane.search.query} ${pane.search.matches.length ? `${pane.search.current + 1}/${pane.search.matches.length}` : 'no match'}`
       : '',
@@ -180,6 +180,9 @@ export function LogPane({width, height}: {width: number; height: number}) {
   ]
     .filter(Boolean)
     .join(' · ');
+  // Merged logs name as many of their containers as the rest of the title leaves room for.
+  const room = width - 3 - cellWidth(`logs  · ${details}`);
+  const title = `${pane.title ?? `logs ${followedText(pane.name, pane.members, room)}`} · ${details}`;
   const bodyHeight = Math.max(1, height - 1);
   const rows = session ? visibleRows(session.buffer, pane, Math.max(1, width - 1), bodyHeight, theme.plain) : [];
   // What y copies as "the lines on screen": the pane knows them only once it has laid them out.

@@ -66,7 +66,7 @@ export async function openLogs(
 export function showSource(
   services: Services,
   session: LogSource,
-  init: Pick<LogPaneState, 'containerId' | 'name' | 'owner' | 'window' | 'custom' | 'kind' | 'title'>,
+  init: Pick<LogPaneState, 'containerId' | 'name' | 'owner' | 'window' | 'custom' | 'kind' | 'title' | 'members'>,
   statusText: () => string,
   options: {reopen?: (window: number) => void} = {},
 ): void {
@@ -136,7 +136,7 @@ function shownTarget(services: Services, id: string): LogTarget | undefined {
 export function changeWindow(services: Services, window: number): void {
   const pane = services.store.get().logs;
   if (!pane) return;
-  if (pane.kind === 'project' || pane.kind === 'compose') {
+  if (pane.kind === 'project' || pane.kind === 'compose' || pane.kind === 'merged') {
     const reopen = paneSession.reopen(services);
     if (reopen) reopen(window);
     else services.status("a command's output has no log windows (0–6 apply to logs)", 'error');

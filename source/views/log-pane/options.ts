@@ -33,3 +33,22 @@ export function parseLogsArgs(args: string[], nowMs: number): LogOptions {
   if (!follow) label.push('no follow');
   return {since, tail: tail ?? (since === undefined ? 200 : 'all'), follow, label: label.join(' · ') || 'tail 200'};
 }
+
+// :logs [options] [NAME...]: the options as above, and the words that are not options (container names).
+// Options are undefined when none was given with names (the pane's window applies).
+export function parseLogsCommand(args: string[], nowMs: number): {names: string[]; options?: LogOptions} {
+  const flags: string[] = [];
+  const names: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (!arg.startsWith('-')) {
+      names.push(arg);
+      continue;
+    }
+    flags.push(arg);
+    // A value given as the next word belongs to its flag.
+    if ((arg === '--since' || arg === '--tail') && i + 1 < args.length) flags.push(args[++i]);
+  }
+  if (!names.length) return {names, options: parseLogsArgs(flags, nowMs)};
+  return {names, options: flags.length ? parseLogsArgs(flags, nowMs) : undefined};
+}

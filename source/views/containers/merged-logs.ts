@@ -1,0 +1,127 @@
+import {engineClockOffsetMs} from '../../engine/clock.js';
+import {namePattern} from '../../engine/containers/name-pattern.js';
+import {MergedLogs} from '../../engine/logs/merged-logs.js';
+import {HueBook} from '../../engine/logs/prefix-hue.js';
+import {cutWithEllipsis} from '../../text/cut-with-ellipsis.js';
+import {sanitizeLine, stripAnsi} from '../../text/sanitize.js';
+import type {AppState} from '../../store/state.js';
+import {perApp} from '../kit/runtime.js';
+import {showLogs, showSource, type LogOptions} from '../log-pane/effects.js';
+import {paneSession} from '../log-pane/session.js';
+import {LOG_WINDOWS} from '../log-pane/state.js';
+import type {Services} from '../types.js';
+import {selectedContainer} from './selectors.js';
+import type {ContainerRow} from './state.js';
+
+// A long name is cut: the prefix is on every line.
+const MAX_LABEL_CELLS = 24;
+
+// The prefix of a container's lines in merged logs, from the name its row shows. Names are untrusted: escapes
+// go, invisible characters become markers. The one place that decides it (a row that also names its engine
+// would give `engine/name` here).
+export function mergedLabel(displayName: string): string {
+  return cutWithEllipsis(sanitizeLine(stripAnsi(displayName)), MAX_LABEL_CELLS);
+}
+
+// A container keeps its colour for the whole session, whichever containers it is merged with.
+const hues = perApp(() => new HueBook());
+
+type Followed = Pick<ContainerRow, 'id' | 'name'>;
+
+// L in view 1: the marked containers' logs in one pane. Without marks (or one), the container's own log pane.
+export function showMarkedLogs(services: Services): void {
+  const state = services.store.get();
+  const marked = new Set(state.containers.list.marked);
+  const rows = state.containers.items.filter(row => marked.has(row.id));
+  if (rows.length > 1) return void showMergedLogs(services, rows);
+  const row = rows[0] ?? selectedContainer(state);
+  if (!row) return;
+  showLogs(services, row);
+  if (!rows.length) services.status('space marks containers; L then follows all the marked ones in one pane');
+}
+
+// Several containers' logs merged by time into the pane (logs/merged-logs.ts), each line prefixed with the
+// container's name in its colour. `custom` carries :logs' options.
+export async function showMergedLogs(
+  services: Services,
+  rows: readonly Followed[],
+  window = services.store.get().logs?.window ?? 0,
+  custom?: LogOptions,
+): Promise<void> {
+  const client = services.engine()?.client;
+  if (!client) {
+    services.status('the engine is not connected; logs open once it is back', 'error');
+    return;
+  }
+  const choice = LOG_WINDOWS[window] ?? LOG_WINDOWS[0];
+  let since = custom?.since;
+  if (!custom && choice.sinceSeconds)
+    since = (Date.now() + (await engineClockOffsetMs(client))) / 1000 - choice.sinceSeconds;
+  const book = hues(services);
+  const labels = new Map(rows.map(row => [row.id, mergedLabel(row.name)]));
+  const logs = new MergedLogs(client.docker, {
+    targets: rows.map(row => ({id: row.id})),
+    window: {tail: custom ? custom.tail : window === 0 ? services.config.logTail : choice.tail, since},
+    follow: custom?.follow ?? true,
+    bufferLines: services.config.logBufferLines,
+    describe: target => {
+      const label = labels.get(target.id) ?? target.id.slice(0, 12);
+      return {label, hue: book.hueOf(label)};
+    },
+  });
+  showSource(
+    services,
+    logs,
+    {
+      containerId: `merged:${rows.map(row => row.id).join(',')}`,
+      name: `${rows.length} containers`,
+      members: [...labels.values()],
+      owner: 'containers',
+      window,
+      custom,
+      kind: 'merged',
+    },
+    () => mergedStatus(logs),
+    {reopen: next => void showMergedLogs(services, rows, next)},
+  );
+}
+
+function mergedStatus(logs: MergedLogs<{id: string}>): string {
+  const status = logs.status;
+  if (status === 'reconnecting') return `reconnecting: ${logs.error ?? ''}`;
+  const stopped = logs.notStreaming;
+  if (status === 'streaming' && stopped) return `${stopped} of ${logs.ids.length} not running`;
+  return status;
+}
+
+// The container list changed: a merged container that runs again is followed again from where it ended, and
+// follows waiting to reconnect do it now (the engine answers).
+export function followMergedChanges(services: Services, items: readonly ContainerRow[]): void {
+  const state: AppState = services.store.get();
+  const source = paneSession.get(services);
+  if (state.logs?.kind !== 'merged' || !(source instanceof MergedLogs)) return;
+  const running = new Set(items.filter(row => row.state === 'running').map(row => row.id));
+  const present = new Set(items.map(row => row.id));
+  for (const id of source.ids) {
+    if (running.has(id)) source.resumeContainer(id);
+    else if (!present.has(id)) source.gone(id, 'container removed');
+  }
+  if (source.status === 'reconnecting') source.retryNow();
+}
+
+// The containers :logs names: each word an exact name, a prefix with a trailing `*` (as :stop), or the start of
+// an ID; in the order given, each once.
+export function containersNamed(items: readonly ContainerRow[], words: readonly string[]): ContainerRow[] {
+  const found = new Map<string, ContainerRow>();
+  for (const word of words) {
+    const pattern = namePattern(word);
+    let rows = items.filter(row => pattern.matches(row.name));
+    if (!rows.length && !pattern.isPrefix && word.length >= 4) rows = items.filter(row => row.id.startsWith(word));
+    if (!rows.length)
+      throw new Error(
+        `no container named "${sanitizeLine(word)}" (a trailing * means "starts with"; tab completes names)`,
+      );
+    for (const row of rows) found.set(row.id, row);
+  }
+  return [...found.values()];
+}
