@@ -58,3 +58,24 @@ test('wrapping a text cannot return the answer for another text and width', asyn
   expect(wrapText('abcdef', 12, 'wrap')).toBe('abcdef');
   expect(wrapText('abcdef1', 2, 'wrap')).toBe('ab\ncd\nef\n1');
 });
+
+// Plain printable ASCII lines (a log pane's rows) skip the ANSI tokenizer and share one cell per character; what
+// they draw, alone or under and over styled and wide text, is what the tokenized path drew (checked against it).
+test('plain ASCII lines draw as tokenized ones did, alone and mixed with styled and wide text', () => {
+  const ascii = Array.from({length: 0x7f - 0x20}, (_, i) => String.fromCharCode(0x20 + i)).join('');
+  const output = new Output({width: 120, height: 5});
+  output.write(1, 0, ascii, {transformers: []});
+  output.write(0, 1, 'plain text under', {transformers: []});
+  output.write(6, 1, '\u001B[31mred\u001B[39m', {transformers: []});
+  output.write(0, 2, '日本 wide', {transformers: []});
+  output.write(2, 2, 'ab', {transformers: []});
+  output.write(0, 3, 'trailing spaces   ', {transformers: []});
+  output.write(0, 4, 'a\tb', {transformers: []});
+  expect(output.get().output.split('\n')).toEqual([
+    ` ${ascii.trimEnd()}`,
+    'plain \u001B[31mred\u001B[39mt under',
+    '日ab wide',
+    'trailing spaces',
+    'a\tb',
+  ]);
+});
