@@ -79,3 +79,27 @@ test('plain ASCII lines draw as tokenized ones did, alone and mixed with styled 
     'a\tb',
   ]);
 });
+
+// A row whose cells are those of the previous frame's row is reused, not rebuilt: frames that change one row (a
+// stats cell, a log line) must still come out exactly as if every row were built afresh.
+test('frames that change some rows draw the same as frames built from nothing', () => {
+  const rows = (n: number) => [
+    '\u001B[1m title \u001B[22m',
+    `plain ${n % 3}`,
+    `\u001B[31mred ${n % 2}\u001B[39m and plain`,
+    '日本 wide',
+    'unchanged',
+  ];
+  const draw = (lines: string[], width: number) => {
+    const output = new Output({width, height: lines.length});
+    lines.forEach((line, y) => output.write(1, y, line, {transformers: []}));
+    return output.get().output;
+  };
+  const expected = (lines: string[]) => lines.map(line => ` ${line}`.replace(/ +$/, '')).join('\n');
+  for (let n = 0; n < 12; n++) {
+    const width = n % 4 === 3 ? 30 : 40;
+    expect(draw(rows(n), width), `frame ${n}`).toBe(expected(rows(n)));
+  }
+  expect(draw(['a', 'b'], 40)).toBe(' a\n b');
+  expect(draw(['a', 'b', 'c'], 40)).toBe(' a\n b\n c');
+});
