@@ -58,3 +58,48 @@ test('wrapping a text cannot return the answer for another text and width', asyn
   expect(wrapText('abcdef', 12, 'wrap')).toBe('abcdef');
   expect(wrapText('abcdef1', 2, 'wrap')).toBe('ab\ncd\nef\n1');
 });
+
+// Plain printable ASCII lines (a log pane's rows) skip the ANSI tokenizer and share one cell per character; what
+// they draw, alone or under and over styled and wide text, is what the tokenized path drew (checked against it).
+test('plain ASCII lines draw as tokenized ones did, alone and mixed with styled and wide text', () => {
+  const ascii = Array.from({length: 0x7f - 0x20}, (_, i) => String.fromCharCode(0x20 + i)).join('');
+  const output = new Output({width: 120, height: 5});
+  output.write(1, 0, ascii, {transformers: []});
+  output.write(0, 1, 'plain text under', {transformers: []});
+  output.write(6, 1, '\u001B[31mred\u001B[39m', {transformers: []});
+  output.write(0, 2, '日本 wide', {transformers: []});
+  output.write(2, 2, 'ab', {transformers: []});
+  output.write(0, 3, 'trailing spaces   ', {transformers: []});
+  output.write(0, 4, 'a\tb', {transformers: []});
+  expect(output.get().output.split('\n')).toEqual([
+    ` ${ascii.trimEnd()}`,
+    'plain \u001B[31mred\u001B[39mt under',
+    '日ab wide',
+    'trailing spaces',
+    'a\tb',
+  ]);
+});
+
+// A row whose cells are those of the previous frame's row is reused, not rebuilt: frames that change one row (a
+// stats cell, a log line) must still come out exactly as if every row were built afresh.
+test('frames that change some rows draw the same as frames built from nothing', () => {
+  const rows = (n: number) => [
+    '\u001B[1m title \u001B[22m',
+    `plain ${n % 3}`,
+    `\u001B[31mred ${n % 2}\u001B[39m and plain`,
+    '日本 wide',
+    'unchanged',
+  ];
+  const draw = (lines: string[], width: number) => {
+    const output = new Output({width, height: lines.length});
+    lines.forEach((line, y) => output.write(1, y, line, {transformers: []}));
+    return output.get().output;
+  };
+  const expected = (lines: string[]) => lines.map(line => ` ${line}`.replace(/ +$/, '')).join('\n');
+  for (let n = 0; n < 12; n++) {
+    const width = n % 4 === 3 ? 30 : 40;
+    expect(draw(rows(n), width), `frame ${n}`).toBe(expected(rows(n)));
+  }
+  expect(draw(['a', 'b'], 40)).toBe(' a\n b');
+  expect(draw(['a', 'b', 'c'], 40)).toBe(' a\n b\n c');
+});

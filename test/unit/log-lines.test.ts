@@ -273,3 +273,21 @@ function inEntries(data: Buffer, size: number): LogEntry[] {
     entries.push(entry(data.subarray(at, at + size), at + size >= data.length));
   return entries;
 }
+
+// A whole line in one entry is decoded straight from its bytes; the same bytes split over two entries go through
+// the stream decoder. Both must give the same line for any bytes, invalid UTF-8 included.
+test('a line in one entry reads as the same bytes split over two entries, for any bytes', () => {
+  const random = seeded(26);
+  for (let round = 0; round < 2000; round++) {
+    const length = Math.floor(random() * 40);
+    const bytes = Buffer.from(
+      Array.from({length}, () => (random() < 0.3 ? 0x80 + Math.floor(random() * 0x80) : Math.floor(random() * 0x80))),
+    ).filter(byte => byte !== 0x0d && byte !== 0x0a);
+    const content = Buffer.concat([Buffer.from(bytes), Buffer.from('\n')]);
+    const whole = new LineAssembler('stdout').add(entry(content));
+    const cut = Math.floor(random() * content.length);
+    const split = new LineAssembler('stdout');
+    expect(split.add(entry(content.subarray(0, cut), false))).toBeUndefined();
+    expect(split.add(entry(content.subarray(cut)))).toEqual(whole);
+  }
+});

@@ -61,7 +61,8 @@ export class MultiplexedEntryReader implements EntryReader {
 
   private emit(frameDone: boolean): void {
     const payload = concatPieces(this.pieces, this.pieceBytes);
-    this.pieces = [];
+    // Emptied in place: concatPieces returned a buffer, not the array (an array less per entry).
+    this.pieces.length = 0;
     this.pieceBytes = 0;
     let content = payload;
     if (!this.frameStarted) {

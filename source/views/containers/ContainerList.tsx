@@ -177,8 +177,10 @@ export function ContainerList({width, height}: {width: number; height: number}) 
       ports: 'PORTS',
       created: 'AGE',
     });
+  // Every row is a Text cut to the list's width (truncate-end), so only the height is clipped: a horizontal clip
+  // made Ink slice every changed row again (ANSI-aware), a stats tick's rows among them.
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+    <Box flexDirection="column" width={width} height={height} overflowY="hidden">
       <Text bold {...theme.columnHeader} wrap="truncate-end">
         {heading}
       </Text>

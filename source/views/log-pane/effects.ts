@@ -5,8 +5,7 @@ import type {LogSource} from '../../engine/logs/log-source.js';
 import type {Services} from '../types.js';
 import {pane as paneOf, paneSession} from './session.js';
 import {LOG_WINDOWS, type LogPaneState} from './state.js';
-
-const FLOOD_FRAME_MS = 250;
+import {FramePace} from './frame-pace.js';
 
 export type LogOptions = {since?: number; tail?: number | 'all'; follow: boolean; label: string};
 
@@ -87,13 +86,13 @@ export function showSource(
   // The same source shown again (a compose command's output): only the newest showing publishes.
   const showing = ++paneOf(services).showings;
   let seen = 0;
-  let lastPublish = 0;
+  const pace = new FramePace();
   let pending: NodeJS.Timeout | undefined;
   const publish = () => {
     pending = undefined;
     if (paneSession.get(services) !== session || showing !== paneOf(services).showings) return;
     const total = session.buffer.totalPushed;
-    lastPublish = Date.now();
+    pace.drawn(Date.now());
     services.dispatch({
       type: 'logs.changed',
       version: session.version,
@@ -103,14 +102,11 @@ export function showSource(
     });
     seen = total;
   };
-  // The session publishes at most 10 times a second. When more than a screenful arrives between two frames
-  // (a flood nobody can read line by line), the pane follows at 4 frames a second instead: more lines per
-  // frame, a frame's cost (a whole pane of new rows) paid 4 times a second, not 10, and the newest line is
-  // still on screen within 0.25 s.
+  // The session publishes at most 10 times a second; in a flood the pane draws 4 frames a second (frame-pace.ts),
+  // and the newest line is still on screen within 0.25 s.
   session.subscribe(() => {
     if (pending) return;
-    const flood = session.buffer.totalPushed - seen > services.store.get().viewportRows * 2;
-    const wait = flood ? Math.max(0, lastPublish + FLOOD_FRAME_MS - Date.now()) : 0;
+    const wait = pace.wait(session.buffer.totalPushed - seen, services.store.get().viewportRows, Date.now());
     if (wait === 0) publish();
     else pending = setTimeout(publish, wait);
   });
