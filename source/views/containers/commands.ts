@@ -51,7 +51,7 @@ export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
       const state = services.store.get();
       const target =
         state.logs && state.focus === 'logs'
-          ? {id: state.logs.containerId, name: state.logs.name}
+          ? {id: state.logs.containerId, name: state.logs.name, engine: state.logs.engine}
           : selectedContainer(state);
       if (!target) throw new Error('select a container first');
       const options = parseLogsArgs(args, Date.now());
@@ -70,12 +70,13 @@ export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
       const exec = {
         containerId: row.id,
         containerName: row.name,
+        engine: row.engine,
         cmd: parsed.cmd,
         user: parsed.user,
         tty: parsed.tty,
         interactive: parsed.interactive,
       };
-      if (parsed.interactive || parsed.tty) return {type: 'exec', exec};
+      if (parsed.interactive || parsed.tty) return {type: 'exec', exec, engine: row.engine};
       runCaptured(services, exec);
       return undefined;
     },
