@@ -1,4 +1,4 @@
-import {execFileSync} from 'node:child_process';
+import {execFileSync, spawnSync} from 'node:child_process';
 import {rmSync} from 'node:fs';
 import {createServer, type Server, type Socket} from 'node:net';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
@@ -147,6 +147,15 @@ describe('several engines in one berth', () => {
     docker(['start', onBench]);
     second.docker(['start', onSecond]);
     second.docker(['rm', '-f', newer]);
+
+    // View 5 lists every engine side by side: connection, version, TLS expiry, disk use.
+    t.type('5');
+    const engines = await t.waitUntil(
+      s => /Engines \(2; /.test(s) && /^\s+second\s+connected\s+Docker .*\d+(\.\d+)?[kMG]?B \(/m.test(s),
+      'the engines table with the disk use of both',
+      20_000,
+    );
+    expect(engines).toMatch(/^\s+bench\s+connected\s+Docker .* TLS\s+\d{4}-\d{2}-\d{2} \(\d+ days\)/m);
     t.type('q');
     expect(await t.exitCode()).toBe(0);
   }, 120_000);

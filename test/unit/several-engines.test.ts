@@ -3,6 +3,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, test} from 'vitest';
 import {parseCommandLine} from '../../source/cli/args.js';
+import {contextWords, dockerCommand, dockerExecCommand} from '../../source/command-log.js';
 import {configContexts} from '../../source/config.js';
 import {parseSystemTime} from '../../source/engine/clock.js';
 import type {ContainerRow} from '../../source/engine/containers/list.js';
@@ -107,6 +108,14 @@ describe('several engines: the command line and the config', () => {
     expect(await configContexts(file, {})).toEqual(['a', 'b']);
     writeFileSync(file, 'logs:\n  tail: 10\n');
     expect(await configContexts(file, {})).toEqual([]);
+  });
+
+  test('the command log names the context of a command on one of several engines', () => {
+    expect(dockerCommand([...contextWords('prod b'), 'stop', 'web'])).toBe("docker --context 'prod b' stop web");
+    expect(dockerExecCommand({context: 'b', containerName: 'web', cmd: ['sh'], tty: true, interactive: true})).toBe(
+      'docker --context b exec -it web sh',
+    );
+    expect(dockerCommand([...contextWords(undefined), 'stop', 'web'])).toBe('docker stop web');
   });
 
   test('/info SystemTime keeps its fraction of a second', () => {
