@@ -48,8 +48,13 @@ async function main(argv: string[]): Promise<number> {
   if (name === 'ps' || (name === 'stats' && wantsSeveral(options))) {
     const selection = resolveEngineTargets(options, process.env);
     const io = {stdout: process.stdout, stderr: process.stderr};
-    if (name === 'ps') return (await import('./cli/ps-command.js')).psCommand(selection, rest, flags, io);
-    return (await import('./cli/stats-command.js')).statsAllCommand(selection, rest, flags, io);
+    const code =
+      name === 'ps'
+        ? await (await import('./cli/ps-command.js')).psCommand(selection, rest, flags, io)
+        : await (await import('./cli/stats-command.js')).statsAllCommand(selection, rest, flags, io);
+    // An engine that never answered may still hold a socket open: the output is written, so end here.
+    await new Promise(resolve => process.stdout.write('', resolve));
+    process.exit(code);
   }
   if (name && wantsSeveral(options))
     throw new UsageError(

@@ -259,4 +259,30 @@ test('berth ps --all-contexts [--json] lists every answering engine with an ENGI
       .map(row => row.engine)
       .sort(),
   ).toEqual(['bench', 'second']);
-}, 60_000);
+
+  // --all-contexts: the engines that answer are the list (silent is left out with its line, exit 0).
+  const all = spawnSync('node', ['bin/berth.js', 'ps', '--all-contexts'], {env, encoding: 'utf8'});
+  expect(all.status, all.stderr).toBe(0);
+  expect(all.stderr).toMatch(/^berth: engine silent: .*; left out$/m);
+  expect(all.stdout).toMatch(new RegExp(`^second\\s.*\\s${onSecond}$`, 'm'));
+  // Named with --context, an engine left out makes it exit 1 (the others are still listed).
+  const named = spawnSync('node', ['bin/berth.js', 'ps', '--context', 'second', '--context', 'silent'], {
+    env,
+    encoding: 'utf8',
+  });
+  expect(named.status).toBe(1);
+  expect(named.stdout).toContain(onSecond);
+
+  const stats = spawnSync(
+    'node',
+    ['bin/berth.js', 'stats', '--context', 'bench', '--context', 'second', '--no-stream'],
+    {
+      env,
+      encoding: 'utf8',
+    },
+  );
+  expect(stats.status, stats.stderr).toBe(0);
+  expect(stats.stdout.split('\n')[0]).toMatch(/^ENGINE\s+CONTAINER ID\s+NAME\s+CPU %/);
+  expect(stats.stdout).toMatch(new RegExp(`^second\\s+\\w{12}\\s+${onSecond}\\s+\\d`, 'm'));
+  expect(stats.stdout).toMatch(new RegExp(`^bench\\s+\\w{12}\\s+${onBench}\\s+\\d`, 'm'));
+}, 120_000);
