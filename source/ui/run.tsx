@@ -85,7 +85,7 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
     controller.status(text, outcome.how === 'refused' || outcome.how === 'closed' ? 'error' : 'info');
   } else if (request.type === 'command') {
     const {name, argv} = request.command;
-    const env = engineEnv(controller.session!.target);
+    const env = engineEnv(client.target);
     const outcome = await handOffTerminal(
       async () => {
         const result = await runInTerminal(argv, env);

@@ -29,7 +29,7 @@ export type ExitRequest =
   | {type: 'run'; run: RunRequest}
   | {type: 'attach'; attach: AttachRequest; engine?: string}
   // A user-defined command with `output: terminal`: argv already expanded (views/user-commands/).
-  | {type: 'command'; command: {name: string; argv: string[]}};
+  | {type: 'command'; command: {name: string; argv: string[]}; engine?: string};
 
 // The selected row as fields for user-defined commands ({{.Name}}, {{.Label "key"}}): the names a template may
 // use in this view's scope, and their values for the row selected now.
