@@ -64,6 +64,8 @@ function ttyFlag(interactive: boolean, tty: boolean): string[] {
 }
 
 export type ExecCommandParts = {
+  // With several engines: the context the command goes to (docker --context NAME exec …).
+  context?: string;
   containerName: string;
   cmd: readonly string[];
   user?: string;
@@ -75,6 +77,7 @@ export type ExecCommandParts = {
 export function dockerExecCommand(parts: ExecCommandParts): string {
   return renderCommand([
     'docker',
+    ...contextWords(parts.context),
     'exec',
     ...ttyFlag(parts.interactive, parts.tty),
     ...(parts.user ? ['-u', parts.user] : []),
@@ -105,6 +108,9 @@ export function dockerRunCommand(parts: RunCommandParts): string {
     ...(parts.cmd ?? []),
   ]);
 }
+
+// With several engines every logged command names its engine's context, so the line does the same when pasted.
+export const contextWords = (context: string | undefined): string[] => (context ? ['--context', context] : []);
 
 // Any docker command from its words, quoted for the shell (save, load, export, …).
 export function dockerCommand(words: readonly string[]): string {

@@ -23,6 +23,8 @@ export type BerthConfig = {
   mouse: boolean;
   // User-defined commands (commands: in the file), as written; checked against the views in views/user-commands/.
   commands: UserCommandEntry[];
+  // contexts: (or engines:) docker contexts the UI opens at once when no engine is named on the command line.
+  contexts: string[];
 };
 
 export type UserCommandEntry = {
@@ -49,6 +51,7 @@ export const DEFAULT_CONFIG: BerthConfig = {
   clipboard: true,
   mouse: true,
   commands: [],
+  contexts: [],
 };
 
 // yaml is CommonJS: bundled and loaded on demand, its functions sit on the namespace or on its default export.
@@ -178,6 +181,13 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
             ),
           );
         break;
+      case 'contexts':
+      case 'engines': {
+        const names = engineNames(value);
+        if (names) config.contexts = names;
+        else bad(key, 'must be a list of docker context names');
+        break;
+      }
       case 'confirmations':
         if (typeof value === 'boolean') config.confirmations = value;
         else bad('confirmations', 'must be true or false');
@@ -192,7 +202,7 @@ export async function loadConfig(explicit: string | undefined, env: NodeJS.Proce
         break;
       default:
         problems.push(
-          `config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, attach, theme, colors, confirmations, clipboard, mouse, commands); ignored`,
+          `config ${file}: unknown key "${key}" (known: registries, keys, logs, exec, attach, theme, colors, confirmations, clipboard, mouse, commands, contexts); ignored`,
         );
     }
   }
@@ -257,4 +267,30 @@ function parseUserCommand(entry: unknown, index: number, into: UserCommandEntry[
     output: (output as UserCommandEntry['output']) ?? 'pane',
     where: `commands[${index}] (${name})`,
   });
+}
+
+const engineNames = (value: unknown): string[] | undefined =>
+  Array.isArray(value) && value.every((name): name is string => typeof name === 'string' && name.length > 0)
+    ? [...new Set(value)]
+    : undefined;
+
+// The config's `contexts:` / `engines:` list, read before the UI starts (the connections start before the UI
+// modules load). yaml is loaded only when the file names one of those keys: most config files do not. The rest
+// of the file is read (and its problems reported) by loadConfig.
+export async function configContexts(explicit: string | undefined, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const file = configPath(explicit, env);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  if (!/^(contexts|engines)\s*:/m.test(text)) return [];
+  try {
+    const raw: unknown = (await loadYaml()).parse(text);
+    if (!isObject(raw)) return [];
+    return engineNames(raw.contexts ?? raw.engines) ?? [];
+  } catch {
+    return [];
+  }
 }

@@ -2,6 +2,8 @@ import {HELP, parseCommandLine} from './cli/args.js';
 import {BerthError, UsageError, errorMessage} from './errors.js';
 import {connectEngine} from './engine/client.js';
 import {resolveEngineTarget} from './engine/target.js';
+import {resolveEngineTargets, wantsSeveral} from './engine/engine-targets.js';
+import {configContexts} from './config.js';
 import {VERSION} from './version.js';
 import {quietDependencyWarnings} from './node-warnings.js';
 
@@ -43,6 +45,22 @@ async function main(argv: string[]): Promise<number> {
       stdout: process.stdout,
     });
   }
+  if (name === 'ps' || (name === 'stats' && wantsSeveral(options))) {
+    const selection = resolveEngineTargets(options, process.env);
+    const io = {stdout: process.stdout, stderr: process.stderr};
+    const code =
+      name === 'ps'
+        ? await (await import('./cli/ps-command.js')).psCommand(selection, rest, flags, io)
+        : await (await import('./cli/stats-command.js')).statsAllCommand(selection, rest, flags, io);
+    // An engine that never answered may still hold a socket open: the output is written, so end here.
+    await new Promise(resolve => process.stdout.write('', resolve));
+    process.exit(code);
+  }
+  if (name && wantsSeveral(options))
+    throw new UsageError(
+      `berth ${name} works on one engine; several (--context given twice, --all-contexts) are for the UI, ps and stats`,
+    );
+  if (!name) return ui(options);
   const target = resolveEngineTarget(options, process.env);
   if (name === 'version') {
     if (rest.length)
@@ -76,17 +94,25 @@ async function main(argv: string[]): Promise<number> {
       ? swarmCommand(target, rest, flags, io)
       : secretCommand(target, rest, flags, {...io, stdin: process.stdin});
   }
-  if (name) throw new UsageError(`unknown command "${name}"; see berth --help`);
+  throw new UsageError(`unknown command "${name}"; see berth --help`);
+}
+
+async function ui(options: ReturnType<typeof parseCommandLine>['options']): Promise<number> {
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     throw new UsageError(
       'the berth UI needs a terminal on stdin and stdout; for scripts use the headless commands (berth --help)',
     );
   }
-  // The first request starts before the UI modules load, so the network wait overlaps the import.
-  const connecting = connectEngine(target);
-  connecting.catch(() => {});
+  // The config's contexts: apply only when the command line and the environment name no engine.
+  const named = options.host || options.contexts.length || options.allContexts;
+  const listed = named ? [] : await configContexts(options.config, process.env);
+  const {targets, problems} = resolveEngineTargets(options, process.env, listed);
+  // The first requests start before the UI modules load, so the network wait overlaps the import; several
+  // engines are asked at once (the first rows come as fast as the quickest engine's).
+  const connecting = targets.map(target => connectEngine(target));
+  for (const request of connecting) request.catch(() => {});
   const {runUi} = await import('./ui/run.js');
-  const code = await runUi({target, options, connecting});
+  const code = await runUi({targets, options, connecting, problems});
   // The terminal is restored: a request or timer still under way must not keep the user waiting at a blank
   // screen (an event arriving during the exit could start one more list).
   process.exit(code);

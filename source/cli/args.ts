@@ -4,6 +4,10 @@ import type {ConnectionFlags} from '../engine/target.js';
 import {THEME_NAMES, type ThemeName} from '../theme/index.js';
 
 export type GlobalOptions = ConnectionFlags & {
+  // Every --context given (repeatable: several engines at once); `context` is set when exactly one was.
+  contexts: string[];
+  // --all-contexts: every context of the docker config.
+  allContexts: boolean;
   config?: string;
   // The UI's compose project (view 3): -f FILE (repeatable) and -p NAME, as compose takes them.
   composeFiles: string[];
@@ -21,7 +25,8 @@ export type ParsedArgs = {options: GlobalOptions; command: string[]};
 
 const OPTIONS = {
   host: {type: 'string', short: 'H'},
-  context: {type: 'string', short: 'c'},
+  context: {type: 'string', short: 'c', multiple: true},
+  'all-contexts': {type: 'boolean'},
   tlsverify: {type: 'boolean'},
   tlscacert: {type: 'string'},
   tlscert: {type: 'string'},
@@ -84,6 +89,7 @@ const COMMANDS = new Set([
   'images',
   'rmi',
   'prune',
+  'ps',
 ]);
 
 // `-f` is compose's FILE for the UI (berth -f a.yml -f b.yml) and --force for the commands that have one
@@ -132,7 +138,9 @@ export function parseCommandLine(argv: string[]): ParsedArgs & {flags: CommandFl
   return {
     options: {
       host: values.host,
-      context: values.context,
+      context: values.context?.length === 1 ? values.context[0] : undefined,
+      contexts: values.context ?? [],
+      allContexts: values['all-contexts'] ?? false,
       tlsverify: values.tlsverify,
       tlscacert: values.tlscacert,
       tlscert: values.tlscert,
@@ -171,6 +179,7 @@ Usage:
   berth version [--json]              berth's version and the engine's GET /version
   berth registry ls [URL] [--json]    repositories of a registry (all pages)
   berth registry tags REPO [--json]   tags of a repository (all pages)
+  berth ps [--all-contexts] [--json]  every container, like docker ps -a (with several engines: an ENGINE column)
   berth stats [--no-stream] [--json] [CONTAINER...]
                                       CPU, memory, network and block I/O, PIDs (like docker stats)
   berth save IMAGE... [-o FILE] [-f]  images to one tar archive (stdout without -o; -f overwrites FILE)
@@ -197,7 +206,8 @@ Usage:
 
 Engine (same order as the docker CLI: --host, DOCKER_HOST, --context, DOCKER_CONTEXT, currentContext, local socket):
   -H, --host URL        unix:///path, tcp://host:port, ssh://user@host[:port]
-  -c, --context NAME    a docker context from $DOCKER_CONFIG/contexts
+  -c, --context NAME    a docker context from $DOCKER_CONFIG/contexts; repeat it for several engines at once
+  --all-contexts        every context in $DOCKER_CONFIG/contexts at once (the UI, ps and stats)
   --tlsverify           verify the engine's certificate (also DOCKER_TLS_VERIFY)
   --tlscacert FILE      CA certificate (default $DOCKER_CERT_PATH/ca.pem)
   --tlscert FILE        client certificate (default $DOCKER_CERT_PATH/cert.pem)

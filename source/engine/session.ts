@@ -91,6 +91,11 @@ export class EngineSession {
     private readonly eventTypes: readonly string[] = [],
   ) {}
 
+  // Its name among several engines: the context's (rows carry it as `engine`).
+  get name(): string {
+    return this.target.context;
+  }
+
   start(existing?: Promise<EngineClient>): void {
     void this.connect(existing);
   }
@@ -160,6 +165,8 @@ export class EngineSession {
     if (!client || this.closed) return;
     try {
       const items = await listContainers(client.docker);
+      // Each row says which engine it is on: two engines may hold the same container ID or name.
+      for (const item of items) item.engine = this.name;
       if (client === this.client) this.listener.containers(items);
     } catch (error) {
       if (client === this.client) this.lost(describeLostConnection(this.target.url, error));

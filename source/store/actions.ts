@@ -26,7 +26,8 @@ export interface ActionMap {
   'confirm.force': NoFields;
   'overlay.draft': {draft: string; cursor?: number};
   'overlay.show': {overlay: Overlay | undefined};
-  connection: {connection: ConnectionState};
+  // `engine`: which of several engines (berth --context A --context B) it is about.
+  connection: {connection: ConnectionState; engine?: string};
   viewport: {rows: number};
   // `shared`: news of the whole app (the engine is back, another context), shown whichever view shows.
   status: {text: string; kind: 'info' | 'error'; shared?: boolean};

@@ -20,6 +20,8 @@ export type Confirmation = {
   forceLabels?: {off: string; on: string};
   ids: readonly string[];
   names: readonly string[];
+  // With several engines: the engine of each target (same order as ids).
+  engines?: readonly (string | undefined)[];
   // Touches nothing on the engine (replacing a local file): allowed with --readonly too.
   local?: boolean;
   // More for the owner's `confirmed` (attach: the detach keys).
@@ -46,11 +48,17 @@ export type OverlayKind = keyof ViewOverlays;
 export type Overlay = {[K in OverlayKind]: {kind: K} & ViewOverlays[K]}[OverlayKind];
 export type PromptOverlay = Extract<Overlay, {draft: string}>;
 
+// One engine of several (berth --context A --context B): its name (the context's) and its own connection.
+export type EngineStatus = {name: string; connection: ConnectionState};
+
 export type ShellState = {
   // The id of a registered view (source/views/index.ts).
   view: string;
   overlay?: Overlay;
+  // With several engines: connected while any of them is (each one's own state is in `engines`).
   connection: ConnectionState;
+  // Set only with several engines, in the order given (the first is the one views 2–8 show).
+  engines?: readonly EngineStatus[];
   // What has the keys: the view's list, or a pane a view opened (the log pane).
   focus: 'list' | 'logs';
   readonly: boolean;

@@ -18,6 +18,7 @@ import {InputQueue} from './input-queue.js';
 // The confirmation quit asks (no view owns it).
 const QUIT_OWNER = 'shell.quit';
 import {AppRuntime} from '../views/kit/runtime.js';
+import {engineSystemTimeOffsetMs} from '../engine/clock.js';
 
 // Effects dispatch follow-up actions a few levels deep at most (open → opened → changed).
 const MAX_DISPATCH_DEPTH = 32;
@@ -40,7 +41,14 @@ export class Controller {
   readonly config: AppConfig;
   readonly keymap: readonly Binding[];
   readonly services: Services;
-  session?: EngineSession;
+  // One session per engine, in the order given; the first is the one views 2–8 show.
+  sessions: EngineSession[] = [];
+  get session(): EngineSession | undefined {
+    return this.sessions[0];
+  }
+  set session(session: EngineSession | undefined) {
+    this.sessions = session ? [session] : [];
+  }
   // Set by the mounted UI (attachUi): leaves Ink so run.tsx can use the real terminal (async effects end this way).
   private leave?: (request: ExitRequest) => void;
   // Every key, in the order typed; keys that cannot act yet wait there (ui/input-queue.ts).
@@ -74,8 +82,13 @@ export class Controller {
       config: this.config,
       dispatch: action => this.dispatch(action),
       status: (text, kind = 'info') => void this.dispatch({type: 'status', text, kind}),
-      engine: () => this.session,
-      docker: () => this.docker(),
+      engine: name => this.sessionNamed(name),
+      engines: () => this.sessions,
+      docker: name => this.docker(name),
+      clockOffsetMs: async name => {
+        const client = this.sessionNamed(name)?.client;
+        return client ? engineSystemTimeOffsetMs(client) : 0;
+      },
       leaveUi: request => this.leaveUi?.(request),
       switchEngine: target => this.switchEngine(target),
       holdKeys: (what, work) => this.input.hold(what, work),
@@ -93,9 +106,21 @@ export class Controller {
     });
   }
 
-  private docker(): EngineClient['docker'] | undefined {
-    const docker = this.session?.client?.docker;
-    if (!docker) this.services.status('the engine is not connected; try again when the banner is gone', 'error');
+  // A row's engine by name; without a name (or with one engine) the first.
+  sessionNamed(name?: string): EngineSession | undefined {
+    if (!name || this.sessions.length === 1) return this.sessions[0];
+    return this.sessions.find(session => session.name === name);
+  }
+
+  private docker(name?: string): EngineClient['docker'] | undefined {
+    const docker = this.sessionNamed(name)?.client?.docker;
+    if (!docker)
+      this.services.status(
+        this.sessions.length > 1 && name
+          ? `engine ${name} is not connected; berth reconnects by itself (ctrl-r now)`
+          : 'the engine is not connected; try again when the banner is gone',
+        'error',
+      );
     return docker;
   }
 
@@ -128,31 +153,70 @@ export class Controller {
 
   // What the engine session reports, handed to the views (the containers view lists containers, others
   // follow their event types).
-  // When the engine connection broke (the first 'down' of a run of them), to say how long it was away.
-  private downSince?: number;
+  // When each engine's connection broke (the first 'down' of a run of them), to say how long it was away.
+  private downSince = new Map<string, number>();
 
-  readonly sessionListener: SessionListener = {
-    connection: connection => {
-      const wasDown = this.downSince;
-      if (connection.status === 'down') this.downSince ??= Date.now();
-      else if (connection.status === 'connected') this.downSince = undefined;
-      this.dispatch({type: 'connection', connection});
-      if (connection.status === 'connected' && wasDown !== undefined) {
-        const seconds = Math.max(1, Math.round((Date.now() - wasDown) / 1000));
-        this.shared(`engine ${connection.target} is back after ${seconds} s; lists refreshed`);
-      }
-    },
-    containers: items => this.toViews({kind: 'containers', items}),
-    stale: () => this.toViews({kind: 'stale'}),
-    event: event => this.toViews({kind: 'event', event}),
-  };
+  // The first engine's listener (the only one unless berth runs on several).
+  get sessionListener(): SessionListener {
+    return this.listenerFor(this.sessions[0]?.name ?? '', true, false);
+  }
+
+  // `several`: berth runs on several engines: each reports under its name, and only view 1 (`allEngines`)
+  // hears the others (views 2–8 show the first).
+  listenerFor(name: string, first: boolean, several: boolean): SessionListener {
+    const engine = several ? name : undefined;
+    return {
+      connection: connection => {
+        const wasDown = this.downSince.get(name);
+        if (connection.status === 'down' && wasDown === undefined) this.downSince.set(name, Date.now());
+        else if (connection.status === 'connected') this.downSince.delete(name);
+        this.dispatch({type: 'connection', connection, ...(engine ? {engine} : {})});
+        if (connection.status === 'connected' && wasDown !== undefined) {
+          const seconds = Math.max(1, Math.round((Date.now() - wasDown) / 1000));
+          this.shared(
+            `engine ${several ? `${name} (${connection.target})` : connection.target} is back after ${seconds} s; lists refreshed`,
+          );
+        }
+      },
+      containers: items => this.toViews({kind: 'containers', items, engine}, first),
+      stale: () => this.toViews({kind: 'stale', engine}, first),
+      ...(first ? {event: event => this.toViews({kind: 'event', event}, first)} : {}),
+    };
+  }
+
+  // Opens every engine at once (`connecting`: the first requests, started before the UI loaded); each connects,
+  // reconnects and reports on its own.
+  startEngines(
+    targets: readonly EngineTarget[],
+    connecting: readonly (Promise<EngineClient> | undefined)[] = [],
+  ): void {
+    const several = targets.length > 1;
+    if (several)
+      this.store.set(state => ({
+        ...state,
+        engines: targets.map(target => ({
+          name: target.context,
+          connection: {status: 'connecting', target: target.url},
+        })),
+      }));
+    this.sessions = targets.map(
+      (target, i) =>
+        // The others watch container events only: N engines cost N event streams while idle.
+        new EngineSession(
+          target,
+          this.listenerFor(target.context, i === 0, several),
+          i === 0 ? this.engineEventTypes() : [],
+        ),
+    );
+    this.sessions.forEach((session, i) => session.start(connecting[i]));
+  }
 
   engineEventTypes(): string[] {
     return [...new Set(this.views.all.flatMap(module => module.engineEvents ?? []))];
   }
 
-  private toViews(update: EngineUpdate): void {
-    for (const module of this.views.all) module.onEngine?.(this.services, update);
+  private toViews(update: EngineUpdate, first: boolean): void {
+    for (const module of this.views.all) if (first || module.allEngines) module.onEngine?.(this.services, update);
   }
 
   private effect(action: Action, before: AppState, after: AppState): ExitRequest | undefined {
@@ -225,13 +289,12 @@ export class Controller {
     }
     const hadLogs = Boolean(this.store.get().logs);
     for (const module of this.views.all) if (module.engineBound) module.close?.(this.services);
-    this.session?.close();
-    const slices: Partial<AppState> = {};
+    for (const session of this.sessions) session.close();
+    // Back to one engine: the one switched to.
+    const slices: Partial<AppState> = {engines: undefined};
     for (const module of this.views.all) if (module.engineBound) Object.assign(slices, module.initial?.(this.config));
     this.dispatch({type: 'engine.switched', slices});
-    const session = new EngineSession(target, this.sessionListener, this.engineEventTypes());
-    this.session = session;
-    session.start(Promise.resolve(client));
+    this.startEngines([target], [Promise.resolve(client)]);
     this.shared(`switched to context ${target.context}${hadLogs ? ' · log pane closed' : ''}: ${target.url}`);
     return true;
   }
@@ -248,6 +311,6 @@ export class Controller {
   close(): void {
     for (const module of this.views.all) module.close?.(this.services);
     this.services.runtime.close();
-    this.session?.close();
+    for (const session of this.sessions) session.close();
   }
 }

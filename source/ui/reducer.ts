@@ -1,3 +1,4 @@
+import {withEngineConnection} from '../store/engines.js';
 import type {Action} from '../store/actions.js';
 import type {AppState} from '../store/state.js';
 import {reduceFocusedList, relocateList, withFilter} from '../views/focused-list.js';
@@ -141,7 +142,9 @@ export function reduceApp(views: ViewSet, state: AppState, action: Action, keyma
     case 'view.previous':
       return cycleView(views, state, -1);
     case 'connection':
-      return {...state, connection: action.connection};
+      return action.engine
+        ? withEngineConnection(state, action.engine, action.connection)
+        : {...state, connection: action.connection};
     case 'engine.switched':
       return {...state, ...action.slices, overlay: undefined, focus: 'list'};
     case 'status':

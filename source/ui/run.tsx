@@ -6,11 +6,10 @@ import {execInteractive} from '../engine/exec/exec.js';
 import {runInteractive} from '../engine/exec/run-interactive.js';
 import {attachContainer} from '../engine/exec/attach-container.js';
 import {DEFAULT_DETACH_KEYS, describeDetachKeys} from '../engine/exec/detach-keys.js';
-import {dockerCommand} from '../command-log.js';
+import {contextWords, dockerCommand} from '../command-log.js';
 import {handOffTerminal} from './handoff.js';
 import type {GlobalOptions} from '../cli/args.js';
 import type {EngineClient} from '../engine/client.js';
-import {EngineSession} from '../engine/session.js';
 import type {EngineTarget} from '../engine/target.js';
 import {Controller, type ExitRequest} from './controller.js';
 import {enterAltScreen, installRestoreHandlers, restoreTerminal, setMouseCapture} from '../terminal.js';
@@ -34,16 +33,25 @@ import {AppRoot} from './components/AppRoot.js';
 // exec and run get the real terminal while the UI is unmounted; the store (selection, filter, log follows)
 // lives on underneath, and the next render draws a full frame.
 async function onRealTerminal(controller: Controller, request: Exclude<ExitRequest, {type: 'quit'}>): Promise<void> {
-  const client = controller.session?.client;
+  const engine = 'engine' in request ? request.engine : undefined;
+  const client = controller.sessionNamed(engine)?.client;
   if (!client) {
-    controller.status('the engine is not connected; try again when the banner is gone', 'error');
+    controller.status(
+      engine && controller.sessions.length > 1
+        ? `engine ${engine} is not connected; berth reconnects by itself (ctrl-r now)`
+        : 'the engine is not connected; try again when the banner is gone',
+      'error',
+    );
     return;
   }
+  // With several engines the command log names the context of each command (docker --context A exec …).
+  const context = controller.sessions.length > 1 ? client.target.context : undefined;
   trace.event({event: `${request.type}-handoff`});
   if (request.type === 'exec') {
     const {exec} = request;
     logCommand(
       dockerExecCommand({
+        context,
         containerName: exec.containerName ?? exec.containerId,
         cmd: exec.cmd,
         user: exec.user,
@@ -63,7 +71,7 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
     const {attach} = request;
     const name = attach.containerName ?? attach.containerId.slice(0, 12);
     const keys = attach.detachKeys ?? DEFAULT_DETACH_KEYS;
-    logCommand(dockerCommand(['attach', `--detach-keys=${keys}`, name]));
+    logCommand(dockerCommand([...contextWords(context), 'attach', `--detach-keys=${keys}`, name]));
     const outcome = await handOffTerminal(async () => {
       process.stdout.write(
         `\r\nberth: attached to ${name} · ${describeDetachKeys(keys)} detaches · ctrl-c goes to the process\r\n`,
@@ -82,7 +90,7 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
     controller.status(text, outcome.how === 'refused' || outcome.how === 'closed' ? 'error' : 'info');
   } else if (request.type === 'command') {
     const {name, argv} = request.command;
-    const env = engineEnv(controller.session!.target);
+    const env = engineEnv(client.target);
     const outcome = await handOffTerminal(
       async () => {
         const result = await runInTerminal(argv, env);
@@ -126,10 +134,18 @@ async function waitForEnter(): Promise<void> {
   input.destroy();
 }
 
-type UiOptions = {target: EngineTarget; options: GlobalOptions; connecting: Promise<EngineClient>};
+// `targets`: the engines to open (several with --context A --context B, --all-contexts or the config's
+// contexts:), each with its first request already under way; `problems`: contexts left out, said on screen.
+type UiOptions = {
+  targets: readonly EngineTarget[];
+  options: GlobalOptions;
+  connecting: readonly Promise<EngineClient>[];
+  problems?: readonly string[];
+};
 
 // Owns the terminal for the UI's lifetime: render, wait for an exit request, act on the real terminal, render again.
-export async function runUi({target, options, connecting}: UiOptions): Promise<number> {
+export async function runUi({targets, options, connecting, problems: leftOut = []}: UiOptions): Promise<number> {
+  const target = targets[0];
   const loaded = await loadConfig(options.config, process.env);
   // User-defined commands become one more module: their keys join the one keymap, their names the : commands.
   const builtin = [...DEFAULT_VIEWS.commands(), ...SHELL_COMMANDS].map(command => command.name);
@@ -182,11 +198,9 @@ export async function runUi({target, options, connecting}: UiOptions): Promise<n
     views,
     keymap,
   );
-  const problems = [...loaded.problems, ...user.problems, ...overridden.problems];
+  const problems = [...leftOut, ...loaded.problems, ...user.problems, ...overridden.problems];
   if (problems.length) controller.status(problems.join(' · '), 'error');
-  const session = new EngineSession(target, controller.sessionListener, controller.engineEventTypes());
-  controller.session = session;
-  session.start(connecting);
+  controller.startEngines(targets, connecting);
 
   installRestoreHandlers();
   installResourceTrace();

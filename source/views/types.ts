@@ -14,8 +14,10 @@ import type {Store} from '../store/store.js';
 import type {AppRuntime} from './kit/runtime.js';
 import type {Theme} from '../theme/index.js';
 
-export type EngineUpdate =
-  {kind: 'containers'; items: readonly ContainerRow[]} | {kind: 'stale'} | {kind: 'event'; event: EngineEvent};
+// `engine`: with several engines, the one it comes from (views that are not `allEngines` hear the first only).
+export type EngineUpdate = (
+  {kind: 'containers'; items: readonly ContainerRow[]} | {kind: 'stale'} | {kind: 'event'; event: EngineEvent}
+) & {engine?: string};
 
 // The view module contract: everything one view owns, exported from its folder's index.ts and listed in
 // source/views/index.ts. The shell (source/ui/) knows views only through that list.
@@ -23,11 +25,12 @@ export type EngineUpdate =
 // What the UI must do after an action: nothing, or leave Ink so main.ts can use the real terminal.
 export type ExitRequest =
   | {type: 'quit'}
-  | {type: 'exec'; exec: ExecRequest}
+  // `engine`: with several engines, the one the container is on (else the first).
+  | {type: 'exec'; exec: ExecRequest; engine?: string}
   | {type: 'run'; run: RunRequest}
-  | {type: 'attach'; attach: AttachRequest}
+  | {type: 'attach'; attach: AttachRequest; engine?: string}
   // A user-defined command with `output: terminal`: argv already expanded (views/user-commands/).
-  | {type: 'command'; command: {name: string; argv: string[]}};
+  | {type: 'command'; command: {name: string; argv: string[]}; engine?: string};
 
 // The selected row as fields for user-defined commands ({{.Name}}, {{.Label "key"}}): the names a template may
 // use in this view's scope, and their values for the row selected now.
@@ -72,10 +75,15 @@ export type Services = {
   readonly config: AppConfig;
   dispatch(action: Action): ExitRequest | undefined;
   status(text: string, kind?: 'info' | 'error'): void;
-  // The engine connection (undefined before the first connect and while it is down).
-  engine(): EngineSession | undefined;
+  // The engine connection (undefined before the first connect and while it is down). With several engines,
+  // `name` picks one (a row's `engine`); without it, the first.
+  engine(name?: string): EngineSession | undefined;
+  // Every engine's session, in the order given (one unless berth was started on several).
+  engines(): readonly EngineSession[];
   // The engine's client (for source/engine/ functions), or undefined after telling the user it is not connected.
-  docker(): EngineClient['docker'] | undefined;
+  docker(name?: string): EngineClient['docker'] | undefined;
+  // How far the engine's clock is ahead of ours, in ms (engine/clock.ts), for ordering lines across engines.
+  clockOffsetMs(name?: string): Promise<number>;
   // Leaves Ink so the real terminal can be used (exec, run); set while the UI is mounted.
   leaveUi(request: ExitRequest): void;
   // Connects to another engine and, once it answers, makes it the one every view shows (a context switch).
@@ -210,6 +218,8 @@ export type ViewModule = {
   // session's news: a container list, the engine gone (lists stale), an event.
   engineEvents?: readonly string[];
   onEngine?(services: Services, update: EngineUpdate): void;
+  // Hears every engine's news when berth runs on several (view 1); otherwise only the first engine's.
+  allEngines?: boolean;
   // Its slice comes from the engine: reset to `initial` when berth switches to another engine.
   engineBound?: boolean;
   // On quit: close clients, stop streams.

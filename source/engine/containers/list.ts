@@ -5,6 +5,8 @@ import {compareText} from '../../text/compare.js';
 
 export type ContainerRow = {
   id: string;
+  // The engine (its context's name) the row was listed from: with several engines, a row is engine + id.
+  engine?: string;
   name: string;
   image: string;
   state: string;
@@ -67,3 +69,7 @@ export async function listContainers(docker: Docker, options: {size?: boolean} =
   const infos = await listContainerInfos(docker, {size: options.size ?? false});
   return sortContainers(infos.map(toContainerRow));
 }
+
+// A row's identity in a list (marks, cursor): the same ID may be on two engines.
+export const containerKey = (row: Pick<ContainerRow, 'id' | 'engine'>): string =>
+  row.engine ? `${row.engine}/${row.id}` : row.id;

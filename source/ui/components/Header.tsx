@@ -2,6 +2,28 @@ import {Box, Text} from 'ink';
 import {useController, useStore} from '../hooks/use-controller.js';
 import {cellWidth, sanitizeLine} from '../../text/sanitize.js';
 import {useTheme} from '../../views/use-theme.js';
+import type {EngineStatus} from '../../store/state.js';
+
+// `engines a, b (down), c (connecting)`, then `b down: REASON` for each engine away; a stable array per state.
+const summaries = new WeakMap<readonly EngineStatus[], string[]>();
+function engineSummary(engines: readonly EngineStatus[] | undefined): string[] | undefined {
+  if (!engines || engines.length < 2) return undefined;
+  let summary = summaries.get(engines);
+  if (!summary) {
+    // One part (the first is cut, never left out): names first, the engines away last with their reasons, so a
+    // narrow terminal cuts a reason before a name.
+    const up = engines.filter(engine => engine.connection.status === 'connected').map(engine => engine.name);
+    const connecting = engines
+      .filter(engine => engine.connection.status === 'connecting')
+      .map(engine => `${engine.name} (connecting)`);
+    const down = engines.flatMap(({name, connection}) =>
+      connection.status === 'down' ? [`${name} DOWN: ${connection.reason}`] : [],
+    );
+    summary = [`engines ${[...up, ...connecting].join(', ')}${down.length ? ` · ${down.join(' · ')}` : ''}`];
+    summaries.set(engines, summary);
+  }
+  return summary;
+}
 
 // One line: where berth is connected and what it found there.
 export function Header({width}: {width: number}) {
@@ -11,13 +33,15 @@ export function Header({width}: {width: number}) {
   const extra = useStore(state => views.all.flatMap(module => module.headerParts?.(state) ?? []).join('\u0000'));
   // By priority (which engine, which context, what it runs, the registry, the platform): parts that do not fit
   // whole are left out rather than cut, except the first.
-  const parts: string[] = [`engine ${connection.target}`];
-  if ('tls' in connection && connection.tls) parts[0] += ` ${connection.tls}`;
-  if ('context' in connection && connection.context && connection.context !== 'default')
+  // Several engines: each by name, and which are away and why (the reasons after the names, as room allows).
+  const engines = useStore(state => engineSummary(state.engines));
+  const parts: string[] = engines ? [...engines] : [`engine ${connection.target}`];
+  if (!engines && 'tls' in connection && connection.tls) parts[0] += ` ${connection.tls}`;
+  if (!engines && 'context' in connection && connection.context && connection.context !== 'default')
     parts.push(`context ${connection.context}`);
-  if ('engine' in connection && connection.engine) parts.push(`${connection.engine} API ${connection.api}`);
+  if (!engines && 'engine' in connection && connection.engine) parts.push(`${connection.engine} API ${connection.api}`);
   if (extra) parts.push(...extra.split('\u0000'));
-  if ('os' in connection && connection.os) parts.push(connection.os);
+  if (!engines && 'os' in connection && connection.os) parts.push(connection.os);
   const theme = useTheme();
   const unencrypted = 'unencrypted' in connection && connection.unencrypted;
   const room = width - (unencrypted ? 13 : 0);

@@ -1,3 +1,4 @@
+import {firstEngineContainers} from '../containers/engines.js';
 import {
   mergeProjects,
   projectsFromContainers,
@@ -17,7 +18,7 @@ const allProjects = memoLast((items: readonly ContainerRow[], local: ComposeProj
 );
 
 export const projects = (state: AppState): readonly ComposeProject[] =>
-  allProjects(state.containers.items, state.compose.local);
+  allProjects(firstEngineContainers(state), state.compose.local);
 
 const filterProjects = memoLast((rows: readonly ComposeProject[], filter: string) => {
   if (!filter) return rows;

@@ -12,11 +12,16 @@ import {ListStatus} from '../kit/ListBody.js';
 
 export const NOUN = {one: 'container', many: 'containers'};
 import {visibleContainers} from './selectors.js';
+import {containerKey} from './engines.js';
+import {downEngines, severalEngines} from '../../store/engines.js';
+
+const GLYPH_ENGINE_DOWN = '×';
 import type {ContainerRow} from './state.js';
 import {useTheme} from '../use-theme.js';
 import {styles} from '../../theme/index.js';
 
 export type Columns = {
+  engine: number;
   name: number;
   status: number;
   cpu: number;
@@ -34,9 +39,12 @@ const MEM_WIDTH = 13;
 // The widest value of each column over all rows (not just the visible ones, so columns do not jump while
 // scrolling); columns are no wider than their content, which keeps rows short — every row the cursor enters
 // or leaves is sent to the terminal again.
-export function contentWidths(rows: readonly ContainerRow[]): Record<'name' | 'status' | 'image' | 'ports', number> {
-  const widths = {name: 4, status: 6, image: 5, ports: 0};
+export function contentWidths(
+  rows: readonly ContainerRow[],
+): Record<'engine' | 'name' | 'status' | 'image' | 'ports', number> {
+  const widths = {engine: 6, name: 4, status: 6, image: 5, ports: 0};
   for (const row of rows) {
+    widths.engine = Math.max(widths.engine, row.engine?.length ?? 0);
     widths.name = Math.max(widths.name, row.name.length);
     widths.status = Math.max(widths.status, compactStatus(row.state, row.status).length);
     widths.image = Math.max(widths.image, row.image.length);
@@ -52,10 +60,14 @@ export function columnsFor(
   showSize: boolean,
   showStats: boolean,
   content: ReturnType<typeof contentWidths>,
+  showEngine: boolean,
 ): Columns {
   const widths = fitColumns(width - 3, [
     {id: 'name', content: content.name, required: true},
     {id: 'status', content: content.status, required: true, max: 28},
+    // Several engines: which one a row is on (the context's name) always shows, drawn first (ORDER); the name
+    // is what gives way on a narrow terminal.
+    ...(showEngine ? [{id: 'engine', content: content.engine, required: true, max: 16}] : []),
     ...(showStats
       ? [
           {id: 'cpu', content: CPU_WIDTH},
@@ -68,6 +80,7 @@ export function columnsFor(
     {id: 'created', content: 5},
   ]);
   return {
+    engine: widths.engine ?? 0,
     name: widths.name,
     status: widths.status,
     cpu: widths.cpu ?? 0,
@@ -79,7 +92,7 @@ export function columnsFor(
   };
 }
 
-export const ORDER = ['name', 'status', 'cpu', 'mem', 'size', 'image', 'ports', 'created'] as const;
+export const ORDER = ['engine', 'name', 'status', 'cpu', 'mem', 'size', 'image', 'ports', 'created'] as const;
 
 function joinColumns(columns: Columns, cells: Record<(typeof ORDER)[number], string>): string {
   return ORDER.filter(id => columns[id] > 0)
@@ -107,6 +120,7 @@ const Row = memo(function Row({
   marked,
   columns,
   stale,
+  engineDown,
   size,
   usage,
 }: {
@@ -115,6 +129,7 @@ const Row = memo(function Row({
   marked: boolean;
   columns: Columns;
   stale: boolean;
+  engineDown: boolean;
   size: Size;
   usage?: Usage;
 }) {
@@ -124,6 +139,7 @@ const Row = memo(function Row({
   // eslint-disable-next-line react-hooks/purity -- the age is as of this render, on purpose (see above)
   const listedFor = row.listedAt ? (Date.now() - row.listedAt) / 1000 : 0;
   const text = joinColumns(columns, {
+    engine: sanitizeLine(row.engine ?? ''),
     name: sanitizeLine(row.name),
     status: sanitizeLine(compactStatus(row.state, row.status, listedFor)),
     cpu: row.state === 'running' ? cpuText(usage) : '',
@@ -139,7 +155,10 @@ const Row = memo(function Row({
     <Text {...styles(selected && theme.selection, stale && theme.muted)} wrap="truncate-end">
       {/* The cursor is a character too: without colour (NO_COLOR, dumb terminals) inverse video is not drawn. */}
       {selected ? GLYPH.cursor : GLYPH.blank}
-      <Text {...(stale ? undefined : theme[stateRole(row.state, row.status)])}>{glyph(row.state)}</Text>
+      {/* A row of an engine that is away: dim, and × where its state was (the state is no longer known). */}
+      <Text {...(stale ? undefined : theme[stateRole(row.state, row.status)])}>
+        {engineDown ? GLYPH_ENGINE_DOWN : glyph(row.state)}
+      </Text>
       {marked ? <Text {...theme.marked}>{GLYPH.mark}</Text> : GLYPH.blank}
       {trimmed}
     </Text>
@@ -162,12 +181,20 @@ export function ContainerList({width, height}: {width: number; height: number}) 
   const theme = useTheme();
   const showStats = useStore(state => state.containers.stats.on);
   const usage = useStore(state => state.containers.stats.usage);
-  const columns = useMemo(() => columnsFor(width, showSize, showStats, content), [width, showSize, showStats, content]);
+  const showEngine = useStore(severalEngines);
+  // Joined to a string so the selector stays a primitive.
+  const down = useStore(state => downEngines(state).join('\u0000'));
+  const downSet = useMemo(() => new Set(down ? down.split('\u0000') : []), [down]);
+  const columns = useMemo(
+    () => columnsFor(width, showSize, showStats, content, showEngine),
+    [width, showSize, showStats, content, showEngine],
+  );
   const bodyHeight = Math.max(1, height - 1);
   const page = rows.slice(list.scrollTop, list.scrollTop + bodyHeight);
   const heading =
     '   ' +
     joinColumns(columns, {
+      engine: 'ENGINE',
       name: 'NAME',
       status: 'STATUS',
       cpu: 'CPU',
@@ -187,12 +214,13 @@ export function ContainerList({width, height}: {width: number; height: number}) 
       <ListStatus noun={NOUN} loaded={loaded} total={total} shown={rows.length} />
       {page.map((row, i) => (
         <Row
-          key={row.id}
+          key={containerKey(row)}
           row={row}
           selected={list.scrollTop + i === list.cursor}
-          marked={list.marked.includes(row.id)}
+          marked={list.marked.includes(containerKey(row))}
           columns={columns}
-          stale={stale}
+          stale={stale || (row.engine !== undefined && downSet.has(row.engine))}
+          engineDown={row.engine !== undefined && downSet.has(row.engine)}
           size={sizes?.[row.id]}
           usage={showStats ? usage[row.id] : undefined}
         />

@@ -81,7 +81,7 @@ export function StatsPane({width, height}: {width: number; height: number}) {
   // Re-rendered when the sampler publishes (about once a second).
   useStore(state => state.containers.stats.version);
   if (!overlay) return null;
-  const history = statsSession.sampler(services)?.history(overlay.id) ?? [];
+  const history = statsSession.sampler(services, overlay.engine)?.history(overlay.id) ?? [];
   const samples = history.length;
   const inner = width - OVERLAY_FRAME;
   const lines = statsLines(overlay, history, inner);

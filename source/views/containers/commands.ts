@@ -61,7 +61,7 @@ export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
       }
       const target =
         state.logs && state.focus === 'logs' && state.logs.kind !== 'merged'
-          ? {id: state.logs.containerId, name: state.logs.name}
+          ? {id: state.logs.containerId, name: state.logs.name, engine: state.logs.engine}
           : selectedContainer(state);
       if (!target) throw new Error('select a container first');
       void openLogs(services, target, window, options);
@@ -80,12 +80,13 @@ export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
       const exec = {
         containerId: row.id,
         containerName: row.name,
+        engine: row.engine,
         cmd: parsed.cmd,
         user: parsed.user,
         tty: parsed.tty,
         interactive: parsed.interactive,
       };
-      if (parsed.interactive || parsed.tty) return {type: 'exec', exec};
+      if (parsed.interactive || parsed.tty) return {type: 'exec', exec, engine: row.engine};
       runCaptured(services, exec);
       return undefined;
     },

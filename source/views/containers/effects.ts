@@ -6,7 +6,7 @@ import {
   operate,
   type ContainerOperation,
 } from '../../engine/containers/operations.js';
-import {logCommand} from '../../command-log.js';
+import {contextWords, dockerCommand, logCommand} from '../../command-log.js';
 import {inspectContainer} from '../../engine/limits/engine-reads.js';
 import {errorMessage} from '../../errors.js';
 import {DEFAULT_DETACH_KEYS, describeDetachKeys} from '../../engine/exec/detach-keys.js';
@@ -23,30 +23,50 @@ const PAST: Record<ContainerOperation, string> = {
   remove: 'removed',
 };
 
+// With several engines a container is named with its engine (bench/web) in messages and confirmations.
+const several = (services: Services) => services.engines().length > 1;
+const label = (services: Services, target: {name: string; engine?: string}) =>
+  several(services) && target.engine ? `${target.engine}/${target.name}` : target.name;
+
 export async function runOperation(
   services: Services,
   operation: ContainerOperation,
   ids: readonly string[],
   names: readonly string[],
   force = false,
+  engines: readonly (string | undefined)[] = [],
 ): Promise<void> {
-  const docker = services.docker();
-  if (!docker) return;
+  const targets = ids.map((id, i) => ({id, name: names[i], engine: engines[i]}));
+  // Each target goes to its own engine; a target whose engine is away fails alone (the others still run).
+  if (!several(services) && !services.docker()) return;
   services.status(
-    `${operation === 'stop' ? 'stopping' : operation === 'remove' ? 'removing' : `${operation}ing`} ${names.join(', ')}…`,
+    `${operation === 'stop' ? 'stopping' : operation === 'remove' ? 'removing' : `${operation}ing`} ${targets.map(t => label(services, t)).join(', ')}…`,
   );
   const failures: string[] = [];
   const done: string[] = [];
   // A few at a time: fast for many containers, without flooding the engine.
-  const queue = ids.map((id, i) => ({id, name: names[i]}));
+  const queue = [...targets];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      logCommand(`docker ${operation === 'remove' ? `rm${force ? ' -f' : ''}` : operation} ${next.name}`);
+      const name = label(services, next);
+      const docker = services.engine(next.engine)?.client?.docker;
+      if (!docker) {
+        failures.push(`${name}: engine ${next.engine ?? ''} is not connected`);
+        continue;
+      }
+      const context = several(services) ? next.engine : undefined;
+      logCommand(
+        dockerCommand([
+          ...contextWords(context),
+          ...(operation === 'remove' ? ['rm', ...(force ? ['-f'] : [])] : [operation]),
+          next.name,
+        ]),
+      );
       try {
         await operate(docker, next.id, operation, {force});
-        done.push(next.name);
+        done.push(name);
       } catch (error) {
-        failures.push(`${next.name}: ${errorMessage(error)}`);
+        failures.push(`${name}: ${errorMessage(error)}`);
       }
     }
   };
@@ -68,9 +88,11 @@ export function confirmOperation(services: Services, operation: 'stop' | 'remove
   if (!targets.length) return;
   const confirm: Confirmation = {
     title: `${operation === 'stop' ? 'Stop' : 'Remove'} ${targets.length === 1 ? 'this container' : `these ${targets.length} containers`}?`,
-    targets: targets.map(t => `${t.name}  (${t.image}, ${t.status})`),
+    // With several engines each target says which engine it is on.
+    targets: targets.map(t => `${label(services, t)}  (${t.image}, ${t.status})`),
     ids: targets.map(t => t.id),
     names: targets.map(t => t.name),
+    engines: targets.map(t => t.engine),
     owner: 'containers',
     operation,
     ...(operation === 'remove' ? {force: false, forceLabels: REMOVE_FORCE} : {}),
@@ -81,7 +103,7 @@ export function confirmOperation(services: Services, operation: 'stop' | 'remove
 // A / :attach: the warning first (ctrl-c goes to the process, which may stop it), then the real terminal.
 export function confirmAttach(
   services: Services,
-  row: {id: string; name: string; state: string},
+  row: {id: string; name: string; state: string; engine?: string},
   detachKeys = services.config.detachKeys ?? DEFAULT_DETACH_KEYS,
 ): void {
   if (row.state !== 'running') {
@@ -102,6 +124,7 @@ export function confirmAttach(
         ],
         ids: [row.id],
         names: [row.name],
+        engines: [row.engine],
         owner: 'containers',
         operation: 'attach',
         local: true,
@@ -116,18 +139,39 @@ export function confirmed(services: Services, confirm: Confirmation): void {
     const detachKeys = confirm.extra?.detachKeys;
     services.leaveUi({
       type: 'attach',
+      engine: confirm.engines?.[0],
       attach: {containerId: confirm.ids[0], containerName: confirm.names[0], detachKeys},
     });
     return;
   }
   if (confirm.operation !== 'stop' && confirm.operation !== 'remove') return;
-  void runOperation(services, confirm.operation, confirm.ids, confirm.names, confirm.force ?? false);
+  void runOperation(services, confirm.operation, confirm.ids, confirm.names, confirm.force ?? false, confirm.engines);
 }
 
 export async function stopMatching(services: Services, pattern: string): Promise<void> {
-  const docker = services.docker();
-  if (!docker) return;
-  const matches = await containersMatching(docker, pattern);
+  let matches: {id: string; name: string; state: string; engine?: string}[];
+  if (several(services)) {
+    // Every engine that is connected is asked at once; one that is away is said, not waited for.
+    const sessions = services.engines();
+    const away = sessions.filter(session => !session.client).map(session => session.name);
+    const lists = await Promise.all(
+      sessions
+        .filter(session => session.client)
+        .map(async session =>
+          (await containersMatching(session.client!.docker, pattern)).map(m => ({...m, engine: session.name})),
+        ),
+    );
+    matches = lists.flat();
+    if (away.length)
+      services.status(
+        `:stop ${pattern}: engine ${away.join(', ')} not connected; its containers are not in the list`,
+        'error',
+      );
+  } else {
+    const docker = services.docker();
+    if (!docker) return;
+    matches = await containersMatching(docker, pattern);
+  }
   if (!matches.length) {
     services.status(`:stop ${pattern}: no container name matches (a trailing * means "starts with")`, 'error');
     return;
@@ -138,9 +182,10 @@ export async function stopMatching(services: Services, pattern: string): Promise
       kind: 'confirm',
       confirm: {
         title: `Stop ${matches.length} container${matches.length === 1 ? '' : 's'} matching "${pattern}"?`,
-        targets: matches.map(m => `${m.name}  (${m.state})`),
+        targets: matches.map(m => `${label(services, m)}  (${m.state})`),
         ids: matches.map(m => m.id),
         names: matches.map(m => m.name),
+        engines: matches.map(m => m.engine),
         owner: 'containers',
         operation: 'stop',
       },
@@ -150,7 +195,7 @@ export async function stopMatching(services: Services, pattern: string): Promise
 
 export async function showEnv(services: Services): Promise<void> {
   const target = targetContainers(services.store.get())[0];
-  const docker = services.docker();
+  const docker = target && services.docker(target.engine);
   if (!target || !docker) return;
   try {
     const {name, entries} = await containerEnv(docker, target.id);
@@ -165,14 +210,14 @@ export async function showEnv(services: Services): Promise<void> {
 
 export async function showInspect(services: Services): Promise<void> {
   const target = targetContainers(services.store.get())[0];
-  const docker = services.docker();
+  const docker = target && services.docker(target.engine);
   if (!target || !docker) return;
   try {
     // Bounded: an inspect result larger than engine/limits allows is an explained error, not a stall.
     const info = await inspectContainer(docker, target.id);
     services.dispatch({
       type: 'overlay.show',
-      overlay: {kind: 'text', title: `inspect ${target.name}`, lines: inspectSummary(info), scroll: 0},
+      overlay: {kind: 'text', title: `inspect ${label(services, target)}`, lines: inspectSummary(info), scroll: 0},
     });
   } catch (error) {
     services.status(`inspect ${target.name}: ${errorMessage(error)}`, 'error');
@@ -184,7 +229,16 @@ export async function loadSizes(services: Services): Promise<void> {
   if (!docker || !services.store.get().containers.showSize) return;
   services.status('computing container sizes…');
   try {
-    services.dispatch({type: 'containers.sizes', sizes: await containerSizes(docker)});
+    // Every connected engine's (sizes are by container ID).
+    const others = services
+      .engines()
+      .slice(1)
+      .flatMap(session => (session.client ? [session.client.docker] : []));
+    const all = await Promise.all([docker, ...others].map(engine => containerSizes(engine)));
+    services.dispatch({
+      type: 'containers.sizes',
+      sizes: Object.assign({}, ...all) as Record<string, {rw?: number; rootFs?: number}>,
+    });
     services.status('sizes: writable layer / total (z hides)');
   } catch (error) {
     services.status(`container sizes: ${errorMessage(error)}`, 'error');

@@ -8,7 +8,7 @@ import {formOverlay, switchOf, textOf, withDraft, type Form, type FormOverlay} f
 // e: the configured shell, else /bin/bash where the container has it, else /bin/sh — then the real terminal.
 export async function openShell(services: Services): Promise<void> {
   const row = selectedContainer(services.store.get());
-  const docker = services.docker();
+  const docker = row && services.docker(row.engine);
   if (!row || !docker) return;
   if (row.state !== 'running') {
     services.status(`exec into ${row.name}: the container is ${row.state}, not running; start it first (S)`, 'error');
@@ -18,6 +18,7 @@ export async function openShell(services: Services): Promise<void> {
     const cmd = await quickShellCommand(docker, row.id, services.config.shells);
     services.leaveUi({
       type: 'exec',
+      engine: row.engine,
       exec: {
         containerId: row.id,
         containerName: row.name,
@@ -52,14 +53,14 @@ export function openExecForm(services: Services): void {
   };
   services.dispatch({
     type: 'overlay.show',
-    overlay: {kind: 'execForm', containerId: row.id, containerName: row.name, ...formOverlay(form)},
+    overlay: {kind: 'execForm', containerId: row.id, containerName: row.name, engine: row.engine, ...formOverlay(form)},
   });
 }
 
 // With "interactive" off, the command runs without the terminal and its output opens in a pane.
 export function submitExecForm(
   services: Services,
-  overlay: FormOverlay & {containerId: string; containerName: string},
+  overlay: FormOverlay & {containerId: string; containerName: string; engine?: string},
 ): ExitRequest | undefined {
   const form = withDraft(overlay.form, overlay.draft);
   const cmd = splitCommandLine(textOf(form, 'command'));
@@ -71,6 +72,7 @@ export function submitExecForm(
         kind: 'execForm',
         containerId: overlay.containerId,
         containerName: overlay.containerName,
+        engine: overlay.engine,
         ...formOverlay({...form, focus: 0}),
       },
     });
@@ -80,35 +82,40 @@ export function submitExecForm(
   const exec = {
     containerId: overlay.containerId,
     containerName: overlay.containerName,
+    engine: overlay.engine,
     cmd,
     user: textOf(form, 'user') || undefined,
     tty: switchOf(form, 'tty'),
     interactive,
   };
-  if (interactive) return {type: 'exec', exec};
+  if (interactive) return {type: 'exec', exec, engine: overlay.engine};
   runCaptured(services, exec);
   return undefined;
 }
 
-export function runCaptured(
-  services: Services,
-  exec: {containerId: string; containerName: string; cmd: string[]; user?: string; tty: boolean},
-): void {
+type CapturedExec = {
+  containerId: string;
+  containerName: string;
+  engine?: string;
+  cmd: string[];
+  user?: string;
+  tty: boolean;
+};
+
+export function runCaptured(services: Services, exec: CapturedExec): void {
   void captureOutput(services, exec).catch(error =>
     services.status(`exec in ${exec.containerName}: ${errorMessage(error)}`, 'error'),
   );
 }
 
-async function captureOutput(
-  services: Services,
-  exec: {containerId: string; containerName: string; cmd: string[]; user?: string; tty: boolean},
-): Promise<void> {
-  const client = services.engine()?.client;
-  if (!client) return void services.docker();
+async function captureOutput(services: Services, exec: CapturedExec): Promise<void> {
+  const client = services.engine(exec.engine)?.client;
+  if (!client) return void services.docker(exec.engine);
   const {execCapture} = await import('../../engine/exec/exec.js');
   const {dockerExecCommand, logCommand} = await import('../../command-log.js');
   logCommand(
     dockerExecCommand({
+      context: services.engines().length > 1 ? client.target.context : undefined,
       containerName: exec.containerName,
       cmd: exec.cmd,
       user: exec.user,

@@ -47,7 +47,7 @@ export const containers: ViewModule = {
         return;
       case 'refresh':
         if (after.view === 'containers') {
-          services.engine()?.refreshNow();
+          for (const session of services.engines()) session.refreshNow();
           void loadSizes(services);
         }
         return;
@@ -63,6 +63,8 @@ export const containers: ViewModule = {
           action.type === 'container.start' ? 'start' : 'restart',
           targets.map(t => t.id),
           targets.map(t => t.name),
+          false,
+          targets.map(t => t.engine),
         );
         return;
       }
@@ -92,7 +94,9 @@ export const containers: ViewModule = {
         followMergedChanges(services, action.items);
         // A followed container that stopped and started again: follow it again from where it ended.
         const pane = after.logs;
-        const row = pane && action.items.find(item => item.id === pane.containerId);
+        const row =
+          pane &&
+          action.items.find(item => item.id === pane.containerId && (!pane.engine || item.engine === pane.engine));
         const session = paneSession.get(services);
         if ((pane?.kind ?? 'container') === 'container' && row?.state === 'running' && session?.status === 'ended')
           session.resume?.();
@@ -103,9 +107,12 @@ export const containers: ViewModule = {
       }
     }
   },
+  // With several engines, every engine's list and its going away (each engine's rows on their own).
+  allEngines: true,
   onEngine(services, update) {
-    if (update.kind === 'containers') services.dispatch({type: 'containers.loaded', items: update.items});
-    if (update.kind === 'stale') services.dispatch({type: 'containers.stale'});
+    const engine = update.engine ? {engine: update.engine} : {};
+    if (update.kind === 'containers') services.dispatch({type: 'containers.loaded', items: update.items, ...engine});
+    if (update.kind === 'stale') services.dispatch({type: 'containers.stale', ...engine});
   },
   confirmed,
   bindings: CONTAINER_BINDINGS,
@@ -140,10 +147,10 @@ export const containers: ViewModule = {
     ...(state.containers.stats.sort !== 'name' ? [`by ${state.containers.stats.sort}`] : []),
   ],
   itemFields: {
-    names: ['Name', 'ID', 'ShortID', 'Image', 'State', 'Status', 'Project', 'Service'],
+    names: ['Name', 'ID', 'ShortID', 'Image', 'State', 'Status', 'Project', 'Service', 'Engine'],
     labels: true,
     async env(services, item) {
-      const docker = services.docker();
+      const docker = services.docker(item.fields.Engine);
       if (!docker) throw new Error('the engine is not connected');
       const {entries} = await containerEnv(docker, item.fields.ID);
       return Object.fromEntries(entries.map(entry => [entry.key, entry.value]));
@@ -162,6 +169,7 @@ export const containers: ViewModule = {
           Status: row.status,
           Project: labels['com.docker.compose.project'] ?? '',
           Service: labels['com.docker.compose.service'] ?? '',
+          Engine: row.engine ?? '',
         },
         labels,
       };

@@ -1,6 +1,7 @@
 import type {Action} from '../../store/actions.js';
 import type {AppState} from '../../store/state.js';
 import {listMessage} from '../kit/messages.js';
+import {severalEngines} from '../../store/engines.js';
 import type {MouseAreas, Size} from '../types.js';
 import {columnsFor, contentWidths, NOUN, ORDER} from './ContainerList.js';
 import {hasOwnPane} from './ContainersView.js';
@@ -27,7 +28,13 @@ export function containersMouseAreas(state: AppState, body: Size): MouseAreas {
   const {listWidth, ...areas} = listWithLogsAreas(state, body, hasOwnPane, () => 1 + (message ? 1 : 0));
   if (!areas.list) return areas;
   const {showSize, stats} = state.containers;
-  const columns = columnsFor(listWidth, showSize, stats.on, contentWidths(state.containers.items));
+  const columns = columnsFor(
+    listWidth,
+    showSize,
+    stats.on,
+    contentWidths(state.containers.items),
+    severalEngines(state),
+  );
   const sorts: {from: number; to: number; actions: Action[]}[] = [];
   let left = 3;
   for (const id of ORDER) {

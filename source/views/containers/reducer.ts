@@ -1,3 +1,4 @@
+import {containerKey, mergeEngineRows} from './engines.js';
 import type {Action} from '../../store/actions.js';
 import {withLoadedRows} from '../kit/targets.js';
 import type {AppState} from '../../store/state.js';
@@ -39,7 +40,7 @@ export function reduceContainers(state: AppState, action: Action): AppState {
     case 'containers.statsPane': {
       const row = selectedContainer(state);
       if (!row) return state;
-      return {...state, overlay: {kind: 'stats', id: row.id, name: row.name}};
+      return {...state, overlay: {kind: 'stats', id: row.id, name: row.name, engine: row.engine}};
     }
     case 'containers.top':
       return state.overlay?.kind === 'stats' && state.overlay.id === action.id
@@ -50,10 +51,14 @@ export function reduceContainers(state: AppState, action: Action): AppState {
     case 'containers.sizes':
       return {...state, containers: {...state.containers, sizes: action.sizes}};
     case 'containers.loaded': {
-      const next: AppState = {...state, containers: withLoadedRows(state.containers, action.items, row => row.id)};
+      // With several engines, one engine's list replaces that engine's rows only.
+      const items = action.engine ? mergeEngineRows(state.containers.items, action.engine, action.items) : action.items;
+      const next: AppState = {...state, containers: withLoadedRows(state.containers, items, containerKey)};
       return state.view === 'containers' ? relocate(next) : next;
     }
     case 'containers.stale':
+      // One engine of several gone: its rows are marked through state.engines; the others stay live.
+      if (action.engine) return state;
       return state.containers.stale ? state : {...state, containers: {...state.containers, stale: true}};
     case 'env.reveal':
       return state.overlay?.kind === 'env'

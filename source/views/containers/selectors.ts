@@ -1,3 +1,4 @@
+import {containerKey, splitEngineFilter} from './engines.js';
 import {makeMatcher} from '../../store/list.js';
 import {memoLast} from '../../store/memo.js';
 import {targetRows} from '../kit/targets.js';
@@ -6,12 +7,20 @@ import type {FocusedList} from '../types.js';
 import type {ContainerRow, ContainersState} from './state.js';
 
 const filterContainers = memoLast((items: readonly ContainerRow[], runningOnly: boolean, filter: string) => {
-  const match = makeMatcher(filter);
   if (!filter && !runningOnly) return items;
+  // engine:NAME narrows to one engine (several engines at once); the rest matches names, images, statuses and
+  // the engine's name.
+  const {engine, rest} = splitEngineFilter(filter);
+  const match = makeMatcher(rest);
   return items.filter(
     row =>
       (!runningOnly || row.state === 'running') &&
-      (!filter || match(row.name) || match(row.image) || match(row.status)),
+      (engine === undefined || row.engine === engine) &&
+      (!rest ||
+        match(row.name) ||
+        match(row.image) ||
+        match(row.status) ||
+        (row.engine !== undefined && match(row.engine))),
   );
 });
 
@@ -34,21 +43,28 @@ export const visibleContainers = (state: AppState): readonly ContainerRow[] =>
 // The containers to sample: the running rows on screen, or every running one while sorted by usage.
 export const MAX_SAMPLED = 500;
 export function containersToSample(state: AppState): string[] {
+  return rowsToSample(state).map(row => row.id);
+}
+
+// The same, with each container's engine (several engines: each engine's sampler samples its own).
+export function rowsToSample(state: AppState): {id: string; engine?: string}[] {
   const {stats, list} = state.containers;
-  const ids: string[] = [];
+  const ids: {id: string; engine?: string}[] = [];
   // Only while view 1 is on screen: nothing is sampled for a list nobody looks at.
   if (stats.on && state.view === 'containers') {
     const rows =
       stats.sort === 'name'
         ? visibleContainers(state).slice(list.scrollTop, list.scrollTop + state.viewportRows)
         : state.containers.items;
-    for (const row of rows) if (row.state === 'running' && ids.length < MAX_SAMPLED) ids.push(row.id);
+    for (const row of rows) if (row.state === 'running' && ids.length < MAX_SAMPLED) ids.push(row);
   }
-  if (state.overlay?.kind === 'stats' && !ids.includes(state.overlay.id)) ids.push(state.overlay.id);
+  const overlay = state.overlay;
+  if (overlay?.kind === 'stats' && !ids.some(row => row.id === overlay.id && row.engine === overlay.engine))
+    ids.push({id: overlay.id, engine: overlay.engine});
   return ids;
 }
 
-const idsOf = memoLast((rows: readonly ContainerRow[]) => rows.map(row => row.id));
+const idsOf = memoLast((rows: readonly ContainerRow[]) => rows.map(containerKey));
 export const visibleContainerIds = (state: AppState): readonly string[] => idsOf(visibleContainers(state));
 
 export function selectedContainer(state: AppState): ContainerRow | undefined {
@@ -57,7 +73,7 @@ export function selectedContainer(state: AppState): ContainerRow | undefined {
 
 // Bulk actions act on marked rows, else on the selected one.
 export const targetContainers = (state: AppState): ContainerRow[] =>
-  targetRows(state.containers.items, state.containers.list, row => row.id, selectedContainer(state));
+  targetRows(state.containers.items, state.containers.list, containerKey, selectedContainer(state));
 
 export function containersList(state: AppState): FocusedList {
   return {

@@ -28,9 +28,9 @@ declare module '../../store/state.js' {
   }
   interface ViewOverlays {
     env: {container: string; entries: readonly EnvEntry[]; reveal: boolean; scroll: number};
-    execForm: FormOverlay & {containerId: string; containerName: string};
+    execForm: FormOverlay & {containerId: string; containerName: string; engine?: string};
     // p: graphs, rates and limits of one container, and its processes (refreshed while shown).
-    stats: {id: string; name: string; top?: TopProcesses; topError?: string};
+    stats: {id: string; name: string; engine?: string; top?: TopProcesses; topError?: string};
   }
 }
 
@@ -49,9 +49,10 @@ declare module '../../store/actions.js' {
     'env.reveal': NoFields;
     'exec.shell': NoFields;
     'exec.form': NoFields;
-    'containers.loaded': {items: readonly ContainerRow[]};
+    // `engine`: with several engines, the engine whose list this is (its rows only are replaced).
+    'containers.loaded': {items: readonly ContainerRow[]; engine?: string};
     'containers.sizes': {sizes: Record<string, {rw?: number; rootFs?: number}>};
-    'containers.stale': NoFields;
+    'containers.stale': {engine?: string};
     'containers.toggleStats': NoFields;
     'containers.sortUsage': NoFields;
     'containers.statsPane': NoFields;

@@ -20,7 +20,7 @@ export function watchTop(services: Services, id: string): void {
   const tick = async () => {
     const overlay = services.store.get().overlay;
     if (mine !== self.generation || overlay?.kind !== 'stats' || overlay.id !== id) return;
-    const docker = services.engine()?.client?.docker;
+    const docker = services.engine(overlay.engine)?.client?.docker;
     if (docker) {
       try {
         const top = await containerTop(docker, id);

@@ -3,6 +3,7 @@ import {connectionFacts, humanSize} from '../../engine/engine-info/index.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {useServices, useStore} from '../use-store.js';
 import {ENGINE_DOWN} from '../kit/messages.js';
+import {enginesLines} from './engines-table.js';
 import type {EngineViewState} from './state.js';
 import {useTheme} from '../use-theme.js';
 import type {Role} from '../../theme/index.js';
@@ -126,7 +127,9 @@ export function EngineView({width, height}: {width: number; height: number}) {
   const connection = useStore(state => state.connection);
   const down = connection.status === 'down';
   const session = services.engine();
+  const statuses = useStore(state => state.engines);
   const lines: Line[] = [];
+  if (statuses && statuses.length > 1) lines.push(...enginesLines(services.engines(), statuses, engine.disks));
   lines.push({text: 'Connection', title: true});
   lines.push(...connectionLines(session, connection.status === 'connected' ? connection.api : undefined));
   if (connection.status === 'down') lines.push({text: `  down       ${connection.reason}`, role: 'error'});

@@ -1,3 +1,4 @@
+import {loadEngineDisks} from './engines-table.js';
 import type {Binding, CommandSpec, ViewModule} from '../types.js';
 import {openContexts, switchContext} from './contexts.js';
 import {ContextsOverlay} from './ContextsOverlay.js';
@@ -44,6 +45,14 @@ export const engine: ViewModule = {
     switch (action.type) {
       case 'engine.version':
         return {...state, engine: {...state.engine, version: action.version}};
+      case 'engine.disk':
+        return {
+          ...state,
+          engine: {
+            ...state.engine,
+            disks: {...state.engine.disks, [action.name]: {disk: action.disk, error: action.error}},
+          },
+        };
       case 'engine.loading':
         return {...state, engine: {...state.engine, loading: true}};
       case 'engine.loaded':
@@ -86,6 +95,7 @@ export const engine: ViewModule = {
     if (version && after.engine.version !== version && (reload || action.type === 'connection'))
       services.dispatch({type: 'engine.version', version});
     if (reload) loadEngineFacts(services);
+    if (reload) loadEngineDisks(services);
   },
   bindings: BINDINGS,
   commands: COMMANDS,

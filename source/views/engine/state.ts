@@ -1,5 +1,6 @@
 import type {EngineVersion} from '../../engine/client.js';
 import type {DiskUsage, EngineInfoFacts, LogHygiene} from '../../engine/engine-info/index.js';
+import type {EngineDisk} from './engines-table.js';
 import type {NoFields} from '../../store/state.js';
 
 export type ContextRow = {name: string; host: string; current: boolean; problem?: string};
@@ -14,6 +15,8 @@ export type EngineViewState = {
   loading: boolean;
   errors: readonly string[];
   scroll: number;
+  // With several engines: each engine's disk use, by name (the table at the top of the view).
+  disks: Readonly<Record<string, EngineDisk>>;
 };
 
 declare module '../../store/state.js' {
@@ -33,8 +36,9 @@ declare module '../../store/actions.js' {
     'engine.prune': NoFields;
     'engine.version': {version: EngineVersion};
     'engine.loading': NoFields;
+    'engine.disk': {name: string} & EngineDisk;
     'engine.loaded': {info?: EngineInfoFacts; disk?: DiskUsage; hygiene?: LogHygiene; errors: readonly string[]};
   }
 }
 
-export const initialEngineView = (): EngineViewState => ({scroll: 0, loading: false, errors: []});
+export const initialEngineView = (): EngineViewState => ({scroll: 0, loading: false, errors: [], disks: {}});

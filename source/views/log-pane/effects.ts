@@ -14,6 +14,8 @@ export type LogOptions = {since?: number; tail?: number | 'all'; follow: boolean
 export type LogTarget = {
   id: string;
   name: string;
+  // The engine the container is on (a row's `engine`); the first engine without it.
+  engine?: string;
   source?: LogOrigin;
   rewrite?: (entry: LogEntry) => LogEntry | undefined;
   resolve?: () => Promise<void>;
@@ -27,9 +29,12 @@ export async function openLogs(
   window: number,
   custom?: LogOptions,
 ): Promise<void> {
-  const client = services.engine()?.client;
+  const client = services.engine(target.engine)?.client;
   if (!client) {
-    services.status('the engine is not connected; logs open once it is back', 'error');
+    services.status(
+      `${target.engine && services.engines().length > 1 ? `engine ${target.engine}` : 'the engine'} is not connected; logs open once it is back`,
+      'error',
+    );
     return;
   }
   paneSession.replace(services, undefined);
@@ -52,7 +57,15 @@ export async function openLogs(
   showSource(
     services,
     session,
-    {containerId: target.id, name: target.name, owner: target.owner, kind: target.source?.kind, window, custom},
+    {
+      containerId: target.id,
+      name: target.name,
+      engine: target.engine,
+      owner: target.owner,
+      kind: target.source?.kind,
+      window,
+      custom,
+    },
     () =>
       session.status === 'error' || session.status === 'reconnecting'
         ? `${session.status}: ${session.error ?? ''}`
@@ -65,7 +78,10 @@ export async function openLogs(
 export function showSource(
   services: Services,
   session: LogSource,
-  init: Pick<LogPaneState, 'containerId' | 'name' | 'owner' | 'window' | 'custom' | 'kind' | 'title' | 'members'>,
+  init: Pick<
+    LogPaneState,
+    'containerId' | 'name' | 'engine' | 'owner' | 'window' | 'custom' | 'kind' | 'title' | 'members'
+  >,
   statusText: () => string,
   options: {reopen?: (window: number) => void} = {},
 ): void {
@@ -116,7 +132,11 @@ export function showSource(
 // Focuses the pane when it already shows this target, else opens it.
 export function showLogs(services: Services, target: LogTarget): void {
   const state = services.store.get();
-  if (state.logs?.containerId === target.id && (state.logs.owner ?? 'containers') === (target.owner ?? 'containers')) {
+  if (
+    state.logs?.containerId === target.id &&
+    state.logs.engine === target.engine &&
+    (state.logs.owner ?? 'containers') === (target.owner ?? 'containers')
+  ) {
     // Not logs.open: its effect calls here (enter on the followed container after esc recursed until the stack ran out).
     if (state.focus !== 'logs') services.dispatch({type: 'logs.focus'});
     return;
@@ -138,7 +158,11 @@ export function changeWindow(services: Services, window: number): void {
     else services.status("a command's output has no log windows (0–6 apply to logs)", 'error');
     return;
   }
-  void openLogs(services, shownTarget(services, pane.containerId) ?? {id: pane.containerId, name: pane.name}, window);
+  void openLogs(
+    services,
+    shownTarget(services, pane.containerId) ?? {id: pane.containerId, name: pane.name, engine: pane.engine},
+    window,
+  );
 }
 
 export function clearLogs(services: Services): void {

@@ -7,6 +7,8 @@ export type LogPaneState = {
   // compose-run:N).
   containerId: string;
   name: string;
+  // With several engines: the engine the container is on (its log is read from that engine).
+  engine?: string;
   // The view that opened the pane and shows it (default: containers).
   owner?: string;
   // What the pane shows: one container's log (default), a compose project's logs, a compose command's output,

@@ -1,3 +1,4 @@
+import {firstEngineContainers} from '../containers/engines.js';
 import {listNetworksOnly} from '../../engine/networks/networks.js';
 import {networkUsers, userNames, usersOfNetwork} from '../../engine/volumes/usage.js';
 import {memoLast} from '../../store/memo.js';
@@ -21,7 +22,7 @@ export const networksList = engineList<NetworkRow>({
   slice: state => state.networks,
   put: (state, networks) => ({...state, networks}),
   key: row => row.id,
-  rows: (state: AppState) => withUsers(state.networks.items, state.containers.items),
+  rows: (state: AppState) => withUsers(state.networks.items, firstEngineContainers(state)),
   filterText: row => [row.name, row.id.slice(0, 12), row.driver, row.subnet, ...row.usedBy.map(user => user.name)],
   // ID and SCOPE only from 100 columns: at 80 the name, the whole subnet (192.168.128.0/20) and the users matter
   // more.

@@ -87,7 +87,7 @@ export function userCommandsModule(
 
   const byName = new Map(accepted.map(entry => [entry.name, entry]));
   // Expanded commands waiting for their confirmation, kept here rather than in the store (they may hold secrets).
-  const pending = new Map<string, {argv: string[]; shown: string[]}>();
+  const pending = new Map<string, {argv: string[]; shown: string[]; engine?: string}>();
   const commands: CommandSpec[] = accepted.map(entry => ({
     name: entry.name,
     usage: `:${entry.name} [ARGS...] (your command: ${quoteArgv(entry.command)})`,
@@ -112,7 +112,7 @@ export function userCommandsModule(
       const entry = confirm.extra?.name ? byName.get(confirm.extra.name) : undefined;
       const run = entry && pending.get(entry.name);
       pending.delete(entry?.name ?? '');
-      if (entry && run) execute(services, entry, run.argv, run.shown);
+      if (entry && run) execute(services, entry, run.argv, run.shown, run.engine);
     },
   };
   return {module, problems, commands: accepted};
@@ -138,7 +138,7 @@ export async function start(
   entry: UserCommandEntry,
   extra: readonly string[],
   views: readonly ViewModule[],
-  pending: Map<string, {argv: string[]; shown: string[]}>,
+  pending: Map<string, {argv: string[]; shown: string[]; engine?: string}>,
 ): Promise<void> {
   const {item, missing} = itemOf(services, entry, views);
   if (missing) return services.status(missing, 'error');
@@ -156,8 +156,10 @@ export async function start(
   const argv = [...expandCommand(entry.command, item), ...extra];
   // What the dialog, the pane's title and the command log show: environment values as ***.
   const shown = [...expandCommand(entry.command, item, {maskEnv: true}), ...extra];
-  if (!entry.confirm) return execute(services, entry, argv, shown);
-  pending.set(entry.name, {argv, shown});
+  // With several engines the command runs against the selected row's engine (its DOCKER_HOST / --context).
+  const engine = item?.fields.Engine || undefined;
+  if (!entry.confirm) return execute(services, entry, argv, shown, engine);
+  pending.set(entry.name, {argv, shown, engine});
   const confirm: Confirmation = {
     title: typeof entry.confirm === 'string' ? entry.confirm : `Run your command ${entry.name}?`,
     targets: [quoteArgv(shown), ...(item?.fields.Name ? [`on ${item.fields.Name}`] : []), `output: ${entry.output}`],
@@ -172,11 +174,12 @@ export async function start(
 
 const PANE_FRAME_MS = 100;
 
-function execute(services: Services, entry: UserCommandEntry, argv: string[], shown: string[]): void {
-  const target = services.engine()?.target;
+function execute(services: Services, entry: UserCommandEntry, argv: string[], shown: string[], engine?: string): void {
+  const target = services.engine(engine)?.target;
   if (!target) return services.status('the engine is not connected; try again when the banner is gone', 'error');
   logCommand(`${quoteArgv(shown)}  # berth: your command :${entry.name}`);
-  if (entry.output === 'terminal') return services.leaveUi({type: 'command', command: {name: entry.name, argv}});
+  if (entry.output === 'terminal')
+    return services.leaveUi({type: 'command', command: {name: entry.name, argv}, engine});
   const env = engineEnv(target);
   const title = (state: string) => `${entry.name} · ${state} · ${quoteArgv(shown)}`;
   let text = '';

@@ -1,3 +1,4 @@
+import {firstEngineContainers} from '../containers/engines.js';
 import {listVolumesOnly} from '../../engine/volumes/volumes.js';
 import {userNames, volumeUsers} from '../../engine/volumes/usage.js';
 import {memoLast} from '../../store/memo.js';
@@ -20,7 +21,7 @@ export const volumesList = engineList<VolumeRow>({
   slice: state => state.volumes,
   put: (state, volumes) => ({...state, volumes}),
   key: row => row.name,
-  rows: (state: AppState) => withUsers(state.volumes.items, state.containers.items),
+  rows: (state: AppState) => withUsers(state.volumes.items, firstEngineContainers(state)),
   filterText: row => [row.name, row.driver, ...row.usedBy.map(user => user.name)],
   columns: [
     // An anonymous volume's name is 64 hex digits: cut, it leaves room for the users and the mountpoint.

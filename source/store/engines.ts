@@ -1,0 +1,34 @@
+import type {AppState, ConnectionState, EngineStatus} from './state.js';
+
+// Several engines at once: each reports its own connection; the shell's `connection` (the banner, the lists'
+// "engine not connected") is down only when every engine is, so one engine gone never hides the others.
+export function withEngineConnection(state: AppState, name: string, connection: ConnectionState): AppState {
+  if (!state.engines) return {...state, connection};
+  const engines = state.engines.map(engine => (engine.name === name ? {name, connection} : engine));
+  return {...state, engines, connection: overall(engines)};
+}
+
+function overall(engines: readonly EngineStatus[]): ConnectionState {
+  const connected = engines.find(engine => engine.connection.status === 'connected');
+  // The first engine's details while it is up (the header of views 2–8 is about it), else any that is up.
+  const first = engines[0].connection;
+  if (first.status === 'connected') return first;
+  if (connected) return connected.connection;
+  if (engines.some(engine => engine.connection.status === 'connecting'))
+    return {status: 'connecting', target: first.target};
+  const down = engines.map(engine => engine.connection).filter(c => c.status === 'down');
+  return {
+    ...(first as Extract<ConnectionState, {status: 'down'}>),
+    reason: engines
+      .map(engine => `${engine.name}: ${engine.connection.status === 'down' ? engine.connection.reason : 'down'}`)
+      .join(' · '),
+    retryAt: Math.min(...down.map(c => c.retryAt)),
+  };
+}
+
+export const severalEngines = (state: Pick<AppState, 'engines'>): boolean => (state.engines?.length ?? 0) > 1;
+
+// Engines whose rows are out of date (dim, marked) because the engine is away.
+export function downEngines(state: Pick<AppState, 'engines'>): readonly string[] {
+  return (state.engines ?? []).filter(engine => engine.connection.status !== 'connected').map(engine => engine.name);
+}

@@ -1,0 +1,44 @@
+import {containerKey, sortContainers, type ContainerRow} from '../../engine/containers/list.js';
+import type {AppState} from '../../store/state.js';
+
+export {containerKey};
+
+// Several engines in one list: each engine's rows come from its own list and /events stream, and replace only
+// that engine's rows. Running first, then by name, then by engine (two engines may have a `web`).
+export function mergeEngineRows(
+  items: readonly ContainerRow[],
+  engine: string,
+  fresh: readonly ContainerRow[],
+): ContainerRow[] {
+  const merged = [...items.filter(row => row.engine !== engine), ...fresh];
+  sortContainers(merged);
+  // sortContainers is stable: a same-named pair keeps the engines' order only by chance, so fix it here.
+  return merged.sort((a, b) =>
+    a.name === b.name && a.state === b.state ? (a.engine ?? '').localeCompare(b.engine ?? '') : 0,
+  );
+}
+
+// `engine:NAME` in the filter narrows the list to one engine; the rest of the filter matches as usual (and
+// also matches the engine's name).
+export function splitEngineFilter(filter: string): {engine?: string; rest: string} {
+  const match = /(?:^|\s)engine:(\S*)/.exec(filter);
+  if (!match) return {rest: filter};
+  return {engine: match[1], rest: (filter.slice(0, match.index) + filter.slice(match.index + match[0].length)).trim()};
+}
+
+// The rows of the first engine: views 3, 7 and 8 (compose projects, who uses a volume or a network) are about
+// the first engine only.
+export function firstEngineContainers(state: AppState): readonly ContainerRow[] {
+  const first = state.engines?.[0]?.name;
+  if (!first || state.engines!.length < 2) return state.containers.items;
+  return onlyEngine(state.containers.items, first);
+}
+
+const onlyEngineCache = new WeakMap<readonly ContainerRow[], {engine: string; rows: readonly ContainerRow[]}>();
+function onlyEngine(items: readonly ContainerRow[], engine: string): readonly ContainerRow[] {
+  const cached = onlyEngineCache.get(items);
+  if (cached?.engine === engine) return cached.rows;
+  const rows = items.filter(row => row.engine === engine);
+  onlyEngineCache.set(items, {engine, rows});
+  return rows;
+}
