@@ -183,6 +183,26 @@ describe('several engines in one berth', () => {
     expect(await t.exitCode()).toBe(0);
   }, 120_000);
 
+  test('L on marked rows of both engines: one pane, each line prefixed engine/name', async () => {
+    const t = open(['--context', 'bench', '--context', 'second']);
+    await t.waitFor(/ENGINE\s+NAME/, 20_000);
+    await filterTo(t, same);
+    await t.waitUntil(s => Boolean(rowOf(s, same, 'bench') && rowOf(s, same, 'second')), 'both rows', 20_000);
+    t.keys('Space');
+    t.keys('Down');
+    t.keys('Space');
+    await t.waitFor('2 marked');
+    t.type('L');
+    const screen = await t.waitUntil(
+      s => /bench\/\S+-same +\| same-on-bench/.test(s) && /second\/\S+-same +\| same-on-second/.test(s),
+      'a line of each engine, prefixed with its engine',
+      20_000,
+    );
+    expect(screen).toMatch(/logs 2 containers/);
+    t.type('q');
+    expect(await t.exitCode()).toBe(0);
+  }, 120_000);
+
   test('one engine killed: its rows are marked, the other keeps working; its rows come back with it', async () => {
     const t = open(['--context', 'bench', '--context', 'second']);
     await t.waitFor(/ENGINE\s+NAME/, 20_000);

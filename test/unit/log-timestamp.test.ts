@@ -1,8 +1,10 @@
 import {describe, expect, test} from 'vitest';
+import {byTime} from '../../source/engine/logs/merge-order.js';
 import {
   compareTimestamps,
   splitTimestamp,
   timestampPrefixLength,
+  shiftTimestamp,
   timestampToSince,
 } from '../../source/engine/logs/timestamp.js';
 
@@ -56,5 +58,25 @@ describe('timestamps as the engine wants them in since/until', () => {
     expect(compareTimestamps('2026-11-22T00:42:49.156271354Z', '2026-11-22T00:42:49.156271355Z')).toBeLessThan(0);
     expect(compareTimestamps('2026-11-22T00:42:49.156271354Z', '2026-11-22T00:42:49.156271354Z')).toBe(0);
     expect(compareTimestamps('2026-11-22T01:00:00.5+01:00', '2026-11-22T00:00:00.4Z')).toBeGreaterThan(0);
+  });
+});
+
+describe('timestamps moved to berth clock (merged logs of engines whose clocks differ)', () => {
+  test('shifts by milliseconds across second and day boundaries, keeping the engine form', () => {
+    expect(shiftTimestamp('2026-11-22T00:42:49.156271354Z', -1500)).toBe('2026-11-22T00:42:47.656271354Z');
+    expect(shiftTimestamp('2026-11-22T00:42:49.999999999Z', 0.000001)).toBe('2026-11-22T00:42:50.000000000Z');
+    expect(shiftTimestamp('2026-12-31T23:59:59.900000000Z', 200)).toBe('2027-01-01T00:00:00.100000000Z');
+    expect(shiftTimestamp('2026-11-22T01:00:00.5+01:00', 0)).toBe('2026-11-22T00:00:00.500000000Z');
+    expect(shiftTimestamp('not a time', 5)).toBe('not a time');
+  });
+
+  test('orders two engines lines by the corrected time, not the engines own', () => {
+    // Engine B's clock is 3 s ahead: its line stamped 10:00:02 was written at 09:59:59 on our clock, before A's.
+    const a = {time: '2026-11-22T10:00:00.000000000Z'};
+    const b = {
+      time: '2026-11-22T10:00:02.000000000Z',
+      mergeTime: shiftTimestamp('2026-11-22T10:00:02.000000000Z', -3000),
+    };
+    expect([a, b].sort(byTime)).toEqual([b, a]);
   });
 });

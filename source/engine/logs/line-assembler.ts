@@ -11,6 +11,9 @@ export type LogLine = {
   stream: LogStream;
   // The engine's RFC3339Nano timestamp of the line's first entry.
   time?: string;
+  // In merged logs of several engines: `time` on berth's clock (each engine's clock offset taken off), which is
+  // what orders the line among the others' (merged-logs.ts).
+  mergeTime?: string;
   // The line was longer than MAX_LINE_BYTES and was cut there.
   truncated?: boolean;
   // Interleaved logs (merged-logs.ts): the text starts with `length` characters naming where the line came

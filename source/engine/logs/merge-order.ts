@@ -1,5 +1,9 @@
 import {compareTimestamps} from './timestamp.js';
 
+// A line's time, and on berth's clock when its engine's clock differs (several engines).
+type Timed = {time?: string; mergeTime?: string};
+export const orderTime = (line: Timed): string | undefined => line.mergeTime ?? line.time;
+
 // What the merge needs to know about each log it merges (merged-logs.ts keeps one per container).
 export type MergeInput = {
   // Still streaming: a log that ended (its container stopped) or failed holds nobody back.
@@ -22,7 +26,7 @@ export const FIRST_WAIT_MS = 2000;
 
 // The reorder window of several logs merged by the engine's timestamps: lines wait here until they can be put in
 // order for good, then come out sorted. Pure (time is passed in), so the order is tested without an engine.
-export class MergeOrder<Line extends {time?: string}> {
+export class MergeOrder<Line extends Timed> {
   // Lines not merged yet and when each arrived (parallel arrays: no object per line).
   private pending: Line[] = [];
   private arrived: number[] = [];
@@ -57,7 +61,7 @@ export class MergeOrder<Line extends {time?: string}> {
     let watermark = waiting ? undefined : lowWatermark(inputs);
     // A line that waited long enough goes out, and every line older than it with it: the stream stays in order.
     for (let i = 0; i < this.pending.length; i++) {
-      const time = this.pending[i].time;
+      const time = orderTime(this.pending[i]);
       if (this.arrived[i] <= cutoff && time && (watermark === undefined || compareTimestamps(time, watermark) > 0))
         watermark = time;
     }
@@ -68,7 +72,9 @@ export class MergeOrder<Line extends {time?: string}> {
       const line = this.pending[i];
       if (
         this.arrived[i] <= cutoff ||
-        (watermark !== undefined && line.time !== undefined && compareTimestamps(line.time, watermark) <= 0)
+        (watermark !== undefined &&
+          orderTime(line) !== undefined &&
+          compareTimestamps(orderTime(line)!, watermark) <= 0)
       )
         ready.push(line);
       else {
@@ -96,6 +102,8 @@ function lowWatermark(inputs: readonly MergeInput[]): string | undefined {
   return watermark;
 }
 
-export function byTime(a: {time?: string}, b: {time?: string}): number {
-  return a.time && b.time ? compareTimestamps(a.time, b.time) : 0;
+export function byTime(a: Timed, b: Timed): number {
+  const left = orderTime(a);
+  const right = orderTime(b);
+  return left && right ? compareTimestamps(left, right) : 0;
 }

@@ -5,14 +5,17 @@ import {LogBuffer} from './log-buffer.js';
 import {searchLog, type LogSearch} from './log-query.js';
 import {LogSession, type LogLine, type LogWindow} from './log-session.js';
 import type {LogSource} from './log-source.js';
-import {byTime, MergeOrder, type MergeInput} from './merge-order.js';
+import {byTime, MergeOrder, orderTime, type MergeInput} from './merge-order.js';
 import {Publisher} from './publisher.js';
 import {HEAD_ENTRIES} from './request-plan.js';
 import {saveLines} from './save-lines.js';
-import {compareTimestamps} from './timestamp.js';
+import {compareTimestamps, shiftTimestamp} from './timestamp.js';
 
 // One container among the logs merged: its ID keys it; `tty` as for LogSession.
-export type MergedTarget = {id: string; tty?: boolean};
+// `id` names the target in the merge; `containerId` is the engine's ID when they differ (several engines: the
+// same ID may be on two). `docker` is the target's engine when not the merge's; `clockOffsetMs` how far that
+// engine's clock is ahead of ours, taken off its timestamps to order lines across engines.
+export type MergedTarget = {id: string; tty?: boolean; containerId?: string; docker?: Docker; clockOffsetMs?: number};
 
 // How a container's lines are prefixed: `label` is already safe to draw (the caller sanitised it).
 export type MergedLabel = {label: string; hue: number};
@@ -103,8 +106,8 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
     if (this.stopped || this.has(target.id)) return;
     const all = [...this.children.map(child => child.target), target];
     const {label, hue} = this.options.describe(target, all);
-    const session = new LogSession(this.docker, {
-      containerId: target.id,
+    const session = new LogSession(target.docker ?? this.docker, {
+      containerId: target.containerId ?? target.id,
       tty: target.tty,
       window: this.options.window,
       follow: this.options.follow,
@@ -211,7 +214,8 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
     child.held = Math.min(child.session.buffer.capacity, child.held + 1);
     child.delivered = true;
     this.prefixed(line, child);
-    if (line.time && (!child.newest || compareTimestamps(line.time, child.newest) > 0)) child.newest = line.time;
+    const time = orderTime(line);
+    if (time && (!child.newest || compareTimestamps(time, child.newest) > 0)) child.newest = time;
     this.order.add(line, Date.now());
     if (this.order.size > this.buffer.capacity) this.flush();
     else this.schedule();
@@ -249,6 +253,8 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
   // In place: the line is the container buffer's own object, so no second copy of it lives anywhere.
   private prefixed(line: LogLine, child: Child<Target>): LogLine {
     if (line.prefix) return line;
+    const offset = child.target.clockOffsetMs;
+    if (offset && line.time) line.mergeTime = shiftTimestamp(line.time, -offset);
     const prefix = `${child.label}${' '.repeat(Math.max(0, this.labelWidth - cellWidth(child.label)))} | `;
     line.text = prefix + line.text;
     if (line.raw !== undefined) line.raw = prefix + line.raw;

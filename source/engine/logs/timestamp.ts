@@ -54,3 +54,22 @@ export function compareTimestamps(a: string, b: string): number {
   if (!x || !y) return a < b ? -1 : a > b ? 1 : 0;
   return x.seconds - y.seconds || x.nanos - y.nanos;
 }
+
+// The same instant `ms` later (earlier when negative), in the engine's own fixed form (UTC, nine digits), so it
+// orders against other engine timestamps as text. A time that is not a timestamp comes back as it was.
+export function shiftTimestamp(time: string, ms: number): string {
+  const instant = toInstant(time);
+  if (!instant || !Number.isFinite(ms)) return time;
+  const shiftNanos = Math.round((ms % 1000) * 1e6);
+  let seconds = instant.seconds + Math.trunc(ms / 1000);
+  let nanos = instant.nanos + shiftNanos;
+  if (nanos < 0) {
+    nanos += 1e9;
+    seconds -= 1;
+  } else if (nanos >= 1e9) {
+    nanos -= 1e9;
+    seconds += 1;
+  }
+  const whole = new Date(seconds * 1000).toISOString().slice(0, 19);
+  return `${whole}.${String(nanos).padStart(9, '0')}Z`;
+}

@@ -1,6 +1,8 @@
 import {engineClockOffsetMs} from '../../engine/clock.js';
 import {namePattern} from '../../engine/containers/name-pattern.js';
-import {MergedLogs} from '../../engine/logs/merged-logs.js';
+import {MergedLogs, type MergedTarget} from '../../engine/logs/merged-logs.js';
+import {severalEngines} from '../../store/engines.js';
+import {containerKey} from './engines.js';
 import {HueBook} from '../../engine/logs/prefix-hue.js';
 import {cutWithEllipsis} from '../../text/cut-with-ellipsis.js';
 import {sanitizeLine, stripAnsi} from '../../text/sanitize.js';
@@ -17,22 +19,23 @@ import type {ContainerRow} from './state.js';
 const MAX_LABEL_CELLS = 24;
 
 // The prefix of a container's lines in merged logs, from the name its row shows. Names are untrusted: escapes
-// go, invisible characters become markers. The one place that decides it (a row that also names its engine
-// would give `engine/name` here).
-export function mergedLabel(displayName: string): string {
-  return cutWithEllipsis(sanitizeLine(stripAnsi(displayName)), MAX_LABEL_CELLS);
+// go, invisible characters become markers. The one place that decides it: with several engines the row's engine
+// comes first (`engine/name`).
+export function mergedLabel(displayName: string, engine?: string): string {
+  const name = engine ? `${engine}/${displayName}` : displayName;
+  return cutWithEllipsis(sanitizeLine(stripAnsi(name)), MAX_LABEL_CELLS);
 }
 
 // A container keeps its colour for the whole session, whichever containers it is merged with.
 const hues = perApp(() => new HueBook());
 
-type Followed = Pick<ContainerRow, 'id' | 'name'>;
+type Followed = Pick<ContainerRow, 'id' | 'name' | 'engine'>;
 
 // L in view 1: the marked containers' logs in one pane. Without marks (or one), the container's own log pane.
 export function showMarkedLogs(services: Services): void {
   const state = services.store.get();
   const marked = new Set(state.containers.list.marked);
-  const rows = state.containers.items.filter(row => marked.has(row.id));
+  const rows = state.containers.items.filter(row => marked.has(containerKey(row)));
   if (rows.length > 1) return void showMergedLogs(services, rows);
   const row = rows[0] ?? selectedContainer(state);
   if (!row) return;
@@ -48,8 +51,21 @@ export async function showMergedLogs(
   window = services.store.get().logs?.window ?? 0,
   custom?: LogOptions,
 ): Promise<void> {
-  const client = services.engine()?.client;
-  if (!client) {
+  // Each row's own engine (several engines: one merge may span them, ordered on berth's clock).
+  const several = severalEngines(services.store.get());
+  const targets: MergedTarget[] = [];
+  for (const row of rows) {
+    const client = services.engine(row.engine)?.client;
+    if (!client) continue;
+    targets.push({
+      id: containerKey(row),
+      containerId: row.id,
+      docker: client.docker,
+      clockOffsetMs: several ? await services.clockOffsetMs(row.engine) : 0,
+    });
+  }
+  const client = services.engine(rows[0]?.engine)?.client ?? services.engine()?.client;
+  if (!client || !targets.length) {
     services.status('the engine is not connected; logs open once it is back', 'error');
     return;
   }
@@ -58,9 +74,9 @@ export async function showMergedLogs(
   if (!custom && choice.sinceSeconds)
     since = (Date.now() + (await engineClockOffsetMs(client))) / 1000 - choice.sinceSeconds;
   const book = hues(services);
-  const labels = new Map(rows.map(row => [row.id, mergedLabel(row.name)]));
+  const labels = new Map(rows.map(row => [containerKey(row), mergedLabel(row.name, several ? row.engine : undefined)]));
   const logs = new MergedLogs(client.docker, {
-    targets: rows.map(row => ({id: row.id})),
+    targets,
     window: {tail: custom ? custom.tail : window === 0 ? services.config.logTail : choice.tail, since},
     follow: custom?.follow ?? true,
     bufferLines: services.config.logBufferLines,
@@ -73,7 +89,7 @@ export async function showMergedLogs(
     services,
     logs,
     {
-      containerId: `merged:${rows.map(row => row.id).join(',')}`,
+      containerId: `merged:${rows.map(containerKey).join(',')}`,
       name: `${rows.length} containers`,
       members: [...labels.values()],
       owner: 'containers',
@@ -86,7 +102,7 @@ export async function showMergedLogs(
   );
 }
 
-function mergedStatus(logs: MergedLogs<{id: string}>): string {
+function mergedStatus(logs: MergedLogs<MergedTarget>): string {
   const status = logs.status;
   if (status === 'reconnecting') return `reconnecting: ${logs.error ?? ''}`;
   const stopped = logs.notStreaming;
@@ -100,8 +116,8 @@ export function followMergedChanges(services: Services, items: readonly Containe
   const state: AppState = services.store.get();
   const source = paneSession.get(services);
   if (state.logs?.kind !== 'merged' || !(source instanceof MergedLogs)) return;
-  const running = new Set(items.filter(row => row.state === 'running').map(row => row.id));
-  const present = new Set(items.map(row => row.id));
+  const running = new Set(items.filter(row => row.state === 'running').map(containerKey));
+  const present = new Set(items.map(containerKey));
   for (const id of source.ids) {
     if (running.has(id)) source.resumeContainer(id);
     else if (!present.has(id)) source.gone(id, 'container removed');
@@ -121,7 +137,7 @@ export function containersNamed(items: readonly ContainerRow[], words: readonly 
       throw new Error(
         `no container named "${sanitizeLine(word)}" (a trailing * means "starts with"; tab completes names)`,
       );
-    for (const row of rows) found.set(row.id, row);
+    for (const row of rows) found.set(containerKey(row), row);
   }
   return [...found.values()];
 }
