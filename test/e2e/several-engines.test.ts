@@ -293,6 +293,9 @@ test('berth ps --all-contexts [--json] lists every answering engine with an ENGI
   expect(named.status).toBe(1);
   expect(named.stdout).toContain(onSecond);
 
+  // stats lists running containers: whatever the tests before did to them (a stop, the engine killed), these run.
+  docker(['start', onBench]);
+  second.docker(['start', onSecond]);
   const stats = spawnSync(
     'node',
     ['bin/berth.js', 'stats', '--context', 'bench', '--context', 'second', '--no-stream'],
