@@ -39,6 +39,10 @@ export type EngineListSpec<Row extends object> = {
 
 export type EngineListKit<Row extends object> = {
   spec: EngineListSpec<Row>;
+  // A row's identity in the list: the spec's key, after `engine/` when rows come from several engines.
+  key: (row: Row) => string;
+  // The columns drawn for these rows: ENGINE first when they come from several engines.
+  columns: (rows: readonly Row[]) => readonly Column<Row>[];
   rows: (state: AppState) => readonly Row[];
   visible: (state: AppState) => readonly Row[];
   selected: (state: AppState) => Row | undefined;
