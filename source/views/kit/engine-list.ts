@@ -123,6 +123,14 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
     }
     const items = mergeEngineLists(spec.slice(now).items, answers);
     services.dispatch({type: loaded, items} as unknown as Action);
+    // What each engine fetches behind its rows, on its own client.
+    for (const answer of answers)
+      if (spec.afterLoad && answer.client && answer.rows)
+        void spec.afterLoad(
+          services,
+          answer.client,
+          items.filter(row => engineOf(row) === answer.engine),
+        );
     if (errors.length)
       services.status(
         `${spec.noun.many} not listed on ${errors.map(answer => `${answer.engine}: ${answer.error}`).join('; ')}`,

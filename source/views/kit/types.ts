@@ -32,6 +32,7 @@ export type EngineListSpec<Row extends object> = {
   // the list was read: the next load is coming). Default: yes.
   sameQuestion?: (asked: AppState, now: AppState) => boolean;
   // More to fetch behind the list, once it is shown (sizes the engine is slow to compute); outside the flight.
+  // With several engines it runs once per engine, with that engine's rows (still in the list if unchanged).
   afterLoad?: (services: Services, client: EngineClient, items: readonly Row[]) => Promise<void>;
   // Engine event types that change the list: each one reloads it once a burst settles (while it shows).
   events?: readonly string[];
