@@ -11,6 +11,9 @@ import {startBerth, type Terminal} from '../helpers/terminal.js';
 const tag = `ml${Math.random().toString(36).slice(2, 6)}`;
 const volume = `${tag}-data`;
 const image = `${tag}-img`;
+// On both engines too, mounted by a container of the second only: USED BY is per engine.
+const used = `${tag}-used`;
+const user = `${tag}-user`;
 
 let second: PrivateEngine;
 let configDir: string;
@@ -33,6 +36,9 @@ beforeAll(async () => {
   docker(['volume', 'create', '--label', 'berth.test=1', volume]);
   onSecond(['volume', 'create', '--label', 'berth.test=1', volume]);
   onSecond(['tag', BUSYBOX, `${image}:v1`]);
+  docker(['volume', 'create', '--label', 'berth.test=1', used]);
+  onSecond(['volume', 'create', '--label', 'berth.test=1', used]);
+  onSecond(['create', '--label', 'berth.test=1', '--name', user, '-v', `${used}:/data`, BUSYBOX, 'true']);
   const env = benchEnv();
   configDir = dockerConfigWithContexts([
     {name: 'bench', host: env.DOCKER_HOST!, tlsDir: env.DOCKER_CERT_PATH},
@@ -42,7 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   try {
-    docker(['volume', 'rm', '-f', volume]);
+    docker(['volume', 'rm', '-f', volume, used]);
   } catch {
     // already gone
   }
@@ -87,6 +93,13 @@ describe('views 2 and 7 across engines', () => {
     await t.waitUntil(
       s => Boolean(rowOf(s, volume, 'bench') && rowOf(s, volume, 'second')),
       'the volume on both engines',
+      20_000,
+    );
+    // USED BY counts the row's own engine's containers.
+    await filterTo(t, used);
+    await t.waitUntil(
+      s => (rowOf(s, used, 'second') ?? '').includes(user) && /\s-\s/.test(rowOf(s, used, 'bench') ?? ''),
+      "the second engine's row used by its container, the bench row by none",
       20_000,
     );
     // engine:NAME narrows to one engine.
