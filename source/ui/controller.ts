@@ -162,7 +162,7 @@ export class Controller {
   }
 
   // `several`: berth runs on several engines: each reports under its name, and only view 1 (`allEngines`)
-  // hears the others (views 2–8 show the first).
+  // hears the others, but for the events of the lists across engines (views 2, 7, 8: `allEngineEvents`).
   listenerFor(name: string, first: boolean, several: boolean): SessionListener {
     const engine = several ? name : undefined;
     return {
@@ -180,7 +180,9 @@ export class Controller {
       },
       containers: items => this.toViews({kind: 'containers', items, engine}, first),
       stale: () => this.toViews({kind: 'stale', engine}, first),
-      ...(first ? {event: event => this.toViews({kind: 'event', event}, first)} : {}),
+      event: first
+        ? event => this.toViews({kind: 'event', event}, first)
+        : event => this.toEngineEventViews({kind: 'event', event, engine}),
     };
   }
 
@@ -205,7 +207,7 @@ export class Controller {
         new EngineSession(
           target,
           this.listenerFor(target.context, i === 0, several),
-          i === 0 ? this.engineEventTypes() : [],
+          i === 0 ? this.engineEventTypes() : this.allEngineEventTypes(),
         ),
     );
     this.sessions.forEach((session, i) => session.start(connecting[i]));
@@ -213,6 +215,15 @@ export class Controller {
 
   engineEventTypes(): string[] {
     return [...new Set(this.views.all.flatMap(module => module.engineEvents ?? []))];
+  }
+
+  // The event types the views listing every engine's rows reload on (the other engines' streams carry these too).
+  allEngineEventTypes(): string[] {
+    return [...new Set(this.views.all.flatMap(module => (module.allEngineEvents ? (module.engineEvents ?? []) : [])))];
+  }
+
+  private toEngineEventViews(update: EngineUpdate): void {
+    for (const module of this.views.all) if (module.allEngineEvents) module.onEngine?.(this.services, update);
   }
 
   private toViews(update: EngineUpdate, first: boolean): void {

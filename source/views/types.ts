@@ -220,6 +220,8 @@ export type ViewModule = {
   onEngine?(services: Services, update: EngineUpdate): void;
   // Hears every engine's news when berth runs on several (view 1); otherwise only the first engine's.
   allEngines?: boolean;
+  // Hears every engine's events of its `engineEvents` when berth runs on several (views 2, 7, 8: the kit's).
+  allEngineEvents?: boolean;
   // Its slice comes from the engine: reset to `initial` when berth switches to another engine.
   engineBound?: boolean;
   // On quit: close clients, stop streams.

@@ -1,4 +1,4 @@
-import {logCommand} from '../../command-log.js';
+import {contextWords, logCommand} from '../../command-log.js';
 import {createContainer, type CreateRequest} from '../../engine/images/create.js';
 import {dockerCreateCommand, dockerPruneCommand, dockerRmiCommand} from '../../engine/images/docker-commands.js';
 import {imageHistory} from '../../engine/images/history.js';
@@ -13,13 +13,20 @@ import type {Confirmation} from '../../store/state.js';
 import type {Services} from '../types.js';
 import {imagesList, selectedImage, targetImages} from './list.js';
 import {perApp} from '../kit/runtime.js';
+import {engineKey as engineKeyOf, engineOf, onEngineName} from '../kit/engines.js';
+import {idsByEngine} from '../kit/actions.js';
 import {formOverlay, switchOf, textOf, withDraft, type Form, type FormOverlay} from '../form.js';
 import {splitCommandLine} from '../command-line.js';
 
+// A logged docker command, on the engine's context with several engines (a context's name is shell-safe).
+const onContext = (line: string, engine: string | undefined) =>
+  engine ? line.replace(/^docker /, `docker ${contextWords(engine).join(' ')} `) : line;
+
 export async function showHistory(services: Services): Promise<void> {
   const row = selectedImage(services.store.get());
-  const docker = services.docker();
-  if (!row || !docker) return;
+  if (!row) return;
+  const docker = services.docker(engineOf(row));
+  if (!docker) return;
   try {
     const rows = await imageHistory(docker, row.id);
     const lines = [
@@ -31,7 +38,12 @@ export async function showHistory(services: Services): Promise<void> {
     ];
     services.dispatch({
       type: 'overlay.show',
-      overlay: {kind: 'text', title: `history of ${sanitizeLine(row.reference)} (${row.shortId})`, lines, scroll: 0},
+      overlay: {
+        kind: 'text',
+        title: `history of ${sanitizeLine(onEngineName(row, row.reference))} (${row.shortId})`,
+        lines,
+        scroll: 0,
+      },
     });
   } catch (error) {
     services.status(errorMessage(error), 'error');
@@ -39,17 +51,19 @@ export async function showHistory(services: Services): Promise<void> {
 }
 
 // d / :rmi — the dialog lists each target and the containers created from it; f forces.
+// With several engines each row's image is removed on the row's engine (names typed after :rmi: the first's).
 export async function confirmRemove(services: Services, references?: readonly string[]): Promise<void> {
-  const docker = services.docker();
-  if (!docker) return;
-  const rows = references
+  const rows: {reference: string; id: string; label: string; engine?: string}[] = references
     ? references.map(reference => ({reference, id: reference, label: reference}))
     : targetImages(services.store.get()).map(row => ({
         reference: row.tag === '<none>' ? row.shortId : row.reference,
         id: row.id,
-        label: `${row.repository}:${row.tag} ${row.shortId}`,
+        label: onEngineName(row, `${row.repository}:${row.tag} ${row.shortId}`),
+        engine: engineOf(row),
       }));
   if (!rows.length) return;
+  const docker = services.docker(rows[0].engine);
+  if (!docker) return;
   // Names typed after :rmi are checked before anything is asked, as :exec checks its container: an image the
   // engine does not have is refused at once, not after y.
   const ids = new Map<string, string>();
@@ -73,7 +87,8 @@ export async function confirmRemove(services: Services, references?: readonly st
     let users: string[];
     try {
       const id = ids.get(row.reference) ?? row.id;
-      users = (await containersUsing(docker, id)).map(user => `${user.name} (${user.state})`);
+      const own = row.engine === undefined ? docker : services.engine(row.engine)?.client?.docker;
+      users = own ? (await containersUsing(own, id)).map(user => `${user.name} (${user.state})`) : [];
     } catch {
       users = [];
     }
@@ -85,7 +100,8 @@ export async function confirmRemove(services: Services, references?: readonly st
     title: `Remove ${rows.length === 1 ? 'this image' : `these ${rows.length} images`}?`,
     targets,
     ids: rows.map(row => row.reference),
-    names: rows.map(row => row.reference),
+    names: rows.map(row => engineKeyOf(row.engine, row.reference)),
+    ...(rows.some(row => row.engine) ? {engines: rows.map(row => row.engine)} : {}),
     owner: 'images',
     operation: 'rmi',
     force: false,
@@ -94,22 +110,39 @@ export async function confirmRemove(services: Services, references?: readonly st
   services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
 }
 
-export async function runRemove(services: Services, references: readonly string[], force: boolean): Promise<void> {
-  const docker = services.docker();
-  if (!docker) return;
-  services.status(`removing ${references.join(', ')}…`);
+export async function runRemove(
+  services: Services,
+  references: readonly string[],
+  force: boolean,
+  engines?: readonly (string | undefined)[],
+): Promise<void> {
+  const named = references.map((reference, i) => engineKeyOf(engines?.[i], reference));
+  services.status(`removing ${named.join(', ')}…`);
   const lines: string[] = [];
   let failed = 0;
-  for (const reference of references) {
-    logCommand(dockerRmiCommand([reference], force));
-    const result = await removeImage(docker, reference, {force});
-    if (result.ok) lines.push(...result.lines.map(line => `${line.kind}: ${line.value}`));
-    else {
-      failed += 1;
-      const conflict = result.conflict;
+  // Each engine's images on its own client.
+  for (const [engine, group] of idsByEngine(references, engines)) {
+    const docker = services.docker(engine);
+    if (!docker) {
+      // docker() has said the engine is not connected; with one engine that is all there is to say.
+      if (engine === undefined) return;
+      failed += group.length;
       lines.push(
-        `not removed: ${sanitizeLine(reference)}: ${conflict ? `${conflict.reason}${conflict.forceable && !force ? ' (d, then f in the dialog, forces)' : ''}` : result.message}`,
+        ...group.map(reference => `not removed: ${sanitizeLine(engineKeyOf(engine, reference))}: engine not connected`),
       );
+      continue;
+    }
+    for (const reference of group) {
+      logCommand(onContext(dockerRmiCommand([reference], force), engine));
+      const result = await removeImage(docker, reference, {force});
+      if (result.ok) lines.push(...result.lines.map(line => `${line.kind}: ${engineKeyOf(engine, line.value)}`));
+      else {
+        failed += 1;
+        const conflict = result.conflict;
+        lines.push(
+          `not removed: ${sanitizeLine(engineKeyOf(engine, reference))}: ${conflict ? `${conflict.reason}${conflict.forceable && !force ? ' (d, then f in the dialog, forces)' : ''}` : result.message}`,
+        );
+      }
     }
   }
   services.dispatch({
@@ -117,18 +150,20 @@ export async function runRemove(services: Services, references: readonly string[
     overlay: {kind: 'text', title: `remove: ${references.length - failed} removed, ${failed} not`, lines, scroll: 0},
   });
   services.status(
-    failed
-      ? `${failed} image${failed === 1 ? '' : 's'} not removed (see the list)`
-      : `removed ${references.join(', ')}`,
+    failed ? `${failed} image${failed === 1 ? '' : 's'} not removed (see the list)` : `removed ${named.join(', ')}`,
     failed ? 'error' : 'info',
   );
   void imagesList.loader.load(services);
 }
 
 // The last preview shown, per app: y runs exactly what it listed.
-const previews = perApp(() => ({plans: new Map<string, PrunePreview>()}));
+// `engine`: the engine prune runs on (with several engines, the selected row's; else the first).
+const previews = perApp(() => ({plans: new Map<string, PrunePreview>(), engine: undefined as string | undefined}));
 
+// With several engines prune asks the selected row's engine (engine:NAME in the filter picks one).
 export function openPrune(services: Services, scope: PruneScope): void {
+  const row = selectedImage(services.store.get());
+  previews(services).engine = row ? engineOf(row) : undefined;
   services.dispatch({
     type: 'overlay.show',
     overlay: {kind: 'imagePrune', scope, lines: [], loading: true, ready: false, scroll: 0},
@@ -137,7 +172,8 @@ export function openPrune(services: Services, scope: PruneScope): void {
 }
 
 export async function preview(services: Services, scope: PruneScope): Promise<void> {
-  const client = services.engine()?.client;
+  const {engine} = previews(services);
+  const client = services.engine(engine)?.client;
   if (!client) return;
   try {
     const plan = await planPrune(client.docker, client.api, scope);
@@ -145,7 +181,7 @@ export async function preview(services: Services, scope: PruneScope): Promise<vo
     services.dispatch({
       type: 'imagePrune.preview',
       scope,
-      lines: [`${previewTitle(plan)} would remove:`, ...previewLines(plan)],
+      lines: [`${previewTitle(plan)}${engine ? ` on engine ${engine}` : ''} would remove:`, ...previewLines(plan)],
     });
   } catch (error) {
     services.dispatch({type: 'imagePrune.preview', scope, lines: [`preview failed: ${errorMessage(error)}`]});
@@ -154,26 +190,28 @@ export async function preview(services: Services, scope: PruneScope): Promise<vo
 
 export async function runPruneFromOverlay(services: Services): Promise<void> {
   const overlay = services.store.get().overlay;
-  const client = services.engine()?.client;
+  const {engine} = previews(services);
+  const client = services.engine(engine)?.client;
   if (overlay?.kind !== 'imagePrune' || !overlay.ready || !client) return;
   const plan = previews(services).plans.get(JSON.stringify(overlay.scope));
   if (!plan) return;
-  services.status(`${previewTitle(plan)}…`);
-  logCommand(dockerPruneCommand(plan.scope, client.api));
+  const on = engine ? ` on engine ${engine}` : '';
+  services.status(`${previewTitle(plan)}${on}…`);
+  logCommand(onContext(dockerPruneCommand(plan.scope, client.api), engine));
   try {
     const result = await runPrune(client.docker, plan);
     services.dispatch({
       type: 'overlay.show',
       overlay: {
         kind: 'text',
-        title: `${previewTitle(plan)}: reclaimed ${humanSize(result.spaceReclaimed)}`,
+        title: `${previewTitle(plan)}${on}: reclaimed ${humanSize(result.spaceReclaimed)}`,
         lines: resultLines(result),
         scroll: 0,
       },
     });
-    services.status(`${previewTitle(plan)}: reclaimed ${humanSize(result.spaceReclaimed)}`);
+    services.status(`${previewTitle(plan)}${on}: reclaimed ${humanSize(result.spaceReclaimed)}`);
   } catch (error) {
-    services.status(`${previewTitle(plan)}: ${errorMessage(error)}`, 'error');
+    services.status(`${previewTitle(plan)}${on}: ${errorMessage(error)}`, 'error');
   }
   void imagesList.loader.load(services);
 }
@@ -182,8 +220,9 @@ export function openCreate(services: Services, image?: string): void {
   const row = selectedImage(services.store.get());
   const name = image ?? (row ? (row.tag === '<none>' ? row.shortId : row.reference) : undefined);
   if (!name) return;
+  const engine = image === undefined && row ? engineOf(row) : undefined;
   const form: Form = {
-    title: `create a container from ${name} (not started)`,
+    title: `create a container from ${name}${engine ? ` on engine ${engine}` : ''} (not started)`,
     focus: 0,
     fields: [
       {label: 'name', text: '', blank: '(the engine picks one)'},
@@ -192,7 +231,10 @@ export function openCreate(services: Services, image?: string): void {
       {label: 'tty', on: false, whenOn: 'a terminal, as docker create -t', whenOff: 'no terminal'},
     ],
   };
-  services.dispatch({type: 'overlay.show', overlay: {kind: 'imageCreate', image: name, ...formOverlay(form)}});
+  services.dispatch({
+    type: 'overlay.show',
+    overlay: {kind: 'imageCreate', image: name, ...(engine ? {engine} : {}), ...formOverlay(form)},
+  });
 }
 
 // The c form's fields as a request; a word of env without "=" is refused (the engine would drop it silently).
@@ -235,10 +277,10 @@ export function parseCreate(image: string | undefined, words: string[]): CreateR
   return {name, image: chosen, cmd, env, tty};
 }
 
-export async function runCreate(services: Services, request: CreateRequest): Promise<void> {
-  const docker = services.docker();
+export async function runCreate(services: Services, request: CreateRequest, engine?: string): Promise<void> {
+  const docker = services.docker(engine);
   if (!docker) return;
-  logCommand(dockerCreateCommand(request));
+  logCommand(onContext(dockerCreateCommand(request), engine));
   try {
     await createContainer(docker, request);
     services.status(`created ${request.name} from ${request.image} (not started; view 1 shows it as Created)`);

@@ -19,6 +19,21 @@ import {reduceImages} from './reducer.js';
 import {imagesList, selectedImage, targetImages} from './list.js';
 import {initialImages} from './state.js';
 import {imagesCopy} from './copy.js';
+import {engineOf} from '../kit/engines.js';
+import type {Services} from '../types.js';
+
+// r and save run through the docker CLI-like paths of the first engine only: an image of another engine is refused
+// with one line rather than run or saved from the wrong engine.
+function elsewhere(services: Services, rows: readonly object[], what: string): boolean {
+  const first = services.engines()[0]?.name;
+  const other = rows.map(engineOf).find(engine => engine !== undefined && engine !== first);
+  if (other === undefined) return false;
+  services.status(
+    `${what}: only on the first engine (${first ?? '?'}) for now; ${other}'s images: berth --context ${other}`,
+    'error',
+  );
+  return true;
+}
 
 // View 2: images, their history, remove, prune (with a preview) and create.
 export const images = imagesList.view({
@@ -49,12 +64,12 @@ export const images = imagesList.view({
       case 'images.run': {
         // r: a container from the image with a terminal, then back (as :run).
         const row = selectedImage(after);
-        if (!row) return;
+        if (!row || elsewhere(services, [row], 'r (run)')) return;
         return {type: 'run', run: {image: row.reference}};
       }
       case 'images.save': {
         const rows = targetImages(after);
-        if (!rows.length) return;
+        if (!rows.length || elsewhere(services, rows, 'save')) return;
         const names = rows.map(row => row.reference);
         services.dispatch({
           type: 'overlay.show',
@@ -78,7 +93,7 @@ export const images = imagesList.view({
     }
   },
   confirmed(services, confirm) {
-    if (confirm.operation === 'rmi') void runRemove(services, confirm.ids, confirm.force ?? false);
+    if (confirm.operation === 'rmi') void runRemove(services, confirm.ids, confirm.force ?? false, confirm.engines);
   },
   onEngine(services, update) {
     // Container changes change the USED column (image events reload through the kit).
@@ -101,7 +116,7 @@ export const images = imagesList.view({
       submit(services, overlay) {
         if (overlay.kind !== 'imageCreate') return undefined;
         try {
-          void runCreate(services, createFromForm(overlay.image, overlay));
+          void runCreate(services, createFromForm(overlay.image, overlay), overlay.engine);
         } catch (error) {
           // The form stays open with what was typed, so the one wrong field can be fixed.
           services.status((error as Error).message, 'error');

@@ -1,6 +1,7 @@
 import {listImages, sharedSizes, withSharedSizes, type ImageRow} from '../../engine/images/list.js';
 import {createdSince, humanSize} from '../../engine/images/units.js';
 import {engineList} from '../kit/engine-list.js';
+import {engineOf} from '../kit/engines.js';
 
 // A row's key: an image with several tags has several rows with one ID.
 export const rowKey = (row: ImageRow) => `${row.id} ${row.reference}`;
@@ -27,10 +28,19 @@ export const imagesList = engineList<ImageRow>({
   // a or D pressed meanwhile: this answer is to the question before.
   sameQuestion: (asked, now) => asked.images.all === now.images.all && asked.images.dangling === now.images.dangling,
   // The SHARED column fills in behind (on API 1.41 only /system/df knows it, and it walks every layer).
+  // With several engines, per engine: only its rows take its sizes, if they are still the ones in the list.
   async afterLoad(services, client, items) {
     const shared = await sharedSizes(client.docker, client.api).catch(() => undefined);
-    if (shared && services.store.get().images.items === items && services.engine()?.client === client)
-      services.dispatch({type: 'images.loaded', items: withSharedSizes([...items], shared)});
+    const engine = items[0] && engineOf(items[0]);
+    const now = services.store.get().images.items;
+    if (!shared || services.engine(engine)?.client !== client) return;
+    const listed = new Set(now);
+    if (now !== items && (engine === undefined || !items.every(row => listed.has(row)))) return;
+    const mine = new Set(items);
+    services.dispatch({
+      type: 'images.loaded',
+      items: now.map(row => (mine.has(row) ? withSharedSizes([row], shared)[0] : row)),
+    });
   },
   events: ['image'],
 });

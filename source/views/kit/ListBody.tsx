@@ -8,6 +8,8 @@ import {GLYPH} from './glyphs.js';
 import {listMessage, MESSAGE_ROLE, type ListMessage, type Noun} from './messages.js';
 import {styles} from '../../theme/index.js';
 import {useTheme} from '../use-theme.js';
+import {downEngines} from '../../store/engines.js';
+import {engineOf} from './engines.js';
 
 // Stable between renders (memo): a row the cursor did not touch is not drawn again.
 const Row = memo(function Row({
@@ -70,8 +72,16 @@ export function ListBody<Row extends object>({
   const stale = useStore(state => kit.spec.slice(state).stale);
   const message = useStore(kit.message);
   const rowsOnScreen = useStore(state => kit.listRows(state, {width, height}));
+  // Joined to a string so the selector stays a primitive: rows of an engine that is away are drawn dim.
+  const down = useStore(state => downEngines(state).join('\u0000'));
+  const away = (row: Row) => {
+    const engine = engineOf(row);
+    return engine !== undefined && down.split('\u0000').includes(engine);
+  };
   const widths = kit.widths(all, width);
-  const {columns, key, dim} = kit.spec;
+  const columns = kit.columns(all);
+  const {key} = kit;
+  const {dim} = kit.spec;
   const page = rows.slice(list.scrollTop, list.scrollTop + rowsOnScreen);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
@@ -83,7 +93,7 @@ export function ListBody<Row extends object>({
           text={joinCells(columns, widths, kit.cells(row))}
           selected={list.scrollTop + i === list.cursor}
           marked={list.marked.includes(key(row))}
-          dim={stale || (dim?.(row) ?? false)}
+          dim={stale || (dim?.(row) ?? false) || (down !== '' && away(row))}
         />
       ))}
     </Box>

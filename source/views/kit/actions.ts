@@ -8,12 +8,14 @@ import type {Binding, Scope, Services} from '../types.js';
 // and one status line for what a bulk action did and did not do.
 
 // i / enter: `what` names it in the overlay's title and in the error ("inspect volume x: …"); already sanitised.
+// `engine`: the row's (several engines), else the first.
 export async function showDetails(
   services: Services,
   what: string,
   fetch: (docker: EngineClient['docker']) => Promise<readonly string[]>,
+  engine?: string,
 ): Promise<void> {
-  const docker = services.docker();
+  const docker = services.docker(engine);
   if (!docker) return;
   try {
     const lines = await fetch(docker);
@@ -59,7 +61,13 @@ export function inspectAndRemove(spec: {
   removeHelp: string;
   showInspect: (services: Services) => Promise<void>;
   confirmRemove: (services: Services) => void;
-  runRemove: (services: Services, ids: readonly string[], force: boolean) => Promise<void>;
+  // `engines`: each id's engine, with several engines (the confirmation's).
+  runRemove: (
+    services: Services,
+    ids: readonly string[],
+    force: boolean,
+    engines?: readonly (string | undefined)[],
+  ) => Promise<void>;
 }): {
   bindings: readonly Binding[];
   effect: (services: Services, action: Action) => void;
@@ -76,7 +84,23 @@ export function inspectAndRemove(spec: {
       if (action.type === spec.remove) spec.confirmRemove(services);
     },
     confirmed(services, confirm) {
-      if (confirm.operation === 'rm') void spec.runRemove(services, confirm.ids, confirm.force ?? false);
+      if (confirm.operation === 'rm')
+        void spec.runRemove(services, confirm.ids, confirm.force ?? false, confirm.engines);
     },
   };
+}
+
+// A bulk action's ids grouped by engine (in the order first met), for one pass on each engine's client.
+export function idsByEngine(
+  ids: readonly string[],
+  engines: readonly (string | undefined)[] | undefined,
+): Map<string | undefined, string[]> {
+  const groups = new Map<string | undefined, string[]>();
+  ids.forEach((id, i) => {
+    const engine = engines?.[i];
+    const group = groups.get(engine);
+    if (group) group.push(id);
+    else groups.set(engine, [id]);
+  });
+  return groups;
 }

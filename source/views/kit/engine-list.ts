@@ -15,24 +15,36 @@ import {ListBody} from './ListBody.js';
 import {listMessage} from './messages.js';
 import {targetRows, withLoadedRows} from './targets.js';
 import {ROW_PREFIX_CELLS} from './glyphs.js';
+import {engineKey, engineOf, mergeEngineLists, withEngineColumn, type EngineAnswer} from './engines.js';
+import {splitEngineFilter} from '../containers/engines.js';
+import type {EngineClient} from '../../engine/client.js';
 
 // A list of rows a view loads from the engine, described once: where its slice is, a row's key, what the filter
 // reads, its columns and how to fetch it. `engineList` makes everything else — loading (one in flight per app,
 // one more after), stale on engine events with one coalesced reload, the loaded/failed/stale reducer cases,
 // cursor, filter and marks, "marked rows else the selected one", the message when there is nothing to show,
 // column widths from the content, and the view module around it (see views/volumes/ for the smallest user).
+// With several engines it lists every engine's rows (kit/engines.ts): an ENGINE column, rows keyed engine + key,
+// `engine:NAME` in the filter, and the actions of the view go to each row's engine.
 
 const shows = (state: AppState, id: string) => state.view === id;
 
 export function engineList<Row extends object>(spec: EngineListSpec<Row>): EngineListKit<Row> {
   const rows = spec.rows ?? ((state: AppState) => spec.slice(state).items);
+  const key = (row: Row) => engineKey(engineOf(row), spec.key(row));
   const filtered = memoLast((items: readonly Row[], filter: string): readonly Row[] => {
     if (!filter) return items;
-    const match = makeMatcher(filter);
-    return items.filter(row => spec.filterText(row).some(text => match(text)));
+    // engine:NAME narrows to one engine; the rest also matches the engine's name (as in view 1).
+    const {engine, rest} = splitEngineFilter(filter);
+    const match = makeMatcher(rest);
+    return items.filter(row => {
+      const on = engineOf(row);
+      if (engine !== undefined && on !== engine) return false;
+      return !rest || spec.filterText(row).some(text => match(text)) || (on !== undefined && match(on));
+    });
   });
   const visible = (state: AppState) => filtered(rows(state), spec.slice(state).list.filter);
-  const keysOf = memoLast((items: readonly Row[]) => items.map(spec.key));
+  const keysOf = memoLast((items: readonly Row[]) => items.map(key));
   const selected = (state: AppState): Row | undefined => visible(state)[spec.slice(state).list.cursor];
   const putList = (state: AppState, list: ListState) => {
     const slice = spec.slice(state);
@@ -43,11 +55,14 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
     list: spec.slice(state).list,
     put: putList,
   });
+  // Rows listed from several engines carry their engine: the ENGINE column comes first then.
+  const engineColumns = withEngineColumn(spec.columns);
+  const columnsOf = (row: Row | undefined) => (row && engineOf(row) !== undefined ? engineColumns : spec.columns);
   const cache = new WeakMap<Row, readonly string[]>();
-  const cells = (row: Row) => cellsOf(spec.columns, cache, row);
-  const content = memoLast((items: readonly Row[]) => contentWidths(spec.columns, items.map(cells)));
+  const cells = (row: Row) => cellsOf(columnsOf(row), cache, row);
+  const content = memoLast((items: readonly Row[]) => contentWidths(columnsOf(items[0]), items.map(cells)));
   const widths = memoLast((items: readonly Row[], width: number) =>
-    columnWidths(spec.columns, content(items), width - ROW_PREFIX_CELLS),
+    columnWidths(columnsOf(items[0]), content(items), width - ROW_PREFIX_CELLS),
   );
 
   const loaded = `${spec.id}.loaded`;
@@ -57,7 +72,7 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
     const slice = spec.slice(state);
     if (action.type === loaded) {
       const items = (action as unknown as {items: readonly Row[]}).items;
-      const next = spec.put(state, withLoadedRows(slice, items, spec.key));
+      const next = spec.put(state, withLoadedRows(slice, items, key));
       return shows(state, spec.id) ? relocateList(next, focused(next)) : next;
     }
     if (action.type === failed)
@@ -66,7 +81,7 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
     return state;
   }
 
-  const listLoader = loader(async services => {
+  async function loadOne(services: Services): Promise<void> {
     const client = services.engine()?.client;
     if (!client) return;
     const asked = services.store.get();
@@ -82,7 +97,48 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
       if (services.engine()?.client === client)
         services.dispatch({type: failed, error: errorMessage(error)} as unknown as Action);
     }
-  });
+  }
+
+  // Every engine at once; one that is away or fails keeps its rows (dim while away) and never holds the others.
+  async function loadAll(services: Services): Promise<void> {
+    const asked = services.store.get();
+    const answers = await Promise.all(
+      services.engines().map(async (session): Promise<EngineAnswer<Row> & {client?: EngineClient}> => {
+        const client = session.client;
+        if (!client) return {engine: session.name};
+        try {
+          return {engine: session.name, client, rows: await spec.fetch(client, asked)};
+        } catch (error) {
+          return {engine: session.name, error: errorMessage(error)};
+        }
+      }),
+    );
+    const now = services.store.get();
+    if (spec.sameQuestion && !spec.sameQuestion(asked, now)) return;
+    const errors = answers.filter(answer => answer.error);
+    if (errors.length && errors.length === answers.length) {
+      const error = errors.map(answer => `${answer.engine}: ${answer.error}`).join(' · ');
+      services.dispatch({type: failed, error} as unknown as Action);
+      return;
+    }
+    const items = mergeEngineLists(spec.slice(now).items, answers);
+    services.dispatch({type: loaded, items} as unknown as Action);
+    // What each engine fetches behind its rows, on its own client.
+    for (const answer of answers)
+      if (spec.afterLoad && answer.client && answer.rows)
+        void spec.afterLoad(
+          services,
+          answer.client,
+          items.filter(row => engineOf(row) === answer.engine),
+        );
+    if (errors.length)
+      services.status(
+        `${spec.noun.many} not listed on ${errors.map(answer => `${answer.engine}: ${answer.error}`).join('; ')}`,
+        'error',
+      );
+  }
+
+  const listLoader = loader(services => (services.engines().length > 1 ? loadAll(services) : loadOne(services)));
 
   // A stable object while nothing it says changes (components select it).
   const messageOf = memoLast(
@@ -104,7 +160,9 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
     rows,
     visible,
     selected,
-    targets: state => targetRows(rows(state), spec.slice(state).list, spec.key, selected(state)),
+    key,
+    columns: (items: readonly Row[]) => columnsOf(items[0]),
+    targets: state => targetRows(rows(state), spec.slice(state).list, key, selected(state)),
     focused,
     reduce,
     loader: listLoader,
@@ -119,6 +177,7 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
         ...rest,
         id: spec.id,
         engineBound: true,
+        allEngineEvents: true,
         engineEvents: [...(spec.events ?? []), ...(engineEvents ?? [])],
         reduce: own ? (state, action) => own(reduce(state, action), action) : reduce,
         Body: parts.Body ?? ((size: Size) => ListBody({kit, ...size})),

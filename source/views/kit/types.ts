@@ -32,6 +32,7 @@ export type EngineListSpec<Row extends object> = {
   // the list was read: the next load is coming). Default: yes.
   sameQuestion?: (asked: AppState, now: AppState) => boolean;
   // More to fetch behind the list, once it is shown (sizes the engine is slow to compute); outside the flight.
+  // With several engines it runs once per engine, with that engine's rows (still in the list if unchanged).
   afterLoad?: (services: Services, client: EngineClient, items: readonly Row[]) => Promise<void>;
   // Engine event types that change the list: each one reloads it once a burst settles (while it shows).
   events?: readonly string[];
@@ -39,6 +40,10 @@ export type EngineListSpec<Row extends object> = {
 
 export type EngineListKit<Row extends object> = {
   spec: EngineListSpec<Row>;
+  // A row's identity in the list: the spec's key, after `engine/` when rows come from several engines.
+  key: (row: Row) => string;
+  // The columns drawn for these rows: ENGINE first when they come from several engines.
+  columns: (rows: readonly Row[]) => readonly Column<Row>[];
   rows: (state: AppState) => readonly Row[];
   visible: (state: AppState) => readonly Row[];
   selected: (state: AppState) => Row | undefined;

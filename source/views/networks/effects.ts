@@ -1,9 +1,10 @@
-import {dockerCommand, logCommand} from '../../command-log.js';
+import {contextWords, dockerCommand, logCommand} from '../../command-log.js';
 import {inspectNetwork, removeNetwork} from '../../engine/networks/networks.js';
 import {describeUsers} from '../../engine/volumes/usage.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {Services} from '../types.js';
-import {askToRemove, reportDone, showDetails} from '../kit/actions.js';
+import {askToRemove, idsByEngine, reportDone, showDetails} from '../kit/actions.js';
+import {engineOf, onEngineName} from '../kit/engines.js';
 import {networkRows, networksList, selectedNetwork, targetNetworks} from './list.js';
 import type {NetworkRow} from './state.js';
 import {isoTime, keyValueLines} from '../inspect-lines.js';
@@ -36,8 +37,11 @@ export function networkSummary(row: NetworkRow, inspect?: Record<string, unknown
 export async function showInspect(services: Services): Promise<void> {
   const row = selectedNetwork(services.store.get());
   if (row)
-    await showDetails(services, `network ${sanitizeLine(row.name)}`, async docker =>
-      networkSummary(row, await inspectNetwork(docker, row.id)),
+    await showDetails(
+      services,
+      `network ${sanitizeLine(onEngineName(row, row.name))}`,
+      async docker => networkSummary(row, await inspectNetwork(docker, row.id)),
+      engineOf(row),
     );
 }
 
@@ -55,12 +59,14 @@ export function confirmRemove(services: Services): void {
   const rows = targetNetworks(services.store.get());
   if (!rows.length) return;
   const removable = rows.filter(row => !row.predefined);
+  // With several engines each target is named with its engine: `bench/app-net`.
+  const named = (row: NetworkRow) => sanitizeLine(onEngineName(row, row.name));
   const predefined = rows
     .filter(row => row.predefined)
-    .flatMap(row => [`kept: ${sanitizeLine(row.name)}`, '  predefined, the engine keeps it']);
+    .flatMap(row => [`kept: ${named(row)}`, '  predefined, the engine keeps it']);
   if (!removable.length) {
     services.status(
-      `not removing ${rows.map(row => sanitizeLine(row.name)).join(', ')}: predefined network${rows.length === 1 ? '' : 's'}, the engine keeps bridge, host and none`,
+      `not removing ${rows.map(named).join(', ')}: predefined network${rows.length === 1 ? '' : 's'}, the engine keeps bridge, host and none`,
       'error',
     );
     return;
@@ -69,7 +75,7 @@ export function confirmRemove(services: Services): void {
   const targets = removable.flatMap(row => {
     const busy = running(row);
     const stopped = row.usedBy.filter(user => !busy.includes(user));
-    const name = `${sanitizeLine(row.name)}  (${sanitizeLine(row.driver)}${row.subnet ? ` ${row.subnet}` : ''})`;
+    const name = `${named(row)}  (${sanitizeLine(row.driver)}${row.subnet ? ` ${row.subnet}` : ''})`;
     if (busy.length) return [name, `  in use by ${sanitizeLine(describeUsers(busy))}: kept unless f`];
     if (stopped.length) return [name, `  stopped ${sanitizeLine(describeUsers(stopped))} will lose it`];
     return [`${name}, unused`];
@@ -78,38 +84,59 @@ export function confirmRemove(services: Services): void {
     title: `Remove ${removable.length === 1 ? 'this network' : `these ${removable.length} networks`}?`,
     targets: [...targets, ...predefined],
     ids: removable.map(row => row.id),
-    names: removable.map(row => row.name),
+    names: removable.map(row => onEngineName(row, row.name)),
+    engines: removable.map(engineOf),
     owner: 'networks',
     forceLabels: FORCE,
   });
 }
 
-export async function runRemove(services: Services, ids: readonly string[], force: boolean): Promise<void> {
-  const docker = services.docker();
-  if (!docker) return;
-  const rows = ids
-    .map(id => networkRows(services.store.get()).find(row => row.id === id))
-    .filter((row): row is NetworkRow => Boolean(row));
-  services.status(`removing ${rows.map(row => sanitizeLine(row.name)).join(', ')}…`);
+export async function runRemove(
+  services: Services,
+  ids: readonly string[],
+  force: boolean,
+  engines?: readonly (string | undefined)[],
+): Promise<void> {
+  const all = networkRows(services.store.get());
   const removed: string[] = [];
   const failed: string[] = [];
-  for (const row of rows) {
-    const busy = running(row);
-    if (busy.length && !force) {
-      failed.push(
-        `${sanitizeLine(row.name)}: in use by ${sanitizeLine(describeUsers(busy))}; stop or disconnect them (d, then f, disconnects them)`,
-      );
+  const groups = [...idsByEngine(ids, engines)].map(([engine, group]) => ({
+    engine,
+    rows: group
+      .map(id => all.find(row => row.id === id && engineOf(row) === engine))
+      .filter((row): row is NetworkRow => Boolean(row)),
+  }));
+  const named = (row: NetworkRow) => sanitizeLine(onEngineName(row, row.name));
+  services.status(`removing ${groups.flatMap(group => group.rows.map(named)).join(', ')}…`);
+  // Each engine's networks on its own client.
+  for (const {engine, rows} of groups) {
+    const docker = services.docker(engine);
+    if (!docker) {
+      // docker() has said the engine is not connected; with one engine that is all there is to say.
+      if (engine === undefined) return;
+      failed.push(...rows.map(row => `${named(row)}: engine not connected`));
       continue;
     }
-    const disconnect = force ? row.usedBy : [];
-    for (const user of disconnect) logCommand(dockerCommand(['network', 'disconnect', '-f', row.name, user.name]));
-    logCommand(dockerCommand(['network', 'rm', row.name]));
-    const result = await removeNetwork(docker, row, disconnect);
-    if (result.ok)
-      removed.push(
-        `${sanitizeLine(row.name)}${result.disconnected.length ? ` (disconnected ${result.disconnected.map(name => sanitizeLine(name)).join(', ')})` : ''}`,
-      );
-    else failed.push(`${sanitizeLine(row.name)}: ${result.reason}`);
+    for (const row of rows) {
+      const busy = running(row);
+      if (busy.length && !force) {
+        failed.push(
+          `${named(row)}: in use by ${sanitizeLine(describeUsers(busy))}; stop or disconnect them (d, then f, disconnects them)`,
+        );
+        continue;
+      }
+      const disconnect = force ? row.usedBy : [];
+      const context = contextWords(engine);
+      for (const user of disconnect)
+        logCommand(dockerCommand([...context, 'network', 'disconnect', '-f', row.name, user.name]));
+      logCommand(dockerCommand([...context, 'network', 'rm', row.name]));
+      const result = await removeNetwork(docker, row, disconnect);
+      if (result.ok)
+        removed.push(
+          `${named(row)}${result.disconnected.length ? ` (disconnected ${result.disconnected.map(name => sanitizeLine(name)).join(', ')})` : ''}`,
+        );
+      else failed.push(`${named(row)}: ${result.reason}`);
+    }
   }
   void networksList.loader.load(services);
   reportDone(services, {done: 'removed', not: 'not removed'}, {one: 'network', many: 'networks'}, removed, failed);

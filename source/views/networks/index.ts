@@ -30,7 +30,7 @@ export const networks = networksList.view({
     // A connect or disconnect changes the containers' network settings without a container event.
     const {event} = update.kind === 'event' ? update : {event: undefined};
     if (event?.Type === 'network' && (event.Action === 'connect' || event.Action === 'disconnect'))
-      if (services.store.get().view === 'networks') services.engine()?.refreshNow();
+      if (services.store.get().view === 'networks') services.engine(update.engine)?.refreshNow();
   },
   bindings: ROWS.bindings,
   itemFields: {

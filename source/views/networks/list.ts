@@ -1,4 +1,3 @@
-import {firstEngineContainers} from '../containers/engines.js';
 import {listNetworksOnly} from '../../engine/networks/networks.js';
 import {networkUsers, userNames, usersOfNetwork} from '../../engine/volumes/usage.js';
 import {memoLast} from '../../store/memo.js';
@@ -6,13 +5,14 @@ import type {AppState} from '../../store/state.js';
 import {age} from '../../text/format.js';
 import type {ContainerRow} from '../containers/state.js';
 import {engineList} from '../kit/engine-list.js';
+import {perEngine} from '../kit/engines.js';
 import type {NetworkRow} from './state.js';
 
 // The networks with the containers connected to each, from view 1's list (kept current by container events).
 const withUsers = memoLast(
   (items: readonly NetworkRow[], containers: readonly ContainerRow[]): readonly NetworkRow[] => {
-    const users = networkUsers(containers);
-    return items.map(row => ({...row, usedBy: usersOfNetwork(users, row.id, row.name)}));
+    const users = perEngine(containers, networkUsers);
+    return items.map(row => ({...row, usedBy: usersOfNetwork(users(row), row.id, row.name)}));
   },
 );
 
@@ -22,7 +22,7 @@ export const networksList = engineList<NetworkRow>({
   slice: state => state.networks,
   put: (state, networks) => ({...state, networks}),
   key: row => row.id,
-  rows: (state: AppState) => withUsers(state.networks.items, firstEngineContainers(state)),
+  rows: (state: AppState) => withUsers(state.networks.items, state.containers.items),
   filterText: row => [row.name, row.id.slice(0, 12), row.driver, row.subnet, ...row.usedBy.map(user => user.name)],
   // ID and SCOPE only from 100 columns: at 80 the name, the whole subnet (192.168.128.0/20) and the users matter
   // more.

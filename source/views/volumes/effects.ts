@@ -1,9 +1,10 @@
-import {dockerCommand, logCommand} from '../../command-log.js';
+import {contextWords, dockerCommand, logCommand} from '../../command-log.js';
 import {describeUsers} from '../../engine/volumes/usage.js';
 import {inspectVolume, removeVolume} from '../../engine/volumes/volumes.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {Services} from '../types.js';
-import {askToRemove, reportDone, showDetails} from '../kit/actions.js';
+import {askToRemove, idsByEngine, reportDone, showDetails} from '../kit/actions.js';
+import {engineOf, onEngineName} from '../kit/engines.js';
 import {selectedVolume, targetVolumes, volumesList} from './list.js';
 import type {VolumeRow} from './state.js';
 import {isoTime, keyValueLines} from '../inspect-lines.js';
@@ -32,8 +33,11 @@ export function volumeSummary(row: VolumeRow, inspect?: Record<string, unknown>)
 export async function showInspect(services: Services): Promise<void> {
   const row = selectedVolume(services.store.get());
   if (row)
-    await showDetails(services, `volume ${sanitizeLine(row.name)}`, async docker =>
-      volumeSummary(row, await inspectVolume(docker, row.name)),
+    await showDetails(
+      services,
+      `volume ${sanitizeLine(onEngineName(row, row.name))}`,
+      async docker => volumeSummary(row, await inspectVolume(docker, row.name)),
+      engineOf(row),
     );
 }
 
@@ -48,7 +52,9 @@ export function confirmRemove(services: Services): void {
   if (!rows.length) return;
   const free = rows.filter(row => !row.usedBy.length);
   const busy = rows.filter(row => row.usedBy.length);
-  const refusals = busy.map(row => `${sanitizeLine(row.name)}: in use by ${sanitizeLine(describeUsers(row.usedBy))}`);
+  // With several engines each target is named with its engine: `bench/web-data`.
+  const named = (row: VolumeRow) => sanitizeLine(onEngineName(row, row.name));
+  const refusals = busy.map(row => `${named(row)}: in use by ${sanitizeLine(describeUsers(row.usedBy))}`);
   if (!free.length) {
     services.status(
       `not removing ${refusals.join('; ')} — remove the container${busy.some(row => row.usedBy.length > 1) || busy.length > 1 ? 's' : ''} first`,
@@ -59,30 +65,42 @@ export function confirmRemove(services: Services): void {
   askToRemove(services, {
     title: `Remove ${free.length === 1 ? 'this volume' : `these ${free.length} volumes`} and the data in ${free.length === 1 ? 'it' : 'them'}?`,
     targets: [
-      ...free.map(row => `${sanitizeLine(row.name)}  (${sanitizeLine(row.driver)}, unused)`),
-      ...busy.flatMap(row => [
-        `kept: ${sanitizeLine(row.name)}`,
-        `  in use by ${sanitizeLine(describeUsers(row.usedBy))}`,
-      ]),
+      ...free.map(row => `${named(row)}  (${sanitizeLine(row.driver)}, unused)`),
+      ...busy.flatMap(row => [`kept: ${named(row)}`, `  in use by ${sanitizeLine(describeUsers(row.usedBy))}`]),
     ],
     ids: free.map(row => row.name),
-    names: free.map(row => row.name),
+    names: free.map(row => onEngineName(row, row.name)),
+    engines: free.map(engineOf),
     owner: 'volumes',
     forceLabels: FORCE,
   });
 }
 
-export async function runRemove(services: Services, names: readonly string[], force: boolean): Promise<void> {
-  const docker = services.docker();
-  if (!docker) return;
-  services.status(`removing ${names.map(name => sanitizeLine(name)).join(', ')}…`);
+export async function runRemove(
+  services: Services,
+  names: readonly string[],
+  force: boolean,
+  engines?: readonly (string | undefined)[],
+): Promise<void> {
   const removed: string[] = [];
   const failed: string[] = [];
-  for (const name of names) {
-    logCommand(dockerCommand(['volume', 'rm', ...(force ? ['-f'] : []), name]));
-    const result = await removeVolume(docker, name, force);
-    if (result.ok) removed.push(sanitizeLine(name));
-    else failed.push(`${sanitizeLine(name)}: ${result.reason}`);
+  const shown = (engine: string | undefined, name: string) => sanitizeLine(engine ? `${engine}/${name}` : name);
+  services.status(`removing ${names.map((name, i) => shown(engines?.[i], name)).join(', ')}…`);
+  // Each engine's volumes on its own client, the engines one after another (a few volumes: no hurry).
+  for (const [engine, group] of idsByEngine(names, engines)) {
+    const docker = services.docker(engine);
+    if (!docker) {
+      // docker() has said the engine is not connected; with one engine that is all there is to say.
+      if (engine === undefined) return;
+      failed.push(...group.map(name => `${shown(engine, name)}: engine not connected`));
+      continue;
+    }
+    for (const name of group) {
+      logCommand(dockerCommand([...contextWords(engine), 'volume', 'rm', ...(force ? ['-f'] : []), name]));
+      const result = await removeVolume(docker, name, force);
+      if (result.ok) removed.push(shown(engine, name));
+      else failed.push(`${shown(engine, name)}: ${result.reason}`);
+    }
   }
   void volumesList.loader.load(services);
   reportDone(services, {done: 'removed', not: 'not removed'}, {one: 'volume', many: 'volumes'}, removed, failed);

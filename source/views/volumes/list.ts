@@ -1,4 +1,3 @@
-import {firstEngineContainers} from '../containers/engines.js';
 import {listVolumesOnly} from '../../engine/volumes/volumes.js';
 import {userNames, volumeUsers} from '../../engine/volumes/usage.js';
 import {memoLast} from '../../store/memo.js';
@@ -6,13 +5,14 @@ import type {AppState} from '../../store/state.js';
 import {age} from '../../text/format.js';
 import type {ContainerRow} from '../containers/state.js';
 import {engineList} from '../kit/engine-list.js';
+import {perEngine} from '../kit/engines.js';
 import type {VolumeRow} from './state.js';
 
 // The volumes with the containers that mount each, from view 1's list: it follows container events, so USED BY
 // changes as containers come and go without listing the volumes again.
 const withUsers = memoLast((items: readonly VolumeRow[], containers: readonly ContainerRow[]): readonly VolumeRow[] => {
-  const users = volumeUsers(containers);
-  return items.map(row => ({...row, usedBy: users.get(row.name) ?? []}));
+  const users = perEngine(containers, volumeUsers);
+  return items.map(row => ({...row, usedBy: users(row).get(row.name) ?? []}));
 });
 
 export const volumesList = engineList<VolumeRow>({
@@ -21,7 +21,7 @@ export const volumesList = engineList<VolumeRow>({
   slice: state => state.volumes,
   put: (state, volumes) => ({...state, volumes}),
   key: row => row.name,
-  rows: (state: AppState) => withUsers(state.volumes.items, firstEngineContainers(state)),
+  rows: (state: AppState) => withUsers(state.volumes.items, state.containers.items),
   filterText: row => [row.name, row.driver, ...row.usedBy.map(user => user.name)],
   columns: [
     // An anonymous volume's name is 64 hex digits: cut, it leaves room for the users and the mountpoint.

@@ -1,0 +1,62 @@
+import type {Column} from './columns.js';
+
+// Several engines in one kit list (views 2, 7, 8): each row carries the engine (its context's name) it was listed
+// from, the same image ID, volume or network name may be on two engines, so a row's key is engine + key, and
+// every action goes to the row's own engine. With one engine rows carry none and nothing here shows.
+
+export type OnEngine = {engine?: string};
+
+export const engineOf = (row: object): string | undefined => (row as OnEngine).engine;
+
+// A row's identity in the list (marks, cursor): `engine/key` with several engines (a context's name has no `/`).
+export const engineKey = (engine: string | undefined, key: string): string => (engine ? `${engine}/${key}` : key);
+
+// How a target is named in a confirmation or a status line: `bench/web-data`.
+export const onEngineName = (row: object, name: string): string => engineKey(engineOf(row), name);
+
+// One engine's answer to a load: its rows, or none when it is away or failed (its previous rows then stay).
+export type EngineAnswer<Row> = {engine: string; rows?: readonly Row[]; error?: string};
+
+// The list across engines, in the engines' order: each engine that answered replaces only its own rows; one
+// that did not keeps the rows it had (drawn dim while it is away), so one engine down never empties the others.
+export function mergeEngineLists<Row extends object>(
+  previous: readonly Row[],
+  answers: readonly EngineAnswer<Row>[],
+): Row[] {
+  return answers.flatMap(answer =>
+    answer.rows
+      ? answer.rows.map(row => ({...row, engine: answer.engine}))
+      : previous.filter(row => engineOf(row) === answer.engine),
+  );
+}
+
+// The ENGINE column, first, shown only when rows carry an engine.
+export function withEngineColumn<Row extends object>(columns: readonly Column<Row>[]): readonly Column<Row>[] {
+  return [{id: 'engine', title: 'ENGINE', cell: row => engineOf(row) ?? '', required: true, max: 20}, ...columns];
+}
+
+// Items of another list (view 1's containers) grouped by engine, for a row's "used by" on its own engine.
+export function groupByEngine<Item extends OnEngine>(items: readonly Item[]): Map<string | undefined, Item[]> {
+  const groups = new Map<string | undefined, Item[]>();
+  for (const item of items) {
+    const group = groups.get(item.engine);
+    if (group) group.push(item);
+    else groups.set(item.engine, [item]);
+  }
+  return groups;
+}
+
+// For each row, what `of` makes of the items on the row's own engine (with one engine, of all of them): a
+// volume's or a network's users from view 1's containers, each engine's computed once.
+export function perEngine<Item extends OnEngine, Index>(
+  items: readonly Item[],
+  of: (items: readonly Item[]) => Index,
+): (row: object) => Index {
+  const groups = groupByEngine(items);
+  const done = new Map<string | undefined, Index>();
+  return row => {
+    const engine = engineOf(row);
+    if (!done.has(engine)) done.set(engine, of(engine === undefined ? items : (groups.get(engine) ?? [])));
+    return done.get(engine)!;
+  };
+}
