@@ -171,7 +171,8 @@ export type CopyItem = {action: KeyAction; label: string; text: string};
 // `what` names the row in the menu's title and the status line ("container web-1"), unsanitised.
 export type CopyMenu = {what: string; items: readonly CopyItem[]};
 // Spells a docker command for the engine berth shows (with --context or -H where the shell would not reach it).
-export type DockerWords = (words: readonly string[]) => string;
+// A docker command line for the engine berth shows, or with several engines the named one (a row's `engine`).
+export type DockerWords = (words: readonly string[], engine?: string) => string;
 
 export type ViewModule = {
   id: string;

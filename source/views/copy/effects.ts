@@ -34,9 +34,10 @@ function copyingOff(services: Services): boolean {
 }
 
 export function dockerWords(services: Services): DockerWords {
-  const target = services.engine()?.target;
-  const flags = target ? connectionFlags(target) : [];
-  return words => dockerCommand([...flags, ...words]);
+  return (words, engine) => {
+    const target = services.engine(engine)?.target;
+    return dockerCommand([...(target ? connectionFlags(target) : []), ...words]);
+  };
 }
 
 // y over a list: the active view's items for its selected row.

@@ -1,3 +1,4 @@
+import {engineOf} from '../kit/engines.js';
 import type {AppState} from '../../store/state.js';
 import type {CopyMenu, DockerWords} from '../types.js';
 import {selectedImage} from './list.js';
@@ -15,9 +16,17 @@ export function imagesCopy(state: AppState, docker: DockerWords): CopyMenu | und
       {action: 'copy.id', label: 'ID', text: row.id},
       ...(named ? [{action: 'copy.name', label: 'name', text: row.reference} as const] : []),
       ...(digest ? [{action: 'copy.digest', label: 'digest reference', text: digest} as const] : []),
-      {action: 'copy.runCommand', label: 'run command', text: docker(['run', '--rm', '-it', row.reference])},
-      {action: 'copy.inspectCommand', label: 'inspect command', text: docker(['image', 'inspect', row.reference])},
-      {action: 'copy.removeCommand', label: 'remove command', text: docker(['rmi', row.reference])},
+      {
+        action: 'copy.runCommand',
+        label: 'run command',
+        text: docker(['run', '--rm', '-it', row.reference], engineOf(row)),
+      },
+      {
+        action: 'copy.inspectCommand',
+        label: 'inspect command',
+        text: docker(['image', 'inspect', row.reference], engineOf(row)),
+      },
+      {action: 'copy.removeCommand', label: 'remove command', text: docker(['rmi', row.reference], engineOf(row))},
     ],
   };
 }

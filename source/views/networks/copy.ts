@@ -1,3 +1,4 @@
+import {engineOf} from '../kit/engines.js';
 import type {AppState} from '../../store/state.js';
 import type {CopyMenu, DockerWords} from '../types.js';
 import {selectedNetwork} from './list.js';
@@ -11,14 +12,18 @@ export function networksCopy(state: AppState, docker: DockerWords): CopyMenu | u
       items: [
         {action: 'copy.id', label: 'ID', text: row.id},
         {action: 'copy.name', label: 'name', text: row.name},
-        {action: 'copy.inspectCommand', label: 'inspect command', text: docker(['network', 'inspect', row.name])},
+        {
+          action: 'copy.inspectCommand',
+          label: 'inspect command',
+          text: docker(['network', 'inspect', row.name], engineOf(row)),
+        },
         ...(row.predefined
           ? []
           : [
               {
                 action: 'copy.removeCommand',
                 label: 'remove command',
-                text: docker(['network', 'rm', row.name]),
+                text: docker(['network', 'rm', row.name], engineOf(row)),
               } as const,
             ]),
       ],

@@ -1,3 +1,4 @@
+import {engineOf} from '../kit/engines.js';
 import type {AppState} from '../../store/state.js';
 import type {CopyMenu, DockerWords} from '../types.js';
 import {selectedVolume} from './list.js';
@@ -11,8 +12,16 @@ export function volumesCopy(state: AppState, docker: DockerWords): CopyMenu | un
       items: [
         {action: 'copy.name', label: 'name', text: row.name},
         ...(row.mountpoint ? [{action: 'copy.path', label: 'mountpoint', text: row.mountpoint} as const] : []),
-        {action: 'copy.inspectCommand', label: 'inspect command', text: docker(['volume', 'inspect', row.name])},
-        {action: 'copy.removeCommand', label: 'remove command', text: docker(['volume', 'rm', row.name])},
+        {
+          action: 'copy.inspectCommand',
+          label: 'inspect command',
+          text: docker(['volume', 'inspect', row.name], engineOf(row)),
+        },
+        {
+          action: 'copy.removeCommand',
+          label: 'remove command',
+          text: docker(['volume', 'rm', row.name], engineOf(row)),
+        },
       ],
     }
   );

@@ -22,7 +22,8 @@ const config = {
 const reduce = (state: AppState, ...actions: Action[]) =>
   actions.reduce((s, action) => reduceApp(DEFAULT_VIEWS, s, action), state);
 const start = () => ({...DEFAULT_VIEWS.initialState('t', config), viewportRows: 10});
-const docker = (words: readonly string[]) => ['docker', ...words].join(' ');
+const docker = (words: readonly string[], engine?: string) =>
+  ['docker', ...(engine ? ['--context', engine] : []), ...words].join(' ');
 function menu(state: AppState): {what: string; items: Record<string, string>} | undefined {
   const found: CopyMenu | undefined = DEFAULT_VIEWS.active(state)?.copyItems?.(state, docker);
   return found && {what: found.what, items: Object.fromEntries(found.items.map(i => [i.action, i.text]))};
@@ -94,6 +95,20 @@ describe('y: what each list offers', () => {
       'copy.inspectCommand': 'docker network inspect bridge',
     });
     expect(menu(reduce(networks, {type: 'cursor.down'}))?.items['copy.removeCommand']).toBe('docker network rm front');
+  });
+
+  test('several engines: the commands name the row’s own engine', () => {
+    const volume = {
+      ...toVolumeRow({Name: 'data', Driver: 'local', Mountpoint: '/var/lib/docker/volumes/data/_data'}, new Map()),
+      engine: 'second',
+    };
+    const volumes = reduce(
+      start(),
+      {type: 'view.volumes'},
+      {type: 'containers.loaded', items: []},
+      {type: 'volumes.loaded', items: [volume]},
+    );
+    expect(menu(volumes)?.items['copy.removeCommand']).toBe('docker --context second volume rm data');
   });
 
   test('compose: a project by name and directory with its commands; in its services, the container', () => {
