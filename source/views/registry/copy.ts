@@ -1,4 +1,4 @@
-import {parseRegistryUrl} from '../../registry/index.js';
+import {parseRegistryUrl} from '../../registry/url.js';
 import type {AppState} from '../../store/state.js';
 import type {CopyMenu, DockerWords} from '../types.js';
 import {selectedRepository, selectedTag} from './reducer.js';

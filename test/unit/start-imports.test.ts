@@ -1,0 +1,53 @@
+import {readFileSync} from 'node:fs';
+import {dirname, join, resolve} from 'node:path';
+import {expect, test} from 'vitest';
+
+// What the UI loads before its first frame: the static imports reachable from the UI's entry (dynamic import()
+// is how a part is loaded on demand). The registry client (undici, ~170 ms of compiling on this kind of machine)
+// is for view 4 and the registry commands only: a copy helper importing the registry's index once put it on
+// every start.
+function staticImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found: string[] = [];
+  for (const match of text.matchAll(/^import\s+(?!type\b)[^'";]*?from\s+'([^']+)'|^import\s+'([^']+)'/gm)) {
+    found.push(match[1] ?? match[2]);
+  }
+  return found;
+}
+
+function reachable(entry: string): {files: Set<string>; packages: Set<string>} {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const queue = [resolve(entry)];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    for (const spec of staticImports(file)) {
+      if (!spec.startsWith('.')) {
+        packages.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
+        continue;
+      }
+      const target = join(dirname(file), spec);
+      const source = target.replace(/\.js$/, '');
+      for (const candidate of [`${source}.ts`, `${source}.tsx`, join(source, 'index.ts')]) {
+        try {
+          readFileSync(candidate);
+          queue.push(candidate);
+          break;
+        } catch {
+          // not this one
+        }
+      }
+    }
+  }
+  return {files, packages};
+}
+
+test('the UI starts without loading the registry client', () => {
+  const {files, packages} = reachable('source/ui/run.tsx');
+  expect(files.size).toBeGreaterThan(100);
+  expect(packages.has('ink')).toBe(true);
+  expect(packages.has('undici')).toBe(false);
+  expect([...files].filter(file => file.endsWith('registry/transport.ts'))).toEqual([]);
+});
