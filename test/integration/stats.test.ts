@@ -50,18 +50,24 @@ afterAll(() => {
 
 describe('berth stats against docker stats', () => {
   test('a container burning a CPU shows what docker stats shows; an idle one near 0', () => {
-    // docker stats just before and just after berth: on a quiet machine all say ~100%; on a busy one the burner
-    // gets less and varies, and berth must fall within what docker saw around it.
-    const before = dockerStats([burner, limited]);
-    const ours = berthJson([burner, limited]);
-    const after = dockerStats([burner, limited]);
-    const low = Math.min(before[burner].cpu, after[burner].cpu);
-    const high = Math.max(before[burner].cpu, after[burner].cpu);
-    expect(ours[burner].cpuPercent).toBeGreaterThan(25);
-    expect(ours[burner].cpuPercent!).toBeGreaterThan(low - 15);
-    expect(ours[burner].cpuPercent!).toBeLessThan(high + 15);
-    expect(ours[limited].cpuPercent).toBeLessThan(5);
-    expect(after[limited].cpu).toBeLessThan(5);
+    // docker stats just before and just after berth: on a quiet machine all say ~100%; on a busy one (CI runs
+    // suites side by side on two cores) the burner gets less and its share swings between samples, so berth
+    // must fall within what docker saw around it in one of three rounds. A wrong figure (half, double, another
+    // container's) misses in every round.
+    const rounds: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const before = dockerStats([burner, limited]);
+      const ours = berthJson([burner, limited]);
+      const after = dockerStats([burner, limited]);
+      const low = Math.min(before[burner].cpu, after[burner].cpu);
+      const high = Math.max(before[burner].cpu, after[burner].cpu);
+      const cpu = ours[burner].cpuPercent;
+      expect(ours[limited].cpuPercent).toBeLessThan(5);
+      expect(after[limited].cpu).toBeLessThan(5);
+      if (cpu !== undefined && cpu > 25 && cpu > low - 15 && cpu < high + 15) return;
+      rounds.push(`berth ${cpu} %, docker stats ${before[burner].cpu} % before and ${after[burner].cpu} % after`);
+    }
+    expect.fail(`the burner's CPU never matched docker stats: ${rounds.join('; ')}`);
   });
 
   test('memory within 10% of docker stats; a limit shows as the limit, none as none', () => {
