@@ -1,7 +1,7 @@
 import {rmSync} from 'node:fs';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
-import {composeCli, demoProject} from '../helpers/compose.js';
+import {composeCli, demoProject, removeDemoImages} from '../helpers/compose.js';
 import {startFaultProxy} from '../helpers/fault-proxy.js';
 import {buildImage} from '../helpers/images.js';
 import {PODMAN_ULIMITS, startPodman, type PodmanService} from '../helpers/podman.js';
@@ -156,7 +156,7 @@ describe('view 3 Compose', () => {
       // Never up.
     }
     try {
-      docker(['rmi', '-f', demo.image]);
+      removeDemoImages(demo);
     } catch {
       // Never built.
     }

@@ -2,7 +2,7 @@ import {execFileSync} from 'node:child_process';
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {BUSYBOX, benchEnv} from './bench.js';
+import {BUSYBOX, benchEnv, docker} from './bench.js';
 
 // A demo compose project of a test's own: `web` built from a Dockerfile in the project (network none: the bench's
 // engine has no default bridge), `worker` from the bench's busybox. Both print a numbered line every `everyMs`.
@@ -28,6 +28,8 @@ services:
     build:
       context: .
       network: none
+      labels:
+        berth.test.demo: ${name}
     image: ${image}
     stop_signal: SIGKILL
     command: ${JSON.stringify(loop('web'))}
@@ -46,4 +48,14 @@ export function composeCli(dir: string, args: string[]): string {
   delete env.REQUESTS_CA_BUNDLE;
   delete env.CURL_CA_BUNDLE;
   return execFileSync('docker-compose', args, {cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
+}
+
+// Every image built for the demo, by its label: a rebuild (`b`, build --no-cache) moves the tag to a new image and
+// leaves the old one untagged, which removing the tag alone would leave behind on the engine.
+export function removeDemoImages(demo: {name: string}, run: (args: string[]) => string = docker): void {
+  const ids = run(['images', '-q', '--filter', `label=berth.test.demo=${demo.name}`])
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  if (ids.length > 0) run(['rmi', '-f', ...new Set(ids)]);
 }
