@@ -1,4 +1,5 @@
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {createServer as createHttpServer} from 'node:http';
 import {createServer as createTcpServer, type Server, type Socket} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -7,13 +8,14 @@ import {setFlagsFromString} from 'node:v8';
 import {runInNewContext} from 'node:vm';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {connectEngine} from '../../source/engine/client.js';
+import {EngineSession, type ConnectionState} from '../../source/engine/session.js';
 import {resolveEngineTarget, type EngineTarget} from '../../source/engine/target.js';
 import {issueLeaf, makeCa, type TestCa} from '../helpers/registry-pki.js';
 
 // Engines that accept the connection and never answer, over every transport berth speaks without ssh: plain TCP,
 // TLS (no handshake at all, or a handshake and then no HTTP answer) and a unix socket. A real engine cannot be made
 // to hang on demand, so these are real servers that do exactly that. Every connect must end at its deadline with
-// one line.
+// one line, and an engine session must report the engine down and try again.
 //
 // A full garbage collection runs while each request waits: berth's idle collector makes one a few seconds after
 // start, and the deadline must survive it (an AbortSignal.timeout() inside AbortSignal.any() did not).
@@ -133,3 +135,78 @@ describe('connecting to an engine that accepts and never answers', () => {
     expect(elapsed).toBeLessThan(4000);
   });
 });
+
+describe('an engine session on a silent engine', () => {
+  test('reports the engine down with the reason at the deadline, then tries again after its backoff', async () => {
+    const {server, accepted} = await silentServer(s => s.listen(0, '127.0.0.1'));
+    const target = resolveEngineTarget({host: `tcp://127.0.0.1:${port(server)}`}, {});
+    const states: {at: number; state: ConnectionState}[] = [];
+    const started = Date.now();
+    const session = new EngineSession(
+      target,
+      {connection: state => states.push({at: Date.now() - started, state}), containers: () => {}, stale: () => {}},
+      [],
+      SHORT,
+    );
+    const gcTimer = setInterval(collect, 700);
+    try {
+      session.start();
+      // First attempt: 2 s; backoff 1 s; second attempt: 2 s.
+      await waitFor(() => states.filter(s => s.state.status === 'down').length >= 2, 9000);
+    } finally {
+      clearInterval(gcTimer);
+      session.close();
+    }
+    const downs = states.filter(s => s.state.status === 'down');
+    expect(downs[0].state).toMatchObject({
+      status: 'down',
+      reason: `engine tcp://127.0.0.1:${port(server)}: connected, but no answer to GET /version within 2 s; ${STALLED}`,
+    });
+    expect(downs[0].at).toBeGreaterThanOrEqual(1900);
+    expect(downs[0].at).toBeLessThan(4000);
+    // The second report comes from a second connection, a backoff after the first report.
+    expect(accepted()).toBe(2);
+    expect(downs[1].at - downs[0].at).toBeGreaterThanOrEqual(2900);
+  }, 20_000);
+  test('an engine that answers /version and the list but not /events: down at the deadline, not deaf for ever', async () => {
+    // The part of an engine a session needs first, answered; the event stream's request taken and never answered.
+    const version = {Version: '20.10.24', ApiVersion: '1.41', MinAPIVersion: '1.12', Os: 'linux', Arch: 'amd64'};
+    const server = createHttpServer((request, response) => {
+      if (request.url?.includes('/events')) return void held.push(request.socket);
+      response.setHeader('Content-Type', 'application/json');
+      response.end(JSON.stringify(request.url?.endsWith('/version') ? version : []));
+    });
+    servers.push(server);
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+    const target = resolveEngineTarget({host: `tcp://127.0.0.1:${port(server)}`}, {});
+    const states: ConnectionState[] = [];
+    let lists = 0;
+    const session = new EngineSession(
+      target,
+      {connection: state => states.push(state), containers: () => lists++, stale: () => {}},
+      [],
+      SHORT,
+    );
+    const gcTimer = setInterval(collect, 700);
+    try {
+      session.start();
+      await waitFor(() => states.some(state => state.status === 'down'), 6000);
+    } finally {
+      clearInterval(gcTimer);
+      session.close();
+    }
+    expect(states[0].status).toBe('connected');
+    expect(lists).toBe(1);
+    expect(states.find(state => state.status === 'down')).toMatchObject({
+      reason: `engine tcp://127.0.0.1:${port(server)}: connected, but no answer to GET /events within 2 s; ${STALLED}`,
+    });
+  }, 20_000);
+});
+
+async function waitFor(condition: () => boolean, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error(`not within ${ms} ms`);
+    await new Promise(resolve => setTimeout(resolve, 50));
+  }
+}
