@@ -1,11 +1,11 @@
 // A request's deadline as an abort signal that really fires.
 //
-// Not AbortSignal.any([AbortSignal.timeout(ms), signal]): Node (20 here, up to at least 24) holds the sources of
-// AbortSignal.any() only weakly, and the timer of AbortSignal.timeout() holds its signal weakly too, so after a
-// garbage collection nothing refers to the timeout signal any more; it is collected, its timer is cancelled, and the
-// request it was meant to end waits for ever. A silent engine (one that accepts and never answers) showed it: its
-// GET /version stayed "connecting" as soon as the UI's start-up had run a collection. Here the timer is an ordinary
-// one that holds the controller, so the deadline fires whatever the collector does.
+// Not AbortSignal.any([AbortSignal.timeout(ms), signal]): Node 20 holds the sources of AbortSignal.any() only
+// weakly, and the timer of AbortSignal.timeout() holds its signal weakly too, so after a garbage collection nothing
+// refers to the timeout signal any more; it is collected, its timer is cancelled, and the request it was meant to
+// end waits for ever (Node 24.21 keeps it; berth runs on 20). A silent engine (one that accepts and never answers)
+// showed it: its GET /version stayed "connecting" once berth's idle collector had run. Here the timer is an
+// ordinary one that holds the controller, so the deadline fires whatever the collector does.
 export type Deadline = {
   signal: AbortSignal;
   // Whether it was this deadline (not the caller's signal) that ended the request.
