@@ -1,9 +1,11 @@
 import type {Agent} from 'node:http';
+import type {Readable} from 'node:stream';
 import Docker from 'dockerode';
 import {BerthError} from '../errors.js';
 import type {EngineTarget} from './target.js';
 import {describeConnectError} from './connect-errors.js';
 import {asError} from './engine-error.js';
+import {startDeadline} from './limits/deadline.js';
 import {DEFAULT_ENGINE_TIMEOUTS, firstByteDeadline, timedAgent, type EngineTimeouts} from './limits/timed-agent.js';
 
 // The highest Engine API version berth knows; newer engines are pinned down to it.
@@ -156,11 +158,10 @@ export type DialOptions = {
   signal?: AbortSignal;
 };
 
-// The few endpoints dockerode does not wrap well (or at all) go through the modem directly.
+// The few endpoints dockerode does not wrap well (or at all) go through the modem directly. `timeoutMs` bounds the
+// whole answer, or for a stream (isStream) the wait for it to start; `signal` ends the request, or the stream, early.
 export function dial(docker: Docker, request: DialOptions): Promise<unknown> {
-  const signal = request.timeoutMs
-    ? AbortSignal.any([AbortSignal.timeout(request.timeoutMs), ...(request.signal ? [request.signal] : [])])
-    : request.signal;
+  const deadline = request.timeoutMs ? startDeadline(request.timeoutMs, request.signal) : undefined;
   return new Promise((resolve, reject) => {
     docker.modem.dial(
       {
@@ -177,9 +178,18 @@ export function dial(docker: Docker, request: DialOptions): Promise<unknown> {
           500: 'server error',
         },
         isStream: request.isStream ?? false,
-        abortSignal: signal,
+        abortSignal: deadline?.signal ?? request.signal,
       },
-      (error: unknown, result: unknown) => (error ? reject(asError(error)) : resolve(result)),
+      (error: unknown, result: unknown) => {
+        if (error || !request.isStream || !deadline) {
+          deadline?.end();
+          return error ? reject(asError(error)) : resolve(result);
+        }
+        // A stream waits for data by design: only the caller's signal ends it from here on.
+        deadline.answered();
+        (result as Readable).once('close', () => deadline.end());
+        resolve(result);
+      },
     );
   });
 }

@@ -1,7 +1,9 @@
 import type {IncomingMessage} from 'node:http';
 import {errorMessage} from '../errors.js';
-import {connectEngine, engineProduct, type EngineClient} from './client.js';
+import {connectEngine, dial, engineProduct, type EngineClient} from './client.js';
+import {describeConnectError} from './connect-errors.js';
 import {listContainers, type ContainerRow} from './containers/list.js';
+import {DEFAULT_ENGINE_TIMEOUTS, firstByteDeadline, type EngineTimeouts} from './limits/timed-agent.js';
 import type {EngineTarget} from './target.js';
 
 export type ConnectionState =
@@ -89,6 +91,8 @@ export class EngineSession {
     private readonly listener: SessionListener,
     // Event types to watch besides containers (views ask for image, service, … events).
     private readonly eventTypes: readonly string[] = [],
+    // Shorter in tests; an engine's every connect and the event stream's start are bounded by these.
+    private readonly timeouts: EngineTimeouts = DEFAULT_ENGINE_TIMEOUTS,
   ) {}
 
   // Its name among several engines: the context's (rows carry it as `engine`).
@@ -119,7 +123,7 @@ export class EngineSession {
   private async connect(existing?: Promise<EngineClient>): Promise<void> {
     if (this.closed) return;
     try {
-      const client = await (existing ?? connectEngine(this.target));
+      const client = await (existing ?? connectEngine(this.target, {timeouts: this.timeouts}));
       if (this.closed) return client.close();
       this.client = client;
       this.attempt = 0;
@@ -212,36 +216,55 @@ export class EngineSession {
     const client = this.client;
     if (!client) return;
     const types = [...new Set(['container', ...this.eventTypes])];
-    // (dockerode's type lists the engine's event types; ours are names the views asked for.)
-    client.docker.getEvents({filters: {type: types as 'container'[]}}, (error, stream) => {
-      if (client !== this.client) return (stream as IncomingMessage | undefined)?.destroy();
-      if (error || !stream) return this.lost(describeLostConnection(this.target.url, error ?? 'no event stream'));
-      const events = stream as IncomingMessage;
-      this.events = events;
-      if (types.length === 1 || !this.listener.event) {
-        // Any container event may change the list; the content is not needed, only the fact.
-        events.on('data', () => this.scheduleRefresh());
-      } else {
-        let partial = '';
-        // Decoded as a stream, so a character split across two chunks arrives whole.
-        events.setEncoding('utf8');
-        events.on('data', (chunk: string) => {
-          const lines = (partial + chunk).split('\n');
-          partial = lines.pop() ?? '';
-          // A line longer than this is no event berth understands: drop it rather than grow without bound.
-          if (partial.length > MAX_EVENT_BYTES) partial = '';
-          for (const line of lines) this.onEventLine(line);
-        });
-      }
-      const end = () => {
-        if (this.events === events && client === this.client)
-          this.lost(
-            `engine ${this.target.url}: connection lost (the event stream ended): the engine stopped or restarted, or the network dropped`,
-          );
-      };
-      events.on('end', end);
-      events.on('error', end);
-      events.on('close', end);
-    });
+    // The engine sends the answer's headers at once and the events as they come: the wait for the headers has the
+    // first-byte deadline (an engine that stalls here would leave the session "connected" and deaf for ever);
+    // the stream itself has none.
+    dial(client.docker, {
+      path: '/events?',
+      method: 'GET',
+      options: {filters: {type: types}},
+      isStream: true,
+      timeoutMs: firstByteDeadline(this.timeouts),
+    }).then(
+      stream => this.followEvents(client, types, stream as IncomingMessage),
+      (error: unknown) => {
+        if (client !== this.client) return;
+        const name = (error as Error | undefined)?.name;
+        this.lost(
+          name === 'AbortError' || name === 'TimeoutError'
+            ? describeConnectError(this.target, error, {what: 'GET /events', timeouts: this.timeouts})
+            : describeLostConnection(this.target.url, error),
+        );
+      },
+    );
+  }
+
+  private followEvents(client: EngineClient, types: readonly string[], events: IncomingMessage): void {
+    if (client !== this.client) return void events.destroy();
+    this.events = events;
+    if (types.length === 1 || !this.listener.event) {
+      // Any container event may change the list; the content is not needed, only the fact.
+      events.on('data', () => this.scheduleRefresh());
+    } else {
+      let partial = '';
+      // Decoded as a stream, so a character split across two chunks arrives whole.
+      events.setEncoding('utf8');
+      events.on('data', (chunk: string) => {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop() ?? '';
+        // A line longer than this is no event berth understands: drop it rather than grow without bound.
+        if (partial.length > MAX_EVENT_BYTES) partial = '';
+        for (const line of lines) this.onEventLine(line);
+      });
+    }
+    const end = () => {
+      if (this.events === events && client === this.client)
+        this.lost(
+          `engine ${this.target.url}: connection lost (the event stream ended): the engine stopped or restarted, or the network dropped`,
+        );
+    };
+    events.on('end', end);
+    events.on('error', end);
+    events.on('close', end);
   }
 }

@@ -239,7 +239,8 @@ describe('several engines in one berth', () => {
     expect(await t.exitCode()).toBe(0);
   }, 180_000);
 
-  test('an engine that accepts and never answers delays nothing', async () => {
+  test('an engine that accepts and never answers delays nothing, is DOWN at its deadline, and is tried again', async () => {
+    const connectionsBefore = held.length;
     const started = Date.now();
     const t = open(['--context', 'bench', '--context', 'silent']);
     // Keys typed before the UI is up would meet the terminal's line editing (ctrl-u), not berth's prompt.
@@ -247,12 +248,26 @@ describe('several engines in one berth', () => {
     await filterTo(t, onBench);
     await t.waitUntil(s => Boolean(rowOf(s, onBench, 'bench')), 'the bench row', 10_000);
     const elapsed = Date.now() - started;
-    // The silent engine's connect would take its first-byte timeout; the bench rows do not wait for it.
+    // The silent engine's connect takes its first-byte deadline; the bench rows do not wait for it.
     expect(elapsed).toBeLessThan(8000);
     expect(t.screen()).toMatch(/silent \(connecting\)|silent DOWN/);
+    // GET /version's deadline (15 s) ends the silent engine's connect, whatever a garbage collection did meanwhile
+    // (berth's idle collector runs one a few seconds after start): the header names it DOWN, with the reason
+    // (after the name, without the URL the name stands for).
+    await t.waitFor('silent DOWN: connected, but no answer to GET /version within 15 s', 25_000);
+    expect(Date.now() - started).toBeLessThan(25_000);
+    expect(rowOf(t.screen(), onBench, 'bench')).toBeTruthy();
+    // Then it is tried again after its backoff (1 s): a new connection reaches the silent port.
+    const attempts = held.length - connectionsBefore;
+    expect(attempts).toBeGreaterThanOrEqual(1);
+    const retryBy = Date.now() + 10_000;
+    while (held.length - connectionsBefore <= attempts && Date.now() < retryBy)
+      await new Promise(resolve => setTimeout(resolve, 100));
+    expect(held.length - connectionsBefore).toBeGreaterThan(attempts);
+    expect(t.screen()).toMatch(/silent DOWN/);
     t.type('q');
     expect(await t.exitCode()).toBe(0);
-  }, 60_000);
+  }, 90_000);
 });
 
 // berth ps on several engines: docker ps with an ENGINE column, and the engine that does not answer left out.

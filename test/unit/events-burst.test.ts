@@ -16,13 +16,13 @@ describe('an events burst', () => {
         host: 'fake',
         port: 2375,
         dial: (request: {path: string}, callback: (error: unknown, result?: unknown) => void) => {
+          if (request.path.startsWith('/events')) return callback(null, events);
           lists++;
           const body = new PassThrough();
           callback(null, Object.assign(body, {headers: {}}));
           body.end('[]');
         },
       },
-      getEvents: (_options: unknown, callback: (error: unknown, stream?: unknown) => void) => callback(null, events),
     } as unknown as Docker;
     const client = {
       docker,

@@ -17,12 +17,19 @@ function engineSummary(engines: readonly EngineStatus[] | undefined): string[] |
       .filter(engine => engine.connection.status === 'connecting')
       .map(engine => `${engine.name} (connecting)`);
     const down = engines.flatMap(({name, connection}) =>
-      connection.status === 'down' ? [`${name} DOWN: ${connection.reason}`] : [],
+      connection.status === 'down' ? [`${name} DOWN: ${withoutUrl(connection.reason, connection.target)}`] : [],
     );
     summary = [`engines ${[...up, ...connecting].join(', ')}${down.length ? ` · ${down.join(' · ')}` : ''}`];
     summaries.set(engines, summary);
   }
   return summary;
+}
+
+// The engine's name stands for its URL here: a reason that starts by naming it ("engine tcp://…: ") starts after
+// that, so a narrow header keeps the why (view 5 lists each engine's URL).
+function withoutUrl(reason: string, url: string): string {
+  const prefix = `engine ${url}: `;
+  return reason.startsWith(prefix) ? reason.slice(prefix.length) : reason;
 }
 
 // One line: where berth is connected and what it found there.
