@@ -17,6 +17,9 @@ const only = `${tag}-only:v1`;
 const onlyRemoved = `${tag}-gone:v1`;
 // On both engines (a tag of the bench's busybox, removed at the end).
 const both = `${tag}-both:v1`;
+// Saved from the second engine, removed there, loaded back; `keep` keeps a row of the second engine in sight.
+const archived = `${tag}-arch:v1`;
+const keep = `${tag}-keep:v1`;
 // Volumes a, c on the bench, b, d on the second: by name they interleave.
 const volumes = {bench: [`${tag}-a`, `${tag}-c`], second: [`${tag}-b`, `${tag}-d`]};
 
@@ -49,6 +52,8 @@ beforeAll(async () => {
   onSecond(['tag', BUSYBOX, only]);
   onSecond(['tag', BUSYBOX, onlyRemoved]);
   onSecond(['tag', BUSYBOX, both]);
+  onSecond(['tag', BUSYBOX, archived]);
+  onSecond(['tag', BUSYBOX, keep]);
   docker(['tag', BUSYBOX, both]);
   for (const name of volumes.bench) docker(['volume', 'create', '--label', 'berth.test=1', name]);
   for (const name of volumes.second) onSecond(['volume', 'create', '--label', 'berth.test=1', name]);
@@ -181,6 +186,41 @@ describe("view 2's actions go to the engine that has the image", () => {
     expect(has(onSecond, 'container', made)).toBe(true);
     expect(has(docker, 'container', made)).toBe(false);
     expect(commandLog()).toContain(`docker --context second run -it ${only}`);
+    t.type('q');
+    expect(await t.exitCode()).toBe(0);
+  }, 120_000);
+});
+
+describe("view 2's archives and prune on the row's engine", () => {
+  test('w saves from the second engine, L loads into it; p previews the prune of the second engine', async () => {
+    const file = join(stateDir, 'arch.tar');
+    const t = open();
+    await openImages(t, `engine:second ${tag}-arch`);
+    await t.waitUntil(s => Boolean(rowOf(s, `${tag}-arch`, 'second')), 'the image of the second engine', 20_000);
+    t.type('w');
+    await t.waitFor('save from second to: ');
+    t.keys('C-u');
+    t.type(file);
+    t.keys('Enter');
+    await t.waitFor(`saved second/${archived} to ${file}`, 30_000);
+    expect(commandLog()).toContain(`docker --context second save -o ${file} ${archived}`);
+    onSecond(['rmi', archived]);
+    await filterTo(t, `engine:second ${tag}-keep`);
+    await t.waitUntil(s => Boolean(rowOf(s, `${tag}-keep`, 'second')), 'a row of the second engine', 20_000);
+    t.type('L');
+    await t.waitFor('load into second from: ');
+    t.keys('C-u');
+    t.type(file);
+    t.keys('Enter');
+    await t.waitFor(/Loaded image: .* into second\)/, 30_000);
+    expect(has(onSecond, 'image', archived)).toBe(true);
+    expect(has(docker, 'image', archived)).toBe(false);
+    expect(commandLog()).toContain(`docker --context second load -i ${file}`);
+    // Only a preview: the bench is shared, and the second engine's images are the other tests'.
+    t.type('p');
+    await t.waitFor(/on engine second would remove:/, 30_000);
+    t.keys('Escape');
+    await t.waitUntil(s => !/would remove/.test(s), 'the preview to close');
     t.type('q');
     expect(await t.exitCode()).toBe(0);
   }, 120_000);
