@@ -173,7 +173,7 @@ describe("view 2's actions go to the engine that has the image", () => {
     expect(await t.exitCode()).toBe(0);
   }, 120_000);
 
-  test('r on a row of the second engine runs the container there', async () => {
+  test('r on a row of the second engine and :run IMAGE run the container there', async () => {
     const t = open();
     await openImages(t, `${tag}-only`);
     await t.waitUntil(s => Boolean(rowOf(s, `${tag}-only`, 'second')), 'the image of the second engine', 20_000);
@@ -186,6 +186,13 @@ describe("view 2's actions go to the engine that has the image", () => {
     expect(has(onSecond, 'container', made)).toBe(true);
     expect(has(docker, 'container', made)).toBe(false);
     expect(commandLog()).toContain(`docker --context second run -it ${only}`);
+    // :run IMAGE: on the engine that has it.
+    await command(t, `run ${only}`);
+    await t.waitUntil(s => /^\/ #\s*$/m.test(s), 'the shell prompt of the second container', 20_000);
+    t.type('exit 4');
+    t.keys('Enter');
+    const again = await t.waitFor(/in new container (\S+) on engine second exited 4/, 20_000);
+    expect(has(onSecond, 'container', /in new container (\S+) on engine/.exec(again)![1])).toBe(true);
     t.type('q');
     expect(await t.exitCode()).toBe(0);
   }, 120_000);
