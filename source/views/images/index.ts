@@ -28,10 +28,7 @@ import type {Services} from '../types.js';
 function oneEngine(services: Services, rows: readonly object[]): {engine?: string} | undefined {
   const engines = [...new Set(rows.map(engineOf))];
   if (engines.length <= 1) return engines[0] ? {engine: engines[0]} : {};
-  services.status(
-    `save: the marked images are on engines ${engines.join(', ')}; one archive comes from one engine (engine:NAME in the filter shows one)`,
-    'error',
-  );
+  services.status(`save: the marked images are on ${engines.join(', ')}; one archive comes from one engine`, 'error');
   return undefined;
 }
 
