@@ -199,7 +199,7 @@ describe("view 2's actions go to the engine that has the image", () => {
 });
 
 describe("view 2's archives and prune on the row's engine", () => {
-  test('w saves from the second engine, L loads into it; p previews the prune of the second engine', async () => {
+  test('w saves from the second engine, L loads into it, w on both engines is refused; p previews the second engine prune', async () => {
     const file = join(stateDir, 'arch.tar');
     const t = open();
     await openImages(t, `engine:second ${tag}-arch`);
@@ -223,6 +223,22 @@ describe("view 2's archives and prune on the row's engine", () => {
     expect(has(onSecond, 'image', archived)).toBe(true);
     expect(has(docker, 'image', archived)).toBe(false);
     expect(commandLog()).toContain(`docker --context second load -i ${file}`);
+    // Marked images of both engines: one archive comes from one engine, so w refuses and writes nothing.
+    const busyboxRepository = BUSYBOX.replace(/:[^:/]*$/, '');
+    await filterTo(t, BUSYBOX);
+    await t.waitUntil(
+      s => Boolean(rowOf(s, busyboxRepository, 'bench') && rowOf(s, busyboxRepository, 'second')),
+      'busybox on both engines',
+      20_000,
+    );
+    t.keys('Home');
+    t.keys('Space');
+    t.keys('Space');
+    await t.waitFor('2 marked');
+    t.type('w');
+    await t.waitFor('save: the marked images are on bench, second; one archive comes from one engine');
+    t.keys('Escape');
+    await filterTo(t, `engine:second ${tag}-keep`);
     // Only a preview: the bench is shared, and the second engine's images are the other tests'.
     t.type('p');
     await t.waitFor(/on engine second would remove:/, 30_000);
