@@ -88,6 +88,8 @@ export function dockerExecCommand(parts: ExecCommandParts): string {
 }
 
 export type RunCommandParts = {
+  // With several engines: the context the container is run on (docker --context NAME run …).
+  context?: string;
   image: string;
   cmd?: readonly string[];
   rm?: boolean;
@@ -99,6 +101,7 @@ export type RunCommandParts = {
 export function dockerRunCommand(parts: RunCommandParts): string {
   return renderCommand([
     'docker',
+    ...contextWords(parts.context),
     'run',
     '-it',
     ...(parts.rm ? ['--rm'] : []),

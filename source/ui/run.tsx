@@ -104,10 +104,10 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
     controller.status(`${name}: ${outcome.how}`, outcome.error || outcome.exitCode ? 'error' : 'info');
   } else {
     const {run} = request;
-    logCommand(dockerRunCommand({image: run.image, cmd: run.cmd, rm: run.autoRemove, name: run.name}));
+    logCommand(dockerRunCommand({context, image: run.image, cmd: run.cmd, rm: run.autoRemove, name: run.name}));
     const outcome = await handOffTerminal(() => runInteractive(client.docker, client.api, run));
     const where = outcome.containerName
-      ? ` in new container ${outcome.containerName}${run.autoRemove ? ' (removed)' : ''}`
+      ? ` in new container ${outcome.containerName}${context ? ` on engine ${context}` : ''}${run.autoRemove ? ' (removed)' : ''}`
       : '';
     controller.status(
       outcome.error ? `run ${run.image}: ${outcome.error}` : `run ${run.image}${where} exited ${outcome.exitCode}`,

@@ -27,7 +27,8 @@ export type ExitRequest =
   | {type: 'quit'}
   // `engine`: with several engines, the one the container is on (else the first).
   | {type: 'exec'; exec: ExecRequest; engine?: string}
-  | {type: 'run'; run: RunRequest}
+  // `engine`: with several engines, the one to run on (the image's row's in view 2; else the first).
+  | {type: 'run'; run: RunRequest; engine?: string}
   | {type: 'attach'; attach: AttachRequest; engine?: string}
   // A user-defined command with `output: terminal`: argv already expanded (views/user-commands/).
   | {type: 'command'; command: {name: string; argv: string[]}; engine?: string};

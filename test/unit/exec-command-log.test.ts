@@ -54,6 +54,10 @@ describe('dockerRunCommand', () => {
       `docker run -it --name 'scratch 1' -e 'TOKEN=***' busybox`,
     );
   });
+
+  it("names the engine's context with several engines (r on a row of engine second)", () => {
+    expect(dockerRunCommand({context: 'second', image: 'busybox'})).toBe('docker --context second run -it busybox');
+  });
 });
 
 describe('shellQuote', () => {

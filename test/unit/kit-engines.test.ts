@@ -1,7 +1,9 @@
 import {describe, expect, test} from 'vitest';
 import {engineList} from '../../source/views/kit/engine-list.js';
-import {engineKey, mergeEngineLists, perEngine} from '../../source/views/kit/engines.js';
+import {engineKey, mergeEngineLists, onEngineName, perEngine} from '../../source/views/kit/engines.js';
 import {idsByEngine} from '../../source/views/kit/actions.js';
+import {compareImageRowsAcross} from '../../source/views/images/list.js';
+import type {ImageRow} from '../../source/engine/images/list.js';
 import {emptyEngineList, type EngineList} from '../../source/store/list.js';
 import type {AppState} from '../../source/store/state.js';
 
@@ -27,6 +29,63 @@ describe("a kit list's rows across engines", () => {
     expect(mergeEngineLists(merged, [{engine: 'bench'}, {engine: 'second', rows: []}])).toEqual([
       {name: 'data', engine: 'bench'},
       {name: 'new', engine: 'bench'},
+    ]);
+  });
+
+  test("with the view's order, the rows of all engines are sorted as one engine's, the engine breaking ties", () => {
+    const byName = (a: Row, b: Row) => a.name.localeCompare(b.name);
+    const merged = mergeEngineLists<Row>(
+      [],
+      [
+        {engine: 'second', rows: [{name: 'alpha'}, {name: 'data'}, {name: 'zeta'}]},
+        {engine: 'bench', rows: [{name: 'beta'}, {name: 'data'}, {name: 'omega'}]},
+      ],
+      byName,
+    );
+    expect(merged.map(row => `${row.engine}/${row.name}`)).toEqual([
+      'second/alpha',
+      'bench/beta',
+      'bench/data',
+      'second/data',
+      'bench/omega',
+      'second/zeta',
+    ]);
+    // An engine that did not answer keeps its rows, in their sorted places among the fresh ones.
+    const again = mergeEngineLists<Row>(
+      merged,
+      [
+        {engine: 'second', error: 'connection refused'},
+        {engine: 'bench', rows: [{name: 'data'}, {name: 'new'}]},
+      ],
+      byName,
+    );
+    expect(again.map(row => `${row.engine}/${row.name}`)).toEqual([
+      'second/alpha',
+      'bench/data',
+      'second/data',
+      'bench/new',
+      'second/zeta',
+    ]);
+  });
+
+  test("images across engines: newest first, as with one engine; one image's tags stay together", () => {
+    const image = (id: string, reference: string, created: number): ImageRow =>
+      ({id, reference, created}) as unknown as ImageRow;
+    const merged = mergeEngineLists<ImageRow>(
+      [],
+      [
+        {engine: 'bench', rows: [image('b', 'old:1', 100)]},
+        {engine: 'second', rows: [image('c', 'new:1', 300), image('a', 'mid:1', 200), image('a', 'mid:2', 200)]},
+        {engine: 'third', rows: [image('a', 'mid:1', 200)]},
+      ],
+      compareImageRowsAcross,
+    );
+    expect(merged.map(row => onEngineName(row, row.reference))).toEqual([
+      'second/new:1',
+      'second/mid:1',
+      'second/mid:2',
+      'third/mid:1',
+      'bench/old:1',
     ]);
   });
 

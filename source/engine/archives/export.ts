@@ -1,6 +1,6 @@
 import type Docker from 'dockerode';
 import {BerthError} from '../../errors.js';
-import {dockerCommand, logCommand} from '../../command-log.js';
+import {contextWords, dockerCommand, logCommand} from '../../command-log.js';
 import {dial} from '../client.js';
 import {engineMessage} from '../engine-error.js';
 import {safeText} from './archive-errors.js';
@@ -24,7 +24,14 @@ export async function exportContainer(
     throw new BerthError(`cannot look up the container ${safeText(container)}: ${safeText(engineMessage(error))}`);
   }
   const name = info.Name.replace(/^\//, '');
-  logCommand(dockerCommand(['export', ...(destination.kind === 'file' ? ['-o', destination.path] : []), name]));
+  logCommand(
+    dockerCommand([
+      ...contextWords(options.context),
+      'export',
+      ...(destination.kind === 'file' ? ['-o', destination.path] : []),
+      name,
+    ]),
+  );
   const what = `the container ${safeText(name)}`;
   // The expected size is the image's (one cheap inspect), asked only when someone shows progress. Asking for the
   // container's own size (`size=true`) makes the engine walk the whole filesystem while it exports it — every

@@ -3,7 +3,7 @@ import type {IncomingMessage} from 'node:http';
 import {type Readable, Transform, type TransformCallback, pipeline} from 'node:stream';
 import type Docker from 'dockerode';
 import {BerthError} from '../../errors.js';
-import {dockerCommand, logCommand} from '../../command-log.js';
+import {contextWords, dockerCommand, logCommand} from '../../command-log.js';
 import {ArchiveCancelledError, readError, safeText} from './archive-errors.js';
 import {SNIFF_BYTES, sniffFormat} from './archive-format.js';
 import {engineStream} from './engine-stream.js';
@@ -29,7 +29,9 @@ export async function loadImages(
 ): Promise<LoadResult> {
   const label = source.kind === 'file' ? source.path : source.name;
   const {input, size} = await openSource(source);
-  logCommand(dockerCommand(['load', ...(source.kind === 'file' ? ['-i', source.path] : [])]));
+  logCommand(
+    dockerCommand([...contextWords(options.context), 'load', ...(source.kind === 'file' ? ['-i', source.path] : [])]),
+  );
   const controller = new AbortController();
   const cancel = () => controller.abort();
   options.signal?.addEventListener('abort', cancel, {once: true});

@@ -1,6 +1,6 @@
 import type Docker from 'dockerode';
 import {BerthError, UsageError} from '../../errors.js';
-import {dockerCommand, logCommand} from '../../command-log.js';
+import {contextWords, dockerCommand, logCommand} from '../../command-log.js';
 import {engineMessage} from '../engine-error.js';
 import {safeText} from './archive-errors.js';
 import {engineStream} from './engine-stream.js';
@@ -18,7 +18,14 @@ export async function saveImages(
   const infos = await Promise.all(images.map(name => inspectImage(docker, name)));
   const sizes = new Map(infos.map(info => [info.Id, info.Size]));
   const total = [...sizes.values()].reduce((sum: number, size) => sum + (size ?? 0), 0);
-  logCommand(dockerCommand(['save', ...(destination.kind === 'file' ? ['-o', destination.path] : []), ...images]));
+  logCommand(
+    dockerCommand([
+      ...contextWords(options.context),
+      'save',
+      ...(destination.kind === 'file' ? ['-o', destination.path] : []),
+      ...images,
+    ]),
+  );
   const what =
     images.length === 1 ? `the image ${safeText(images[0])}` : `the images ${images.map(safeText).join(', ')}`;
   return writeArchive(

@@ -12,6 +12,8 @@ export type ArchiveDestination =
 
 export type TransferOptions = {
   signal?: AbortSignal;
+  // With several engines: the engine's context, named in the logged docker command (docker --context NAME save …).
+  context?: string;
   onProgress?: ProgressListener;
 };
 

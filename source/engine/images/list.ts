@@ -89,8 +89,12 @@ export function toImageRows(summary: Summary, containers: number): ImageRow[] {
 }
 
 // Newest first; rows of one image stay together, in name order.
+export const compareImages = (a: ImageRow, b: ImageRow): number => b.created - a.created || compareText(a.id, b.id);
+export const compareImageRows = (a: ImageRow, b: ImageRow): number =>
+  compareImages(a, b) || compareText(a.reference, b.reference);
+
 export function sortImageRows(rows: ImageRow[]): ImageRow[] {
-  return rows.sort((a, b) => b.created - a.created || compareText(a.id, b.id) || compareText(a.reference, b.reference));
+  return rows.sort(compareImageRows);
 }
 
 // How many containers (running or not) were created from each image ID.

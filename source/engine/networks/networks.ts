@@ -63,17 +63,20 @@ export function toNetworkRow(network: NetworkInfo, users: Map<string, ContainerU
   };
 }
 
+// By name (the order view 8 lists them in, across engines too).
+export const compareNetworkRows = (a: NetworkRow, b: NetworkRow): number => a.name.localeCompare(b.name);
+
 // GET /networks alone; `usedBy` is left empty for the caller to fill from a container list it already has.
 export async function listNetworksOnly(docker: Docker): Promise<NetworkRow[]> {
   const listed = (await docker.listNetworks()) as NetworkInfo[];
-  return (listed ?? []).map(network => toNetworkRow(network, new Map())).sort((a, b) => a.name.localeCompare(b.name));
+  return (listed ?? []).map(network => toNetworkRow(network, new Map())).sort(compareNetworkRows);
 }
 
 // GET /networks and the containers connected to each (GET /containers/json?all=1, NetworkSettings.Networks).
 export async function listNetworks(docker: Docker): Promise<NetworkRow[]> {
   const [listed, infos] = await Promise.all([docker.listNetworks() as Promise<NetworkInfo[]>, containerInfos(docker)]);
   const users = networkUsers(infos);
-  return (listed ?? []).map(network => toNetworkRow(network, users)).sort((a, b) => a.name.localeCompare(b.name));
+  return (listed ?? []).map(network => toNetworkRow(network, users)).sort(compareNetworkRows);
 }
 
 export type NetworkRemoveResult =

@@ -42,10 +42,11 @@ export function toVolumeRow(volume: VolumeInfo, users: Map<string, ContainerUse[
 // GET /volumes alone; `usedBy` is left empty for the caller to fill from a container list it already has (the UI's).
 export async function listVolumesOnly(docker: Docker): Promise<VolumeRow[]> {
   const listed = (await docker.listVolumes()) as {Volumes?: VolumeInfo[] | null};
-  return (listed.Volumes ?? [])
-    .map(volume => toVolumeRow(volume, new Map()))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  return (listed.Volumes ?? []).map(volume => toVolumeRow(volume, new Map())).sort(compareVolumeRows);
 }
+
+// By name (the order view 7 lists them in, across engines too).
+export const compareVolumeRows = (a: VolumeRow, b: VolumeRow): number => a.name.localeCompare(b.name);
 
 // GET /volumes and the containers that mount each (GET /containers/json?all=1, its Mounts), by name.
 export async function listVolumes(docker: Docker): Promise<VolumeRow[]> {
@@ -54,7 +55,7 @@ export async function listVolumes(docker: Docker): Promise<VolumeRow[]> {
     containerInfos(docker),
   ]);
   const users = volumeUsers(infos);
-  return (listed.Volumes ?? []).map(volume => toVolumeRow(volume, users)).sort((a, b) => a.name.localeCompare(b.name));
+  return (listed.Volumes ?? []).map(volume => toVolumeRow(volume, users)).sort(compareVolumeRows);
 }
 
 export type VolumeRemoveResult =

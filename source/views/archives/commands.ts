@@ -1,5 +1,20 @@
-import type {CommandSpec} from '../types.js';
+import {errorMessage} from '../../errors.js';
+import {saveEngine, selectedImageEngine} from '../images/named.js';
+import type {CommandSpec, Services} from '../types.js';
 import {startArchive} from './effects.js';
+import type {ArchiveRequest} from './state.js';
+
+// :save IMAGE... PATH with several engines: from the one engine that has every image named.
+async function saveFromEngineOf(services: Services, request: ArchiveRequest): Promise<void> {
+  try {
+    const on = await saveEngine(services, request.targets);
+    if (!on) return;
+    if ('error' in on) services.status(`:save: ${on.error}`, 'error');
+    else await startArchive(services, {...request, ...on});
+  } catch (error) {
+    services.status(`:save: ${errorMessage(error)}`, 'error');
+  }
+}
 
 export const ARCHIVE_COMMANDS: readonly CommandSpec[] = [
   {
@@ -7,7 +22,9 @@ export const ARCHIVE_COMMANDS: readonly CommandSpec[] = [
     usage: ':save IMAGE... PATH',
     run(services, args) {
       if (args.length < 2) throw new Error('give one or more images and the file to write');
-      void startArchive(services, {operation: 'save', targets: args.slice(0, -1), path: args.at(-1)!});
+      const request = {operation: 'save' as const, targets: args.slice(0, -1), path: args.at(-1)!};
+      if (services.engines().length > 1) void saveFromEngineOf(services, request);
+      else void startArchive(services, request);
       return undefined;
     },
   },
@@ -17,7 +34,9 @@ export const ARCHIVE_COMMANDS: readonly CommandSpec[] = [
     changes: true,
     run(services, args) {
       if (args.length !== 1) throw new Error('give the archive to load');
-      void startArchive(services, {operation: 'load', targets: [], path: args[0]});
+      // With several engines, into the engine of view 2's selected row (as L).
+      const engine = selectedImageEngine(services);
+      void startArchive(services, {operation: 'load', targets: [], path: args[0], ...(engine ? {engine} : {})});
       return undefined;
     },
   },

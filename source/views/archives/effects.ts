@@ -38,9 +38,14 @@ export function abandonArchive(services: Services): void {
 
 const VERB = {save: 'saving', load: 'loading', export: 'exporting'} as const;
 
+// With several engines the title and the status name the engine: `saving second/web:1 to …`, `loading … into
+// second`.
+const onEngine = (request: ArchiveRequest, name: string) => (request.engine ? `${request.engine}/${name}` : name);
+const into = (request: ArchiveRequest) => (request.engine ? ` into ${request.engine}` : '');
+
 function titleOf(request: ArchiveRequest): string {
-  if (request.operation === 'load') return `loading ${request.path}`;
-  return `${VERB[request.operation]} ${request.targets.join(', ')} to ${request.path}`;
+  if (request.operation === 'load') return `loading ${request.path}${into(request)}`;
+  return `${VERB[request.operation]} ${request.targets.map(name => onEngine(request, name)).join(', ')} to ${request.path}`;
 }
 
 export function expandPath(path: string): string {
@@ -72,7 +77,7 @@ export async function startArchive(services: Services, request: ArchiveRequest, 
     askOverwrite(services, full);
     return;
   }
-  const docker = services.docker();
+  const docker = services.docker(request.engine);
   if (!docker) {
     archive(services).running = undefined;
     return;
@@ -81,13 +86,14 @@ export async function startArchive(services: Services, request: ArchiveRequest, 
   services.dispatch({type: 'archive.started', job: {request: full, title: titleOf(full)}});
   const options = {
     signal: controller.signal,
+    context: request.engine,
     onProgress: (progress: ArchiveProgress) => void services.dispatch({type: 'archive.progress', progress}),
   };
   const started = performance.now();
   try {
     if (full.operation === 'load') {
       const {loaded, bytes: size} = await loadImages(docker, {kind: 'file', path}, options);
-      services.status(`${loaded.join(', ') || 'the engine loaded nothing'} (${bytes(size)} from ${path})`);
+      services.status(`${loaded.join(', ') || 'the engine loaded nothing'} (${bytes(size)} from ${path}${into(full)})`);
     } else {
       const destination = {kind: 'file' as const, path, overwrite};
       const result =
@@ -96,7 +102,7 @@ export async function startArchive(services: Services, request: ArchiveRequest, 
           : await exportContainer(docker, full.targets[0], destination, options);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       services.status(
-        `${full.operation === 'save' ? 'saved' : 'exported'} ${full.targets.join(', ')} to ${path} (${bytes(result.bytes)} in ${seconds} s)`,
+        `${full.operation === 'save' ? 'saved' : 'exported'} ${full.targets.map(name => onEngine(full, name)).join(', ')} to ${path} (${bytes(result.bytes)} in ${seconds} s)`,
       );
     }
   } catch (error) {
@@ -120,6 +126,7 @@ function askOverwrite(services: Services, request: ArchiveRequest): void {
     targets: [request.path],
     ids: [request.operation, ...request.targets],
     names: [request.path],
+    ...(request.engine ? {extra: {engine: request.engine}} : {}),
   };
   services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
 }
@@ -128,5 +135,6 @@ export function confirmedOverwrite(services: Services, confirm: Confirmation): v
   if (confirm.operation !== 'overwrite') return;
   const [operation, ...targets] = confirm.ids;
   if (operation !== 'save' && operation !== 'export') return;
-  void startArchive(services, {operation, targets, path: confirm.names[0]}, true);
+  const engine = confirm.extra?.engine;
+  void startArchive(services, {operation, targets, path: confirm.names[0], ...(engine ? {engine} : {})}, true);
 }

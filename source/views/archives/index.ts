@@ -9,7 +9,12 @@ import './state.js';
 
 function submitPath(services: Services, overlay: Overlay) {
   if (overlay.kind === 'archivePath')
-    void startArchive(services, {operation: overlay.operation, targets: overlay.targets, path: overlay.draft});
+    void startArchive(services, {
+      operation: overlay.operation,
+      targets: overlay.targets,
+      path: overlay.draft,
+      ...(overlay.engine ? {engine: overlay.engine} : {}),
+    });
   return undefined;
 }
 
@@ -30,10 +35,17 @@ export const archives: ViewModule = {
   commands: ARCHIVE_COMMANDS,
   overlays: {
     archivePath: {
+      // With several engines the prompt names the engine: ` load into second from: `.
       label: overlay =>
-        overlay.kind === 'archivePath'
-          ? {save: ' save to: ', load: ' load from: ', export: ' export to: '}[overlay.operation]
-          : ' path: ',
+        overlay.kind !== 'archivePath'
+          ? ' path: '
+          : overlay.engine
+            ? {
+                save: ` save from ${overlay.engine} to: `,
+                load: ` load into ${overlay.engine} from: `,
+                export: ` export from ${overlay.engine} to: `,
+              }[overlay.operation]
+            : {save: ' save to: ', load: ' load from: ', export: ' export to: '}[overlay.operation],
       scopes: ['prompt'],
       submit: submitPath,
     },

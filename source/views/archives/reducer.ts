@@ -10,7 +10,14 @@ export function reduceArchives(state: AppState, action: Action): AppState {
       if (!row) return state;
       return {
         ...state,
-        overlay: {kind: 'archivePath', draft: defaultArchivePath(row.name), operation: 'export', targets: [row.name]},
+        overlay: {
+          kind: 'archivePath',
+          draft: defaultArchivePath(row.name),
+          operation: 'export',
+          targets: [row.name],
+          // View 1's rows carry their engine even with one; the prompt names it only with several.
+          ...(row.engine && (state.engines?.length ?? 0) > 1 ? {engine: row.engine} : {}),
+        },
       };
     }
     case 'archive.started':

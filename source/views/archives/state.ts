@@ -4,7 +4,8 @@ import type {NoFields} from '../../store/state.js';
 export type ArchiveOperation = 'save' | 'load' | 'export';
 
 // What an archive request names: the images (save), the container (export) or nothing (load), and the file.
-export type ArchiveRequest = {operation: ArchiveOperation; targets: readonly string[]; path: string};
+// `engine`: with several engines, the one it goes to (the rows' engine; else the first).
+export type ArchiveRequest = {operation: ArchiveOperation; targets: readonly string[]; path: string; engine?: string};
 
 // The archive under way, one at a time; its progress is drawn by the progress overlay.
 export type ArchiveJob = {request: ArchiveRequest; title: string; progress?: ArchiveProgress};
@@ -17,7 +18,13 @@ declare module '../../store/state.js' {
   }
   interface ViewOverlays {
     // The path prompt (x in view 1): what will be archived, the path being typed.
-    archivePath: {draft: string; cursor?: number; operation: ArchiveOperation; targets: readonly string[]};
+    archivePath: {
+      draft: string;
+      cursor?: number;
+      operation: ArchiveOperation;
+      targets: readonly string[];
+      engine?: string;
+    };
     archiveProgress: NoFields;
   }
 }

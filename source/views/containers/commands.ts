@@ -7,6 +7,7 @@ import {parseDetachKeys} from '../../engine/exec/detach-keys.js';
 import {runCaptured} from './exec.js';
 import {containersNamed, showMergedLogs} from './merged-logs.js';
 import {selectedContainer} from './selectors.js';
+import {runOnEngineOfImage} from '../images/effects.js';
 
 export function parseExecArgs(args: string[]): {
   user?: string;
@@ -119,11 +120,17 @@ export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
     name: 'run',
     usage: ':run [--rm] IMAGE [CMD...]',
     changes: true,
-    run(_services, args) {
+    run(services, args) {
       const autoRemove = args[0] === '--rm';
       const [image, ...cmd] = autoRemove ? args.slice(1) : args;
       if (!image) throw new Error('give an image');
-      return {type: 'run', run: {image, cmd: cmd.length ? cmd : undefined, autoRemove}};
+      const run = {image, cmd: cmd.length ? cmd : undefined, autoRemove};
+      // With several engines, on the engine that has the image.
+      if (services.engines().length > 1) {
+        void runOnEngineOfImage(services, run).catch(error => services.status(`:run: ${errorMessage(error)}`, 'error'));
+        return undefined;
+      }
+      return {type: 'run', run};
     },
   },
 ];

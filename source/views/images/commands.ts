@@ -1,7 +1,7 @@
 import type {PruneScope} from '../../engine/images/prune-plan.js';
 import {errorMessage} from '../../errors.js';
 import type {CommandSpec} from '../types.js';
-import {confirmRemove, openPrune, parseCreate, runCreate} from './effects.js';
+import {confirmRemove, createOnEngineOfImage, openPrune, parseCreate, runCreate} from './effects.js';
 
 export function parsePruneArgs(args: string[]): PruneScope {
   const words = args.filter(arg => !arg.startsWith('-'));
@@ -44,7 +44,13 @@ export const IMAGE_COMMANDS: readonly CommandSpec[] = [
     usage: ':create NAME IMAGE [CMD...] (created, not started; -t, -e KEY=VALUE after NAME)',
     changes: true,
     run(services, args) {
-      void runCreate(services, parseCreate(undefined, args));
+      const request = parseCreate(undefined, args);
+      // With several engines, on the engine that has the image.
+      if (services.engines().length > 1)
+        void createOnEngineOfImage(services, request).catch(error =>
+          services.status(`:create: ${errorMessage(error)}`, 'error'),
+        );
+      else void runCreate(services, request);
       return undefined;
     },
   },

@@ -1,11 +1,12 @@
 import {contextWords, logCommand} from '../../command-log.js';
 import {createContainer, type CreateRequest} from '../../engine/images/create.js';
+import type {RunRequest} from '../../engine/exec/run-interactive.js';
 import {dockerCreateCommand, dockerPruneCommand, dockerRmiCommand} from '../../engine/images/docker-commands.js';
 import {imageHistory} from '../../engine/images/history.js';
 import {planPrune, type PrunePreview, type PruneScope} from '../../engine/images/prune-plan.js';
 import {runPrune} from '../../engine/images/prune-run.js';
 import {previewLines, previewTitle, resultLines} from '../../engine/images/prune-text.js';
-import {containersUsing, imageIdOf, removeImage} from '../../engine/images/remove.js';
+import {containersUsing, removeImage} from '../../engine/images/remove.js';
 import {humanSize, createdSince} from '../../engine/images/units.js';
 import {errorMessage} from '../../errors.js';
 import {sanitizeLine} from '../../text/sanitize.js';
@@ -17,6 +18,7 @@ import {engineKey as engineKeyOf, engineOf, onEngineName} from '../kit/engines.j
 import {idsByEngine} from '../kit/actions.js';
 import {formOverlay, switchOf, textOf, withDraft, type Form, type FormOverlay} from '../form.js';
 import {splitCommandLine} from '../command-line.js';
+import {awayMessage, imagesNamed, missingMessage, namedOnEngine, selectedImageEngine} from './named.js';
 
 // A logged docker command, on the engine's context with several engines (a context's name is shell-safe).
 const onContext = (line: string, engine: string | undefined) =>
@@ -51,44 +53,36 @@ export async function showHistory(services: Services): Promise<void> {
 }
 
 // d / :rmi — the dialog lists each target and the containers created from it; f forces.
-// With several engines each row's image is removed on the row's engine (names typed after :rmi: the first's).
+// With several engines each row's image is removed on the row's engine, and a name typed after :rmi is looked
+// up on every engine: each engine that has it is one target (`second/web:1`), all listed before y.
 export async function confirmRemove(services: Services, references?: readonly string[]): Promise<void> {
-  const rows: {reference: string; id: string; label: string; engine?: string}[] = references
-    ? references.map(reference => ({reference, id: reference, label: reference}))
-    : targetImages(services.store.get()).map(row => ({
-        reference: row.tag === '<none>' ? row.shortId : row.reference,
-        id: row.id,
-        label: onEngineName(row, `${row.repository}:${row.tag} ${row.shortId}`),
-        engine: engineOf(row),
-      }));
+  type Target = {reference: string; id: string; label: string; engine?: string};
+  let rows: Target[];
+  if (references) {
+    // Names typed after :rmi are checked before anything is asked, as :exec checks its container: an image no
+    // engine has is refused at once, not after y.
+    const named = await imagesNamed(services, references);
+    if (!named) return;
+    if (named.missing.length) throw new Error(missingMessage(named, services.engines().length > 1));
+    rows = named.found.map(image => ({...image, label: namedOnEngine(image)}));
+    const away = awayMessage(':rmi', named);
+    if (away) services.status(away, 'error');
+  } else
+    rows = targetImages(services.store.get()).map(row => ({
+      reference: row.tag === '<none>' ? row.shortId : row.reference,
+      id: row.id,
+      label: onEngineName(row, `${row.repository}:${row.tag} ${row.shortId}`),
+      engine: engineOf(row),
+    }));
   if (!rows.length) return;
   const docker = services.docker(rows[0].engine);
   if (!docker) return;
-  // Names typed after :rmi are checked before anything is asked, as :exec checks its container: an image the
-  // engine does not have is refused at once, not after y.
-  const ids = new Map<string, string>();
-  if (references) {
-    const missing: string[] = [];
-    for (const row of rows) {
-      try {
-        ids.set(row.reference, await imageIdOf(docker, row.reference));
-      } catch (error) {
-        if ((error as {statusCode?: number}).statusCode !== 404) throw error;
-        missing.push(row.reference);
-      }
-    }
-    if (missing.length)
-      throw new Error(
-        `no image ${missing.map(name => `"${sanitizeLine(name)}"`).join(', ')} on this engine (view 2 lists them; tab completes names)`,
-      );
-  }
   const targets: string[] = [];
   for (const row of rows) {
     let users: string[];
     try {
-      const id = ids.get(row.reference) ?? row.id;
       const own = row.engine === undefined ? docker : services.engine(row.engine)?.client?.docker;
-      users = own ? (await containersUsing(own, id)).map(user => `${user.name} (${user.state})`) : [];
+      users = own ? (await containersUsing(own, row.id)).map(user => `${user.name} (${user.state})`) : [];
     } catch {
       users = [];
     }
@@ -162,8 +156,7 @@ const previews = perApp(() => ({plans: new Map<string, PrunePreview>(), engine: 
 
 // With several engines prune asks the selected row's engine (engine:NAME in the filter picks one).
 export function openPrune(services: Services, scope: PruneScope): void {
-  const row = selectedImage(services.store.get());
-  previews(services).engine = row ? engineOf(row) : undefined;
+  previews(services).engine = selectedImageEngine(services);
   services.dispatch({
     type: 'overlay.show',
     overlay: {kind: 'imagePrune', scope, lines: [], loading: true, ready: false, scroll: 0},
@@ -282,9 +275,49 @@ export async function runCreate(services: Services, request: CreateRequest, engi
   if (!docker) return;
   logCommand(onContext(dockerCreateCommand(request), engine));
   try {
-    await createContainer(docker, request);
-    services.status(`created ${request.name} from ${request.image} (not started; view 1 shows it as Created)`);
+    const {id} = await createContainer(docker, request);
+    // The form may leave the name to the engine: the short ID then; with several engines, `second/name`.
+    const name = engineKeyOf(engine, request.name ?? id.slice(0, 12));
+    services.status(
+      `created ${sanitizeLine(name)} from ${sanitizeLine(request.image)} (not started; view 1 shows it as Created)`,
+    );
   } catch (error) {
     services.status(errorMessage(error), 'error');
   }
+}
+
+// :create and :run with several engines: IMAGE is looked up on every engine and the container made on the one
+// that has it. On two or more, which one is not guessed: the row's key says it (c and r act on the row's
+// engine). undefined: nothing to do (said on the status line).
+export async function engineWithImage(
+  services: Services,
+  command: {name: string; key: string},
+  image: string,
+): Promise<{engine?: string} | undefined> {
+  const named = await imagesNamed(services, [image]);
+  if (!named) return undefined;
+  if (named.missing.length) {
+    services.status(`:${command.name}: ${missingMessage(named, true)}`, 'error');
+    return undefined;
+  }
+  const engines = named.found.map(found => found.engine ?? '?');
+  if (engines.length > 1) {
+    services.status(
+      `:${command.name}: image ${sanitizeLine(image)} is on engines ${engines.join(', ')}; select its row in view 2 and press ${command.key} (it acts on the row's engine)`,
+      'error',
+    );
+    return undefined;
+  }
+  return {engine: named.found[0].engine};
+}
+
+export async function createOnEngineOfImage(services: Services, request: CreateRequest): Promise<void> {
+  const on = await engineWithImage(services, {name: 'create', key: 'c'}, request.image);
+  if (on) await runCreate(services, request, on.engine);
+}
+
+// :run IMAGE with several engines: on the engine that has it, with the terminal (as r on its row).
+export async function runOnEngineOfImage(services: Services, run: RunRequest): Promise<void> {
+  const on = await engineWithImage(services, {name: 'run', key: 'r'}, run.image);
+  if (on) services.leaveUi({type: 'run', run, ...(on.engine ? {engine: on.engine} : {})});
 }

@@ -20,19 +20,16 @@ import {imagesList, selectedImage, targetImages} from './list.js';
 import {initialImages} from './state.js';
 import {imagesCopy} from './copy.js';
 import {engineOf} from '../kit/engines.js';
+import {selectedImageEngine} from './named.js';
 import type {Services} from '../types.js';
 
-// r and save run through the docker CLI-like paths of the first engine only: an image of another engine is refused
-// with one line rather than run or saved from the wrong engine.
-function elsewhere(services: Services, rows: readonly object[], what: string): boolean {
-  const first = services.engines()[0]?.name;
-  const other = rows.map(engineOf).find(engine => engine !== undefined && engine !== first);
-  if (other === undefined) return false;
-  services.status(
-    `${what}: only on the first engine (${first ?? '?'}) for now; ${other}'s images: berth --context ${other}`,
-    'error',
-  );
-  return true;
+// w writes one archive, and one archive comes from one engine: marked images of several engines are refused
+// with one line rather than saved from some of them.
+function oneEngine(services: Services, rows: readonly object[]): {engine?: string} | undefined {
+  const engines = [...new Set(rows.map(engineOf))];
+  if (engines.length <= 1) return engines[0] ? {engine: engines[0]} : {};
+  services.status(`save: the marked images are on ${engines.join(', ')}; one archive comes from one engine`, 'error');
+  return undefined;
 }
 
 // View 2: images, their history, remove, prune (with a preview) and create.
@@ -62,14 +59,16 @@ export const images = imagesList.view({
         if (after.overlay?.kind === 'imagePrune') void preview(services, after.overlay.scope);
         return;
       case 'images.run': {
-        // r: a container from the image with a terminal, then back (as :run).
+        // r: a container from the image with a terminal, then back (as :run), on the row's engine.
         const row = selectedImage(after);
-        if (!row || elsewhere(services, [row], 'r (run)')) return;
-        return {type: 'run', run: {image: row.reference}};
+        if (!row) return;
+        const engine = engineOf(row);
+        return {type: 'run', run: {image: row.reference}, ...(engine ? {engine} : {})};
       }
       case 'images.save': {
         const rows = targetImages(after);
-        if (!rows.length || elsewhere(services, rows, 'save')) return;
+        const on = rows.length ? oneEngine(services, rows) : undefined;
+        if (!on) return;
         const names = rows.map(row => row.reference);
         services.dispatch({
           type: 'overlay.show',
@@ -78,16 +77,26 @@ export const images = imagesList.view({
             draft: defaultArchivePath(names.length === 1 ? names[0] : 'images'),
             operation: 'save',
             targets: names,
+            ...on,
           },
         });
         return;
       }
-      case 'images.load':
+      case 'images.load': {
+        // With several engines, into the engine of the selected row.
+        const engine = selectedImageEngine(services);
         services.dispatch({
           type: 'overlay.show',
-          overlay: {kind: 'archivePath', draft: './', operation: 'load', targets: []},
+          overlay: {
+            kind: 'archivePath',
+            draft: './',
+            operation: 'load',
+            targets: [],
+            ...(engine ? {engine} : {}),
+          },
         });
         return;
+      }
       case 'imagePrune.run':
         return void runPruneFromOverlay(services);
     }

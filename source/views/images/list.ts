@@ -1,10 +1,16 @@
-import {listImages, sharedSizes, withSharedSizes, type ImageRow} from '../../engine/images/list.js';
+import {compareImages, listImages, sharedSizes, withSharedSizes, type ImageRow} from '../../engine/images/list.js';
 import {createdSince, humanSize} from '../../engine/images/units.js';
 import {engineList} from '../kit/engine-list.js';
 import {engineOf} from '../kit/engines.js';
+import {compareText} from '../../text/compare.js';
 
 // A row's key: an image with several tags has several rows with one ID.
 export const rowKey = (row: ImageRow) => `${row.id} ${row.reference}`;
+
+// Newest first, as engine/ lists one engine's; across engines one image's tags on one engine stay together (the
+// same image on two engines: first one engine's tags, then the other's).
+export const compareImageRowsAcross = (a: ImageRow, b: ImageRow): number =>
+  compareImages(a, b) || compareText(engineOf(a) ?? '', engineOf(b) ?? '') || compareText(a.reference, b.reference);
 
 // View 2's list: one row per tag, newest first.
 export const imagesList = engineList<ImageRow>({
@@ -23,6 +29,7 @@ export const imagesList = engineList<ImageRow>({
     {id: 'shared', title: 'SHARED', cell: row => humanSize(row.sharedSize), align: 'right'},
     {id: 'used', title: 'USED', cell: row => String(row.containers), align: 'right'},
   ],
+  order: compareImageRowsAcross,
   fetch: (client, state) =>
     listImages(client.docker, client.api, {all: state.images.all, dangling: state.images.dangling}),
   // a or D pressed meanwhile: this answer is to the question before.

@@ -121,7 +121,7 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
       services.dispatch({type: failed, error} as unknown as Action);
       return;
     }
-    const items = mergeEngineLists(spec.slice(now).items, answers);
+    const items = mergeEngineLists(spec.slice(now).items, answers, spec.order);
     services.dispatch({type: loaded, items} as unknown as Action);
     // What each engine fetches behind its rows, on its own client.
     for (const answer of answers)

@@ -1,3 +1,4 @@
+import {compareText} from '../../text/compare.js';
 import type {Column} from './columns.js';
 
 // Several engines in one kit list (views 2, 7, 8): each row carries the engine (its context's name) it was listed
@@ -17,17 +18,22 @@ export const onEngineName = (row: object, name: string): string => engineKey(eng
 // One engine's answer to a load: its rows, or none when it is away or failed (its previous rows then stay).
 export type EngineAnswer<Row> = {engine: string; rows?: readonly Row[]; error?: string};
 
-// The list across engines, in the engines' order: each engine that answered replaces only its own rows; one
-// that did not keeps the rows it had (drawn dim while it is away), so one engine down never empties the others.
+// The list across engines: each engine that answered replaces only its own rows; one that did not keeps the
+// rows it had (drawn dim while it is away), so one engine down never empties the others. `order` is the view's
+// own (what each engine's list already comes in): the rows of all engines are sorted by it, as one engine's
+// are, and the same row on two engines (equal by `order`) comes in the engines' name order. Without `order`
+// they stay grouped in the engines' order.
 export function mergeEngineLists<Row extends object>(
   previous: readonly Row[],
   answers: readonly EngineAnswer<Row>[],
+  order?: (a: Row, b: Row) => number,
 ): Row[] {
-  return answers.flatMap(answer =>
+  const merged = answers.flatMap(answer =>
     answer.rows
       ? answer.rows.map(row => ({...row, engine: answer.engine}))
       : previous.filter(row => engineOf(row) === answer.engine),
   );
+  return order ? merged.sort((a, b) => order(a, b) || compareText(engineOf(a) ?? '', engineOf(b) ?? '')) : merged;
 }
 
 // The ENGINE column, first, shown only when rows carry an engine.

@@ -26,6 +26,9 @@ export type EngineListSpec<Row extends object> = {
   columns: readonly Column<Row>[];
   // Rows drawn dim (predefined networks).
   dim?: (row: Row) => boolean;
+  // The order `fetch` returns rows in (engine/ sorts them): with several engines the merged list is sorted by it,
+  // the engine breaking ties, so rows of all engines interleave as one engine's do.
+  order?: (a: Row, b: Row) => number;
   // The list from the engine: a function of engine/ (views never call dockerode themselves).
   fetch: (client: EngineClient, state: AppState) => Promise<readonly Row[]>;
   // Whether an answer to the question asked in `asked` still answers the one in `now` (a toggle pressed while

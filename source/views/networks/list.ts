@@ -1,4 +1,4 @@
-import {listNetworksOnly} from '../../engine/networks/networks.js';
+import {compareNetworkRows, listNetworksOnly} from '../../engine/networks/networks.js';
 import {networkUsers, userNames, usersOfNetwork} from '../../engine/volumes/usage.js';
 import {memoLast} from '../../store/memo.js';
 import type {AppState} from '../../store/state.js';
@@ -37,6 +37,7 @@ export const networksList = engineList<NetworkRow>({
     {id: 'used', title: 'USED BY', cell: userNames, min: 8, priority: 20},
   ],
   dim: row => row.predefined,
+  order: compareNetworkRows,
   fetch: client => listNetworksOnly(client.docker),
   events: ['network'],
 });

@@ -1,4 +1,4 @@
-import {listVolumesOnly} from '../../engine/volumes/volumes.js';
+import {compareVolumeRows, listVolumesOnly} from '../../engine/volumes/volumes.js';
 import {userNames, volumeUsers} from '../../engine/volumes/usage.js';
 import {memoLast} from '../../store/memo.js';
 import type {AppState} from '../../store/state.js';
@@ -32,6 +32,7 @@ export const volumesList = engineList<VolumeRow>({
     {id: 'used', title: 'USED BY', cell: userNames, min: 8, max: 40},
     {id: 'mountpoint', title: 'MOUNTPOINT', cell: row => row.mountpoint, min: 12},
   ],
+  order: compareVolumeRows,
   fetch: client => listVolumesOnly(client.docker),
   // USED BY follows view 1's container list, so only volume events reload this one.
   events: ['volume'],
