@@ -21,10 +21,12 @@ const HISTORY = 300;
 const PUBLISH_MS = 1000;
 // Never more often than the engine's own collector samples.
 const MIN_ROUND_MS = 1000;
-// The UI's pace (roundMsPerContainer): each of N containers read every max(1 s, N × 160 ms) — ~6 reads a second,
-// 52 rows on screen each every 8.3 s. A read costs berth ~1 ms of CPU (TLS, HTTP, JSON); this keeps the columns' idle
-// cost near 1 % of a core. `berth stats` reads every container every second, as docker stats does.
-export const UI_ROUND_MS_PER_CONTAINER = 160;
+// The UI's pace after the first read (roundMsPerContainer): each of N containers read every max(1 s, N × 240 ms) —
+// ~4 reads a second, 51 rows on screen each every 12 s, 4 rows every second. A read costs berth ~1 ms of CPU (TLS,
+// HTTP, JSON) and is most of the columns' idle cost: at N × 160 ms (~6 reads a second) 51 idle rows measured 1.1-1.3×
+// this pace's CPU side by side (docs/benchmarks.md). `berth stats` reads every container every second, as docker
+// stats does.
+export const UI_ROUND_MS_PER_CONTAINER = 240;
 // Connections at once: a screenful is read in one pass of the engine's collector; a CPU sort over hundreds of
 // containers waits for a few passes instead of opening hundreds of connections.
 const CONCURRENCY = 64;
