@@ -1,7 +1,6 @@
-import {Agent as HttpsAgent} from 'node:https';
 import type Docker from 'dockerode';
-import {ENGINE_CONNECT_TIMEOUT_MS, timedAgent} from '../limits/timed-agent.js';
 import {type RawStats, type Usage, usageOf} from './compute.js';
+import {statsReader, type StatsReader} from './stats-reader.js';
 
 // Samples only the containers someone looks at: `want` says which (the rows on screen, the one whose pane is
 // open); the others are not asked. Listeners hear at most once a second.
@@ -22,10 +21,12 @@ const HISTORY = 300;
 const PUBLISH_MS = 1000;
 // Never more often than the engine's own collector samples.
 const MIN_ROUND_MS = 1000;
-// The UI's pace (roundMsPerContainer): each of N containers read every max(1 s, N × 160 ms) — ~6 reads a second,
-// 52 rows on screen each every 8.3 s. A read costs berth ~1 ms of CPU (TLS, HTTP, JSON); this keeps the columns' idle
-// cost near 1 % of a core. `berth stats` reads every container every second, as docker stats does.
-export const UI_ROUND_MS_PER_CONTAINER = 160;
+// The UI's pace after the first read (roundMsPerContainer): each of N containers read every max(1 s, N × 240 ms) —
+// ~4 reads a second, 51 rows on screen each every 12 s, 4 rows every second. A read costs berth ~1 ms of CPU (TLS,
+// HTTP, JSON) and is most of the columns' idle cost: at N × 160 ms (~6 reads a second) 51 idle rows measured 1.1-1.3×
+// this pace's CPU side by side (docs/benchmarks.md). `berth stats` reads every container every second, as docker
+// stats does.
+export const UI_ROUND_MS_PER_CONTAINER = 240;
 // Connections at once: a screenful is read in one pass of the engine's collector; a CPU sort over hundreds of
 // containers waits for a few passes instead of opening hundreds of connections.
 const CONCURRENCY = 64;
@@ -49,8 +50,7 @@ export class StatsSampler {
   private readonly queue: string[] = [];
   // Reads under way, by container: one that leaves the screen is dropped with its connection.
   private readonly reading = new Map<string, AbortController>();
-  private readonly modem: Docker['modem'];
-  private readonly agent?: HttpsAgent;
+  private readonly reader: StatsReader;
   private roundTimer?: NodeJS.Timeout;
 
   constructor(
@@ -62,18 +62,7 @@ export class StatsSampler {
     this.oneShot = major > 1 || (major === 1 && minor >= 41);
     // Its own pool of kept-alive connections: the engine client's keeps only a few idle ones, so every round
     // would open (and TLS-handshake) most of its connections again.
-    const shared = docker.modem as Docker['modem'] & {agent?: unknown};
-    if (shared.agent instanceof HttpsAgent) {
-      this.agent = timedAgent(
-        {...(shared.agent as HttpsAgent & {options: object}).options, keepAlive: true, maxFreeSockets: CONCURRENCY},
-        ENGINE_CONNECT_TIMEOUT_MS,
-      ) as HttpsAgent;
-      this.modem = Object.assign(Object.create(Object.getPrototypeOf(shared) as object), shared, {
-        agent: this.agent,
-      }) as Docker['modem'];
-    } else {
-      this.modem = docker.modem;
-    }
+    this.reader = statsReader(docker, CONCURRENCY);
     void docker.info().then(
       (info: {MemTotal?: number}) => {
         this.hostMemory = info.MemTotal;
@@ -97,7 +86,7 @@ export class StatsSampler {
       clearTimeout(this.roundTimer);
       this.roundTimer = undefined;
       // Columns off: no connection is kept for them.
-      this.agent?.destroy();
+      this.reader.release();
     } else if (!this.roundTimer) this.scheduleRound();
   }
 
@@ -111,10 +100,7 @@ export class StatsSampler {
 
   // Connections the sampler holds open to the engine (busy and idle).
   connections(): number {
-    if (!this.agent) return this.inFlight.size;
-    const count = (sockets: NodeJS.ReadOnlyDict<unknown[]>) =>
-      Object.values(sockets).reduce((sum, list) => sum + (list?.length ?? 0), 0);
-    return count(this.agent.sockets) + count(this.agent.freeSockets);
+    return this.reader.connections();
   }
 
   subscribe(listener: () => void): () => void {
@@ -129,7 +115,7 @@ export class StatsSampler {
     this.wanted.clear();
     this.queue.length = 0;
     for (const read of this.reading.values()) read.abort();
-    this.agent?.destroy();
+    this.reader.release();
     this.listeners.clear();
   }
 
@@ -179,17 +165,11 @@ export class StatsSampler {
     if (this.closed || !this.wanted.has(id)) return;
     const previous = this.previousCpu.get(id);
     const oneShot = this.oneShot && previous !== undefined;
-    const container = this.docker.getContainer(id) as ReturnType<Docker['getContainer']> & {modem: unknown};
-    container.modem = this.modem;
     const abort = new AbortController();
     this.reading.set(id, abort);
     this.lastRead.set(id, Date.now());
     try {
-      const raw = (await container.stats({
-        stream: false,
-        ...(oneShot ? {'one-shot': true} : {}),
-        abortSignal: abort.signal,
-      } as {stream: false})) as RawStats;
+      const raw = await this.reader.read(id, oneShot, abort.signal);
       if (this.closed || !this.wanted.has(id) || !raw || typeof raw !== 'object') return;
       this.previousCpu.set(id, raw.cpu_stats);
       // A one-shot answer leaves precpu empty: the previous answer is the previous sample.
