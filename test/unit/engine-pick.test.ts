@@ -4,6 +4,8 @@ import {Controller} from '../../source/ui/controller.js';
 import {DEFAULT_VIEWS} from '../../source/ui/view-set.js';
 import {pickFromFilter, shownEngine, unknownEngineText} from '../../source/views/kit/engine-pick.js';
 import {projects, shownComposeEngine, visibleProjects} from '../../source/views/compose/selectors.js';
+import {shownSwarmEngine} from '../../source/views/swarm/selectors.js';
+import type {ServiceRow} from '../../source/views/swarm/state.js';
 
 // Views 3 and 6 show one engine of several, picked with engine:NAME in their filter: the real controller and
 // views, no engine (the container list is put in the store by hand).
@@ -98,6 +100,73 @@ describe('picking the engine of a one-engine view', () => {
     filter(c, 'engine:second');
     expect(c.store.get().compose.list.filter).toBe('engine:second');
     expect(shownComposeEngine(c.store.get())).toBeUndefined();
+    c.close();
+  });
+});
+
+describe('view 6 with several engines', () => {
+  const manager = {state: 'active', manager: true, nodeId: 'n1'};
+  const loaded = (engine: string, name: string) =>
+    ({
+      type: 'swarm.loaded',
+      engine,
+      nodes: [],
+      secrets: [],
+      services: [{id: `${engine}-${name}`, name} as ServiceRow],
+    }) as const;
+
+  test('the first manager by default, else the first; /engine:NAME picks; rows of another engine never show', () => {
+    const c = twoEngines();
+    const shown = () => shownSwarmEngine(c.store.get());
+    const names = () => c.store.get().swarm.services.map(service => service.name);
+    expect(DEFAULT_VIEWS.byId('swarm')?.available?.(c.store.get())).toBe(false);
+    // Neither known yet: the first; the second turns out a manager: it is shown, with its role.
+    expect(shown()).toBe('bench');
+    c.dispatch({type: 'swarm.role', engine: 'bench', role: {state: 'inactive', manager: false}});
+    expect(shown()).toBe('bench');
+    c.dispatch({type: 'swarm.role', engine: 'second', role: manager});
+    expect(shown()).toBe('second');
+    expect(c.store.get().swarm.role).toEqual(manager);
+    expect(DEFAULT_VIEWS.byId('swarm')?.available?.(c.store.get())).toBe(true);
+
+    // The rows of the engine shown are taken; a late answer of another engine is dropped.
+    c.dispatch(loaded('second', 'web'));
+    c.dispatch(loaded('bench', 'intruder'));
+    expect(names()).toEqual(['web']);
+
+    c.dispatch({type: 'view.show', view: 'swarm'});
+    expect(c.store.get().view).toBe('swarm');
+    filter(c, 'engine:bench we');
+    let state = c.store.get();
+    expect(shownSwarmEngine(state)).toBe('bench');
+    // Switching drops the other engine's rows at once; the rest of the filter stays.
+    expect(state.swarm.services).toEqual([]);
+    expect(state.swarm.loaded).toBe(false);
+    expect(state.swarm.role).toEqual({state: 'inactive', manager: false});
+    expect(state.swarm.lists.services.filter).toBe('we');
+    c.dispatch(loaded('second', 'web'));
+    expect(names()).toEqual([]);
+
+    filter(c, 'engine:third');
+    state = c.store.get();
+    expect(state.status?.text).toContain('no engine "third" here: the engines are bench, second');
+    expect(shownSwarmEngine(state)).toBe('bench');
+
+    // The manager leaving its swarm: no engine is one, view 6 goes.
+    c.dispatch({type: 'swarm.role', engine: 'second', role: {state: 'inactive', manager: false}});
+    expect(c.store.get().view).toBe('containers');
+    c.close();
+  });
+
+  test("with one engine the role is the engine's, as before", () => {
+    const c = new Controller('unix:///nowhere.sock', config, DEFAULT_VIEWS);
+    c.dispatch({type: 'swarm.role', role: manager});
+    expect(shownSwarmEngine(c.store.get())).toBeUndefined();
+    expect(DEFAULT_VIEWS.byId('swarm')?.available?.(c.store.get())).toBe(true);
+    c.dispatch(loaded('x', 'other'));
+    expect(c.store.get().swarm.services).toEqual([]);
+    c.dispatch({type: 'swarm.loaded', nodes: [], secrets: [], services: [{id: 'a', name: 'web'} as ServiceRow]});
+    expect(c.store.get().swarm.services.map(service => service.name)).toEqual(['web']);
     c.close();
   });
 });
