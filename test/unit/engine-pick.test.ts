@@ -5,6 +5,7 @@ import {DEFAULT_VIEWS} from '../../source/ui/view-set.js';
 import {pickFromFilter, shownEngine, unknownEngineText} from '../../source/views/kit/engine-pick.js';
 import {projects, shownComposeEngine, visibleProjects} from '../../source/views/compose/selectors.js';
 import {shownSwarmEngine} from '../../source/views/swarm/selectors.js';
+import {swarmCopy} from '../../source/views/swarm/copy.js';
 import type {ServiceRow} from '../../source/views/swarm/state.js';
 
 // Views 3 and 6 show one engine of several, picked with engine:NAME in their filter: the real controller and
@@ -112,7 +113,7 @@ describe('view 6 with several engines', () => {
       engine,
       nodes: [],
       secrets: [],
-      services: [{id: `${engine}-${name}`, name} as ServiceRow],
+      services: [{id: `${engine}-${name}`, name, image: 'busybox', shortId: 'abc'} as ServiceRow],
     }) as const;
 
   test('the first manager by default, else the first; /engine:NAME picks; rows of another engine never show', () => {
@@ -146,6 +147,16 @@ describe('view 6 with several engines', () => {
     expect(state.swarm.lists.services.filter).toBe('we');
     c.dispatch(loaded('second', 'web'));
     expect(names()).toEqual([]);
+
+    // y: the commands name the engine shown.
+    c.dispatch(loaded('bench', 'web2'));
+    const menu = swarmCopy(
+      c.store.get(),
+      (words, engine) => `docker ${engine ? `--context ${engine} ` : ''}${words.join(' ')}`,
+    );
+    expect(menu?.items.find(item => item.action === 'copy.logsCommand')?.text).toBe(
+      'docker --context bench service logs -f web2',
+    );
 
     filter(c, 'engine:third');
     state = c.store.get();
