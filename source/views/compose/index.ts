@@ -25,7 +25,7 @@ import {downHeight, downLines, DownOverlay} from './DownOverlay.js';
 import {COMPOSE_BINDINGS} from './keys.js';
 import {containersLayout} from '../containers/layout.js';
 import {reduceCompose} from './reducer.js';
-import {composeList, selectedProject} from './selectors.js';
+import {composeList, selectedProject, shownComposeEngine} from './selectors.js';
 import {initialCompose} from './state.js';
 import {composeCopy} from './copy.js';
 import {pickComposeEngine} from './engine.js';
@@ -151,7 +151,7 @@ export const compose: ViewModule = {
   tabNotes: state => (state.compose.open ? [`project ${sanitizeLine(state.compose.open)}`] : []),
   // User-defined commands with scope compose: the selected project.
   itemFields: {
-    names: ['Name', 'Project', 'WorkingDir', 'File'],
+    names: ['Name', 'Project', 'WorkingDir', 'File', 'Engine'],
     labels: false,
     selected(state) {
       const project = selectedProject(state);
@@ -162,6 +162,8 @@ export const compose: ViewModule = {
           Project: project.name,
           WorkingDir: project.workingDir ?? '',
           File: project.files[0] ?? '',
+          // With several engines, the engine view 3 shows: the command gets its DOCKER_HOST or --context.
+          Engine: shownComposeEngine(state) ?? '',
         },
         labels: {},
       };
