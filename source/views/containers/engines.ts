@@ -26,13 +26,6 @@ export function splitEngineFilter(filter: string): {engine?: string; rest: strin
   return {engine: match[1], rest: (filter.slice(0, match.index) + filter.slice(match.index + match[0].length)).trim()};
 }
 
-// The rows of the first engine.
-export function firstEngineContainers(state: AppState): readonly ContainerRow[] {
-  const first = state.engines?.[0]?.name;
-  if (!first || state.engines!.length < 2) return state.containers.items;
-  return onlyEngine(state.containers.items, first);
-}
-
 // The rows of one engine (a view showing one engine of several: view 3); with one engine, all of them.
 export function engineContainers(state: AppState, engine: string | undefined): readonly ContainerRow[] {
   if (!engine || (state.engines?.length ?? 0) < 2) return state.containers.items;
