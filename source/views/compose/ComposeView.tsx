@@ -11,7 +11,9 @@ import {ListStatus} from '../kit/ListBody.js';
 
 export const NOUN = {one: 'project', many: 'compose projects'};
 import {containersLayout} from '../containers/layout.js';
-import {projectNamed, projects, visibleProjects, visibleServices} from './selectors.js';
+import {shownComposeEngine, projectNamed, projects, visibleProjects, visibleServices} from './selectors.js';
+import {engineTitle} from '../kit/engine-pick.js';
+import {engineKey} from '../kit/engines.js';
 import type {RunSummary} from './state.js';
 import {useTheme} from '../use-theme.js';
 import {styles} from '../../theme/index.js';
@@ -55,6 +57,15 @@ function join(columns: Record<string, number>, cells: Record<string, string>, or
     .trimEnd();
 }
 
+const runsOn = (runs: Readonly<Record<string, RunSummary>>, engine: string): Record<string, RunSummary> => {
+  const prefix = engineKey(engine, '');
+  return Object.fromEntries(
+    Object.entries(runs)
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, run]) => [key.slice(prefix.length), run]),
+  );
+};
+
 const PROJECT_ORDER = ['name', 'status', 'run', 'dir', 'files'] as const;
 const statusRole = (text: string) => (text.startsWith('running') ? 'running' : text === 'exited' ? 'exited' : 'paused');
 const stateRole = (state: string) => (state === 'running' ? 'running' : state === 'exited' ? 'exited' : 'paused');
@@ -64,7 +75,10 @@ function ProjectList({width, height}: {width: number; height: number}) {
   const rows = useStore(visibleProjects);
   const total = useStore(state => projects(state).length);
   const list = useStore(state => state.compose.list);
-  const runs = useStore(state => state.compose.runs);
+  const allRuns = useStore(state => state.compose.runs);
+  // With several engines, runs are keyed engine/project: this engine's by project name.
+  const engine = useStore(shownComposeEngine);
+  const runs = engine ? runsOn(allRuns, engine) : allRuns;
   const loaded = useStore(state => state.containers.loaded);
   const stale = useStore(state => state.containers.stale);
   const columns = projectColumns(width, rows, runs);
@@ -219,6 +233,7 @@ export function ComposeView({width, height}: {width: number; height: number}) {
   const open = useStore(state => Boolean(state.compose.open));
   const runner = useStore(state => state.compose.runner);
   const problem = useStore(state => state.compose.runnerProblem);
+  const engine = useStore(shownComposeEngine);
   const theme = useTheme();
   if (fullscreenLogs) return <LogPane width={width} height={height} />;
   const {wide, listWidth, listHeight} = containersLayout(hasLogs, {width, height: height - 1}, logsFocused);
@@ -230,6 +245,7 @@ export function ComposeView({width, height}: {width: number; height: number}) {
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
       <Text {...(problem ? theme.error : theme.muted)} wrap="truncate-end">
+        {engine ? <Text bold>{` ${engineTitle('compose', engine)} ·`}</Text> : null}
         {` ${which}`}
       </Text>
       <Box flexDirection={wide ? 'row' : 'column'} height={height - 1} overflow="hidden">

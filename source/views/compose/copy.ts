@@ -1,7 +1,7 @@
 import type {AppState} from '../../store/state.js';
 import {containerCopyItems} from '../containers/copy.js';
 import type {CopyMenu, DockerWords} from '../types.js';
-import {selectedProject, selectedService} from './selectors.js';
+import {selectedProject, selectedService, shownComposeEngine} from './selectors.js';
 
 // y in view 3: a project's name, directory and compose commands; in its services, the selected container's
 // items (a service with no container yet: its name).
@@ -15,7 +15,9 @@ export function composeCopy(state: AppState, docker: DockerWords): CopyMenu | un
   }
   const project = selectedProject(state);
   if (!project) return undefined;
-  const compose = (...words: string[]) => docker(['compose', '--project-name', project.name, ...words]);
+  // With several engines, the commands name the engine view 3 shows.
+  const engine = shownComposeEngine(state);
+  const compose = (...words: string[]) => docker(['compose', '--project-name', project.name, ...words], engine);
   return {
     what: `project ${project.name}`,
     items: [

@@ -1,5 +1,5 @@
 import {rmSync} from 'node:fs';
-import {dockerCommand, logCommand} from '../../command-log.js';
+import {contextWords, dockerCommand, logCommand} from '../../command-log.js';
 import {operate} from '../../engine/containers/operations.js';
 import type {Confirmation} from '../../store/state.js';
 import {engineClockOffsetMs} from '../../engine/clock.js';
@@ -23,7 +23,8 @@ import {paneSession} from '../log-pane/session.js';
 import {LOG_WINDOWS} from '../log-pane/state.js';
 import {perApp} from '../kit/runtime.js';
 import type {Services} from '../types.js';
-import {projectNamed, selectedProject, selectedService} from './selectors.js';
+import {engineKey} from '../kit/engines.js';
+import {shownComposeEngine, projectNamed, selectedProject, selectedService} from './selectors.js';
 
 // Every compose command berth started, by project (the newest one); `o` shows it again, quit interrupts it.
 // This app's compose commands, by project (one at a time each), and the last one started (o shows it).
@@ -54,9 +55,13 @@ export async function detect(services: Services): Promise<ComposeRunner | undefi
   return found.runner;
 }
 
-function engineTarget(services: Services) {
-  return services.engine()?.client?.target ?? services.engine()?.target;
+// The engine view 3 shows (with several engines, the one picked with engine:NAME): every command goes there.
+function engineTarget(services: Services, engine = shownComposeEngine(services.store.get())) {
+  return services.engine(engine)?.client?.target ?? services.engine(engine)?.target;
 }
+
+// A run's key: the project on its engine (two engines may each have a `web` project).
+const runKey = (engine: string | undefined, project: string) => engineKey(engine, project);
 
 // `config --services` for a project whose files are here: its services without containers show as well.
 export async function loadConfigured(services: Services, project: ComposeProject): Promise<void> {
@@ -130,13 +135,18 @@ export async function runCompose(services: Services, projectName: string, operat
     services.status(`compose ${word}: ${why}`, 'error');
     return;
   }
-  const target = engineTarget(services);
+  const engine = shownComposeEngine(state);
+  const target = engineTarget(services, engine);
   if (!target) {
-    services.status('the engine is not connected; compose runs against the engine berth shows', 'error');
+    services.status(
+      `${engine ? `engine ${engine}` : 'the engine'} is not connected; compose runs against the engine view 3 shows`,
+      'error',
+    );
     return;
   }
+  const key = runKey(engine, project.name);
   const runs = composeRuns(services);
-  const running = runs.byProject.get(project.name);
+  const running = runs.byProject.get(key);
   if (running?.running) {
     services.status(
       `a compose command is still running for ${project.name} (o shows it; ctrl-c there interrupts it)`,
@@ -144,43 +154,44 @@ export async function runCompose(services: Services, projectName: string, operat
     );
     return;
   }
-  let engine;
+  let composeTarget;
   try {
-    engine = composeEngine(target, process.env, undefined, runner.kind);
+    composeTarget = composeEngine(target, process.env, undefined, runner.kind);
   } catch (error) {
     services.status(`compose ${word}: ${errorMessage(error)}`, 'error');
     return;
   }
-  const command = composeArgs(runner, project, operation, engine.context);
+  const command = composeArgs(runner, project, operation, composeTarget.context);
   const run = new ComposeRun({
     ...command,
-    env: engine.env,
+    env: composeTarget.env,
     // Without its files a project's directory may be gone: compose then runs where berth runs.
     cwd: project.filesKnown ? project.workingDir : undefined,
-    display: displayCommand(command, engine.env),
+    display: displayCommand(command, composeTarget.env),
     bufferLines: services.config.logBufferLines,
   });
-  runs.byProject.set(project.name, run);
+  runs.byProject.set(key, run);
   runs.last = run;
   const id = ++runs.ids;
   logCommand(run.command);
-  services.dispatch({type: 'compose.run', summary: {id, project: project.name, operation: word, status: 'running'}});
-  showRun(services, run, project.name, word);
+  services.dispatch({type: 'compose.run', summary: {id, project: key, operation: word, status: 'running'}});
+  showRun(services, run, key, word);
   await run.done();
-  disposeEngine(engine);
+  disposeEngine(composeTarget);
   const status = statusOf(run);
-  services.dispatch({type: 'compose.run', summary: {id, project: project.name, operation: word, status}});
+  services.dispatch({type: 'compose.run', summary: {id, project: key, operation: word, status}});
   services.status(
-    `compose ${word} ${project.name}: ${status}${run.exitCode ? " (the pane shows compose's output)" : ''}`,
+    `compose ${word} ${key}: ${status}${run.exitCode ? " (the pane shows compose's output)" : ''}`,
     run.exitCode === 0 ? 'info' : 'error',
   );
   if (project.filesKnown) void loadConfigured(services, project);
 }
 
 export function showOutput(services: Services): void {
-  const project = selectedProject(services.store.get());
+  const state = services.store.get();
+  const project = selectedProject(state);
   const runs = composeRuns(services);
-  const run = (project && runs.byProject.get(project.name)) ?? runs.last;
+  const run = (project && runs.byProject.get(runKey(shownComposeEngine(state), project.name))) ?? runs.last;
   if (!run) {
     services.status('no compose command has run yet (b build, u up, D down)', 'error');
     return;
@@ -206,8 +217,10 @@ export function interrupt(services: Services): void {
 
 // L: every container of the project, interleaved (berth's log machinery per container, merged by time).
 export async function showProjectLogs(services: Services, projectName: string, window = 0): Promise<void> {
-  const client = services.engine()?.client;
-  const project = projectNamed(services.store.get(), projectName);
+  const state = services.store.get();
+  const engine = shownComposeEngine(state);
+  const client = services.engine(engine)?.client;
+  const project = projectNamed(state, projectName);
   if (!client || !project) return;
   if (!project.containers.length) {
     services.status(`${project.name} has no containers yet (u brings it up)`, 'error');
@@ -229,6 +242,7 @@ export async function showProjectLogs(services: Services, projectName: string, w
     {
       containerId: `project:${project.name}`,
       name: `${project.name} (${project.containers.length} containers)`,
+      engine,
       owner: 'compose',
       window,
       kind: 'project',
@@ -243,6 +257,8 @@ export function followProjectChanges(services: Services): void {
   const state = services.store.get();
   const source = paneSession.get(services);
   if (state.logs?.kind !== 'project' || !(source instanceof ProjectLogs)) return;
+  // Logs of a project on an engine view 3 no longer shows follow what they had (its client is that engine's).
+  if (state.logs.engine !== shownComposeEngine(state)) return;
   const name = state.logs.containerId.slice('project:'.length);
   const project = projectNamed(state, name);
   for (const row of project?.containers ?? []) {
@@ -252,12 +268,18 @@ export function followProjectChanges(services: Services): void {
 }
 
 export function showContainerLogs(services: Services): void {
-  const row = selectedService(services.store.get());
+  const state = services.store.get();
+  const row = selectedService(state);
   if (!row?.container) {
     if (row) services.status(`${row.service} has no container yet (u brings the project up)`, 'error');
     return;
   }
-  showLogs(services, {id: row.container.id, name: row.container.name, owner: 'compose'});
+  showLogs(services, {
+    id: row.container.id,
+    name: row.container.name,
+    owner: 'compose',
+    engine: shownComposeEngine(state),
+  });
 }
 
 // D: what goes, from the labels — the project's containers (orphans only with --remove-orphans), its networks,
@@ -290,7 +312,7 @@ export async function openDown(services: Services, projectName: string): Promise
       scroll: 0,
     },
   });
-  const docker = services.docker();
+  const docker = services.docker(shownComposeEngine(state));
   if (!docker) return;
   const filters = {label: [`${PROJECT_LABEL}=${project.name}`]};
   try {
@@ -321,7 +343,9 @@ export function runDownFromOverlay(services: Services): void {
 // s / S: the project's containers stopped or started through the Engine API — works without the files, with
 // any compose (what `compose stop|start` would touch: the project's containers, by their labels).
 export function confirmStop(services: Services, projectName: string): void {
-  const project = projectNamed(services.store.get(), projectName);
+  const state = services.store.get();
+  const project = projectNamed(state, projectName);
+  const engine = shownComposeEngine(state);
   const running =
     project?.containers.filter(
       row => row.state === 'running' || row.state === 'restarting' || row.state === 'paused',
@@ -337,6 +361,7 @@ export function confirmStop(services: Services, projectName: string): void {
     targets: running.map(row => `${row.name}  (${row.compose?.service ?? ''}, ${row.status})`),
     ids: running.map(row => row.id),
     names: running.map(row => row.name),
+    ...(engine ? {engines: running.map(() => engine)} : {}),
   };
   services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
 }
@@ -346,8 +371,10 @@ export async function operateProject(
   operation: 'stop' | 'start',
   ids: readonly string[],
   names: readonly string[],
+  // With several engines: the engine the containers are on (the one view 3 showed when they were picked).
+  engine?: string,
 ): Promise<void> {
-  const docker = services.docker();
+  const docker = services.docker(engine);
   if (!docker) return;
   if (!ids.length) {
     services.status(`no container to ${operation}`, 'error');
@@ -357,7 +384,7 @@ export async function operateProject(
   const failures: string[] = [];
   await Promise.all(
     ids.map(async (id, i) => {
-      logCommand(dockerCommand([operation, names[i] ?? id]));
+      logCommand(dockerCommand([...contextWords(engine), operation, names[i] ?? id]));
       try {
         await operate(docker, id, operation);
       } catch (error) {
@@ -370,7 +397,8 @@ export async function operateProject(
 }
 
 export function startProject(services: Services, projectName: string): void {
-  const project = projectNamed(services.store.get(), projectName);
+  const state = services.store.get();
+  const project = projectNamed(state, projectName);
   const stopped = project?.containers.filter(row => row.state === 'exited' || row.state === 'created') ?? [];
   if (!project?.containers.length) {
     services.status(`${projectName} has no containers yet (u creates them)`, 'error');
@@ -381,6 +409,7 @@ export function startProject(services: Services, projectName: string): void {
     'start',
     stopped.map(row => row.id),
     stopped.map(row => row.name),
+    shownComposeEngine(state),
   );
 }
 

@@ -25,9 +25,10 @@ import {downHeight, downLines, DownOverlay} from './DownOverlay.js';
 import {COMPOSE_BINDINGS} from './keys.js';
 import {containersLayout} from '../containers/layout.js';
 import {reduceCompose} from './reducer.js';
-import {composeList, selectedProject} from './selectors.js';
+import {composeList, selectedProject, shownComposeEngine} from './selectors.js';
 import {initialCompose} from './state.js';
 import {composeCopy} from './copy.js';
+import {pickComposeEngine} from './engine.js';
 
 // The project of berth's working directory (its compose file) or of -f/-p; read again as view 3 opens.
 const readLocal = (config: AppConfig) =>
@@ -59,6 +60,9 @@ export const compose: ViewModule = {
     if (before.view !== 'compose' && after.view === 'compose') void detect(services);
     if ((before.view !== 'compose' || action.type === 'refresh') && after.view === 'compose')
       services.dispatch({type: 'compose.local', local: readLocal(services.config)});
+    // enter in the filter: an engine:NAME term picks the engine view 3 shows.
+    if (action.type === 'overlay.submit' && before.overlay?.kind === 'filter' && after.view === 'compose')
+      pickComposeEngine(services, after);
     const project = () => selectedProject(after);
     switch (action.type) {
       case 'compose.open': {
@@ -114,7 +118,8 @@ export const compose: ViewModule = {
     }
   },
   confirmed(services, confirm) {
-    if (confirm.operation === 'stop') void operateProject(services, 'stop', confirm.ids, confirm.names);
+    if (confirm.operation === 'stop')
+      void operateProject(services, 'stop', confirm.ids, confirm.names, confirm.engines?.[0]);
   },
   bindings: COMPOSE_BINDINGS,
   commands: COMPOSE_COMMANDS,
@@ -146,7 +151,7 @@ export const compose: ViewModule = {
   tabNotes: state => (state.compose.open ? [`project ${sanitizeLine(state.compose.open)}`] : []),
   // User-defined commands with scope compose: the selected project.
   itemFields: {
-    names: ['Name', 'Project', 'WorkingDir', 'File'],
+    names: ['Name', 'Project', 'WorkingDir', 'File', 'Engine'],
     labels: false,
     selected(state) {
       const project = selectedProject(state);
@@ -157,6 +162,8 @@ export const compose: ViewModule = {
           Project: project.name,
           WorkingDir: project.workingDir ?? '',
           File: project.files[0] ?? '',
+          // With several engines, the engine view 3 shows: the command gets its DOCKER_HOST or --context.
+          Engine: shownComposeEngine(state) ?? '',
         },
         labels: {},
       };

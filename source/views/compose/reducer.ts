@@ -2,7 +2,7 @@ import type {Action} from '../../store/actions.js';
 import {emptyList} from '../../store/list.js';
 import type {AppState} from '../../store/state.js';
 import {relocateList} from '../focused-list.js';
-import {composeList, visibleProjects} from './selectors.js';
+import {shownComposeEngine, composeList, visibleProjects} from './selectors.js';
 
 export function reduceCompose(state: AppState, action: Action): AppState {
   const compose = state.compose;
@@ -43,6 +43,18 @@ export function reduceCompose(state: AppState, action: Action): AppState {
       if (JSON.stringify(action.local) === JSON.stringify(compose.local)) return state;
       const next = {...state, compose: {...compose, local: action.local}};
       return next.view === 'compose' ? relocateList(next, composeList(next)) : next;
+    }
+    case 'compose.pickEngine': {
+      // Another engine: its projects from the top; an unknown name only leaves the rest of the filter.
+      if (!action.engine || action.engine === shownComposeEngine(state)) {
+        const next = {...state, compose: {...compose, engine: action.engine ?? compose.engine}};
+        const list = composeList(next);
+        return list.put(next, {...list.list, filter: action.filter, cursor: 0, scrollTop: 0});
+      }
+      return {
+        ...state,
+        compose: {...compose, engine: action.engine, open: undefined, list: {...emptyList(), filter: action.filter}},
+      };
     }
     case 'compose.run':
       return {...state, compose: {...compose, runs: {...compose.runs, [action.summary.project]: action.summary}}};

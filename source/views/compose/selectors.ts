@@ -1,4 +1,5 @@
-import {firstEngineContainers} from '../containers/engines.js';
+import {engineContainers, splitEngineFilter} from '../containers/engines.js';
+import {shownEngine} from '../kit/engine-pick.js';
 import {
   mergeProjects,
   projectsFromContainers,
@@ -17,12 +18,17 @@ const allProjects = memoLast((items: readonly ContainerRow[], local: ComposeProj
   mergeProjects(projectsFromContainers(items), local),
 );
 
+// With several engines, the engine view 3 shows (picked with engine:NAME, else the first); undefined with one.
+export const shownComposeEngine = (state: AppState): string | undefined => shownEngine(state, state.compose.engine);
+
 export const projects = (state: AppState): readonly ComposeProject[] =>
-  allProjects(firstEngineContainers(state), state.compose.local);
+  allProjects(engineContainers(state, shownComposeEngine(state)), state.compose.local);
 
 const filterProjects = memoLast((rows: readonly ComposeProject[], filter: string) => {
-  if (!filter) return rows;
-  const match = makeMatcher(filter);
+  // An engine:NAME being typed picks the engine on enter; it never hides the projects meanwhile.
+  const rest = splitEngineFilter(filter).rest;
+  if (!rest) return rows;
+  const match = makeMatcher(rest);
   return rows.filter(
     project => match(project.name) || match(project.workingDir ?? '') || match(projectStatus(project).text),
   );
@@ -44,8 +50,9 @@ const rowsOf = memoLast(
   (project: ComposeProject | undefined, configured: readonly string[] | undefined, filter: string) => {
     if (!project) return [];
     const rows = serviceRows(project, configured);
-    if (!filter) return rows;
-    const match = makeMatcher(filter);
+    const rest = splitEngineFilter(filter).rest;
+    if (!rest) return rows;
+    const match = makeMatcher(rest);
     return rows.filter(
       row => match(row.service) || match(row.container?.name ?? '') || match(row.container?.status ?? ''),
     );

@@ -23,6 +23,8 @@ export type ComposeState = {
   configured: Readonly<Record<string, readonly string[]>>;
   configErrors: Readonly<Record<string, string>>;
   runs: Readonly<Record<string, RunSummary>>;
+  // With several engines: the one view 3 shows, picked with `engine:NAME` in its filter (else the first).
+  engine?: string;
 };
 
 declare module '../../store/state.js' {
@@ -62,6 +64,9 @@ declare module '../../store/actions.js' {
     'compose.configured': {project: string; services?: readonly string[]; error?: string};
     'compose.run': {summary: RunSummary};
     'compose.local': {local?: ComposeProject};
+    // enter in the filter with `engine:NAME`: the engine to show (none when the name is unknown) and the filter
+    // without the term.
+    'compose.pickEngine': {engine?: string; filter: string};
     'composeDown.toggleVolumes': NoFields;
     'composeDown.toggleOrphans': NoFields;
     'composeDown.run': NoFields;

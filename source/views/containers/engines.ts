@@ -26,12 +26,10 @@ export function splitEngineFilter(filter: string): {engine?: string; rest: strin
   return {engine: match[1], rest: (filter.slice(0, match.index) + filter.slice(match.index + match[0].length)).trim()};
 }
 
-// The rows of the first engine: views 3, 7 and 8 (compose projects, who uses a volume or a network) are about
-// the first engine only.
-export function firstEngineContainers(state: AppState): readonly ContainerRow[] {
-  const first = state.engines?.[0]?.name;
-  if (!first || state.engines!.length < 2) return state.containers.items;
-  return onlyEngine(state.containers.items, first);
+// The rows of one engine (a view showing one engine of several: view 3); with one engine, all of them.
+export function engineContainers(state: AppState, engine: string | undefined): readonly ContainerRow[] {
+  if (!engine || (state.engines?.length ?? 0) < 2) return state.containers.items;
+  return onlyEngine(state.containers.items, engine);
 }
 
 const onlyEngineCache = new WeakMap<readonly ContainerRow[], {engine: string; rows: readonly ContainerRow[]}>();

@@ -7,8 +7,9 @@ import {ListWithLogs} from '../containers/ListWithLogs.js';
 import {useStore} from '../use-store.js';
 import {GLYPH} from '../kit/glyphs.js';
 import {ListStatus} from '../kit/ListBody.js';
-import {visibleRows} from './selectors.js';
-import type {NodeRow, SecretRow, ServiceRow, SwarmList, TaskRow} from './state.js';
+import {activeManager, shownSwarmEngine, visibleRows} from './selectors.js';
+import {engineTitle} from '../kit/engine-pick.js';
+import type {NodeRow, SecretRow, ServiceRow, SwarmList, SwarmRole, TaskRow} from './state.js';
 import {useTheme} from '../use-theme.js';
 import {styles} from '../../theme/index.js';
 
@@ -180,10 +181,15 @@ function SwarmList({width, height}: {width: number; height: number}) {
   const error = useStore(state => state.swarm.error);
   const progress = useStore(state => state.swarm.progress);
   const downNodes = useStore(state => state.swarm.nodes.filter(node => node.state !== 'ready').length);
+  // With several engines: which one this is, and how to pick another.
+  const engine = useStore(shownSwarmEngine);
+  const role = useStore(state => state.swarm.role);
   const [services, nodeCount, secrets] = counts.split(' ');
   const nodes = new Map(nodesList.map(node => [node.id, node]));
   const columns = layout(COLUMNS[listName], width);
+  if (engine && !activeManager(role)) return <NotAManager width={width} height={height} engine={engine} role={role} />;
   const header = [
+    engine ? engineTitle('swarm', engine) : '',
     listName === 'tasks' ? `tasks of ${clean(tasksOf?.name ?? '')} (esc: services)` : '',
     ...(['services', 'nodes', 'secrets'] as const).map(name =>
       name === listName
@@ -232,6 +238,26 @@ function SwarmList({width, height}: {width: number; height: number}) {
           />
         );
       })}
+    </Box>
+  );
+}
+
+// Several engines, and the one view 6 shows is not a manager: say so, and how to pick another.
+function NotAManager({width, height, engine, role}: {width: number; height: number; engine: string; role?: SwarmRole}) {
+  const theme = useTheme();
+  const why = !role
+    ? 'its swarm status is not known yet (it is not connected)'
+    : role.state === 'active'
+      ? 'it is a swarm worker: services, nodes and secrets are on a manager'
+      : `it is not a swarm manager (swarm: ${role.state}${role.error ? `, ${role.error}` : ''})`;
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text bold wrap="truncate-end">
+        {' ' + engineTitle('swarm', engine)}
+      </Text>
+      <Text {...theme.warning} wrap="truncate-end">
+        {' ' + clean(`${engine}: ${why}`)}
+      </Text>
     </Box>
   );
 }

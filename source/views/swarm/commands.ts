@@ -2,11 +2,17 @@ import {readFileSync} from 'node:fs';
 import {parseReplicas} from '../../engine/swarm/operations.js';
 import type {CommandSpec, Services} from '../types.js';
 import {createSecretFrom, parseScaleArgs, redeploy, scaleTo} from './effects.js';
-import {findService} from './selectors.js';
+import {findService, shownSwarmEngine} from './selectors.js';
+
+// The engine view 6 shows, as a message names it.
+const thisEngine = (services: Services) => {
+  const engine = shownSwarmEngine(services.store.get());
+  return engine ? `engine ${engine} (view 6 shows it; /engine:NAME there picks another)` : 'this engine';
+};
 
 function service(services: Services, name: string) {
   const state = services.store.get();
-  if (!state.swarm.role?.manager) throw new Error('this engine is not a swarm manager (view 6 needs one)');
+  if (!state.swarm.role?.manager) throw new Error(`${thisEngine(services)} is not a swarm manager (view 6 needs one)`);
   const row = findService(state, name);
   if (!row) throw new Error(`no service "${name}" (view 6 lists them)`);
   return row;
@@ -45,7 +51,7 @@ export const SWARM_COMMANDS: readonly CommandSpec[] = [
       const [verb, name, file, ...rest] = args;
       if (verb !== 'create' || !name || rest.length) throw new Error('usage: :secret create NAME [FILE]');
       if (!services.store.get().swarm.role?.manager)
-        throw new Error('this engine is not a swarm manager (secrets live on managers)');
+        throw new Error(`${thisEngine(services)} is not a swarm manager (secrets live on managers)`);
       if (file === '-')
         throw new Error(
           'standard input is not available inside the UI: give a FILE, or no FILE to type the value masked',

@@ -1,12 +1,15 @@
 import type {AppState} from '../../store/state.js';
 import type {CopyItem, CopyMenu, DockerWords} from '../types.js';
-import {selectedRow} from './selectors.js';
+import {selectedRow, shownSwarmEngine} from './selectors.js';
 import type {NodeRow, SecretRow, ServiceRow, TaskRow} from './state.js';
 
 // y in view 6, on the list that shows: a service, node, secret or task; IDs in full, names, and the docker
 // commands for them (never a secret's value: the engine does not give it).
-export function swarmCopy(state: AppState, docker: DockerWords): CopyMenu | undefined {
+export function swarmCopy(state: AppState, words: DockerWords): CopyMenu | undefined {
   const list = state.swarm.list;
+  // With several engines, the commands name the engine view 6 shows.
+  const engine = shownSwarmEngine(state);
+  const docker = (args: readonly string[]) => words(args, engine);
   const inspect = (kind: string, name: string): CopyItem => ({
     action: 'copy.inspectCommand',
     label: 'inspect command',

@@ -1,5 +1,5 @@
 import type {EngineClient} from '../../engine/client.js';
-import {logCommand} from '../../command-log.js';
+import {contextWords, logCommand} from '../../command-log.js';
 import {
   dockerNodeAvailabilityCommand,
   dockerRedeployCommand,
@@ -39,27 +39,42 @@ import {showLogs} from '../log-pane/effects.js';
 import type {Services} from '../types.js';
 import {loader} from '../kit/loader.js';
 import {perApp} from '../kit/runtime.js';
-import {findService, selectedRow, selectedService} from './selectors.js';
+import {findService, selectedRow, selectedService, shownSwarmEngine} from './selectors.js';
 
 const clean = (text: string) => sanitizeLine(text);
 
+// With several engines, the engine view 6 shows (undefined with one): every request and command goes there.
+const shown = (services: Services) => shownSwarmEngine(services.store.get());
+const fromShown = (services: Services) => {
+  const engine = shown(services);
+  return engine ? {engine} : {};
+};
+
 function client(services: Services): EngineClient['docker'] | undefined {
-  return services.engine()?.client?.docker;
+  return services.engine(shown(services))?.client?.docker;
 }
 
-// /info on every connect: is this engine a swarm manager (view 6 offered) or not.
-export async function loadRole(services: Services): Promise<void> {
-  const docker = client(services);
+// A logged docker command on the shown engine's context (with several engines; a context's name is shell-safe).
+const onShown = (services: Services, line: string): string => {
+  const engine = shown(services);
+  return engine ? line.replace(/^docker /, `docker ${contextWords(engine).join(' ')} `) : line;
+};
+
+// /info on every connect: is this engine a swarm manager (view 6 offered) or not. `engine`: with several
+// engines, which one (each connects on its own).
+export async function loadRole(services: Services, engine?: string): Promise<void> {
+  const docker = services.engine(engine)?.client?.docker;
   if (!docker) return;
+  const named = engine ? {engine} : {};
   try {
     const role = await swarmRole(docker);
-    if (client(services) !== docker) return;
-    services.dispatch({type: 'swarm.role', role});
+    if (services.engine(engine)?.client?.docker !== docker) return;
+    services.dispatch({type: 'swarm.role', role, ...named});
     // On a manager the lists are read at once, in the background: `6` then shows them without waiting for
     // the engine (and reads them again as it opens).
-    if (role.manager) void loadSwarm(services);
+    if (role.manager && engine === shown(services)) void loadSwarm(services);
   } catch {
-    services.dispatch({type: 'swarm.role', role: undefined});
+    services.dispatch({type: 'swarm.role', role: undefined, ...named});
   }
 }
 
@@ -68,6 +83,7 @@ export async function loadRole(services: Services): Promise<void> {
 export const swarmLoader = loader(async services => {
   const docker = client(services);
   if (!docker) return;
+  const engine = fromShown(services);
   try {
     const state = services.store.get();
     const [nodes, list, secrets] = await Promise.all([
@@ -76,14 +92,15 @@ export const swarmLoader = loader(async services => {
       listSecrets(docker),
     ]);
     if (client(services) !== docker) return;
-    services.dispatch({type: 'swarm.loaded', nodes, services: list, secrets});
+    services.dispatch({type: 'swarm.loaded', nodes, services: list, secrets, ...engine});
     const tasksOf = services.store.get().swarm.tasksOf;
     if (tasksOf && services.store.get().swarm.list === 'tasks') await loadTasks(services, tasksOf.id);
   } catch (error) {
+    if (client(services) !== docker) return;
     const message = errorMessage(error);
     services.dispatch({type: 'swarm.failed', error: message});
     // A manager that was demoted, left the swarm or lost quorum: /info says what it is now.
-    if (/not a swarm manager|not part of a swarm|quorum|leader/i.test(message)) void loadRole(services);
+    if (/not a swarm manager|not part of a swarm|quorum|leader/i.test(message)) void loadRole(services, engine.engine);
   }
 });
 
@@ -94,7 +111,8 @@ export async function loadTasks(services: Services, serviceId: string): Promise<
   if (!docker) return;
   try {
     const tasks = await listTasks(docker, serviceId);
-    if (client(services) === docker) services.dispatch({type: 'swarm.tasksLoaded', serviceId, tasks});
+    if (client(services) === docker)
+      services.dispatch({type: 'swarm.tasksLoaded', serviceId, tasks, ...fromShown(services)});
   } catch (error) {
     services.status(`tasks: ${clean(errorMessage(error))}`, 'error');
   }
@@ -117,6 +135,7 @@ export function openSwarmLogs(services: Services): void {
       rewrite: prefixer.rewrite,
       resolve: prefixer.resolve,
       owner: 'swarm',
+      engine: shown(services),
     });
     return;
   }
@@ -132,6 +151,7 @@ export function openSwarmLogs(services: Services): void {
       rewrite: prefixer.rewrite,
       resolve: prefixer.resolve,
       owner: 'swarm',
+      engine: shown(services),
     });
     return;
   }
@@ -186,7 +206,7 @@ function watchProgress(
       const {text, done} = check(tasks, row);
       services.dispatch({type: 'swarm.progress', progress: {serviceId: service.id, text: `${what}: ${text}`, done}});
       if (services.store.get().swarm.tasksOf?.id === service.id)
-        services.dispatch({type: 'swarm.tasksLoaded', serviceId: service.id, tasks});
+        services.dispatch({type: 'swarm.tasksLoaded', serviceId: service.id, tasks, ...fromShown(services)});
       void loadSwarm(services);
       if (done || Date.now() > current.until) {
         if (!done)
@@ -221,7 +241,7 @@ export async function scaleTo(services: Services, service: ServiceRow, replicas:
     services.status(`${clean(service.name)} is a ${service.mode} service: only replicated services scale`, 'error');
     return;
   }
-  logCommand(dockerScaleCommand(service.name, replicas));
+  logCommand(onShown(services, dockerScaleCommand(service.name, replicas)));
   services.dispatch({
     type: 'swarm.progress',
     progress: {serviceId: service.id, text: `scaling ${clean(service.name)} to ${replicas}…`, done: false},
@@ -273,7 +293,7 @@ export function parseScaleArgs(args: readonly string[]): {service: string; repli
 export async function redeploy(services: Services, service: ServiceRow): Promise<void> {
   const docker = client(services);
   if (!docker) return;
-  logCommand(dockerRedeployCommand(service.name));
+  logCommand(onShown(services, dockerRedeployCommand(service.name)));
   try {
     await redeployService(docker, service.id);
   } catch (error) {
@@ -323,6 +343,7 @@ export async function confirmRemove(services: Services): Promise<void> {
       targets: [`secret ${clean(secret.name)} (${secret.shortId})`],
       ids: [secret.id],
       names: [secret.name],
+      ...onEngine(services),
     };
     services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
     return;
@@ -345,6 +366,7 @@ export async function confirmRemove(services: Services): Promise<void> {
     ],
     ids: [service.id],
     names: [service.name],
+    ...onEngine(services),
   };
   services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
 }
@@ -374,29 +396,43 @@ export function confirmAvailability(services: Services, availability: Availabili
         ],
         ids: [node.id],
         names: [node.hostname],
+        ...onEngine(services),
       },
     },
   });
 }
 
+// A confirmation names the engine view 6 showed when it was asked: the answer goes there or nowhere.
+const onEngine = (services: Services): Pick<Confirmation, 'engines'> => {
+  const engine = shown(services);
+  return engine ? {engines: [engine]} : {};
+};
+
 export async function runConfirmed(services: Services, confirm: Confirmation): Promise<void> {
   const docker = client(services);
   if (!docker) return;
+  if (confirm.engines?.[0] !== shown(services)) {
+    services.status(
+      `view 6 shows ${shown(services) ?? 'another engine'} now: nothing was done on ${confirm.engines?.[0] ?? 'the engine'}`,
+      'error',
+    );
+    return;
+  }
   const [id] = confirm.ids;
   const [name] = confirm.names;
   try {
     if (confirm.operation === 'service-rm') {
-      logCommand(dockerServiceRmCommand(name));
+      logCommand(onShown(services, dockerServiceRmCommand(name)));
       await removeService(docker, id);
       services.status(`removed service ${clean(name)}`);
       if (services.store.get().swarm.tasksOf?.id === id) services.dispatch({type: 'swarm.back'});
     } else if (confirm.operation === 'secret-rm') {
-      logCommand(dockerSecretRmCommand(name));
+      logCommand(onShown(services, dockerSecretRmCommand(name)));
       await removeSecret(docker, {id, name});
       services.status(`removed secret ${clean(name)}`);
     } else if (confirm.operation.startsWith('node-')) {
       const availability = confirm.operation.slice(5) as Availability;
-      logCommand(dockerNodeAvailabilityCommand(id.slice(0, 12), availability));
+      logCommand(onShown(services, dockerNodeAvailabilityCommand(id.slice(0, 12), availability)));
       await setNodeAvailability(docker, id, availability);
       services.status(`node ${id.slice(0, 12)} is now ${availability}`);
     } else if (confirm.operation === 'redeploy') {
@@ -421,6 +457,7 @@ export function confirmRedeploy(services: Services, service: ServiceRow): void {
         targets: [`service ${clean(service.name)} (${service.shortId}) ${service.running}/${service.desired} running`],
         ids: [service.id],
         names: [service.name],
+        ...onEngine(services),
       },
     },
   });
@@ -440,7 +477,7 @@ export async function createSecretFrom(
     value.fill(0);
     return false;
   }
-  logCommand(dockerSecretCreateCommand(name, file));
+  logCommand(onShown(services, dockerSecretCreateCommand(name, file)));
   try {
     await createSecret(docker, name, value);
     services.status(`created secret ${clean(name)}`);

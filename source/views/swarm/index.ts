@@ -20,7 +20,9 @@ import {
 } from './effects.js';
 import {SWARM_BINDINGS} from './keys.js';
 import {reduceSwarm} from './reducer.js';
-import {selectedService, swarmList} from './selectors.js';
+import {activeManager, anyManager, selectedService, shownSwarmEngine, swarmList} from './selectors.js';
+import {engineNames} from '../kit/engine-pick.js';
+import {pickSwarmEngine} from './engine.js';
 import {initialSwarm, type SwarmList} from './state.js';
 import {hasSwarmPane, SwarmView} from './SwarmView.js';
 import {swarmCopy} from './copy.js';
@@ -77,7 +79,8 @@ export const swarm: ViewModule = {
     swarmNodes: 'Swarm nodes (n)',
     swarmSecrets: 'Swarm secrets (x)',
   },
-  available: state => state.swarm.role?.manager === true && state.swarm.role.state === 'active',
+  // With several engines: offered when any is a manager; it says so when the one it shows is not.
+  available: state => (engineNames(state).length ? anyManager(state) : activeManager(state.swarm.role)),
   initial: () => ({swarm: initialSwarm()}),
   ready: state =>
     !state.swarm.role
@@ -85,11 +88,30 @@ export const swarm: ViewModule = {
       : !state.swarm.role.manager || state.swarm.loaded || 'the swarm lists',
   reduce: reduceSwarm,
   effect(services, action, before, after) {
-    if (action.type === 'connection' && action.connection.status === 'connected') void loadRole(services);
+    if (action.type === 'connection' && action.connection.status === 'connected')
+      void loadRole(services, action.engine);
+    // Several engines: the engine shown going away makes its rows stale (the others' sessions say nothing here).
+    const shown = shownSwarmEngine(after);
+    if (action.type === 'connection' && action.connection.status !== 'connected' && shown && action.engine === shown)
+      services.dispatch({type: 'swarm.stale'});
+    // enter in the filter: an engine:NAME term picks the engine view 6 shows.
+    if (action.type === 'overlay.submit' && before.overlay?.kind === 'filter' && after.view === 'swarm')
+      pickSwarmEngine(services, after);
+    if (shown !== shownSwarmEngine(before)) {
+      // Another engine: what followed the one before stops (progress, a service's logs); its lists are read.
+      stopSwarmEffects(services);
+      if (before.logs?.owner === 'swarm') {
+        paneSession.replace(services, undefined);
+        services.dispatch({type: 'logs.closed'});
+      }
+      if (after.swarm.role?.manager) void loadSwarm(services).finally(() => schedulePoll(services));
+    }
     const opened = before.view !== 'swarm' && after.view === 'swarm';
     if (opened || (action.type === 'refresh' && after.view === 'swarm')) {
       void loadSwarm(services).finally(() => schedulePoll(services));
-      if (action.type === 'refresh') void loadRole(services);
+      if (action.type === 'refresh')
+        for (const engine of engineNames(after).length ? engineNames(after) : [undefined])
+          void loadRole(services, engine);
     }
     if (before.view === 'swarm' && after.view !== 'swarm') clearTimeout(poll(services).timer);
     switch (action.type) {
@@ -137,12 +159,17 @@ export const swarm: ViewModule = {
     void runConfirmed(services, confirm);
   },
   engineEvents: ['service', 'node', 'secret'],
+  // With several engines every engine's stream carries these events: view 6 follows the one it shows.
+  allEngineEvents: true,
   onEngine(services, update) {
+    const state = services.store.get();
+    const shown = shownSwarmEngine(state);
+    // The first engine's events come unnamed.
+    if (shown && (update.engine ?? services.engines()[0]?.name) !== shown) return;
     if (update.kind === 'stale') {
       services.dispatch({type: 'swarm.stale'});
       return;
     }
-    const state = services.store.get();
     if (!state.swarm.role?.manager) return;
     // The lists stay current while another view shows, so that `6` has them at once.
     if (update.kind === 'event' && ['service', 'node', 'secret'].includes(update.event.Type ?? ''))

@@ -2,8 +2,9 @@ import type {Action} from '../../store/actions.js';
 import {emptyList} from '../../store/list.js';
 import type {AppState} from '../../store/state.js';
 import {relocateList} from '../focused-list.js';
-import {selectedRow, swarmList} from './selectors.js';
-import {SWARM_LISTS, type ServiceRow, type SwarmList, type SwarmState} from './state.js';
+import {engineNames} from '../kit/engine-pick.js';
+import {anyManager, selectedRow, shownSwarmEngine, swarmList} from './selectors.js';
+import {initialSwarm, SWARM_LISTS, type ServiceRow, type SwarmList, type SwarmState} from './state.js';
 
 const withSwarm = (state: AppState, swarm: Partial<SwarmState>): AppState => ({
   ...state,
@@ -22,10 +23,50 @@ function cycle(state: AppState, step: number): AppState {
   return show(state, SWARM_LISTS[(from + step + SWARM_LISTS.length) % SWARM_LISTS.length]);
 }
 
-// View 6's lists: the engine's answers, which list shows, and drilling into a service's tasks.
+// View 6's lists: the engine's answers, which list shows, and drilling into a service's tasks. With several
+// engines, the lists are those of the engine shown: when that changes (picked, or a manager found) the other
+// engine's rows go at once.
 export function reduceSwarm(state: AppState, action: Action): AppState {
+  const next = reduceOwn(state, action);
+  return next.swarm === state.swarm && next.engines === state.engines ? next : followShownEngine(state, next);
+}
+
+function followShownEngine(before: AppState, after: AppState): AppState {
+  if (!engineNames(after).length) return after;
+  const shown = shownSwarmEngine(after);
+  const role = shown ? after.swarm.roles[shown] : undefined;
+  if (shown === shownSwarmEngine(before)) return after.swarm.role === role ? after : withSwarm(after, {role});
+  // Another engine: none of the rows, marks, tasks or progress of the one before; which list shows and the
+  // filters stay.
+  const fresh = initialSwarm();
+  const lists = Object.fromEntries(
+    Object.entries(after.swarm.lists).map(([list, state]) => [list, {...fresh.lists.services, filter: state.filter}]),
+  ) as SwarmState['lists'];
+  return withSwarm(after, {
+    ...fresh,
+    roles: after.swarm.roles,
+    engine: after.swarm.engine,
+    role,
+    list: after.swarm.list === 'tasks' ? 'services' : after.swarm.list,
+    lists,
+  });
+}
+
+function reduceOwn(state: AppState, action: Action): AppState {
   switch (action.type) {
+    case 'swarm.pickEngine': {
+      const list = swarmList(state);
+      const next = list.put(state, {...list.list, filter: action.filter});
+      return action.engine ? withSwarm(next, {engine: action.engine}) : next;
+    }
     case 'swarm.role': {
+      if (action.engine !== undefined && engineNames(state).length) {
+        // Several engines: view 6 goes away only when no engine is a manager any more.
+        const next = withSwarm(state, {roles: {...state.swarm.roles, [action.engine]: action.role}});
+        return state.view === 'swarm' && !anyManager(next)
+          ? {...next, view: 'containers', focus: 'list', overlay: undefined}
+          : next;
+      }
       // An engine that stops being a manager (left the swarm, demoted) takes view 6 away: back to view 1.
       const next = withSwarm(state, {role: action.role});
       return state.view === 'swarm' && !action.role?.manager
@@ -33,6 +74,8 @@ export function reduceSwarm(state: AppState, action: Action): AppState {
         : next;
     }
     case 'swarm.loaded': {
+      // Rows of an engine view 6 no longer shows.
+      if (action.engine !== shownSwarmEngine(state)) return state;
       const next = withSwarm(state, {
         nodes: action.nodes,
         services: action.services,
@@ -51,7 +94,7 @@ export function reduceSwarm(state: AppState, action: Action): AppState {
       return state.view === 'swarm' && next.swarm.list !== 'tasks' ? relocateList(next, swarmList(next)) : next;
     }
     case 'swarm.tasksLoaded': {
-      if (state.swarm.tasksOf?.id !== action.serviceId) return state;
+      if (state.swarm.tasksOf?.id !== action.serviceId || action.engine !== shownSwarmEngine(state)) return state;
       const next = withSwarm(state, {tasks: action.tasks});
       return state.swarm.list === 'tasks' ? relocateList(next, swarmList(next)) : next;
     }

@@ -2,7 +2,23 @@ import {makeMatcher} from '../../store/list.js';
 import {memoLast} from '../../store/memo.js';
 import type {AppState} from '../../store/state.js';
 import type {FocusedList} from '../types.js';
-import type {NodeRow, SecretRow, ServiceRow, SwarmList, SwarmState, TaskRow} from './state.js';
+import {splitEngineFilter} from '../containers/engines.js';
+import {engineNames, shownEngine} from '../kit/engine-pick.js';
+import type {NodeRow, SecretRow, ServiceRow, SwarmList, SwarmRole, SwarmState, TaskRow} from './state.js';
+
+export const activeManager = (role: SwarmRole | undefined): boolean =>
+  role?.manager === true && role.state === 'active';
+
+// With several engines, the engine view 6 shows: the one picked with engine:NAME, else the first that is an
+// active swarm manager, else the first. Undefined with one engine.
+export const shownSwarmEngine = (state: AppState): string | undefined =>
+  shownEngine(state, state.swarm.engine, names => names.find(name => activeManager(state.swarm.roles[name])));
+
+// Whether any engine berth shows is a manager (view 6 is offered then).
+export const anyManager = (state: AppState): boolean =>
+  engineNames(state).length
+    ? engineNames(state).some(name => activeManager(state.swarm.roles[name]))
+    : activeManager(state.swarm.role);
 
 type Row = NodeRow | ServiceRow | SecretRow | TaskRow;
 
@@ -33,8 +49,10 @@ const rowsOf = (swarm: SwarmState, list: SwarmList): readonly Row[] => (list ===
 // One memo per list, so that selectors of two lists never evict each other.
 const makeFilter = () =>
   memoLast((rows: readonly Row[], list: SwarmList, filter: string): readonly Row[] => {
-    if (!filter) return rows;
-    const match = makeMatcher(filter);
+    // An engine:NAME being typed picks the engine on enter; it never hides the rows meanwhile.
+    const rest = splitEngineFilter(filter).rest;
+    if (!rest) return rows;
+    const match = makeMatcher(rest);
     return rows.filter(row => haystack(list, row).some(text => match(text)));
   });
 const FILTERS: Record<SwarmList, ReturnType<typeof makeFilter>> = {

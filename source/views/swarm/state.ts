@@ -9,8 +9,13 @@ export type SwarmList = 'services' | 'nodes' | 'secrets' | 'tasks';
 export const SWARM_LISTS: readonly Exclude<SwarmList, 'tasks'>[] = ['services', 'nodes', 'secrets'];
 
 export type SwarmState = {
-  // /info's Swarm part, read on every connect: view 6 is offered only on a manager.
+  // /info's Swarm part, read on every connect: view 6 is offered only on a manager. With several engines, the
+  // role of the engine view 6 shows.
   role?: SwarmRole;
+  // With several engines: each engine's role by name, and the engine picked with engine:NAME in the filter
+  // (else the first manager, else the first); the lists are that engine's.
+  roles: Readonly<Record<string, SwarmRole | undefined>>;
+  engine?: string;
   list: SwarmList;
   nodes: readonly NodeRow[];
   services: readonly ServiceRow[];
@@ -40,9 +45,17 @@ declare module '../../store/state.js' {
 declare module '../../store/actions.js' {
   interface ActionMap {
     'view.swarm': NoFields;
-    'swarm.role': {role?: SwarmRole};
-    'swarm.loaded': {nodes: readonly NodeRow[]; services: readonly ServiceRow[]; secrets: readonly SecretRow[]};
-    'swarm.tasksLoaded': {serviceId: string; tasks: readonly TaskRow[]};
+    // `engine`: with several engines, whose role, rows or tasks these are (another's than shown: dropped).
+    'swarm.role': {role?: SwarmRole; engine?: string};
+    'swarm.loaded': {
+      nodes: readonly NodeRow[];
+      services: readonly ServiceRow[];
+      secrets: readonly SecretRow[];
+      engine?: string;
+    };
+    'swarm.tasksLoaded': {serviceId: string; tasks: readonly TaskRow[]; engine?: string};
+    // enter in the filter with engine:NAME: the engine to show (none when unknown), the filter without the term.
+    'swarm.pickEngine': {engine?: string; filter: string};
     'swarm.failed': {error: string};
     'swarm.stale': NoFields;
     'swarm.progress': {progress?: SwarmState['progress']};
@@ -67,6 +80,7 @@ declare module '../../store/actions.js' {
 }
 
 export const initialSwarm = (): SwarmState => ({
+  roles: {},
   list: 'services',
   nodes: [],
   services: [],
