@@ -4,6 +4,7 @@
 // justify-content and their alignment, inside its padding and border.
 import type {LayoutNode as FlexNode} from './model.js';
 import {f, isDefined, Mode} from './numbers.js';
+import type {LayoutPass} from './pass.js';
 import {
   ALIGN_CENTER,
   alignmentOf,
@@ -23,18 +24,6 @@ import {
   RIGHT,
   TOP,
 } from './style.js';
-
-// What lays a node out (layout.ts's layoutNode), passed in to keep the modules free of an import circle.
-export type LayoutNodeFunction = (
-  node: FlexNode,
-  availableWidth: number,
-  availableHeight: number,
-  widthMode: Mode,
-  heightMode: Mode,
-  ownerWidth: number,
-  ownerHeight: number,
-  performLayout: boolean,
-) => void;
 
 const ALIGN_FLEX_END = 3;
 const JUSTIFY_CENTER = 1;
@@ -97,13 +86,14 @@ function alignAbsoluteChild(parent: FlexNode, child: FlexNode, axis: number, con
 }
 
 function layoutAbsoluteChild(
-  layoutNode: LayoutNodeFunction,
+  pass: LayoutPass,
   parent: FlexNode,
   child: FlexNode,
   containingBlockWidth: number,
   containingBlockHeight: number,
   widthMode: Mode,
 ): void {
+  const {layoutNode} = pass;
   const mainAxis = parent.style.flexDirection;
   const mainRow = isRowDirection(mainAxis);
   // The cross axis of a left-to-right layout: a row's is a column, a column's a row.
@@ -141,7 +131,7 @@ function layoutAbsoluteChild(
 // yoga's layoutAbsoluteDescendants: the absolute children of `parent`, and those of its static descendants,
 // laid out in `containingNode` (no insets, so their positions stay relative to their own parent).
 export function layoutAbsoluteDescendants(
-  layoutNode: LayoutNodeFunction,
+  pass: LayoutPass,
   containingNode: FlexNode,
   parent: FlexNode,
   widthMode: Mode,
@@ -152,7 +142,7 @@ export function layoutAbsoluteDescendants(
       const {border} = containingNode.layout;
       const containingBlockWidth = f(containingNode.layout.measuredWidth - f(border[LEFT] + border[RIGHT]));
       const containingBlockHeight = f(containingNode.layout.measuredHeight - f(border[TOP] + border[BOTTOM]));
-      layoutAbsoluteChild(layoutNode, parent, child, containingBlockWidth, containingBlockHeight, widthMode);
+      layoutAbsoluteChild(pass, parent, child, containingBlockWidth, containingBlockHeight, widthMode);
       const axis = parent.style.flexDirection;
       if (isReverseDirection(axis)) {
         const row = isRowDirection(axis);
@@ -162,7 +152,7 @@ export function layoutAbsoluteDescendants(
         );
       }
     } else if (child.style.positionType === POSITION_STATIC) {
-      layoutAbsoluteDescendants(layoutNode, containingNode, child, widthMode);
+      layoutAbsoluteDescendants(pass, containingNode, child, widthMode);
     }
   }
 }

@@ -27,6 +27,7 @@ import {
   Mode,
   roundValueToPixelGrid,
 } from './numbers.js';
+import type {LayoutPass} from './pass.js';
 import {
   ALIGN_CENTER,
   ALIGN_FLEX_START,
@@ -106,6 +107,7 @@ function calculateAvailableInnerDimension(
 }
 
 function computeFlexBasisForChild(
+  pass: LayoutPass,
   node: FlexNode,
   child: FlexNode,
   width: number,
@@ -186,7 +188,7 @@ function computeFlexBasisForChild(
     }
     constrainMaxSizeForMode(child, true, ownerWidth, ownerWidth, w);
     constrainMaxSizeForMode(child, false, ownerHeight, ownerWidth, h);
-    layoutNode(child, w.size, h.size, w.mode, h.mode, ownerWidth, ownerHeight, false);
+    pass.layoutNode(child, w.size, h.size, w.mode, h.mode, ownerWidth, ownerHeight, false);
     child.layout.computedFlexBasis = f(
       maxOrDefined(measuredDimension(child, mainRow), paddingAndBorderForAxis(child, mainRow, ownerWidth)),
     );
@@ -194,6 +196,7 @@ function computeFlexBasisForChild(
 }
 
 function distributeFreeSpaceSecondPass(
+  pass: LayoutPass,
   line: FlexLine,
   node: FlexNode,
   mainRow: boolean,
@@ -254,7 +257,7 @@ function distributeFreeSpaceSecondPass(
     constrainMaxSizeForMode(child, !mainRow, availableInnerCrossDim, availableInnerWidth, cross);
     const requiresStretchLayout = !crossDefined && stretch;
     const [w, h] = mainRow ? [main, cross] : [cross, main];
-    layoutNode(
+    pass.layoutNode(
       child,
       w.size,
       h.size,
@@ -269,6 +272,7 @@ function distributeFreeSpaceSecondPass(
 }
 
 function layoutImpl(
+  pass: LayoutPass,
   node: FlexNode,
   availableWidth: number,
   availableHeight: number,
@@ -357,6 +361,7 @@ function layoutImpl(
     if (child === singleFlexChild) child.layout.computedFlexBasis = 0;
     else
       computeFlexBasisForChild(
+        pass,
         node,
         child,
         availableInnerWidth,
@@ -423,6 +428,7 @@ function layoutImpl(
     const originalFreeSpace = line.remainingFreeSpace;
     distributeFreeSpaceFirstPass(line, mainRow, mainAxisOwnerSize, availableInnerMainDim, availableInnerWidth);
     const distributed = distributeFreeSpaceSecondPass(
+      pass,
       line,
       node,
       mainRow,
@@ -480,7 +486,7 @@ function layoutImpl(
           constrainMaxSizeForMode(child, mainRow, availableInnerMainDim, availableInnerWidth, main);
           constrainMaxSizeForMode(child, !mainRow, availableInnerCrossDim, availableInnerWidth, cross);
           const [w, h] = mainRow ? [main, cross] : [cross, main];
-          layoutNode(
+          pass.layoutNode(
             child,
             w.size,
             h.size,
@@ -526,17 +532,14 @@ function layoutImpl(
   }
 
   // STEP 11: absolute children, laid out by their containing block (the root is one even when static).
-  if (performLayout && (node.style.positionType !== POSITION_STATIC || node === layoutRoot))
-    layoutAbsoluteDescendants(layoutNode, node, node, widthMode);
+  if (performLayout && (node.style.positionType !== POSITION_STATIC || node === pass.root))
+    layoutAbsoluteDescendants(pass, node, node, widthMode);
 }
-
-let currentGeneration = 0;
-// The node calculateLayout was called on (yoga's depth 1).
-let layoutRoot: FlexNode | undefined;
 
 // yoga's calculateLayoutInternal: a node is laid out afresh on its first visit in a layout when it is dirty;
 // otherwise an answer from its caches is used when one fits.
 function layoutNode(
+  pass: LayoutPass,
   node: FlexNode,
   availableWidth: number,
   availableHeight: number,
@@ -547,7 +550,7 @@ function layoutNode(
   performLayout: boolean,
 ): void {
   let layout = node.layout;
-  const needToVisitNode = (node.dirty && layout.generation !== currentGeneration) || !layout.visited;
+  const needToVisitNode = (node.dirty && layout.generation !== pass.generation) || !layout.visited;
   if (needToVisitNode) {
     layout.nextCachedMeasurementsIndex = 0;
     layout.cachedLayout = emptyMeasurement();
@@ -603,7 +606,17 @@ function layoutNode(
     layout.measuredWidth = cached.computedWidth;
     layout.measuredHeight = cached.computedHeight;
   } else {
-    layoutImpl(node, availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, performLayout);
+    layoutImpl(
+      pass,
+      node,
+      availableWidth,
+      availableHeight,
+      widthMode,
+      heightMode,
+      ownerWidth,
+      ownerHeight,
+      performLayout,
+    );
     layout = node.layout;
     layout.visited = true;
     if (!cached) {
@@ -628,7 +641,7 @@ function layoutNode(
     layout.height = layout.measuredHeight;
     node.dirty = false;
   }
-  layout.generation = currentGeneration;
+  layout.generation = pass.generation;
 }
 
 // yoga's test, fmod and all (a width of -2.99995 is fractional there, unlike Math.round's answer).
@@ -675,11 +688,14 @@ export function calculateRootLayout(node: FlexNode, ownerWidth: number, ownerHei
     if (isDefined(max)) return {size: max, mode: Mode.FitContent};
     return {size: ownerSize, mode: Number.isNaN(ownerSize) ? Mode.MaxContent : Mode.StretchFit};
   };
-  currentGeneration++;
-  layoutRoot = node;
+  const pass: LayoutPass = {
+    root: node,
+    generation: Symbol('layout'),
+    layoutNode: (...args) => layoutNode(pass, ...args),
+  };
   const w = size(true, ownerWidth);
   const h = size(false, ownerHeight);
-  layoutNode(node, w.size, h.size, w.mode, h.mode, ownerWidth, ownerHeight, true);
+  layoutNode(pass, node, w.size, h.size, w.mode, h.mode, ownerWidth, ownerHeight, true);
   setPosition(node, ownerWidth);
   roundLayoutResultsToPixelGrid(node, 0, 0);
 }

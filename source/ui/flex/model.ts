@@ -78,7 +78,8 @@ export class FlexLayout {
   cachedLayout = emptyMeasurement();
   cachedMeasurements: CachedMeasurement[] = [];
   nextCachedMeasurementsIndex = 0;
-  generation = -1;
+  // The layout this node was last visited in (LayoutPass's generation).
+  generation: symbol | undefined = undefined;
   // Laid out at least once since created or reset: yoga's lastOwnerDirection test (Ink lays out left to right).
   visited = false;
   // Physical edges: left, top, right, bottom.
