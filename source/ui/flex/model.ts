@@ -1,5 +1,5 @@
 // The data both halves of berth's flexbox engine work on: a node's style, its layout results and caches
-// (node.ts is the API Ink calls, layout.ts the algorithm).
+// (node.ts is the API Ink calls, root-layout.ts and the files it reaches the algorithm).
 import {Mode} from './numbers.js';
 
 export const enum Unit {

@@ -6,7 +6,7 @@
 // on berth's screens), and what it does not lay out as yoga does (wrapping, insets, aspect ratio, max sizes,
 // baseline alignment, auto and percent margins and paddings, right-to-left) throws an Error naming it at the
 // setter, so a new use shows up in the first test that renders it.
-import {calculateRootLayout} from './layout.js';
+import {calculateRootLayout} from './root-layout.js';
 import {
   AUTO,
   FlexLayout,

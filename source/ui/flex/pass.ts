@@ -3,7 +3,7 @@
 import type {LayoutNode} from './model.js';
 import type {Mode} from './numbers.js';
 
-// Lays a node out in a layout, from its caches where they fit (layout.ts).
+// Lays a node out in a layout, from its caches where they fit (layout-node.ts).
 export type LayoutNodeFunction = (
   node: LayoutNode,
   availableWidth: number,
