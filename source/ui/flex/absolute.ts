@@ -10,7 +10,6 @@ import {
   alignmentOf,
   BOTTOM,
   DISPLAY_NONE,
-  hasDefiniteLength,
   isReverseDirection,
   isRowDirection,
   LEFT,
@@ -19,9 +18,8 @@ import {
   measuredDimension,
   POSITION_ABSOLUTE,
   POSITION_STATIC,
-  resolve,
-  resolvedDimension,
   RIGHT,
+  styledSize,
   TOP,
 } from './style.js';
 
@@ -98,32 +96,33 @@ function layoutAbsoluteChild(
   const mainRow = isRowDirection(mainAxis);
   // The cross axis of a left-to-right layout: a row's is a column, a column's a row.
   const crossAxis = mainRow ? 0 : 2;
-  const marginRow = marginForAxis(child, true, containingBlockWidth);
-  const marginColumn = marginForAxis(child, false, containingBlockWidth);
-  let width = Number.NaN;
-  let height = Number.NaN;
-  if (hasDefiniteLength(child, true, containingBlockWidth))
-    width = f(resolve(resolvedDimension(child, true), containingBlockWidth) + marginRow);
-  if (hasDefiniteLength(child, false, containingBlockHeight))
-    height = f(resolve(resolvedDimension(child, false), containingBlockHeight) + marginColumn);
-  if (Number.isNaN(width) || Number.isNaN(height)) {
-    let widthSizing = Number.isNaN(width) ? Mode.MaxContent : Mode.StretchFit;
-    const heightSizing = Number.isNaN(height) ? Mode.MaxContent : Mode.StretchFit;
+  const w = styledSize(child, true, containingBlockWidth, containingBlockWidth);
+  const h = styledSize(child, false, containingBlockHeight, containingBlockWidth);
+  if (Number.isNaN(w.size) || Number.isNaN(h.size)) {
     if (
       !mainRow &&
-      Number.isNaN(width) &&
+      Number.isNaN(w.size) &&
       widthMode !== Mode.MaxContent &&
       isDefined(containingBlockWidth) &&
       containingBlockWidth > 0
     ) {
-      width = containingBlockWidth;
-      widthSizing = Mode.FitContent;
+      w.size = containingBlockWidth;
+      w.mode = Mode.FitContent;
     }
-    layoutNode(child, width, height, widthSizing, heightSizing, containingBlockWidth, containingBlockHeight, false);
-    width = f(child.layout.measuredWidth + marginForAxis(child, true, containingBlockWidth));
-    height = f(child.layout.measuredHeight + marginForAxis(child, false, containingBlockWidth));
+    layoutNode(child, w.size, h.size, w.mode, h.mode, containingBlockWidth, containingBlockHeight, false);
+    w.size = f(child.layout.measuredWidth + marginForAxis(child, true, containingBlockWidth));
+    h.size = f(child.layout.measuredHeight + marginForAxis(child, false, containingBlockWidth));
   }
-  layoutNode(child, width, height, Mode.StretchFit, Mode.StretchFit, containingBlockWidth, containingBlockHeight, true);
+  layoutNode(
+    child,
+    w.size,
+    h.size,
+    Mode.StretchFit,
+    Mode.StretchFit,
+    containingBlockWidth,
+    containingBlockHeight,
+    true,
+  );
   justifyAbsoluteChild(parent, child, mainAxis, containingBlockWidth);
   alignAbsoluteChild(parent, child, crossAxis, containingBlockWidth);
 }

@@ -13,7 +13,6 @@ import {
   hasDefiniteLength,
   isFlexible,
   isRowDirection,
-  marginForAxis,
   measuredDimension,
   paddingAndBorderForAxis,
   POSITION_ABSOLUTE,
@@ -22,6 +21,7 @@ import {
   resolveFlexBasis,
   resolveFlexGrow,
   resolveFlexShrink,
+  styledSize,
 } from './style.js';
 
 function zeroOutLayoutRecursively(node: FlexNode): void {
@@ -55,31 +55,16 @@ function computeFlexBasisForChild(
       child.layout.computedFlexBasis = f(
         maxOrDefined(resolvedFlexBasis, paddingAndBorderForAxis(child, mainRow, ownerWidth)),
       );
-  } else if (mainRow && isRowStyleDimDefined) {
+  } else if (mainRow ? isRowStyleDimDefined : isColumnStyleDimDefined) {
     child.layout.computedFlexBasis = f(
       maxOrDefined(
-        resolve(resolvedDimension(child, true), ownerWidth),
-        paddingAndBorderForAxis(child, true, ownerWidth),
-      ),
-    );
-  } else if (!mainRow && isColumnStyleDimDefined) {
-    child.layout.computedFlexBasis = f(
-      maxOrDefined(
-        resolve(resolvedDimension(child, false), ownerHeight),
-        paddingAndBorderForAxis(child, false, ownerWidth),
+        resolve(resolvedDimension(child, mainRow), mainAxisOwnerSize),
+        paddingAndBorderForAxis(child, mainRow, ownerWidth),
       ),
     );
   } else {
-    const w = {mode: Mode.MaxContent, size: Number.NaN};
-    const h = {mode: Mode.MaxContent, size: Number.NaN};
-    if (isRowStyleDimDefined) {
-      w.size = f(resolve(resolvedDimension(child, true), ownerWidth) + marginForAxis(child, true, ownerWidth));
-      w.mode = Mode.StretchFit;
-    }
-    if (isColumnStyleDimDefined) {
-      h.size = f(resolve(resolvedDimension(child, false), ownerHeight) + marginForAxis(child, false, ownerWidth));
-      h.mode = Mode.StretchFit;
-    }
+    const w = styledSize(child, true, ownerWidth, ownerWidth);
+    const h = styledSize(child, false, ownerHeight, ownerWidth);
     if (Number.isNaN(w.size) && isDefined(width)) {
       w.size = width;
       w.mode = Mode.FitContent;
