@@ -1,4 +1,4 @@
-// Items with `position: absolute` and no insets (Ink's <Static> is one; insets are refused in node.ts), as yoga
+// Items with `position: absolute` and no insets (Ink's <Static> is one; node-style.ts refuses insets), as yoga
 // 3.2.1 lays them out (algorithm/AbsoluteLayout.cpp): out of the flex line, sized against their containing
 // block (the nearest ancestor that is not `position: static`, or the root), placed by their parent's
 // justify-content and their alignment, inside its padding and border.
