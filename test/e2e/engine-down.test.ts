@@ -1,6 +1,7 @@
-import {afterAll, beforeAll, describe, expect, test} from 'vitest';
-import {startPrivateEngine, type PrivateEngine} from '../helpers/private-engine.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {describe, expect, test} from 'vitest';
+import {privateEngineUnderBerth} from '../helpers/engine-under-berth.js';
+import type {PrivateEngine} from '../helpers/private-engine.js';
+import type {Terminal} from '../helpers/terminal.js';
 
 // Every list view with its engine gone says so in the same words, and what berth does about it (reconnects),
 // instead of "loading…" for ever; when the engine is back the lists come back. A private dockerd: the shared
@@ -11,31 +12,10 @@ const DOWN = 'engine not connected: reconnecting… (ctrl-r now; 5 then c: anoth
 const VIEWS = ['1', '2', '3', '5', '7', '8'];
 
 let engine: PrivateEngine;
-const terminals: Terminal[] = [];
-
-beforeAll(async () => {
-  engine = await startPrivateEngine();
+const {open} = privateEngineUnderBerth(30, started => {
+  engine = started;
   engine.docker(['volume', 'create', 'down-test-volume']);
-}, 120_000);
-afterAll(async () => {
-  for (const t of terminals) t.stop();
-  await engine?.stop();
-}, 60_000);
-
-const open = () => {
-  const t = startBerth({
-    env: {
-      DOCKER_HOST: engine.host,
-      DOCKER_TLS_VERIFY: undefined,
-      DOCKER_CERT_PATH: undefined,
-      DOCKER_CONTEXT: undefined,
-    },
-    columns: 120,
-    rows: 30,
-  });
-  terminals.push(t);
-  return t;
-};
+});
 
 async function everyViewSaysDown(t: Terminal): Promise<void> {
   for (const key of VIEWS) {

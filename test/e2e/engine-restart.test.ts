@@ -1,45 +1,24 @@
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterAll, beforeAll, describe, expect, test} from 'vitest';
+import {describe, expect, test} from 'vitest';
 import {BUSYBOX} from '../helpers/bench.js';
+import {privateEngineUnderBerth, startBerthOnEngine} from '../helpers/engine-under-berth.js';
 import {openLogs, submitSave} from '../helpers/log-pane.js';
 import {startPrivateEngine, type PrivateEngine} from '../helpers/private-engine.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
 
 // The engine killed (SIGKILL) and started again under berth. A private dockerd: the shared bench engine is never
 // killed. Without live-restore, dockerd stops every container it finds running when it starts again; those with
 // restart policy `always` are started again, the others stay exited.
 let engine: PrivateEngine;
-const terminals: Terminal[] = [];
 const TICKER = 'i=0; while :; do i=$((i+1)); echo "tick $i"; sleep 0.1; done';
-
-beforeAll(async () => {
-  engine = await startPrivateEngine();
+const {terminals, open} = privateEngineUnderBerth(36, started => {
+  engine = started;
   engine.loadBusybox();
   engine.docker(['run', '-d', '--name', 'rs-always', '--restart', 'always', BUSYBOX, 'sh', '-c', TICKER]);
   engine.docker(['run', '-d', '--name', 'rs-none', BUSYBOX, 'sh', '-c', TICKER]);
   engine.docker(['run', '-d', '--name', 'rs-shell', BUSYBOX, 'sleep', '3600']);
-}, 120_000);
-afterAll(async () => {
-  for (const t of terminals) t.stop();
-  await engine?.stop();
-}, 60_000);
-
-const open = () => {
-  const t = startBerth({
-    env: {
-      DOCKER_HOST: engine.host,
-      DOCKER_TLS_VERIFY: undefined,
-      DOCKER_CERT_PATH: undefined,
-      DOCKER_CONTEXT: undefined,
-    },
-    columns: 120,
-    rows: 36,
-  });
-  terminals.push(t);
-  return t;
-};
+});
 
 const ticks = (text: string) => [...text.matchAll(/^(?:\S+ )?tick (\d+)$/gm)].map(m => Number(m[1]));
 
@@ -120,16 +99,7 @@ describe('engine killed and started again', () => {
     try {
       live.loadBusybox();
       live.docker(['run', '-d', '--name', 'lr-ticker', BUSYBOX, 'sh', '-c', TICKER]);
-      const t = startBerth({
-        env: {
-          DOCKER_HOST: live.host,
-          DOCKER_TLS_VERIFY: undefined,
-          DOCKER_CERT_PATH: undefined,
-          DOCKER_CONTEXT: undefined,
-        },
-        columns: 120,
-        rows: 36,
-      });
+      const t = startBerthOnEngine(live, 36);
       terminals.push(t);
       await openLogs(t, 'lr-ticker');
       await t.waitFor(/tick \d+/);

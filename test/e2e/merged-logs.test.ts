@@ -2,7 +2,7 @@ import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
-import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
+import {benchEnv, docker, runTestContainer, uniqueName} from '../helpers/bench.js';
 import {startFaultProxy, type FaultProxy} from '../helpers/fault-proxy.js';
 import {submitSave} from '../helpers/log-pane.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
@@ -22,21 +22,7 @@ const names = {a: `${base}-a`, b: `${base}-b`};
 const dir = mkdtempSync(join(tmpdir(), 'berth-mlogs-'));
 beforeAll(() => {
   for (const [letter, name] of Object.entries(names))
-    docker([
-      'run',
-      '-d',
-      '--init',
-      '--network',
-      'none',
-      '--label',
-      'berth.test=1',
-      '--name',
-      name,
-      BUSYBOX,
-      'sh',
-      '-c',
-      `i=0; while :; do i=$((i+1)); echo "${letter}line $i"; sleep 0.25; done`,
-    ]);
+    runTestContainer(name, ['sh', '-c', `i=0; while :; do i=$((i+1)); echo "${letter}line $i"; sleep 0.25; done`]);
 });
 afterAll(() => {
   docker(['rm', '-f', names.a, names.b]);

@@ -1,9 +1,15 @@
 import {rmSync} from 'node:fs';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
-import {BUSYBOX, benchEnv, docker} from '../helpers/bench.js';
-import {dockerConfigWithContexts} from '../helpers/contexts.js';
-import {startPrivateEngine, type PrivateEngine} from '../helpers/private-engine.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {BUSYBOX, docker} from '../helpers/bench.js';
+import type {PrivateEngine} from '../helpers/private-engine.js';
+import {
+  benchAndSecondContexts,
+  filterTo,
+  rowOf,
+  startBerthOnContexts,
+  startSecondEngine,
+} from '../helpers/several-engines.js';
+import type {Terminal} from '../helpers/terminal.js';
 
 // Views 2 and 7 on two engines at once: the shared TLS bench engine (context "bench") and a private dockerd
 // (context "second"). A volume of the same name on both shows twice, told apart by ENGINE, and a marked pair is
@@ -31,19 +37,14 @@ const exists = (engine: (args: string[]) => string, name: string) => {
 };
 
 beforeAll(async () => {
-  second = await startPrivateEngine();
-  second.loadBusybox();
+  second = await startSecondEngine();
   docker(['volume', 'create', '--label', 'berth.test=1', volume]);
   onSecond(['volume', 'create', '--label', 'berth.test=1', volume]);
   onSecond(['tag', BUSYBOX, `${image}:v1`]);
   docker(['volume', 'create', '--label', 'berth.test=1', used]);
   onSecond(['volume', 'create', '--label', 'berth.test=1', used]);
   onSecond(['create', '--label', 'berth.test=1', '--name', user, '-v', `${used}:/data`, BUSYBOX, 'true']);
-  const env = benchEnv();
-  configDir = dockerConfigWithContexts([
-    {name: 'bench', host: env.DOCKER_HOST!, tlsDir: env.DOCKER_CERT_PATH},
-    {name: 'second', host: second.host},
-  ]);
+  configDir = benchAndSecondContexts(second);
 }, 180_000);
 
 afterAll(async () => {
@@ -56,31 +57,9 @@ afterAll(async () => {
   if (configDir) rmSync(configDir, {recursive: true, force: true});
 }, 60_000);
 
-function open(args: string[], columns = 200, rows = 60): Terminal {
-  terminal = startBerth({
-    args,
-    env: {
-      DOCKER_CONFIG: configDir,
-      DOCKER_HOST: undefined,
-      DOCKER_TLS_VERIFY: undefined,
-      DOCKER_CERT_PATH: undefined,
-      DOCKER_CONTEXT: undefined,
-    },
-    columns,
-    rows,
-  });
+function open(args: string[], columns?: number, rows?: number): Terminal {
+  terminal = startBerthOnContexts(configDir, args, columns, rows);
   return terminal;
-}
-
-const rowOf = (screen: string, name: string, engine: string) =>
-  screen.split('\n').find(line => new RegExp(`\\b${engine}\\s+${name}\\b`).test(line));
-
-async function filterTo(t: Terminal, filter: string): Promise<void> {
-  t.type('/');
-  t.keys('C-e', 'C-u');
-  t.type(filter);
-  t.keys('Enter');
-  await t.waitFor(`filter: ${filter}`);
 }
 
 describe('views 2 and 7 across engines', () => {

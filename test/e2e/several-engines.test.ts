@@ -2,10 +2,16 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {rmSync} from 'node:fs';
 import {createServer, type Server, type Socket} from 'node:net';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
-import {BUSYBOX, benchEnv, docker} from '../helpers/bench.js';
-import {dockerConfigWithContexts} from '../helpers/contexts.js';
-import {startPrivateEngine, type PrivateEngine} from '../helpers/private-engine.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {BUSYBOX, docker} from '../helpers/bench.js';
+import type {PrivateEngine} from '../helpers/private-engine.js';
+import {
+  benchAndSecondContexts,
+  filterTo,
+  rowOf,
+  startBerthOnContexts,
+  startSecondEngine,
+} from '../helpers/several-engines.js';
+import type {Terminal} from '../helpers/terminal.js';
 
 // berth on two engines at once: the shared TLS bench engine (context "bench") and a private dockerd on its own
 // socket (context "second"), from a docker config directory of the test's own. A third context points at a
@@ -41,8 +47,7 @@ const run = (engine: (args: string[]) => string, name: string, line: string) =>
   ]);
 
 beforeAll(async () => {
-  second = await startPrivateEngine();
-  second.loadBusybox();
+  second = await startSecondEngine();
   run(docker, onBench, `hello-from-bench-${tag}`);
   run(docker, same, 'same-on-bench');
   run((args: string[]) => second.docker(args), onSecond, `hello-from-second-${tag}`);
@@ -50,12 +55,7 @@ beforeAll(async () => {
   silent = createServer(socket => void held.push(socket));
   await new Promise<void>(resolve => silent.listen(0, '127.0.0.1', resolve));
   const port = (silent.address() as {port: number}).port;
-  const env = benchEnv();
-  configDir = dockerConfigWithContexts([
-    {name: 'bench', host: env.DOCKER_HOST!, tlsDir: env.DOCKER_CERT_PATH},
-    {name: 'second', host: second.host},
-    {name: 'silent', host: `tcp://127.0.0.1:${port}`},
-  ]);
+  configDir = benchAndSecondContexts(second, [{name: 'silent', host: `tcp://127.0.0.1:${port}`}]);
 }, 180_000);
 
 afterAll(async () => {
@@ -70,32 +70,9 @@ afterAll(async () => {
   if (configDir) rmSync(configDir, {recursive: true, force: true});
 }, 60_000);
 
-function open(args: string[], columns = 200, rows = 60): Terminal {
-  terminal = startBerth({
-    args,
-    env: {
-      DOCKER_CONFIG: configDir,
-      DOCKER_HOST: undefined,
-      DOCKER_TLS_VERIFY: undefined,
-      DOCKER_CERT_PATH: undefined,
-      DOCKER_CONTEXT: undefined,
-    },
-    columns,
-    rows,
-  });
+function open(args: string[], columns?: number, rows?: number): Terminal {
+  terminal = startBerthOnContexts(configDir, args, columns, rows);
   return terminal;
-}
-
-const rowOf = (screen: string, name: string, engine: string) =>
-  screen.split('\n').find(line => new RegExp(`\\b${engine}\\s+${name}\\b`).test(line));
-
-async function filterTo(t: Terminal, filter: string): Promise<void> {
-  t.type('/');
-  // The prompt starts with the filter in place: ctrl-e ctrl-u empties it.
-  t.keys('C-e', 'C-u');
-  t.type(filter);
-  t.keys('Enter');
-  await t.waitFor(`filter: ${filter}`);
 }
 
 const stateOf = (engine: (args: string[]) => string, name: string) =>

@@ -2,7 +2,7 @@ import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {connectEngine, type EngineClient} from '../../source/engine/client.js';
 import {MergedLogs} from '../../source/engine/logs/merged-logs.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
-import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
+import {benchEnv, docker, runTestContainer, uniqueName} from '../helpers/bench.js';
 
 let client: EngineClient;
 const base = uniqueName('it-mlogs');
@@ -15,17 +15,7 @@ beforeAll(async () => {
   // stays up.
   for (const [n, name] of names.entries())
     ids.push(
-      docker([
-        'run',
-        '-d',
-        '--init',
-        '--network',
-        'none',
-        '--label',
-        'berth.test=1',
-        '--name',
-        name,
-        BUSYBOX,
+      runTestContainer(name, [
         'sh',
         '-c',
         `sleep 3; seq 1 20000 | sed 's/^/${'ab'[n]} /'; echo ${'ab'[n]} done; sleep 100000`,
@@ -76,17 +66,7 @@ describe('merged logs of several containers (real engine)', () => {
     const live = [`${base}-h1`, `${base}-h2`];
     names.push(...live);
     const liveIds = live.map((name, n) =>
-      docker([
-        'run',
-        '-d',
-        '--init',
-        '--network',
-        'none',
-        '--label',
-        'berth.test=1',
-        '--name',
-        name,
-        BUSYBOX,
+      runTestContainer(name, [
         'sh',
         '-c',
         `seq 1 5000 | sed 's/^/${'xy'[n]} /'; i=5000; while :; do i=$((i+1)); echo "${'xy'[n]} $i"; sleep 0.02; done`,

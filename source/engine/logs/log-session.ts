@@ -3,19 +3,23 @@ import type {LogEntry} from './entry.js';
 import {EntryFetch, type LogRequest, type LogOrigin} from './entry-fetch.js';
 import {EntryLines} from './entry-lines.js';
 import {HeadOverlap} from './head-overlap.js';
+import {HeadReconnect} from './head-reconnect.js';
+import {HeldEntries} from './held-entries.js';
 import {fetchHistory} from './history-fetch.js';
 import {makeLine, type LogLine} from './line-assembler.js';
 import {LogBuffer} from './log-buffer.js';
 import {searchLog, type LogSearch} from './log-query.js';
+import {sessionSettings, type LogSessionOptions, type LogStatus, type SessionSettings} from './log-session-options.js';
 import {Publisher} from './publisher.js';
-import {planRequests, type LogWindow, type RequestPlan} from './request-plan.js';
+import {planRequests, type RequestPlan} from './request-plan.js';
+import {RestartWatch} from './restart-watch.js';
 import {ResumeTracker} from './resume-tracker.js';
 import {Retries} from './retries.js';
 import {saveLines, type SaveOptions} from './save-lines.js';
 import {afterStreamEnd, beforeReopen} from './source-state.js';
 import {entryKey} from './seen-entries.js';
 import {describeStreamError, statusCode} from './stream-errors.js';
-import {compareTimestamps, timestampToSince} from './timestamp.js';
+import {timestampToSince} from './timestamp.js';
 
 export type {LogLine} from './line-assembler.js';
 export type {LogWindow} from './request-plan.js';
@@ -24,34 +28,7 @@ export type {LogStream, LogEntry} from './entry.js';
 export type {LogOrigin} from './entry-fetch.js';
 export type {SaveOptions} from './save-lines.js';
 export {LogBuffer} from './log-buffer.js';
-
-export type LogStatus = 'loading' | 'streaming' | 'ended' | 'reconnecting' | 'error';
-
-export type LogSessionOptions = {
-  containerId: string;
-  // A swarm service's or task's log instead of the container's (containerId is then ignored).
-  source?: LogOrigin;
-  // Turns an entry into the one shown (a service's lines get their service.slot@node prefix), after the
-  // session has recognised it by its raw bytes: resume and de-duplication never depend on it.
-  // It may answer undefined when it cannot tell yet (a task the prefixer does not know): the session then holds
-  // that entry and the ones after it, in order, until `resolve` settles, and asks again.
-  rewrite?: (entry: LogEntry) => LogEntry | undefined;
-  resolve?: () => Promise<void>;
-  // Whether the container has a TTY (its log stream then has no frames); found out from the stream when not given.
-  tty?: boolean;
-  window: LogWindow;
-  follow: boolean;
-  bufferLines?: number;
-  // Listeners hear about changes at most this often.
-  publishMs?: number;
-  // Waits before reconnecting after the 1st, 2nd, … failure in a row; the last one repeats.
-  reconnectDelaysMs?: readonly number[];
-  // Hears every line added at the end, as it is added (merged logs take them all, however many come between two
-  // publications; the buffer may hold fewer).
-  onLine?: (line: LogLine) => void;
-};
-
-export const RECONNECT_DELAYS_MS: readonly number[] = [1000, 2000, 5000, 10_000, 30_000];
+export {RECONNECT_DELAYS_MS, type LogSessionOptions, type LogStatus} from './log-session-options.js';
 
 // The lines of one container's log for the log pane: a bounded buffer filled from the engine's log stream.
 //
@@ -62,8 +39,9 @@ export const RECONNECT_DELAYS_MS: readonly number[] = [1000, 2000, 5000, 10_000,
 //    and put in front of the buffer in one step when that request ends: the buffer stays ordered and bounded,
 //    and a reader anchored to the bottom (the pane) sees nothing move. Entries at T that both requests return
 //    are recognised by (stream, timestamp, bytes) and kept once (logs/head-overlap.ts).
-// 3. resume: when a stream breaks, the session reconnects with backoff and asks again from just before what it
-//    has (logs/resume-tracker.ts), dropping what it already received: no duplicates, no gaps.
+// 3. resume: when a stream breaks, the session reconnects with backoff (logs/head-reconnect.ts) and asks again
+//    from just before what it has (logs/resume-tracker.ts), dropping what it already received: no duplicates,
+//    no gaps; a container restarted meanwhile gets a note (logs/restart-watch.ts).
 export class LogSession {
   readonly buffer: LogBuffer<LogLine>;
   status: LogStatus = 'loading';
@@ -71,15 +49,13 @@ export class LogSession {
   // The older part of the window is still being read.
   historyLoading = false;
 
-  private readonly options: Required<Omit<LogSessionOptions, 'tty' | 'source' | 'rewrite' | 'resolve' | 'onLine'>> &
-    Pick<LogSessionOptions, 'tty' | 'rewrite' | 'resolve' | 'onLine'>;
-  // Entries waiting for `resolve` (see LogSessionOptions.rewrite), oldest first.
-  private held: LogEntry[] = [];
-  private holding = false;
+  private readonly options: SessionSettings;
+  private readonly held: HeldEntries;
   private readonly source: LogOrigin;
   private readonly plan: RequestPlan;
   private readonly publisher: Publisher;
   private readonly retries: Retries;
+  private readonly reconnect: HeadReconnect;
   private readonly resumeTracker = new ResumeTracker();
   private readonly overlap = new HeadOverlap();
   private readonly headLines = new EntryLines(line => this.pushLine(line));
@@ -90,27 +66,13 @@ export class LogSession {
   private started = false;
   private stopped = false;
   private statusVersion = 0;
-  private interrupted = false;
-  // The newest entry time received: what a restart of the container is measured against.
-  private lastEntryTime?: string;
-  // Set when the container was found restarted after an interruption (its old process finished at `at`): the
-  // note goes in front of the first entry written after that.
-  private restart?: {at: string; note: string};
-  // Runs the pending head retry at once (the engine is back); undefined when none is waiting.
-  private retryHeadNow?: () => void;
-  private retriedNow = false;
+  private readonly restartWatch = new RestartWatch();
 
   constructor(
     private readonly docker: Docker,
     options: LogSessionOptions,
   ) {
-    // `?? default` rather than spreading: callers pass `bufferLines: config.value` that may be undefined.
-    this.options = {
-      ...options,
-      bufferLines: options.bufferLines ?? 10_000,
-      publishMs: options.publishMs ?? 100,
-      reconnectDelaysMs: options.reconnectDelaysMs?.length ? options.reconnectDelaysMs : RECONNECT_DELAYS_MS,
-    };
+    this.options = sessionSettings(options);
     this.source = options.source ?? {kind: 'container', id: options.containerId};
     this.buffer = new LogBuffer<LogLine>(this.options.bufferLines);
     // Service and task logs know no `until`: one request reads the whole window.
@@ -122,6 +84,17 @@ export class LogSession {
     );
     this.publisher = new Publisher(this.options.publishMs);
     this.retries = new Retries(this.options.reconnectDelaysMs);
+    this.reconnect = new HeadReconnect(this.retries, {
+      note: text => this.pushSystem(text),
+      waiting: error => {
+        this.error = error;
+        this.setStatus('reconnecting');
+      },
+      reopen: () => void this.reopenHead(),
+    });
+    this.held = new HeldEntries(this.options.rewrite, this.options.resolve, this.options.bufferLines, entry =>
+      this.headLines.add(entry),
+    );
   }
 
   // Changes whenever the lines or the status change.
@@ -176,12 +149,8 @@ export class LogSession {
   // The engine is reachable again (its container list came back): a follow waiting to reconnect does it now
   // rather than at the end of its backoff.
   retryNow(): void {
-    // Once per interruption: a log endpoint that keeps failing while lists work keeps its backoff.
-    if (this.stopped || this.status !== 'reconnecting' || this.retriedNow) return;
-    this.retriedNow = true;
-    const retry = this.retryHeadNow;
-    this.retryHeadNow = undefined;
-    retry?.();
+    if (this.stopped || this.status !== 'reconnecting') return;
+    this.reconnect.now();
   }
 
   search(query: string): LogSearch {
@@ -199,10 +168,7 @@ export class LogSession {
     const fetch = new EntryFetch(this.docker, this.source, request, this.options.tty, {
       onOpen: () => {
         if (this.head !== fetch) return;
-        this.retries.succeeded('head');
-        if (this.interrupted) this.pushSystem('log stream resumed');
-        this.interrupted = false;
-        this.retriedNow = false;
+        this.reconnect.opened();
         this.error = undefined;
         if (this.options.follow) this.setStatus('streaming');
       },
@@ -217,58 +183,23 @@ export class LogSession {
   private takeHeadEntry(entry: LogEntry): void {
     const key = entryKey(entry);
     if (key && this.resumeTracker.isReplay(key)) return;
-    if (entry.time) {
-      if (this.restart && compareTimestamps(entry.time, this.restart.at) > 0) {
-        this.headLines.flush();
-        this.pushSystem(this.restart.note);
-        this.restart = undefined;
-      }
-      if (!this.lastEntryTime || compareTimestamps(entry.time, this.lastEntryTime) > 0) this.lastEntryTime = entry.time;
+    const restartNote = entry.time && this.restartWatch.noteBefore(entry.time);
+    if (restartNote) {
+      this.headLines.flush();
+      this.pushSystem(restartNote);
     }
     if (key && entry.time) {
       this.resumeTracker.record(key, entry.time);
       if (this.overlap.noteHeadEntry(key, entry.time, !this.historyDone)) this.openHistory();
     }
-    this.show(entry);
-  }
-
-  private show(entry: LogEntry): void {
-    const rewrite = this.options.rewrite;
-    if (!rewrite || entry.stream === 'system') return this.headLines.add(entry);
-    if (this.holding) {
-      this.held.push(entry);
-      // Never more than a buffer's worth waits.
-      if (this.held.length > this.options.bufferLines) this.release(true);
-      return;
-    }
-    const shown = rewrite(entry);
-    if (shown) return this.headLines.add(shown);
-    this.holding = true;
-    this.held.push(entry);
-    const resolve = this.options.resolve ?? (() => Promise.resolve());
-    void resolve()
-      .catch(() => undefined)
-      .then(() => this.release());
-  }
-
-  // Hands the held entries on in order (asking `rewrite` again); `force` takes them as they are.
-  private release(force = false): void {
-    if (!this.holding) return;
-    this.holding = false;
-    const held = this.held;
-    this.held = [];
-    for (const entry of held) {
-      if (force) this.headLines.add(this.options.rewrite?.(entry) ?? entry);
-      else if (this.holding) this.held.push(entry);
-      else this.show(entry);
-    }
+    this.held.add(entry);
   }
 
   private headEnded(fetch: EntryFetch): void {
     if (this.head !== fetch) return;
     this.head = undefined;
     this.resumeTracker.streamClosed();
-    this.release(true);
+    this.held.release(true);
     this.headLines.flush();
     this.headDone = true;
     // No entry came, so there is no older part of the window to read.
@@ -283,7 +214,7 @@ export class LogSession {
   private async followAfterEnd(): Promise<void> {
     const next = await afterStreamEnd(this.docker, this.source);
     if (this.stopped || this.head) return;
-    if (next.step === 'retry') return this.scheduleHeadRetry(next.reason);
+    if (next.step === 'retry') return this.reconnect.schedule(next.reason);
     if (next.step === 'fail') return this.fail(next.reason);
     if (next.note) this.pushSystem(next.note);
     this.settle();
@@ -296,28 +227,16 @@ export class LogSession {
     const code = statusCode(error);
     if (code === 404) return this.fail(`the ${this.source.kind} no longer exists`);
     if (code !== undefined && code < 500) return this.fail(describeStreamError(error));
-    this.scheduleHeadRetry(describeStreamError(error));
-  }
-
-  private scheduleHeadRetry(reason: string): void {
-    const delay = this.retries.nextDelay('head');
-    if (!this.interrupted) this.pushSystem(`log stream interrupted: ${reason}; reconnecting`);
-    this.interrupted = true;
-    this.error = `${reason}; retrying in ${Math.round(delay / 1000)} s`;
-    this.setStatus('reconnecting');
-    this.retryHeadNow = this.retries.after(delay, () => {
-      this.retryHeadNow = undefined;
-      void this.reopenHead();
-    });
+    this.reconnect.schedule(describeStreamError(error));
   }
 
   // After an interruption: the source's state first (source-state.ts), then the log from where it broke.
   private async reopenHead(): Promise<void> {
-    const next = await beforeReopen(this.docker, this.source, this.lastEntryTime);
+    const next = await beforeReopen(this.docker, this.source, this.restartWatch.lastEntryTime);
     if (this.stopped || this.head) return;
-    if (next.step === 'retry') return this.scheduleHeadRetry(next.reason);
+    if (next.step === 'retry') return this.reconnect.schedule(next.reason);
     if (next.step === 'fail') return this.fail(next.reason);
-    if (next.restart) this.restart = next.restart;
+    if (next.restart) this.restartWatch.found(next.restart);
     this.headDone = false;
     this.openHead(this.resumeRequest());
   }

@@ -1,15 +1,15 @@
-// Items with `position: absolute` and no insets (Ink's <Static> is one; insets are refused in node.ts), as yoga
+// Items with `position: absolute` and no insets (Ink's <Static> is one; node-style.ts refuses insets), as yoga
 // 3.2.1 lays them out (algorithm/AbsoluteLayout.cpp): out of the flex line, sized against their containing
 // block (the nearest ancestor that is not `position: static`, or the root), placed by their parent's
 // justify-content and their alignment, inside its padding and border.
 import type {LayoutNode as FlexNode} from './model.js';
 import {f, isDefined, Mode} from './numbers.js';
+import type {LayoutPass} from './pass.js';
 import {
   ALIGN_CENTER,
   alignmentOf,
   BOTTOM,
   DISPLAY_NONE,
-  hasDefiniteLength,
   isReverseDirection,
   isRowDirection,
   LEFT,
@@ -18,23 +18,10 @@ import {
   measuredDimension,
   POSITION_ABSOLUTE,
   POSITION_STATIC,
-  resolve,
-  resolvedDimension,
   RIGHT,
+  styledSize,
   TOP,
 } from './style.js';
-
-// What lays a node out (layout.ts's layoutNode), passed in to keep the modules free of an import circle.
-export type LayoutNodeFunction = (
-  node: FlexNode,
-  availableWidth: number,
-  availableHeight: number,
-  widthMode: Mode,
-  heightMode: Mode,
-  ownerWidth: number,
-  ownerHeight: number,
-  performLayout: boolean,
-) => void;
 
 const ALIGN_FLEX_END = 3;
 const JUSTIFY_CENTER = 1;
@@ -97,43 +84,45 @@ function alignAbsoluteChild(parent: FlexNode, child: FlexNode, axis: number, con
 }
 
 function layoutAbsoluteChild(
-  layoutNode: LayoutNodeFunction,
+  pass: LayoutPass,
   parent: FlexNode,
   child: FlexNode,
   containingBlockWidth: number,
   containingBlockHeight: number,
   widthMode: Mode,
 ): void {
+  const {layoutNode} = pass;
   const mainAxis = parent.style.flexDirection;
   const mainRow = isRowDirection(mainAxis);
   // The cross axis of a left-to-right layout: a row's is a column, a column's a row.
   const crossAxis = mainRow ? 0 : 2;
-  const marginRow = marginForAxis(child, true, containingBlockWidth);
-  const marginColumn = marginForAxis(child, false, containingBlockWidth);
-  let width = Number.NaN;
-  let height = Number.NaN;
-  if (hasDefiniteLength(child, true, containingBlockWidth))
-    width = f(resolve(resolvedDimension(child, true), containingBlockWidth) + marginRow);
-  if (hasDefiniteLength(child, false, containingBlockHeight))
-    height = f(resolve(resolvedDimension(child, false), containingBlockHeight) + marginColumn);
-  if (Number.isNaN(width) || Number.isNaN(height)) {
-    let widthSizing = Number.isNaN(width) ? Mode.MaxContent : Mode.StretchFit;
-    const heightSizing = Number.isNaN(height) ? Mode.MaxContent : Mode.StretchFit;
+  const w = styledSize(child, true, containingBlockWidth, containingBlockWidth);
+  const h = styledSize(child, false, containingBlockHeight, containingBlockWidth);
+  if (Number.isNaN(w.size) || Number.isNaN(h.size)) {
     if (
       !mainRow &&
-      Number.isNaN(width) &&
+      Number.isNaN(w.size) &&
       widthMode !== Mode.MaxContent &&
       isDefined(containingBlockWidth) &&
       containingBlockWidth > 0
     ) {
-      width = containingBlockWidth;
-      widthSizing = Mode.FitContent;
+      w.size = containingBlockWidth;
+      w.mode = Mode.FitContent;
     }
-    layoutNode(child, width, height, widthSizing, heightSizing, containingBlockWidth, containingBlockHeight, false);
-    width = f(child.layout.measuredWidth + marginForAxis(child, true, containingBlockWidth));
-    height = f(child.layout.measuredHeight + marginForAxis(child, false, containingBlockWidth));
+    layoutNode(child, w.size, h.size, w.mode, h.mode, containingBlockWidth, containingBlockHeight, false);
+    w.size = f(child.layout.measuredWidth + marginForAxis(child, true, containingBlockWidth));
+    h.size = f(child.layout.measuredHeight + marginForAxis(child, false, containingBlockWidth));
   }
-  layoutNode(child, width, height, Mode.StretchFit, Mode.StretchFit, containingBlockWidth, containingBlockHeight, true);
+  layoutNode(
+    child,
+    w.size,
+    h.size,
+    Mode.StretchFit,
+    Mode.StretchFit,
+    containingBlockWidth,
+    containingBlockHeight,
+    true,
+  );
   justifyAbsoluteChild(parent, child, mainAxis, containingBlockWidth);
   alignAbsoluteChild(parent, child, crossAxis, containingBlockWidth);
 }
@@ -141,7 +130,7 @@ function layoutAbsoluteChild(
 // yoga's layoutAbsoluteDescendants: the absolute children of `parent`, and those of its static descendants,
 // laid out in `containingNode` (no insets, so their positions stay relative to their own parent).
 export function layoutAbsoluteDescendants(
-  layoutNode: LayoutNodeFunction,
+  pass: LayoutPass,
   containingNode: FlexNode,
   parent: FlexNode,
   widthMode: Mode,
@@ -152,7 +141,7 @@ export function layoutAbsoluteDescendants(
       const {border} = containingNode.layout;
       const containingBlockWidth = f(containingNode.layout.measuredWidth - f(border[LEFT] + border[RIGHT]));
       const containingBlockHeight = f(containingNode.layout.measuredHeight - f(border[TOP] + border[BOTTOM]));
-      layoutAbsoluteChild(layoutNode, parent, child, containingBlockWidth, containingBlockHeight, widthMode);
+      layoutAbsoluteChild(pass, parent, child, containingBlockWidth, containingBlockHeight, widthMode);
       const axis = parent.style.flexDirection;
       if (isReverseDirection(axis)) {
         const row = isRowDirection(axis);
@@ -162,7 +151,7 @@ export function layoutAbsoluteDescendants(
         );
       }
     } else if (child.style.positionType === POSITION_STATIC) {
-      layoutAbsoluteDescendants(layoutNode, containingNode, child, widthMode);
+      layoutAbsoluteDescendants(pass, containingNode, child, widthMode);
     }
   }
 }

@@ -1,12 +1,12 @@
-// One line of flex items: the free space shared out by grow and shrink factors (yoga's first pass, which takes
-// out the items whose bounds stop them), and the items placed along the main axis by justify-content.
+// One line of flex items (berth lays out no wrapping): the items gathered with the space their bases take and
+// their summed grow and shrink factors, and placed along the main axis by justify-content.
 import {type LayoutNode as FlexNode} from './model.js';
 import {f, isDefined, maxOrDefined, Mode} from './numbers.js';
 import {
-  boundAxis,
   boundAxisWithinMinAndMax,
   dimensionWithMargin,
   gapForAxis,
+  isFlexible,
   isReverseDirection,
   leadingEdge,
   leadingPaddingAndBorder,
@@ -29,45 +29,41 @@ export type FlexLine = {
   crossDim: number;
 };
 
-export function distributeFreeSpaceFirstPass(
-  line: FlexLine,
+// yoga's calculateFlexLine for a line that never wraps: every item is on it.
+export function gatherFlexLine(
+  node: FlexNode,
+  items: FlexNode[],
   mainRow: boolean,
   mainAxisOwnerSize: number,
-  availableInnerMainDim: number,
   availableInnerWidth: number,
-): void {
-  let deltaFreeSpace = 0;
-  for (const child of line.items) {
-    const childFlexBasis = boundAxisWithinMinAndMax(child, mainRow, child.layout.computedFlexBasis, mainAxisOwnerSize);
-    if (line.remainingFreeSpace < 0) {
-      const flexShrinkScaledFactor = -resolveFlexShrink(child) * childFlexBasis;
-      if (isDefined(flexShrinkScaledFactor) && flexShrinkScaledFactor !== 0) {
-        const baseMainSize = f(
-          childFlexBasis + f(f(line.remainingFreeSpace / line.totalFlexShrinkScaledFactors) * flexShrinkScaledFactor),
-        );
-        const boundMainSize = boundAxis(child, mainRow, baseMainSize, availableInnerMainDim, availableInnerWidth);
-        if (isDefined(baseMainSize) && isDefined(boundMainSize) && baseMainSize !== boundMainSize) {
-          deltaFreeSpace = f(deltaFreeSpace + f(boundMainSize - childFlexBasis));
-          line.totalFlexShrinkScaledFactors = f(
-            line.totalFlexShrinkScaledFactors - f(-resolveFlexShrink(child) * child.layout.computedFlexBasis),
-          );
-        }
-      }
-    } else if (isDefined(line.remainingFreeSpace) && line.remainingFreeSpace > 0) {
-      const flexGrowFactor = resolveFlexGrow(child);
-      if (isDefined(flexGrowFactor) && flexGrowFactor !== 0) {
-        const baseMainSize = f(
-          childFlexBasis + f(f(line.remainingFreeSpace / line.totalFlexGrowFactors) * flexGrowFactor),
-        );
-        const boundMainSize = boundAxis(child, mainRow, baseMainSize, availableInnerMainDim, availableInnerWidth);
-        if (isDefined(baseMainSize) && isDefined(boundMainSize) && baseMainSize !== boundMainSize) {
-          deltaFreeSpace = f(deltaFreeSpace + f(boundMainSize - childFlexBasis));
-          line.totalFlexGrowFactors = f(line.totalFlexGrowFactors - flexGrowFactor);
-        }
-      }
+): FlexLine {
+  const gap = gapForAxis(node, mainRow);
+  const line: FlexLine = {
+    items,
+    sizeConsumed: 0,
+    totalFlexGrowFactors: 0,
+    totalFlexShrinkScaledFactors: 0,
+    remainingFreeSpace: 0,
+    mainDim: 0,
+    crossDim: 0,
+  };
+  for (const [index, child] of items.entries()) {
+    const flexBasis = boundAxisWithinMinAndMax(child, mainRow, child.layout.computedFlexBasis, mainAxisOwnerSize);
+    line.sizeConsumed = f(
+      line.sizeConsumed +
+        f(f(flexBasis + marginForAxis(child, mainRow, availableInnerWidth)) + (index === 0 ? 0 : gap)),
+    );
+    if (isFlexible(child)) {
+      line.totalFlexGrowFactors = f(line.totalFlexGrowFactors + resolveFlexGrow(child));
+      line.totalFlexShrinkScaledFactors = f(
+        line.totalFlexShrinkScaledFactors + f(-resolveFlexShrink(child) * child.layout.computedFlexBasis),
+      );
     }
   }
-  line.remainingFreeSpace = f(line.remainingFreeSpace - deltaFreeSpace);
+  if (line.totalFlexGrowFactors > 0 && line.totalFlexGrowFactors < 1) line.totalFlexGrowFactors = 1;
+  if (line.totalFlexShrinkScaledFactors > 0 && line.totalFlexShrinkScaledFactors < 1)
+    line.totalFlexShrinkScaledFactors = 1;
+  return line;
 }
 
 export function justifyMainAxis(

@@ -1,5 +1,5 @@
 // The data both halves of berth's flexbox engine work on: a node's style, its layout results and caches
-// (node.ts is the API Ink calls, layout.ts the algorithm).
+// (node.ts is the API Ink calls, root-layout.ts and the files it reaches the algorithm).
 import {Mode} from './numbers.js';
 
 export const enum Unit {
@@ -78,7 +78,8 @@ export class FlexLayout {
   cachedLayout = emptyMeasurement();
   cachedMeasurements: CachedMeasurement[] = [];
   nextCachedMeasurementsIndex = 0;
-  generation = -1;
+  // The layout this node was last visited in (LayoutPass's generation).
+  generation: symbol | undefined = undefined;
   // Laid out at least once since created or reset: yoga's lastOwnerDirection test (Ink lays out left to right).
   visited = false;
   // Physical edges: left, top, right, bottom.

@@ -103,6 +103,19 @@ export function hasDefiniteLength(node: FlexNode, row: boolean, ownerSize: numbe
   return used >= 0;
 }
 
+// The size a node's style fixes along an axis, its margins included: what yoga gives a child it lays out at a
+// size known before measuring it (StretchFit); no size (MaxContent) where the style leaves it to the content.
+export function styledSize(
+  node: FlexNode,
+  row: boolean,
+  ownerSize: number,
+  ownerWidth: number,
+): {mode: Mode; size: number} {
+  if (!hasDefiniteLength(node, row, ownerSize)) return {mode: Mode.MaxContent, size: Number.NaN};
+  const size = f(resolve(resolvedDimension(node, row), ownerSize) + marginForAxis(node, row, ownerWidth));
+  return {mode: Mode.StretchFit, size};
+}
+
 // yoga's resolveFlexBasis: the basis set (auto and undefined resolve to nothing).
 export const resolveFlexBasis = (node: FlexNode, mainAxisOwnerSize: number): number =>
   resolve(node.style.flexBasis, mainAxisOwnerSize);
