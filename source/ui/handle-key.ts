@@ -116,10 +116,11 @@ export function handleKey(target: KeyTarget, input: string, key: Key): ExitReque
   trace.keyPressed(name);
   // The tab key of a view this engine does not offer (6 without a swarm manager) says so rather than do nothing.
   const view = action.startsWith('view.') ? target.views.byId(action.slice('view.'.length)) : undefined;
-  if (view?.key && !target.views.available(target.store.get()).includes(view))
+  const state = target.store.get();
+  if (view?.key && !target.views.available(state).includes(view))
     return target.dispatch({
       type: 'status',
-      text: `view ${view.key} (${view.title}) is not offered on this engine`,
+      text: `view ${view.key} (${view.title}) is not offered on ${state.engines ? 'any of the engines' : 'this engine'}`,
       kind: 'info',
     });
   // A key action carries no payload, so its type alone is the whole action.

@@ -98,7 +98,7 @@ function ProjectList({width, height}: {width: number; height: number}) {
         loaded={loaded}
         total={total}
         shown={rows.length}
-        empty="no compose projects: none runs on this engine and there is no compose file here (berth -f FILE)"
+        empty="no compose projects on this engine, no compose file here (berth -f FILE)"
       />
       {page.map((project, i) => {
         const status = projectStatus(project).text;
