@@ -4,7 +4,8 @@ import {listContainers} from '../../source/engine/containers/list.js';
 import {readBoundedJson} from '../../source/engine/limits/bounded-json.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {RegistryClient} from '../../source/registry/client.js';
-import {benchEnv} from '../helpers/bench.js';
+import {benchEnv, docker} from '../helpers/bench.js';
+import {StatsSampler} from '../../source/engine/stats/sampler.js';
 import {startFaultProxy, type FaultMode, type FaultProxy} from '../helpers/fault-proxy.js';
 
 // The real bench engine and registry behind a TCP proxy that hangs, crawls or cuts (test/helpers/fault-proxy.ts):
@@ -158,4 +159,28 @@ describe('the registry behind a faulty link', () => {
     expect(error?.message).toMatch(new RegExp(`^registry ${proxy!.host}: `));
     expect(error?.message).not.toContain('\n');
   });
+});
+
+describe('stats behind a link that stops answering', () => {
+  test('a held stats read ends at its deadline and the row is read again once the engine answers', async () => {
+    const {client, error} = await engineBehind('pass');
+    expect(error).toBeUndefined();
+    const id = docker(['inspect', '--format', '{{.Id}}', 'bench-idle']).trim();
+    // Every connection of the sampler's own pool has its first request held from the start.
+    proxy!.mode = 'hold-response';
+    const sampler = new StatsSampler(client!.docker, '1.41', 0, 1500);
+    try {
+      sampler.want([id]);
+      await new Promise(resolve => setTimeout(resolve, 2500));
+      expect(sampler.latest(id)).toBeUndefined();
+      proxy!.mode = 'pass';
+      // Without a deadline the held read would hold the row for ever and no figure would come.
+      const started = Date.now();
+      while (!sampler.latest(id) && Date.now() - started < 8000) await new Promise(resolve => setTimeout(resolve, 100));
+      expect(sampler.latest(id)?.memory).toBeGreaterThan(0);
+    } finally {
+      sampler.close();
+      client!.close();
+    }
+  }, 20_000);
 });

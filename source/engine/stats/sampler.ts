@@ -31,6 +31,9 @@ export const UI_ROUND_MS_PER_CONTAINER = 240;
 // containers waits for a few passes instead of opening hundreds of connections.
 const CONCURRENCY = 64;
 const GATHER_MS = 100;
+// A read answers within one or two of the engine's 1 s sampling passes; one that has not in 10 s is stalled (an
+// engine or a proxy that stopped answering) and would hold its row, and a slot of the pool, for ever.
+const READ_DEADLINE_MS = 10_000;
 
 export class StatsSampler {
   private readonly histories = new Map<string, Usage[]>();
@@ -57,6 +60,7 @@ export class StatsSampler {
     private readonly docker: Docker,
     api = '1.41',
     private readonly roundMsPerContainer = 0,
+    private readonly readDeadlineMs = READ_DEADLINE_MS,
   ) {
     const [major, minor] = api.split('.').map(Number);
     this.oneShot = major > 1 || (major === 1 && minor >= 41);
@@ -168,6 +172,7 @@ export class StatsSampler {
     const abort = new AbortController();
     this.reading.set(id, abort);
     this.lastRead.set(id, Date.now());
+    const deadline = setTimeout(() => abort.abort(), this.readDeadlineMs);
     try {
       const raw = await this.reader.read(id, oneShot, abort.signal);
       if (this.closed || !this.wanted.has(id) || !raw || typeof raw !== 'object') return;
@@ -175,8 +180,10 @@ export class StatsSampler {
       // A one-shot answer leaves precpu empty: the previous answer is the previous sample.
       this.record(id, oneShot ? {...raw, precpu_stats: previous} : raw);
     } catch {
-      // Stopped or removed meanwhile: the next list refresh takes it off the screen.
+      // Stopped or removed meanwhile (the next list refresh takes it off the screen), or stalled: read again in
+      // the row's next turn.
     } finally {
+      clearTimeout(deadline);
       this.reading.delete(id);
     }
   }
