@@ -183,6 +183,7 @@ async function stopEngine(engine: PrivateEngine): Promise<void> {
   }
   // dockerd's own containerd and any shim left behind name the directory on their command lines.
   spawnSync('pkill', ['-9', '-f', `${engine.dir}/`]);
+  killContainers(engine.dir);
   spawnSync('sh', ['-c', `grep -o ' ${engine.dir}[^ ]*' /proc/mounts | sort -r | xargs -r -n1 umount -l`]);
   rmSync(engine.dir, {recursive: true, force: true, maxRetries: 3});
 }
@@ -196,5 +197,20 @@ process.once('exit', () => {
       // already exited
     }
     spawnSync('pkill', ['-9', '-f', `${engine.dir}/`]);
+    killContainers(engine.dir);
   }
 });
+
+// The engine's containers' processes, found by its cgroup parent: with live-restore (or a dockerd killed) they
+// outlive the engine and its shims, and would run on, reparented to init, after the test. Their cgroups go too.
+function killContainers(dir: string): void {
+  const parent = `berth-private-${dir.slice(-6)}`;
+  const roots = `/sys/fs/cgroup/*/${parent} /sys/fs/cgroup/${parent}`;
+  spawnSync('sh', [
+    '-c',
+    `for d in ${roots}; do [ -d "$d" ] && find "$d" -name cgroup.procs -exec cat {} + ; done | sort -u | xargs -r kill -9 2>/dev/null
+     sleep 0.2
+     for d in ${roots}; do [ -d "$d" ] && find "$d" -depth -type d -exec rmdir {} + 2>/dev/null; done
+     true`,
+  ]);
+}
