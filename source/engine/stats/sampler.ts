@@ -25,7 +25,7 @@ const MIN_ROUND_MS = 1000;
 // ~4 reads a second, 51 rows on screen each every 12 s, 4 rows every second. A read costs berth ~1 ms of CPU (TLS,
 // HTTP, JSON) and is most of the columns' idle cost: at N × 160 ms (~6 reads a second) 51 idle rows measured 1.1-1.3×
 // this pace's CPU side by side (docs/benchmarks.md). `berth stats` reads every container every second, as docker
-// stats does.
+// stats does. Rows whose figures do not move are read at half this pace (STEADY_SLOWDOWN).
 export const UI_ROUND_MS_PER_CONTAINER = 240;
 // Connections at once: a screenful is read in one pass of the engine's collector; a CPU sort over hundreds of
 // containers waits for a few passes instead of opening hundreds of connections.
@@ -34,6 +34,13 @@ const GATHER_MS = 100;
 // A read answers within one or two of the engine's 1 s sampling passes; one that has not in 10 s is stalled (an
 // engine or a proxy that stopped answering) and would hold its row, and a slot of the pool, for ever.
 const READ_DEADLINE_MS = 10_000;
+// A row whose figures did not move between its last two reads (an idle container: 0 % and the same memory) is
+// read at half the pace; one that moves, at the full pace. Most containers on a server are idle, so this halves
+// most of the reads, while a container that starts working is back at the full pace after one read.
+const STEADY_SLOWDOWN = 2;
+const steadyBetween = (a: Usage, b: Usage): boolean =>
+  Math.abs((a.cpuPercent ?? 0) - (b.cpuPercent ?? 0)) < 0.1 &&
+  Math.abs((a.memory ?? 0) - (b.memory ?? 0)) <= 0.01 * Math.max(a.memory ?? 0, b.memory ?? 0);
 
 export class StatsSampler {
   private readonly histories = new Map<string, Usage[]>();
@@ -139,9 +146,16 @@ export class StatsSampler {
       if (this.closed || !this.wanted.size) return;
       const period = Math.max(MIN_ROUND_MS, this.wanted.size * this.roundMsPerContainer);
       const count = Math.ceil((this.wanted.size * MIN_ROUND_MS) / period);
-      // A container still waiting for its previous answer (a slow engine) is not asked twice.
+      // A container still waiting for its previous answer (a slow engine) is not asked twice; one read less than a
+      // period ago (two for a steady one, in the UI) waits: the slice of a second holds only the rows that are due.
+      const now = Date.now();
       const due = [...this.wanted]
         .filter(id => !this.inFlight.has(id))
+        .filter(
+          id =>
+            now - (this.lastRead.get(id) ?? 0) >=
+            (this.roundMsPerContainer && this.steady(id) ? STEADY_SLOWDOWN : 1) * period - MIN_ROUND_MS / 2,
+        )
         .sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0))
         .slice(0, count);
       this.enqueue(due);
@@ -186,6 +200,12 @@ export class StatsSampler {
       clearTimeout(deadline);
       this.reading.delete(id);
     }
+  }
+
+  // Whether a row's last two figures were the same (see STEADY_SLOWDOWN).
+  private steady(id: string): boolean {
+    const history = this.histories.get(id);
+    return !!history && history.length >= 2 && steadyBetween(history.at(-1)!, history.at(-2)!);
   }
 
   private record(id: string, raw: RawStats): void {
