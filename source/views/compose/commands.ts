@@ -1,5 +1,6 @@
 import type {CommandSpec} from '../types.js';
-import {openDown, runCompose} from './effects.js';
+import {openDown} from './down.js';
+import {runCompose} from './effects.js';
 import {projects, selectedProject} from './selectors.js';
 
 export const COMPOSE_COMMANDS: readonly CommandSpec[] = [

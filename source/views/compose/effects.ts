@@ -1,13 +1,8 @@
 import {rmSync} from 'node:fs';
-import {contextWords, dockerCommand, logCommand} from '../../command-log.js';
-import {operate} from '../../engine/containers/operations.js';
-import type {Confirmation} from '../../store/state.js';
-import {engineClockOffsetMs} from '../../engine/clock.js';
+import {logCommand} from '../../command-log.js';
 import {ComposeRun} from '../../engine/compose/compose-run.js';
 import {configuredServices} from '../../engine/compose/configured-services.js';
-import {PROJECT_LABEL} from '../../engine/compose/labels.js';
 import type {ComposeProject} from '../../engine/compose/project.js';
-import {ProjectLogs} from '../../engine/compose/project-logs.js';
 import {
   composeArgs,
   composeEngine,
@@ -18,13 +13,12 @@ import {
   type ComposeRunner,
 } from '../../engine/compose/runner.js';
 import {errorMessage} from '../../errors.js';
-import {showLogs, showSource} from '../log-pane/effects.js';
+import {showSource} from '../log-pane/effects.js';
 import {paneSession} from '../log-pane/session.js';
-import {LOG_WINDOWS} from '../log-pane/state.js';
 import {perApp} from '../kit/runtime.js';
 import type {Services} from '../types.js';
 import {engineKey} from '../kit/engines.js';
-import {shownComposeEngine, projectNamed, selectedProject, selectedService} from './selectors.js';
+import {shownComposeEngine, projectNamed, selectedProject} from './selectors.js';
 
 // Every compose command berth started, by project (the newest one); `o` shows it again, quit interrupts it.
 // This app's compose commands, by project (one at a time each), and the last one started (o shows it).
@@ -213,204 +207,6 @@ export function interrupt(services: Services): void {
       'ctrl-c: compose interrupted (SIGINT; SIGTERM follows if it keeps running; ctrl-c again sends it now)',
     );
   else services.status('compose is not running any more', 'error');
-}
-
-// L: every container of the project, interleaved (berth's log machinery per container, merged by time).
-export async function showProjectLogs(services: Services, projectName: string, window = 0): Promise<void> {
-  const state = services.store.get();
-  const engine = shownComposeEngine(state);
-  const client = services.engine(engine)?.client;
-  const project = projectNamed(state, projectName);
-  if (!client || !project) return;
-  if (!project.containers.length) {
-    services.status(`${project.name} has no containers yet (u brings it up)`, 'error');
-    return;
-  }
-  const choice = LOG_WINDOWS[window] ?? LOG_WINDOWS[0];
-  const since = choice.sinceSeconds
-    ? (Date.now() + (await engineClockOffsetMs(client))) / 1000 - choice.sinceSeconds
-    : undefined;
-  const logs = new ProjectLogs(client.docker, {
-    targets: project.containers.map(row => ({id: row.id, name: row.name, service: row.compose?.service ?? row.name})),
-    window: {tail: window === 0 ? services.config.logTail : choice.tail, since},
-    follow: true,
-    bufferLines: services.config.logBufferLines,
-  });
-  showSource(
-    services,
-    logs,
-    {
-      containerId: `project:${project.name}`,
-      name: `${project.name} (${project.containers.length} containers)`,
-      engine,
-      owner: 'compose',
-      window,
-      kind: 'project',
-    },
-    () => (logs.status === 'reconnecting' ? `reconnecting: ${logs.error ?? ''}` : logs.status),
-    {reopen: next => void showProjectLogs(services, projectName, next)},
-  );
-}
-
-// New containers of a project whose logs are open join them (up, scale); restarted ones are followed again.
-export function followProjectChanges(services: Services): void {
-  const state = services.store.get();
-  const source = paneSession.get(services);
-  if (state.logs?.kind !== 'project' || !(source instanceof ProjectLogs)) return;
-  // Logs of a project on an engine view 3 no longer shows follow what they had (its client is that engine's).
-  if (state.logs.engine !== shownComposeEngine(state)) return;
-  const name = state.logs.containerId.slice('project:'.length);
-  const project = projectNamed(state, name);
-  for (const row of project?.containers ?? []) {
-    if (!source.has(row.id)) source.add({id: row.id, name: row.name, service: row.compose?.service ?? row.name});
-    else if (row.state === 'running') source.resumeContainer(row.id);
-  }
-}
-
-export function showContainerLogs(services: Services): void {
-  const state = services.store.get();
-  const row = selectedService(state);
-  if (!row?.container) {
-    if (row) services.status(`${row.service} has no container yet (u brings the project up)`, 'error');
-    return;
-  }
-  showLogs(services, {
-    id: row.container.id,
-    name: row.container.name,
-    owner: 'compose',
-    engine: shownComposeEngine(state),
-  });
-}
-
-// D: what goes, from the labels — the project's containers (orphans only with --remove-orphans), its networks,
-// and with --volumes its volumes.
-export async function openDown(services: Services, projectName: string): Promise<void> {
-  const runner = await detect(services);
-  const state = services.store.get();
-  const project = projectNamed(state, projectName);
-  const why = unavailable(runner, state.compose.runnerProblem, project, {op: 'down'});
-  if (why || !project) {
-    services.status(`compose down: ${why}`, 'error');
-    return;
-  }
-  const configured = state.compose.configured[project.name];
-  const containers = project.containers.map(row => {
-    const orphan = configured && row.compose && !configured.includes(row.compose.service);
-    return `container ${row.name}  (${row.compose?.service ?? ''}, ${row.state})${orphan ? '  orphan: only with --remove-orphans' : ''}`;
-  });
-  services.dispatch({
-    type: 'overlay.show',
-    overlay: {
-      kind: 'composeDown',
-      project: project.name,
-      containers,
-      networks: [],
-      volumes: [],
-      withVolumes: false,
-      removeOrphans: false,
-      loading: true,
-      scroll: 0,
-    },
-  });
-  const docker = services.docker(shownComposeEngine(state));
-  if (!docker) return;
-  const filters = {label: [`${PROJECT_LABEL}=${project.name}`]};
-  try {
-    const [networks, volumes] = await Promise.all([docker.listNetworks({filters}), docker.listVolumes({filters})]);
-    services.dispatch({
-      type: 'composeDown.targets',
-      project: project.name,
-      networks: networks.map(network => network.Name).sort(),
-      volumes: (volumes.Volumes ?? []).map(volume => volume.Name).sort(),
-    });
-  } catch (error) {
-    services.status(`listing the project's networks and volumes: ${errorMessage(error)}`, 'error');
-    services.dispatch({type: 'composeDown.targets', project: project.name, networks: [], volumes: []});
-  }
-}
-
-export function runDownFromOverlay(services: Services): void {
-  const overlay = services.store.get().overlay;
-  if (overlay?.kind !== 'composeDown') return;
-  services.dispatch({type: 'overlay.close'});
-  void runCompose(services, overlay.project, {
-    op: 'down',
-    volumes: overlay.withVolumes,
-    removeOrphans: overlay.removeOrphans,
-  });
-}
-
-// s / S: the project's containers stopped or started through the Engine API — works without the files, with
-// any compose (what `compose stop|start` would touch: the project's containers, by their labels).
-export function confirmStop(services: Services, projectName: string): void {
-  const state = services.store.get();
-  const project = projectNamed(state, projectName);
-  const engine = shownComposeEngine(state);
-  const running =
-    project?.containers.filter(
-      row => row.state === 'running' || row.state === 'restarting' || row.state === 'paused',
-    ) ?? [];
-  if (!project || !running.length) {
-    services.status(`${projectName}: no running container to stop`, 'error');
-    return;
-  }
-  const confirm: Confirmation = {
-    owner: 'compose',
-    operation: 'stop',
-    title: `Stop the ${running.length} running container${running.length === 1 ? '' : 's'} of ${project.name}?`,
-    targets: running.map(row => `${row.name}  (${row.compose?.service ?? ''}, ${row.status})`),
-    ids: running.map(row => row.id),
-    names: running.map(row => row.name),
-    ...(engine ? {engines: running.map(() => engine)} : {}),
-  };
-  services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
-}
-
-export async function operateProject(
-  services: Services,
-  operation: 'stop' | 'start',
-  ids: readonly string[],
-  names: readonly string[],
-  // With several engines: the engine the containers are on (the one view 3 showed when they were picked).
-  engine?: string,
-): Promise<void> {
-  const docker = services.docker(engine);
-  if (!docker) return;
-  if (!ids.length) {
-    services.status(`no container to ${operation}`, 'error');
-    return;
-  }
-  services.status(`${operation === 'stop' ? 'stopping' : 'starting'} ${names.join(', ')}…`);
-  const failures: string[] = [];
-  await Promise.all(
-    ids.map(async (id, i) => {
-      logCommand(dockerCommand([...contextWords(engine), operation, names[i] ?? id]));
-      try {
-        await operate(docker, id, operation);
-      } catch (error) {
-        failures.push(`${names[i]}: ${errorMessage(error)}`);
-      }
-    }),
-  );
-  if (failures.length) services.status(`${operation} failed for ${failures.join('; ')}`, 'error');
-  else services.status(`${operation === 'stop' ? 'stopped' : 'started'} ${names.join(', ')}`);
-}
-
-export function startProject(services: Services, projectName: string): void {
-  const state = services.store.get();
-  const project = projectNamed(state, projectName);
-  const stopped = project?.containers.filter(row => row.state === 'exited' || row.state === 'created') ?? [];
-  if (!project?.containers.length) {
-    services.status(`${projectName} has no containers yet (u creates them)`, 'error');
-    return;
-  }
-  void operateProject(
-    services,
-    'start',
-    stopped.map(row => row.id),
-    stopped.map(row => row.name),
-    shownComposeEngine(state),
-  );
 }
 
 // What quit would interrupt: the compose commands still running.

@@ -4,23 +4,10 @@ import {sanitizeLine} from '../../text/sanitize.js';
 import type {AppConfig, ViewModule} from '../types.js';
 import {COMPOSE_COMMANDS} from './commands.js';
 import {ComposeView} from './ComposeView.js';
-import {
-  closeRuns,
-  confirmStop,
-  detect,
-  operateProject,
-  startProject,
-  followProjectChanges,
-  interrupt,
-  runningCommands,
-  loadConfigured,
-  openDown,
-  runCompose,
-  runDownFromOverlay,
-  showContainerLogs,
-  showOutput,
-  showProjectLogs,
-} from './effects.js';
+import {closeRuns, detect, interrupt, loadConfigured, runCompose, runningCommands, showOutput} from './effects.js';
+import {followProjectChanges, showContainerLogs, showProjectLogs} from './compose-logs.js';
+import {openDown, runDownFromOverlay} from './down.js';
+import {confirmStop, operateProject, startProject} from './start-stop.js';
 import {downHeight, downLines, DownOverlay} from './DownOverlay.js';
 import {COMPOSE_BINDINGS} from './keys.js';
 import {containersLayout} from '../containers/layout.js';

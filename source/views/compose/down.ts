@@ -1,0 +1,63 @@
+import {PROJECT_LABEL} from '../../engine/compose/labels.js';
+import {errorMessage} from '../../errors.js';
+import type {Services} from '../types.js';
+import {detect, runCompose, unavailable} from './effects.js';
+import {shownComposeEngine, projectNamed} from './selectors.js';
+
+// D: what goes, from the labels — the project's containers (orphans only with --remove-orphans), its networks,
+// and with --volumes its volumes.
+export async function openDown(services: Services, projectName: string): Promise<void> {
+  const runner = await detect(services);
+  const state = services.store.get();
+  const project = projectNamed(state, projectName);
+  const why = unavailable(runner, state.compose.runnerProblem, project, {op: 'down'});
+  if (why || !project) {
+    services.status(`compose down: ${why}`, 'error');
+    return;
+  }
+  const configured = state.compose.configured[project.name];
+  const containers = project.containers.map(row => {
+    const orphan = configured && row.compose && !configured.includes(row.compose.service);
+    return `container ${row.name}  (${row.compose?.service ?? ''}, ${row.state})${orphan ? '  orphan: only with --remove-orphans' : ''}`;
+  });
+  services.dispatch({
+    type: 'overlay.show',
+    overlay: {
+      kind: 'composeDown',
+      project: project.name,
+      containers,
+      networks: [],
+      volumes: [],
+      withVolumes: false,
+      removeOrphans: false,
+      loading: true,
+      scroll: 0,
+    },
+  });
+  const docker = services.docker(shownComposeEngine(state));
+  if (!docker) return;
+  const filters = {label: [`${PROJECT_LABEL}=${project.name}`]};
+  try {
+    const [networks, volumes] = await Promise.all([docker.listNetworks({filters}), docker.listVolumes({filters})]);
+    services.dispatch({
+      type: 'composeDown.targets',
+      project: project.name,
+      networks: networks.map(network => network.Name).sort(),
+      volumes: (volumes.Volumes ?? []).map(volume => volume.Name).sort(),
+    });
+  } catch (error) {
+    services.status(`listing the project's networks and volumes: ${errorMessage(error)}`, 'error');
+    services.dispatch({type: 'composeDown.targets', project: project.name, networks: [], volumes: []});
+  }
+}
+
+export function runDownFromOverlay(services: Services): void {
+  const overlay = services.store.get().overlay;
+  if (overlay?.kind !== 'composeDown') return;
+  services.dispatch({type: 'overlay.close'});
+  void runCompose(services, overlay.project, {
+    op: 'down',
+    volumes: overlay.withVolumes,
+    removeOrphans: overlay.removeOrphans,
+  });
+}
