@@ -1,7 +1,8 @@
 import {readFileSync} from 'node:fs';
 import {parseReplicas} from '../../engine/swarm/operations.js';
 import type {CommandSpec, Services} from '../types.js';
-import {createSecretFrom, parseScaleArgs, redeploy, scaleTo} from './effects.js';
+import {createSecretFrom} from './effects.js';
+import {parseScaleArgs, redeploy, scaleTo} from './scale.js';
 import {findService, shownSwarmEngine} from './selectors.js';
 
 // The engine view 6 shows, as a message names it.

@@ -1,122 +1,28 @@
-import type {EngineClient} from '../../engine/client.js';
-import {contextWords, logCommand} from '../../command-log.js';
+import {logCommand} from '../../command-log.js';
 import {
   dockerNodeAvailabilityCommand,
-  dockerRedeployCommand,
-  dockerScaleCommand,
   dockerSecretCreateCommand,
   dockerSecretRmCommand,
   dockerServiceRmCommand,
 } from '../../engine/swarm/docker-commands.js';
-import {
-  inspectService,
-  listNodes,
-  listSecrets,
-  listServices,
-  listTasks,
-  swarmRole,
-  type NodeRow,
-  type SecretRow,
-  type ServiceRow,
-  type TaskRow,
-} from '../../engine/swarm/lists.js';
+import {listTasks, type NodeRow, type SecretRow, type ServiceRow, type TaskRow} from '../../engine/swarm/lists.js';
 import {ServiceLogPrefixer} from '../../engine/swarm/log-prefix.js';
 import {
-  convergence,
   createSecret,
-  redeployService,
   removeSecret,
   removeService,
-  scaleService,
   servicesUsingSecret,
   setNodeAvailability,
   type Availability,
 } from '../../engine/swarm/operations.js';
 import {errorMessage} from '../../errors.js';
 import type {Confirmation} from '../../store/state.js';
-import {sanitizeLine} from '../../text/sanitize.js';
 import {showLogs} from '../log-pane/effects.js';
 import type {Services} from '../types.js';
-import {loader} from '../kit/loader.js';
-import {perApp} from '../kit/runtime.js';
-import {findService, selectedRow, selectedService, shownSwarmEngine} from './selectors.js';
-
-const clean = (text: string) => sanitizeLine(text);
-
-// With several engines, the engine view 6 shows (undefined with one): every request and command goes there.
-const shown = (services: Services) => shownSwarmEngine(services.store.get());
-const fromShown = (services: Services) => {
-  const engine = shown(services);
-  return engine ? {engine} : {};
-};
-
-function client(services: Services): EngineClient['docker'] | undefined {
-  return services.engine(shown(services))?.client?.docker;
-}
-
-// A logged docker command on the shown engine's context (with several engines; a context's name is shell-safe).
-const onShown = (services: Services, line: string): string => {
-  const engine = shown(services);
-  return engine ? line.replace(/^docker /, `docker ${contextWords(engine).join(' ')} `) : line;
-};
-
-// /info on every connect: is this engine a swarm manager (view 6 offered) or not. `engine`: with several
-// engines, which one (each connects on its own).
-export async function loadRole(services: Services, engine?: string): Promise<void> {
-  const docker = services.engine(engine)?.client?.docker;
-  if (!docker) return;
-  const named = engine ? {engine} : {};
-  try {
-    const role = await swarmRole(docker);
-    if (services.engine(engine)?.client?.docker !== docker) return;
-    services.dispatch({type: 'swarm.role', role, ...named});
-    // On a manager the lists are read at once, in the background: `6` then shows them without waiting for
-    // the engine (and reads them again as it opens).
-    if (role.manager && engine === shown(services)) void loadSwarm(services);
-  } catch {
-    services.dispatch({type: 'swarm.role', role: undefined, ...named});
-  }
-}
-
-// Nodes, services (with running/desired counts) and secrets in one go; the tasks too when they show. One
-// load in flight per app; what asks meanwhile gets one more after it (views/kit/loader.ts).
-export const swarmLoader = loader(async services => {
-  const docker = client(services);
-  if (!docker) return;
-  const engine = fromShown(services);
-  try {
-    const state = services.store.get();
-    const [nodes, list, secrets] = await Promise.all([
-      listNodes(docker, state.swarm.role?.nodeId),
-      listServices(docker),
-      listSecrets(docker),
-    ]);
-    if (client(services) !== docker) return;
-    services.dispatch({type: 'swarm.loaded', nodes, services: list, secrets, ...engine});
-    const tasksOf = services.store.get().swarm.tasksOf;
-    if (tasksOf && services.store.get().swarm.list === 'tasks') await loadTasks(services, tasksOf.id);
-  } catch (error) {
-    if (client(services) !== docker) return;
-    const message = errorMessage(error);
-    services.dispatch({type: 'swarm.failed', error: message});
-    // A manager that was demoted, left the swarm or lost quorum: /info says what it is now.
-    if (/not a swarm manager|not part of a swarm|quorum|leader/i.test(message)) void loadRole(services, engine.engine);
-  }
-});
-
-export const loadSwarm = (services: Services): Promise<void> => swarmLoader.load(services);
-
-export async function loadTasks(services: Services, serviceId: string): Promise<void> {
-  const docker = client(services);
-  if (!docker) return;
-  try {
-    const tasks = await listTasks(docker, serviceId);
-    if (client(services) === docker)
-      services.dispatch({type: 'swarm.tasksLoaded', serviceId, tasks, ...fromShown(services)});
-  } catch (error) {
-    services.status(`tasks: ${clean(errorMessage(error))}`, 'error');
-  }
-}
+import {findService, selectedRow, selectedService} from './selectors.js';
+import {loadSwarm} from './load.js';
+import {redeploy} from './scale.js';
+import {clean, client, onEngine, onShown, shown} from './shown-engine.js';
 
 // l: a service's logs (every task on every node, each line prefixed service.slot@node), or one task's.
 export function openSwarmLogs(services: Services): void {
@@ -158,164 +64,6 @@ export function openSwarmLogs(services: Services): void {
   services.status(
     state.swarm.list === 'nodes' ? 'l follows a service or a task: press s for the services' : 'secrets have no logs',
     'error',
-  );
-}
-
-// -- scale and redeploy, with their progress ----------------------------------------------------------------
-
-type Watch = {serviceId: string; timer?: NodeJS.Timeout; until: number};
-
-// The app's one progress watch.
-const watches = perApp(
-  () => ({current: undefined as Watch | undefined}),
-  self => clearTimeout(self.current?.timer),
-);
-
-// The replicas each service was last asked to scale to (+/- while it converges counts from there), per app.
-const lastAsked = perApp(() => new Map<string, number>());
-
-function stopWatch(services: Services): void {
-  const self = watches(services);
-  clearTimeout(self.current?.timer);
-  self.current = undefined;
-}
-
-// Polls the service's tasks until they converge on what was asked (or `limitMs` passes), showing how far
-// they are; the tasks list and the counts follow. One watch at a time: a newer scale or update replaces it.
-function watchProgress(
-  services: Services,
-  service: {id: string; name: string},
-  what: string,
-  check: (tasks: readonly TaskRow[], row: ServiceRow | undefined) => {text: string; done: boolean},
-  limitMs = 120_000,
-): void {
-  stopWatch(services);
-  const self = watches(services);
-  const current: Watch = {serviceId: service.id, until: Date.now() + limitMs};
-  self.current = current;
-  const tick = async () => {
-    const docker = client(services);
-    if (!docker || self.current !== current) return;
-    try {
-      const [tasks, inspected] = await Promise.all([
-        listTasks(docker, service.id),
-        inspectService(docker, service.id).catch(() => undefined),
-      ]);
-      if (self.current !== current) return;
-      const row = inspected?.row;
-      const {text, done} = check(tasks, row);
-      services.dispatch({type: 'swarm.progress', progress: {serviceId: service.id, text: `${what}: ${text}`, done}});
-      if (services.store.get().swarm.tasksOf?.id === service.id)
-        services.dispatch({type: 'swarm.tasksLoaded', serviceId: service.id, tasks, ...fromShown(services)});
-      void loadSwarm(services);
-      if (done || Date.now() > current.until) {
-        if (!done)
-          services.status(
-            `${what}: not converged after ${Math.round(limitMs / 60_000)} min (${text}); see the tasks (enter)`,
-            'error',
-          );
-        self.current = undefined;
-        setTimeout(() => {
-          if (!self.current && services.store.get().swarm.progress?.serviceId === service.id)
-            services.dispatch({type: 'swarm.progress', progress: undefined});
-        }, 5000).unref?.();
-        return;
-      }
-    } catch (error) {
-      services.dispatch({
-        type: 'swarm.progress',
-        progress: {serviceId: service.id, text: `${what}: ${clean(errorMessage(error))}`, done: true},
-      });
-      self.current = undefined;
-      return;
-    }
-    current.timer = setTimeout(() => void tick(), 500);
-  };
-  current.timer = setTimeout(() => void tick(), 200);
-}
-
-export async function scaleTo(services: Services, service: ServiceRow, replicas: number): Promise<void> {
-  const docker = client(services);
-  if (!docker) return;
-  if (service.mode !== 'replicated') {
-    services.status(`${clean(service.name)} is a ${service.mode} service: only replicated services scale`, 'error');
-    return;
-  }
-  logCommand(onShown(services, dockerScaleCommand(service.name, replicas)));
-  services.dispatch({
-    type: 'swarm.progress',
-    progress: {serviceId: service.id, text: `scaling ${clean(service.name)} to ${replicas}…`, done: false},
-  });
-  try {
-    await scaleService(docker, service.id, replicas);
-  } catch (error) {
-    services.dispatch({type: 'swarm.progress', progress: undefined});
-    services.status(`scale ${clean(service.name)}: ${clean(errorMessage(error))}`, 'error');
-    return;
-  }
-  services.status(`scaling ${clean(service.name)} to ${replicas}`);
-  watchProgress(services, service, `scale ${clean(service.name)} → ${replicas}`, tasks => {
-    const c = convergence(tasks, replicas);
-    return {
-      text: `${c.running}/${replicas} running${c.pending ? `, ${c.pending} starting` : ''}${c.done ? ' ✓' : ''}`,
-      done: c.done,
-    };
-  });
-}
-
-export function scaleBy(services: Services, step: number): void {
-  const service = selectedService(services.store.get());
-  if (!service) return;
-  const progress = services.store.get().swarm.progress;
-  // Repeated + while a scale runs adds to what was asked, not to what runs.
-  const base =
-    progress && !progress.done && progress.serviceId === service.id && lastAsked(services).get(service.id) !== undefined
-      ? lastAsked(services).get(service.id)!
-      : service.desired;
-  const replicas = base + step;
-  if (replicas < 0) {
-    services.status(`${clean(service.name)} has no replicas to take away`, 'error');
-    return;
-  }
-  lastAsked(services).set(service.id, replicas);
-  void scaleTo(services, service, replicas);
-}
-
-export function parseScaleArgs(args: readonly string[]): {service: string; replicas: string}[] {
-  if (!args.length) throw new Error('give SERVICE=N, e.g. :scale web=3');
-  return args.map(arg => {
-    const at = arg.lastIndexOf('=');
-    if (at <= 0) throw new Error(`"${arg}": give SERVICE=N, e.g. :scale web=3`);
-    return {service: arg.slice(0, at), replicas: arg.slice(at + 1)};
-  });
-}
-
-export async function redeploy(services: Services, service: ServiceRow): Promise<void> {
-  const docker = client(services);
-  if (!docker) return;
-  logCommand(onShown(services, dockerRedeployCommand(service.name)));
-  try {
-    await redeployService(docker, service.id);
-  } catch (error) {
-    services.status(`redeploy ${clean(service.name)}: ${clean(errorMessage(error))}`, 'error');
-    return;
-  }
-  services.status(`redeploying ${clean(service.name)} (rolling update)`);
-  watchProgress(
-    services,
-    service,
-    `redeploy ${clean(service.name)}`,
-    (tasks, row) => {
-      const state = row?.updateState ?? '';
-      const c = convergence(tasks, row?.desired ?? service.desired);
-      const done = (state === 'completed' || state === '') && c.done;
-      const failed = /rollback|paused/.test(state);
-      return {
-        text: `${state || 'updating'}${row?.updateMessage ? ` (${clean(row.updateMessage)})` : ''}, ${c.running}/${row?.desired ?? service.desired} running${done ? ' ✓' : ''}`,
-        done: done || failed,
-      };
-    },
-    15 * 60_000,
   );
 }
 
@@ -402,12 +150,6 @@ export function confirmAvailability(services: Services, availability: Availabili
   });
 }
 
-// A confirmation names the engine view 6 showed when it was asked: the answer goes there or nowhere.
-const onEngine = (services: Services): Pick<Confirmation, 'engines'> => {
-  const engine = shown(services);
-  return engine ? {engines: [engine]} : {};
-};
-
 export async function runConfirmed(services: Services, confirm: Confirmation): Promise<void> {
   const docker = client(services);
   if (!docker) return;
@@ -487,8 +229,4 @@ export async function createSecretFrom(
     services.status(clean(errorMessage(error)), 'error');
     return false;
   }
-}
-
-export function stopSwarmEffects(services: Services): void {
-  stopWatch(services);
 }

@@ -9,15 +9,11 @@ import {
   confirmRedeploy,
   confirmRemove,
   createSecretFrom,
-  loadRole,
-  loadSwarm,
-  loadTasks,
   openSwarmLogs,
   runConfirmed,
-  scaleBy,
-  stopSwarmEffects,
-  swarmLoader,
 } from './effects.js';
+import {loadRole, loadSwarm, loadTasks, swarmLoader} from './load.js';
+import {scaleBy, stopSwarmEffects} from './scale.js';
 import {SWARM_BINDINGS} from './keys.js';
 import {reduceSwarm} from './reducer.js';
 import {activeManager, anyManager, selectedService, shownSwarmEngine, swarmList} from './selectors.js';

@@ -8,7 +8,7 @@ import {DEFAULT_KEYMAP, readonlyKeymap, resolveKey} from '../../../source/ui/key
 import {reduceApp} from '../../../source/ui/reducer.js';
 import {activeScopes} from '../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../source/ui/view-set.js';
-import {parseScaleArgs} from '../../../source/views/swarm/effects.js';
+import {parseScaleArgs} from '../../../source/views/swarm/scale.js';
 import {selectedService, visibleRows} from '../../../source/views/swarm/selectors.js';
 
 const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
