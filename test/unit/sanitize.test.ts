@@ -286,7 +286,8 @@ describe('long text (Intl.Segmenter is superlinear on long strings, so it is fed
         ),
       ).toBeLessThan(40);
     }
-  });
+    // Seconds of measuring, many more on a loaded machine: more than the default limit.
+  }, 120_000);
 
   it('truncates a long line in time proportional to the width, not the line', () => {
     const unit = 'ü日😀e\u0301';
@@ -328,11 +329,13 @@ function timeRatio(slow: () => unknown, fast: () => unknown): number {
     }
     return min;
   };
-  let slowBest = Infinity;
-  let fastBest = Infinity;
+  // Each round's two figures are taken next to each other, under the same load; the best round counts (a
+  // superlinear cost shows in every round, a burst of load only in some).
+  let ratio = Infinity;
   for (let round = 0; round < 3; round++) {
-    fastBest = Math.min(fastBest, best(fast, 20));
-    slowBest = Math.min(slowBest, best(slow, 3));
+    const fastBest = best(fast, 10);
+    const slowBest = best(slow, 3);
+    ratio = Math.min(ratio, slowBest / Math.max(fastBest, 0.05));
   }
-  return slowBest / Math.max(fastBest, 0.05);
+  return ratio;
 }
