@@ -3,11 +3,11 @@ import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
-import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
+import {BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
 import {demoProject} from '../helpers/compose.js';
-import {dockerConfigWithContexts} from '../helpers/contexts.js';
-import {startPrivateEngine, type PrivateEngine} from '../helpers/private-engine.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import type {PrivateEngine} from '../helpers/private-engine.js';
+import {benchAndSecondContexts, startBerthOnContexts, startSecondEngine} from '../helpers/several-engines.js';
+import type {Terminal} from '../helpers/terminal.js';
 
 // View 3 on two engines (the shared TLS bench engine, context "bench", and a private dockerd, context "second"):
 // it shows one engine at a time, the first until /engine:NAME picks another. A project that exists only on the
@@ -46,14 +46,9 @@ const labelled = (engine: (args: string[]) => string) =>
     .filter(Boolean);
 
 beforeAll(async () => {
-  second = await startPrivateEngine();
-  second.loadBusybox();
+  second = await startSecondEngine();
   composeOnSecond(['up', '-d']);
-  const env = benchEnv();
-  configDir = dockerConfigWithContexts([
-    {name: 'bench', host: env.DOCKER_HOST!, tlsDir: env.DOCKER_CERT_PATH},
-    {name: 'second', host: second.host},
-  ]);
+  configDir = benchAndSecondContexts(second);
 }, 180_000);
 
 afterAll(async () => {
@@ -66,18 +61,8 @@ const projectRow = (screen: string) =>
 
 describe('view 3 with several engines', () => {
   test('a project only on the second engine shows after /engine:second; L, D and u go to that engine', async () => {
-    terminal = startBerth({
-      args: ['--context', 'bench', '--context', 'second'],
-      env: {
-        DOCKER_CONFIG: configDir,
-        DOCKER_HOST: undefined,
-        DOCKER_TLS_VERIFY: undefined,
-        DOCKER_CERT_PATH: undefined,
-        DOCKER_CONTEXT: undefined,
-        XDG_STATE_HOME: stateDir,
-      },
-      columns: 160,
-      rows: 40,
+    terminal = startBerthOnContexts(configDir, ['--context', 'bench', '--context', 'second'], 160, 40, {
+      XDG_STATE_HOME: stateDir,
     });
     const t = terminal;
     await t.waitFor(/ENGINE\s+NAME/, 20_000);

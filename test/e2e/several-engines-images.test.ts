@@ -2,10 +2,10 @@ import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
-import {BUSYBOX, benchEnv, docker} from '../helpers/bench.js';
-import {dockerConfigWithContexts} from '../helpers/contexts.js';
-import {startPrivateEngine, type PrivateEngine} from '../helpers/private-engine.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {BUSYBOX, docker} from '../helpers/bench.js';
+import type {PrivateEngine} from '../helpers/private-engine.js';
+import {benchAndSecondContexts, startBerthOnContexts, startSecondEngine} from '../helpers/several-engines.js';
+import type {Terminal} from '../helpers/terminal.js';
 
 // View 2's actions on two engines at once — the shared TLS bench engine (context "bench") and a private dockerd
 // (context "second"): a row's keys and the `:` commands naming images go to the engine that has the image, the
@@ -47,8 +47,7 @@ const commandLog = () => {
 };
 
 beforeAll(async () => {
-  second = await startPrivateEngine();
-  second.loadBusybox();
+  second = await startSecondEngine();
   onSecond(['tag', BUSYBOX, only]);
   onSecond(['tag', BUSYBOX, onlyRemoved]);
   onSecond(['tag', BUSYBOX, both]);
@@ -57,11 +56,7 @@ beforeAll(async () => {
   docker(['tag', BUSYBOX, both]);
   for (const name of volumes.bench) docker(['volume', 'create', '--label', 'berth.test=1', name]);
   for (const name of volumes.second) onSecond(['volume', 'create', '--label', 'berth.test=1', name]);
-  const env = benchEnv();
-  configDir = dockerConfigWithContexts([
-    {name: 'bench', host: env.DOCKER_HOST!, tlsDir: env.DOCKER_CERT_PATH},
-    {name: 'second', host: second.host},
-  ]);
+  configDir = benchAndSecondContexts(second);
   stateDir = mkdtempSync(join(tmpdir(), 'berth-ie-state-'));
 }, 180_000);
 
@@ -80,18 +75,8 @@ afterAll(async () => {
 }, 60_000);
 
 function open(columns = 200, rows = 60): Terminal {
-  terminal = startBerth({
-    args: ['--context', 'bench', '--context', 'second'],
-    env: {
-      DOCKER_CONFIG: configDir,
-      DOCKER_HOST: undefined,
-      DOCKER_TLS_VERIFY: undefined,
-      DOCKER_CERT_PATH: undefined,
-      DOCKER_CONTEXT: undefined,
-      XDG_STATE_HOME: stateDir,
-    },
-    columns,
-    rows,
+  terminal = startBerthOnContexts(configDir, ['--context', 'bench', '--context', 'second'], columns, rows, {
+    XDG_STATE_HOME: stateDir,
   });
   return terminal;
 }

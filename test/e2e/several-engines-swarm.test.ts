@@ -5,7 +5,8 @@ import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv} from '../helpers/bench.js';
 import {dockerConfigWithContexts} from '../helpers/contexts.js';
 import {eventually, startSwarm, type TestSwarm} from '../helpers/swarm.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {startBerthOnContexts} from '../helpers/several-engines.js';
+import type {Terminal} from '../helpers/terminal.js';
 
 // View 6 on two engines: the shared bench engine (context "bench", first, not in a swarm) and a one-node swarm
 // of this file's own (context "mgr"). View 6 shows the manager by default, says so on the bench when it is
@@ -41,18 +42,8 @@ async function pick(t: Terminal, filter: string): Promise<void> {
 
 describe('view 6 with several engines', () => {
   test('the manager by default; /engine:bench says it is not one; + scales on the manager', async () => {
-    terminal = startBerth({
-      args: ['--context', 'bench', '--context', 'mgr'],
-      env: {
-        DOCKER_CONFIG: configDir,
-        DOCKER_HOST: undefined,
-        DOCKER_TLS_VERIFY: undefined,
-        DOCKER_CERT_PATH: undefined,
-        DOCKER_CONTEXT: undefined,
-        XDG_STATE_HOME: stateDir,
-      },
-      columns: 140,
-      rows: 30,
+    terminal = startBerthOnContexts(configDir, ['--context', 'bench', '--context', 'mgr'], 140, 30, {
+      XDG_STATE_HOME: stateDir,
     });
     const t = terminal;
     await t.waitFor('6 Swarm', 20_000);

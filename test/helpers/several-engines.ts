@@ -25,7 +25,14 @@ export function benchAndSecondContexts(second: PrivateEngine, more: readonly Con
 }
 
 // berth with only the config's contexts to go by: none of the bench's DOCKER_* variables.
-export function startBerthOnContexts(configDir: string, args: string[], columns = 200, rows = 60): Terminal {
+// `env`: more of berth's environment (a state directory of the test's own, for its command log).
+export function startBerthOnContexts(
+  configDir: string,
+  args: string[],
+  columns = 200,
+  rows = 60,
+  env: NodeJS.ProcessEnv = {},
+): Terminal {
   return startBerth({
     args,
     env: {
@@ -34,6 +41,7 @@ export function startBerthOnContexts(configDir: string, args: string[], columns 
       DOCKER_TLS_VERIFY: undefined,
       DOCKER_CERT_PATH: undefined,
       DOCKER_CONTEXT: undefined,
+      ...env,
     },
     columns,
     rows,
