@@ -1,7 +1,7 @@
-import type {IncomingMessage} from 'node:http';
 import {performance} from 'node:perf_hooks';
 import type Docker from 'dockerode';
 import {dial} from '../client.js';
+import {canRawGet, rawGet} from '../http/raw-get.js';
 import type {EntryReader, LogEntry} from './entry.js';
 import {MultiplexedEntryReader} from './multiplexed-reader.js';
 import {RawEntryReader} from './raw-reader.js';
@@ -37,6 +37,27 @@ export type FetchEvents = {
 const SLICE_BUDGET_MS = 4;
 // Bytes handed to the reader at a time, so that the budget is checked often enough.
 const SLICE_BYTES = 16 * 1024;
+// A followed log's entries are taken in batches this far apart (raw-get.ts): a burst of lines costs one pass, and
+// the pane publishes at most every 100 ms anyway.
+const FOLLOW_BATCH_MS = 20;
+
+const STATUS_CODES: Record<number, boolean | string> = {
+  200: true,
+  400: 'bad parameter',
+  404: 'no such container',
+  500: 'server error',
+  503: 'node is not a swarm manager',
+};
+
+// What the fetch needs of an answer: Node's IncomingMessage (through dockerode) and raw-get's RawResponse both are.
+type Body = {
+  read(): unknown;
+  destroy(): void;
+  readonly destroyed: boolean;
+  readonly errored?: Error | null;
+  on(event: 'readable' | 'end' | 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+};
 
 export function logQuery(request: LogRequest, kind: LogOrigin['kind'] = 'container'): Record<string, string | number> {
   // timestamps=1 always: the UI toggles showing them, resume needs them, and they make TTY detection certain.
@@ -54,7 +75,7 @@ export function logQuery(request: LogRequest, kind: LogOrigin['kind'] = 'contain
 // memory holds a chunk, not the log.
 export class EntryFetch {
   private readonly abort = new AbortController();
-  private response: IncomingMessage | undefined;
+  private response: Body | undefined;
   private reader: EntryReader | undefined;
   private finished = false;
   // Read from the response but not yet handed to the reader (the last slice ran out of time).
@@ -74,21 +95,16 @@ export class EntryFetch {
   }
 
   start(): void {
-    dial(this.docker, {
-      path: `/${this.source.kind}s/${encodeURIComponent(this.source.id)}/logs?`,
-      method: 'GET',
-      isStream: true,
-      options: logQuery(this.request, this.source.kind),
-      statusCodes: {
-        200: true,
-        400: 'bad parameter',
-        404: `no such ${this.source.kind}`,
-        500: 'server error',
-        503: 'node is not a swarm manager',
-      },
-      signal: this.abort.signal,
-    }).then(
-      response => this.attach(response as IncomingMessage),
+    const path = `/${this.source.kind}s/${encodeURIComponent(this.source.id)}/logs`;
+    const query = logQuery(this.request, this.source.kind);
+    const statusCodes = {...STATUS_CODES, 404: `no such ${this.source.kind}`};
+    const signal = this.abort.signal;
+    // Straight off the socket where berth opens it (TCP, TLS, unix); through dockerode for SSH engines.
+    const answer = canRawGet(this.docker)
+      ? rawGet(this.docker, {path, query, statusCodes, signal, batchMs: this.request.follow ? FOLLOW_BATCH_MS : 0})
+      : dial(this.docker, {path: `${path}?`, method: 'GET', isStream: true, options: query, statusCodes, signal});
+    answer.then(
+      response => this.attach(response as Body),
       error => this.fail(error),
     );
   }
@@ -101,7 +117,7 @@ export class EntryFetch {
 
   // Paused mode ('readable' + read()) rather than 'data' events: the engine sends one HTTP chunk per log entry,
   // and read() hands over everything buffered at once, instead of one event per 40-byte chunk through our code.
-  private attach(response: IncomingMessage): void {
+  private attach(response: Body): void {
     if (this.finished) {
       response.destroy();
       return;

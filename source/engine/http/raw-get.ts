@@ -1,0 +1,294 @@
+import {EventEmitter} from 'node:events';
+import {Agent as HttpAgent} from 'node:http';
+import {Agent as HttpsAgent, type AgentOptions} from 'node:https';
+import {connect as netConnect, isIP, type Socket} from 'node:net';
+import type Docker from 'dockerode';
+import {ChunkedDecoder} from './chunked-body.js';
+import {headEnd, parseHead, type ResponseHead} from './response-head.js';
+
+// A long-lived GET (a followed log) read straight off its socket, for the one place where Node's HTTP client is
+// the cost: the engine flushes every log entry as its own HTTP chunk, so a container writing 5,000 lines a second
+// costs the client 5,000 parser calls, body pushes and 'readable' turns a second. Here the socket's bytes are
+// decoded (chunked-body.ts) into a queue that the reader takes in batches, `batchMs` apart: a burst of entries
+// costs one turn of the reader, not one per entry.
+//
+// Only what berth asks of such a stream is implemented: one GET per connection (`Connection: close`), a 200
+// answer read as chunked, fixed-length or until close; any other status ends as docker-modem's errors do.
+
+type ModemFields = {
+  agent?: unknown;
+  host?: string;
+  port?: number | string;
+  protocol?: string;
+  socketPath?: string;
+  version?: string;
+};
+
+export type RawGetRequest = {
+  path: string;
+  query: Record<string, string | number>;
+  // Statuses and what docker-modem would call them; `true` is success.
+  statusCodes: Record<number, boolean | string>;
+  // How long decoded bytes wait for more before the reader is told (0: at the next turn of the event loop).
+  batchMs: number;
+  signal: AbortSignal;
+};
+
+// Decoded bytes held for the reader beyond this stop the socket until it takes them (backpressure).
+const MAX_QUEUED_BYTES = 1024 * 1024;
+// An error answer's body (a JSON message) is read up to this.
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+// The socket to the engine as docker-modem would open it, or undefined where only the modem knows how (SSH
+// engines, whose connections are channels of an SSH session, and clients made without berth's agents).
+function engineSocket(docker: Docker): (() => Socket) | undefined {
+  const modem = docker.modem as unknown as ModemFields;
+  if (typeof modem.socketPath === 'string' && modem.socketPath) {
+    const path = modem.socketPath;
+    return () => netConnect({path});
+  }
+  const host = modem.host;
+  const port = Number(modem.port);
+  if (!host || !Number.isInteger(port)) return undefined;
+  // berth's agents (limits/timed-agent.ts) bound the time to connect and, for TLS, carry the certificates.
+  if (modem.protocol === 'https' && modem.agent instanceof HttpsAgent) {
+    const agent = modem.agent as HttpsAgent & {options: AgentOptions};
+    const options = {...agent.options, host, port, servername: isIP(host) ? '' : host};
+    return () => agent.createConnection(options) as Socket;
+  }
+  if (modem.protocol === 'http' && modem.agent instanceof HttpAgent && !(modem.agent instanceof HttpsAgent)) {
+    const agent = modem.agent;
+    return () => agent.createConnection({host, port}) as Socket;
+  }
+  return undefined;
+}
+
+export function canRawGet(docker: Docker): boolean {
+  return engineSocket(docker) !== undefined;
+}
+
+// Resolves once the engine answered 200; rejects as docker-modem does for other statuses and failed connections.
+export function rawGet(docker: Docker, request: RawGetRequest): Promise<RawResponse> {
+  const open = engineSocket(docker);
+  if (!open) return Promise.reject(new Error('this engine is not reached over a plain socket'));
+  const modem = docker.modem as unknown as ModemFields;
+  const prefix = modem.version ? `/${modem.version}` : '';
+  const query = new URLSearchParams(Object.entries(request.query).map(([name, value]) => [name, String(value)]));
+  const target = `${prefix}${request.path}?${query.toString()}`;
+  return new Promise((resolve, reject) => {
+    if (request.signal.aborted) return reject(abortError());
+    const socket = open();
+    const response = new RawResponse(socket, request, resolve, reject);
+    socket.write(`GET ${target} HTTP/1.1\r\nHost: docker\r\nUser-Agent: berth\r\nConnection: close\r\n\r\n`);
+    void response;
+  });
+}
+
+function abortError(): Error {
+  return Object.assign(new Error('The operation was aborted'), {name: 'AbortError', code: 'ABORT_ERR'});
+}
+
+// What Node's HTTP client reports for a connection that broke before the answer ended ('aborted'), or before it
+// began ('socket hang up'): describeStreamError (logs/stream-errors.ts) names both "the connection was reset".
+function resetError(message: string): Error {
+  return Object.assign(new Error(message), {code: 'ECONNRESET'});
+}
+
+// The answer's body as a paused readable: 'readable' when decoded bytes wait, read() hands all of them over at once,
+// then 'end' (the body is complete and read) or 'error', and 'close' last.
+export class RawResponse extends EventEmitter {
+  destroyed = false;
+  errored: Error | undefined;
+  private head: ResponseHead | undefined;
+  private headBytes: Buffer[] = [];
+  private decoder: ChunkedDecoder | undefined;
+  private lengthLeft = 0;
+  private queue: Buffer[] = [];
+  private queued = 0;
+  private bodyDone = false;
+  private endEmitted = false;
+  private notifyTimer: NodeJS.Timeout | undefined;
+  private notifyImmediate: NodeJS.Immediate | undefined;
+  private errorBody: Buffer[] = [];
+  private errorBytes = 0;
+  private settled = false;
+  private readonly onAbort = () => this.destroy(abortError());
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly request: RawGetRequest,
+    private readonly resolve: (response: RawResponse) => void,
+    private readonly reject: (error: Error) => void,
+  ) {
+    super();
+    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    socket.on('end', () => this.onSocketEnd());
+    socket.on('error', error => this.destroy(error));
+    // After a complete body the engine closes the connection; what is still queued is read first ('end' follows).
+    socket.on('close', () => {
+      if (!this.bodyDone) this.destroy(resetError(this.head ? 'aborted' : 'socket hang up'));
+    });
+    request.signal.addEventListener('abort', this.onAbort, {once: true});
+  }
+
+  read(): Buffer | null {
+    if (this.queue.length === 0) {
+      this.maybeEnd();
+      return null;
+    }
+    const data = this.queue.length === 1 ? this.queue[0] : Buffer.concat(this.queue, this.queued);
+    this.queue = [];
+    this.queued = 0;
+    if (this.socket.isPaused() && !this.destroyed) this.socket.resume();
+    return data;
+  }
+
+  destroy(error?: Error): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.request.signal.removeEventListener('abort', this.onAbort);
+    this.cancelNotify();
+    this.socket.destroy();
+    if (!this.settled) {
+      this.settled = true;
+      this.reject(error ?? resetError('socket hang up'));
+      return;
+    }
+    if (error && !this.endEmitted) this.errored = error;
+    // Later, not now: the answer may break in the same read that resolved it, before the caller listens.
+    setImmediate(() => {
+      if (this.errored) this.emit('error', this.errored);
+      this.emit('close');
+    });
+  }
+
+  private onData(chunk: Buffer): void {
+    if (this.destroyed) return;
+    try {
+      if (!this.head) {
+        this.headBytes.push(chunk);
+        const bytes = this.headBytes.length === 1 ? chunk : Buffer.concat(this.headBytes);
+        const end = headEnd(bytes);
+        if (end < 0) {
+          this.headBytes = [bytes];
+          return;
+        }
+        this.headBytes = [];
+        const head = parseHead(bytes.toString('latin1', 0, end - 4));
+        this.head = head;
+        const sink =
+          head.status === 200 ? (data: Buffer) => this.enqueue(data) : (data: Buffer) => this.collectError(data);
+        this.decoder = head.body.kind === 'chunked' ? new ChunkedDecoder(sink) : undefined;
+        this.lengthLeft = head.body.kind === 'length' ? head.body.length : 0;
+        if (head.status === 200) {
+          this.settled = true;
+          this.resolve(this);
+        }
+        if (end < bytes.length) this.body(bytes.subarray(end));
+        else if (head.body.kind === 'length' && head.body.length === 0) this.complete();
+        return;
+      }
+      this.body(chunk);
+    } catch (error) {
+      this.destroy(error as Error);
+    }
+  }
+
+  private body(chunk: Buffer): void {
+    const head = this.head as ResponseHead;
+    if (this.bodyDone) return;
+    const sink = head.status === 200 ? (data: Buffer) => this.enqueue(data) : (data: Buffer) => this.collectError(data);
+    if (this.decoder) {
+      this.decoder.push(chunk);
+      if (this.decoder.done) this.complete();
+    } else if (head.body.kind === 'length') {
+      const take = Math.min(chunk.length, this.lengthLeft);
+      if (take > 0) sink(take === chunk.length ? chunk : chunk.subarray(0, take));
+      this.lengthLeft -= take;
+      if (this.lengthLeft === 0) this.complete();
+    } else {
+      sink(chunk);
+    }
+  }
+
+  private onSocketEnd(): void {
+    // A body that runs until the connection closes is complete now; any other is cut short ('close' says so),
+    // except an error answer, whose status says enough.
+    const head = this.head;
+    if (head?.body.kind === 'close') this.complete();
+    else if (head && head.status !== 200) this.failWithStatus();
+  }
+
+  private enqueue(data: Buffer): void {
+    if (data.length === 0) return;
+    this.queue.push(data);
+    this.queued += data.length;
+    if (this.queued > MAX_QUEUED_BYTES) this.socket.pause();
+    this.scheduleNotify();
+  }
+
+  private complete(): void {
+    if (this.bodyDone) return;
+    this.bodyDone = true;
+    if (this.head?.status !== 200) return this.failWithStatus();
+    if (this.queue.length === 0) this.maybeEnd();
+    else this.scheduleNotify();
+  }
+
+  private maybeEnd(): void {
+    if (!this.bodyDone || this.endEmitted || this.destroyed || this.queue.length > 0) return;
+    this.endEmitted = true;
+    // Not process.nextTick: an empty body completes before the caller's promise callback has attached listeners.
+    setImmediate(() => {
+      this.emit('end');
+      this.destroy();
+    });
+  }
+
+  private scheduleNotify(): void {
+    if (this.notifyTimer || this.notifyImmediate) return;
+    const notify = () => {
+      this.notifyTimer = undefined;
+      this.notifyImmediate = undefined;
+      if (!this.destroyed) this.emit('readable');
+    };
+    // A full queue or a finished body is worth telling at once; otherwise more entries may be on their way.
+    if (this.request.batchMs > 0 && !this.bodyDone && this.queued < MAX_QUEUED_BYTES / 4)
+      this.notifyTimer = setTimeout(notify, this.request.batchMs);
+    else this.notifyImmediate = setImmediate(notify);
+  }
+
+  private cancelNotify(): void {
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
+    if (this.notifyImmediate) clearImmediate(this.notifyImmediate);
+    this.notifyTimer = undefined;
+    this.notifyImmediate = undefined;
+  }
+
+  private collectError(chunk: Buffer): void {
+    if (this.errorBytes >= MAX_ERROR_BODY_BYTES) return;
+    this.errorBody.push(chunk);
+    this.errorBytes += chunk.length;
+  }
+
+  // A status other than 200: the body (usually {"message": …}) says why, in docker-modem's words.
+  private failWithStatus(): void {
+    const head = this.head as ResponseHead;
+    const text = Buffer.concat(this.errorBody).toString('utf8').trim();
+    let cause: unknown = text;
+    try {
+      cause = JSON.parse(text) as unknown;
+    } catch {
+      // Not JSON: the text itself.
+    }
+    const described = cause as {message?: string; error?: string};
+    const reason = this.request.statusCodes[head.status];
+    const error = Object.assign(
+      new Error(
+        `(HTTP code ${head.status}) ${typeof reason === 'string' ? reason : 'unexpected'} - ${described?.message ?? described?.error ?? text} `,
+      ),
+      {reason, statusCode: head.status, json: cause},
+    );
+    this.destroy(error);
+  }
+}
