@@ -1,15 +1,15 @@
-import {existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
+import {scratchDir} from '../helpers/scratch.js';
 import {focusContainer, startBerth, type Terminal} from '../helpers/terminal.js';
 
 let terminal: Terminal | undefined;
 afterEach(() => terminal?.stop());
 
 const name = uniqueName('e2e-usercmd');
-const dir = mkdtempSync(join(tmpdir(), 'berth-e2e-usercmd-'));
+const dir = scratchDir('berth-e2e-usercmd-');
 const NOTE = `a b; touch ${dir}/pwned "q" $(touch ${dir}/pwned2)`;
 const SECRET = `s3cret 'z'; touch ${dir}/pwned3`;
 const config = join(dir, 'config.yml');
