@@ -1,4 +1,4 @@
-import {mkdtempSync, readFileSync, readdirSync, rmSync, rmdirSync} from 'node:fs';
+import {mkdtempSync, readFileSync, readdirSync, rmSync, rmdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 
@@ -9,7 +9,9 @@ import {join} from 'node:path';
 // A short name: private engines put unix sockets (limited to 107 bytes) a few levels below it.
 export function setup(): () => Promise<void> {
   const outer = process.env.TMPDIR;
-  const dir = mkdtempSync(join(tmpdir(), 'berth-run-'));
+  removeDeadRuns(tmpdir());
+  const dir = mkdtempSync(join(tmpdir(), PREFIX));
+  writeFileSync(join(dir, PID_FILE), String(process.pid));
   process.env.TMPDIR = dir;
   return async () => {
     if (outer === undefined) delete process.env.TMPDIR;
@@ -18,14 +20,45 @@ export function setup(): () => Promise<void> {
     // removed by its worker's SIGTERM handler (test/helpers/private-engine.ts) right now.
     const deadline = Date.now() + 5_000;
     while (Date.now() < deadline && mountsUnder(dir).length > 0) await new Promise(r => setTimeout(r, 100));
-    const left = removeTree(dir);
-    if (left.length)
-      process.stderr.write(
-        `test run directory ${dir} kept: what is listed is still mounted or could not be removed\n` +
-          left.map(line => `  ${line}\n`).join('') +
-          `(a private engine that was not stopped: stop its dockerd, umount what is listed, then rm -rf ${dir})\n`,
-      );
+    report(dir, removeTree(dir));
   };
+}
+
+const PREFIX = 'berth-run-';
+const PID_FILE = '.vitest-pid';
+
+// A run that was killed before its teardown (SIGKILL, a reset) left its directory: the next run removes it once
+// the process named in it is gone. Other checkouts' runs going on at the same time keep theirs.
+function removeDeadRuns(root: string): void {
+  for (const name of readdirSync(root)) {
+    if (!name.startsWith(PREFIX)) continue;
+    const dir = join(root, name);
+    let pid: number;
+    try {
+      pid = Number(readFileSync(join(dir, PID_FILE), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (pid > 0 && !alive(pid)) report(dir, removeTree(dir));
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function report(dir: string, left: string[]): void {
+  if (left.length === 0) return;
+  process.stderr.write(
+    `test run directory ${dir} kept: what is listed is still mounted or could not be removed\n` +
+      left.map(line => `  ${line}\n`).join('') +
+      `(a private engine that was not stopped: stop its dockerd, umount what is listed, then rm -rf ${dir})\n`,
+  );
 }
 
 // Removes `dir` without ever recursing through a mount point. A private engine (test/helpers/private-engine.ts)
