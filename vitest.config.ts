@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     server: {deps: {inline: ['ink']}},
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    // One temporary directory per run (TMPDIR for the workers and all they start), removed at the end.
+    globalSetup: ['test/run-temp-dir.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // End-to-end tests drive real terminals; a little parallelism is fine, a lot starves the 2-core machines.

@@ -1,11 +1,11 @@
 import {execFileSync} from 'node:child_process';
 import {request as httpRequest} from 'node:http';
-import {mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {BUSYBOX} from '../helpers/bench.js';
 import {startPrivateEngine, type PrivateEngine} from '../helpers/private-engine.js';
+import {scratchDir} from '../helpers/scratch.js';
 import {SOCKET, startBerth, type Terminal} from '../helpers/terminal.js';
 
 // The short version of the churn bench row (bench/ui-churn.mjs): 200 containers created (one in five started)
@@ -14,7 +14,7 @@ import {SOCKET, startBerth, type Terminal} from '../helpers/terminal.js';
 // SIGUSR2, source/diagnostics.ts), and the heap after a collection (NODE_OPTIONS=--expose-gc).
 let engine: PrivateEngine;
 let terminal: Terminal | undefined;
-const dir = mkdtempSync(join(tmpdir(), 'berth-churn-'));
+const dir = scratchDir('berth-churn-');
 const traceFile = join(dir, 'trace.jsonl');
 const LOGGER = 'churn-log';
 

@@ -1,5 +1,6 @@
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, describe, expect, test} from 'vitest';
 import {benchEnv, docker, uniqueName} from '../helpers/bench.js';
@@ -178,7 +179,7 @@ describe('view 3 Compose in a real terminal', () => {
 
 describe('view 3 when things go wrong', () => {
   test("no compose on PATH: the view says what to install and u explains; a broken compose file: the pane shows compose's error; the UI keeps working", async () => {
-    const bin = mkdtempSync('/tmp/berth-e2e-nocompose-');
+    const bin = mkdtempSync(join(tmpdir(), 'berth-e2e-nocompose-'));
     symlinkSync(process.execPath, join(bin, 'node'));
     // What the terminal helper's wrapper runs after berth exits.
     for (const tool of ['stty', 'sleep'])

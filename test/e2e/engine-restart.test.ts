@@ -1,16 +1,17 @@
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {BUSYBOX} from '../helpers/bench.js';
 import {privateEngineUnderBerth, startBerthOnEngine} from '../helpers/engine-under-berth.js';
 import {openLogs, submitSave} from '../helpers/log-pane.js';
 import {startPrivateEngine, type PrivateEngine} from '../helpers/private-engine.js';
+import {scratchDir} from '../helpers/scratch.js';
 
 // The engine killed (SIGKILL) and started again under berth. A private dockerd: the shared bench engine is never
 // killed. Without live-restore, dockerd stops every container it finds running when it starts again; those with
 // restart policy `always` are started again, the others stay exited.
 let engine: PrivateEngine;
+const scratch = scratchDir('berth-e2e-restart-');
 const TICKER = 'i=0; while :; do i=$((i+1)); echo "tick $i"; sleep 0.1; done';
 const {terminals, open} = privateEngineUnderBerth(36, started => {
   engine = started;
@@ -65,7 +66,7 @@ describe('engine killed and started again', () => {
       'ticks of the new process',
       15_000,
     );
-    const dir = mkdtempSync(join(tmpdir(), 'berth-restart-'));
+    const dir = mkdtempSync(join(scratch, 'restart-'));
     await submitSave(following, join(dir, 'always.log'));
     await following.waitFor(/saved \d+ lines/);
     const saved = readFileSync(join(dir, 'always.log'), 'utf8');
@@ -92,7 +93,7 @@ describe('engine killed and started again', () => {
   }, 120_000);
 
   test('live-restore: a running container survives the engine; the follow resumes with every line once and no restart note', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'berth-live-restore-'));
+    const dir = mkdtempSync(join(scratch, 'live-restore-'));
     const configFile = join(dir, 'daemon.json');
     writeFileSync(configFile, '{"live-restore": true}\n');
     const live = await startPrivateEngine({configFile});

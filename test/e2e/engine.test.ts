@@ -1,14 +1,12 @@
 import {execFileSync} from 'node:child_process';
-import {mkdtempSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {startPrivateEngine} from '../helpers/private-engine.js';
+import {scratchDir} from '../helpers/scratch.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
 
 // Two docker contexts for the same bench engine (over TLS and over its unix socket) and one nobody answers.
-const config = mkdtempSync(join(tmpdir(), 'berth-contexts-'));
+const config = scratchDir('berth-contexts-');
 const name = uniqueName('ctx');
 let terminal: Terminal | undefined;
 

@@ -1,6 +1,6 @@
 import {existsSync, mkdtempSync, rmSync, statSync} from 'node:fs';
 import {join} from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test} from 'vitest';
 import {benchEnv, docker, uniqueName} from '../helpers/bench.js';
 import {buildImage} from '../helpers/images.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
@@ -141,7 +141,10 @@ describe('archives from view 2, and the system prune preview from view 5', () =>
   afterAll(() => spawn(['rmi', '-f', `${saved}:1`]));
 
   test('w saves the selected image with the progress window, L loads it back; view 5 p previews without removing', async () => {
+    // In /tmp itself, not under the run's TMPDIR: the path is typed, and the status line naming it has to hold it
+    // on one 100-column row.
     const dir = mkdtempSync('/tmp/berth-e2e-w-');
+    onTestFinished(() => rmSync(dir, {recursive: true, force: true}));
     const file = join(dir, 'one.tar');
     terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
     await openImages(terminal, saved);
@@ -171,6 +174,5 @@ describe('archives from view 2, and the system prune preview from view 5', () =>
     expect(docker(['image', 'inspect', '-f', '{{.Id}}', danglingId]).trim()).toBe(danglingId);
     terminal.type('q');
     expect(await terminal.exitCode()).toBe(0);
-    rmSync(dir, {recursive: true, force: true});
   }, 90_000);
 });

@@ -1,13 +1,14 @@
 import {existsSync, mkdtempSync, readFileSync} from 'node:fs';
 import {createServer, connect, type Server, type Socket} from 'node:net';
-import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {openLogs, submitSave} from '../helpers/log-pane.js';
+import {scratchDir} from '../helpers/scratch.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
 
 let terminal: Terminal | undefined;
+const scratch = scratchDir('berth-e2e-logs-');
 afterEach(() => terminal?.stop());
 
 const name = uniqueName('e2e-logs');
@@ -43,7 +44,7 @@ describe('log pane', () => {
     terminal.keys('Escape');
     await terminal.waitUntil(s => !s.includes('/needle '), 'the search to clear');
 
-    const dir = mkdtempSync(join(tmpdir(), 'berth-save-'));
+    const dir = mkdtempSync(join(scratch, 'save-'));
     const file = join(dir, 'saved.log');
     await submitSave(terminal, file);
     await terminal.waitFor(/saved \d+ lines to/);

@@ -1,10 +1,12 @@
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
 import {benchEnv} from '../helpers/bench.js';
+import {scratchDir} from '../helpers/scratch.js';
 import {SOCKET, startBerth, type Terminal} from '../helpers/terminal.js';
+
+const scratch = scratchDir('berth-e2e-mouse-');
 
 let terminal: Terminal | undefined;
 afterEach(() => terminal?.stop());
@@ -96,7 +98,7 @@ describe('the mouse at 80x24', () => {
   });
 
   test('mouse: false in the config starts with the mouse off', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'berth-mouse-'));
+    const dir = mkdtempSync(join(scratch, 'config-'));
     writeFileSync(join(dir, 'config.yml'), 'mouse: false\n');
     terminal = startBerth({env: benchEnv(), args: ['--config', join(dir, 'config.yml')], columns: 80, rows: 24});
     await terminal.waitFor('mouse off: M');
@@ -128,7 +130,7 @@ describe('mouse reporting is off after berth, however it ends', () => {
     ['a crash', 70],
   ] as const)('%s', async (how, code) => {
     // A crash on demand, from outside berth: a module preloaded into its process throws on SIGUSR2.
-    const dir = mkdtempSync(join(tmpdir(), 'berth-crash-'));
+    const dir = mkdtempSync(join(scratch, 'crash-'));
     const crasher = join(dir, 'crash.mjs');
     writeFileSync(crasher, "process.on('SIGUSR2', () => { throw new Error('crash provoked by the test'); });\n");
     const marker = join(dir, 'config.yml');

@@ -1,11 +1,13 @@
 import {mkdtempSync, readFileSync} from 'node:fs';
 import {createServer} from 'node:http';
 import {request as httpsRequest} from 'node:https';
-import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, expect, test} from 'vitest';
 import {benchEnv, docker} from '../helpers/bench.js';
+import {scratchDir} from '../helpers/scratch.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
+
+const scratch = scratchDir('berth-e2e-registry-');
 
 let terminal: Terminal | undefined;
 afterEach(() => terminal?.stop());
@@ -48,7 +50,7 @@ test('view 4: repository → tags → details → pull into the engine', async (
 
 test('+ adds a registry and saves it to the config file', async () => {
   const env = benchEnv();
-  const config = mkdtempSync(join(tmpdir(), 'berth-xdg-'));
+  const config = mkdtempSync(join(scratch, 'xdg-'));
   terminal = startBerth({
     env: {...env, BERTH_REGISTRY: undefined, XDG_CONFIG_HOME: config},
     columns: 120,

@@ -1,8 +1,8 @@
-import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {benchEnv, BUSYBOX} from '../helpers/bench.js';
+import {scratchDir} from '../helpers/scratch.js';
 import {eventually, startSwarm, type TestSwarm} from '../helpers/swarm.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
 
@@ -10,7 +10,7 @@ import {startBerth, type Terminal} from '../helpers/terminal.js';
 
 let swarm: TestSwarm;
 let terminal: Terminal | undefined;
-const dir = mkdtempSync(join(tmpdir(), 'berth-e2e-swarm-'));
+const dir = scratchDir('berth-e2e-swarm-');
 const SECRET = `typed-${process.pid}-Value`;
 
 beforeAll(async () => {

@@ -1,15 +1,16 @@
-import {existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
+import {scratchDir} from '../helpers/scratch.js';
 import {focusContainer, startBerth, type Terminal} from '../helpers/terminal.js';
 
 let terminal: Terminal | undefined;
 afterEach(() => terminal?.stop());
 
 const name = uniqueName('e2e-usercmd');
-const dir = mkdtempSync(join(tmpdir(), 'berth-e2e-usercmd-'));
+// A short name: the label below names it twice and the pane must show that line whole at 120 columns.
+const dir = scratchDir('uc-');
 const NOTE = `a b; touch ${dir}/pwned "q" $(touch ${dir}/pwned2)`;
 const SECRET = `s3cret 'z'; touch ${dir}/pwned3`;
 const config = join(dir, 'config.yml');
@@ -68,7 +69,11 @@ describe('user-defined commands in a real terminal', () => {
       columns: 120,
       rows: 30,
     });
-    await terminal.waitFor('commands[3] (broken) command must be a list of arguments');
+    // The status line names the config file, whose path (under the run's TMPDIR) may wrap the message.
+    await terminal.waitUntil(
+      s => s.replace(/\s*\n\s*/g, ' ').includes('commands[3] (broken) command must be a list of arguments'),
+      'the broken command reported',
+    );
     await focusContainer(terminal, name);
     // In help, with their keys.
     terminal.type('?');

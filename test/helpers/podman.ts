@@ -1,5 +1,6 @@
 import {execFileSync, spawn, spawnSync} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {BUSYBOX, benchEnv} from './bench.js';
 
@@ -19,7 +20,7 @@ export async function startPodman(): Promise<PodmanService> {
   if (spawnSync('podman', ['--version']).status !== 0) {
     throw new Error('podman is not installed: run the tests with npm test (scripts/testbed.sh installs it)');
   }
-  const dir = mkdtempSync('/tmp/bpm-');
+  const dir = mkdtempSync(join(tmpdir(), 'bpm-'));
   const socket = join(dir, 'podman.sock');
   const base = [
     '--root',

@@ -1,5 +1,6 @@
 import {execFileSync, spawn, spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {BUSYBOX, benchEnv} from './bench.js';
 
@@ -43,8 +44,9 @@ function benchStorageDriver(): string | undefined {
 }
 
 export async function startPrivateEngine(options: PrivateEngineOptions = {}): Promise<PrivateEngine> {
-  // Short paths: containerd's sockets live under the exec root and unix socket paths are limited to 107 bytes.
-  const dir = mkdtempSync('/tmp/bpe-');
+  // Short names: containerd's sockets live under the exec root and unix socket paths are limited to 107 bytes
+  // (the longest, exec/containerd/containerd.sock.ttrpc, is 70 under the run's TMPDIR, test/run-temp-dir.ts).
+  const dir = mkdtempSync(join(tmpdir(), 'bpe-'));
   const socket = join(dir, 'docker.sock');
   mkdirSync(join(dir, 'data'));
   mkdirSync(join(dir, 'exec'));
@@ -181,24 +183,37 @@ async function stopEngine(engine: PrivateEngine): Promise<void> {
     while (alive(engine.pid) && Date.now() < deadline) await new Promise(r => setTimeout(r, 100));
     if (alive(engine.pid)) process.kill(engine.pid, 'SIGKILL');
   }
-  // dockerd's own containerd and any shim left behind name the directory on their command lines.
-  spawnSync('pkill', ['-9', '-f', `${engine.dir}/`]);
-  killContainers(engine.dir);
-  spawnSync('sh', ['-c', `grep -o ' ${engine.dir}[^ ]*' /proc/mounts | sort -r | xargs -r -n1 umount -l`]);
-  rmSync(engine.dir, {recursive: true, force: true, maxRetries: 3});
+  removeEngineFiles(engine.dir);
 }
 
-// A test that forgot to stop its engine (or failed before it could) does not leave a dockerd running.
-process.once('exit', () => {
+// What is left of a stopped (or killed) engine: dockerd's own containerd and any shim (they name the directory on
+// their command lines), its containers, its mounts (the data root is bind-mounted onto itself, each container has
+// an overlay and a network namespace mount) and then its files.
+function removeEngineFiles(dir: string): void {
+  spawnSync('pkill', ['-9', '-f', `${dir}/`]);
+  killContainers(dir);
+  spawnSync('sh', ['-c', `grep -o ' ${dir}[^ ]*' /proc/mounts | sort -r | xargs -r -n1 umount -l`]);
+  rmSync(dir, {recursive: true, force: true, maxRetries: 3});
+}
+
+// A test that forgot to stop its engine (or failed before it could) does not leave a dockerd running, nor its
+// mounts. vitest ends a worker with SIGTERM, which runs no 'exit' handler: that signal is caught too, and raised
+// again once the engines are gone (vitest sends SIGKILL 500 ms after it).
+function killLeftEngines(): void {
   for (const engine of running) {
     try {
       process.kill(engine.pid, 'SIGKILL');
     } catch {
       // already exited
     }
-    spawnSync('pkill', ['-9', '-f', `${engine.dir}/`]);
-    killContainers(engine.dir);
+    removeEngineFiles(engine.dir);
   }
+  running.clear();
+}
+process.once('exit', killLeftEngines);
+process.once('SIGTERM', () => {
+  killLeftEngines();
+  process.kill(process.pid, 'SIGTERM');
 });
 
 // The engine's containers' processes, found by its cgroup parent: with live-restore (or a dockerd killed) they

@@ -1,5 +1,5 @@
 import {execFileSync, spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 
@@ -49,10 +49,13 @@ export function startBerth(
   const session = `t${process.pid}-${++counter}`;
   const dir = mkdtempSync(join(tmpdir(), 'berth-e2e-'));
   const script = join(dir, 'run.sh');
-  // A private config and state directory: the developer's own config and command log stay out of it.
+  // A private config and state directory: the developer's own config and command log stay out of it. TMPDIR
+  // spelled out: a pane gets the tmux server's environment, and the server may be older than this run (its
+  // TMPDIR another run's directory, test/run-temp-dir.ts, long removed).
   const env = {
     XDG_CONFIG_HOME: join(dir, 'config'),
     XDG_STATE_HOME: join(dir, 'state'),
+    TMPDIR: tmpdir(),
     ...options.env,
     CI: 'false',
     TERM: 'xterm-256color',
@@ -132,6 +135,7 @@ export function startBerth(
     sttyAfterExit: () => readFileSync(join(dir, 'stty'), 'utf8'),
     stop: () => {
       spawnSync('tmux', ['-L', SOCKET, 'kill-session', '-t', session]);
+      rmSync(dir, {recursive: true, force: true});
     },
   };
 }

@@ -1,10 +1,10 @@
 import {spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {copyFileSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {copyFileSync, mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {benchEnv, docker} from '../helpers/bench.js';
+import {scratchDir} from '../helpers/scratch.js';
 
 function berth(args: string[], env: NodeJS.ProcessEnv = {}) {
   const result = spawnSync('node', ['bin/berth.js', ...args], {
@@ -97,9 +97,10 @@ describe('bad input gets one line naming the thing, the reason and the fix', () 
 });
 
 describe('docker contexts', () => {
+  const config = scratchDir('berth-contexts-');
+
   test('a TLS context from the context store (currentContext and --context) reaches the bench engine', () => {
     const env = benchEnv();
-    const config = mkdtempSync(join(tmpdir(), 'berth-contexts-'));
     const digest = createHash('sha256').update('bench-tls').digest('hex');
     mkdirSync(join(config, 'contexts', 'meta', digest), {recursive: true});
     writeFileSync(

@@ -95,7 +95,10 @@ function startFixture(spec: Omit<FixtureSpec, 'report'>, size = {columns: 100, r
     String(size.rows),
     `bash ${join(dir, 'run.sh')}`,
   );
-  fixtures.push(() => spawnSync('tmux', ['-L', SOCKET, 'kill-session', '-t', session]));
+  fixtures.push(() => {
+    spawnSync('tmux', ['-L', SOCKET, 'kill-session', '-t', session]);
+    rmSync(dir, {recursive: true, force: true});
+  });
 
   const screen = () => tmux('capture-pane', '-p', '-t', session);
   const until = async <T>(probe: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> => {

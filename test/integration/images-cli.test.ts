@@ -1,13 +1,13 @@
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {benchEnv, docker, uniqueName} from '../helpers/bench.js';
 import {buildImage} from '../helpers/images.js';
+import {scratchDir} from '../helpers/scratch.js';
 
 // The headless commands, run as a user runs them (bin/berth.js after `node scripts/build.mjs`).
-const state = mkdtempSync(join(tmpdir(), 'berth-images-cli-'));
+const state = scratchDir('berth-images-cli-');
 function berth(args: string[], env: NodeJS.ProcessEnv = benchEnv()) {
   const result = spawnSync('node', ['bin/berth.js', ...args], {
     encoding: 'utf8',

@@ -1,7 +1,6 @@
 import {spawnSync} from 'node:child_process';
 import {connect, createServer, type Server, type Socket} from 'node:net';
-import {mkdtempSync, readFileSync, existsSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, existsSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {connectEngine, type EngineClient} from '../../source/engine/client.js';
@@ -19,6 +18,7 @@ import {
 } from '../../source/engine/swarm/operations.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {benchEnv, BUSYBOX} from '../helpers/bench.js';
+import {scratchDir} from '../helpers/scratch.js';
 import {eventually, startSwarm, type TestSwarm} from '../helpers/swarm.js';
 
 // A real two-node swarm of this file's own (manager 127.0.0.1, worker 127.0.0.2), stopped in afterAll; the docker
@@ -26,7 +26,7 @@ import {eventually, startSwarm, type TestSwarm} from '../helpers/swarm.js';
 
 let swarm: TestSwarm;
 let client: EngineClient;
-const state = mkdtempSync(join(tmpdir(), 'berth-swarm-state-'));
+const state = scratchDir('berth-swarm-state-');
 
 // Numbered lines, each naming its task: "<task id> line N", ten a second.
 const COUNTER = 'i=0; while :; do i=$((i+1)); echo "$T line $i"; sleep 0.1; done';

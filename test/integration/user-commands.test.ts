@@ -1,5 +1,4 @@
-import {existsSync, mkdtempSync, readFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {listContainers} from '../../source/engine/containers/list.js';
@@ -9,10 +8,11 @@ import {engineEnv} from '../../source/engine/user-commands/engine-env.js';
 import {runCaptured} from '../../source/engine/user-commands/run.js';
 import {expandCommand} from '../../source/engine/user-commands/template.js';
 import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
+import {scratchDir} from '../helpers/scratch.js';
 
 // User-defined commands against the bench engine over TLS, with the settings berth passes (not the test's env).
 const name = uniqueName('berth-usercmd');
-const dir = mkdtempSync(join(tmpdir(), 'berth-usercmd-'));
+const dir = scratchDir('berth-usercmd-');
 const NASTY = `a b; touch ${dir}/pwned "q" 'x' $(touch ${dir}/pwned2) \`touch ${dir}/pwned3\``;
 let client: EngineClient;
 

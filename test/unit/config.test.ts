@@ -1,12 +1,13 @@
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {DEFAULT_CONFIG, loadConfig, saveRegistry} from '../../source/config.js';
 import {applyKeyOverrides, DEFAULT_KEYMAP, readonlyKeymap} from '../../source/ui/keymap.js';
+import {scratchDir} from '../helpers/scratch.js';
 
+const scratch = scratchDir('berth-config-');
 const write = (text: string) => {
-  const file = join(mkdtempSync(join(tmpdir(), 'berth-config-')), 'config.yml');
+  const file = join(mkdtempSync(join(scratch, 'config-')), 'config.yml');
   writeFileSync(file, text);
   return file;
 };
@@ -47,7 +48,7 @@ describe('config file', () => {
   });
 
   test('the XDG location is the default', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'berth-xdg-'));
+    const dir = mkdtempSync(join(scratch, 'xdg-'));
     expect((await loadConfig(undefined, {XDG_CONFIG_HOME: dir})).file).toBe(join(dir, 'berth', 'config.yml'));
   });
 

@@ -1,19 +1,21 @@
 import {createHash} from 'node:crypto';
 import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {UsageError} from '../../source/errors.js';
 import {isLoopback, resolveEngineTarget} from '../../source/engine/target.js';
+import {scratchDir} from '../helpers/scratch.js';
+
+const scratch = scratchDir('berth-engine-target-');
 
 function certDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'berth-certs-'));
+  const dir = mkdtempSync(join(scratch, 'certs-'));
   for (const name of ['ca.pem', 'cert.pem', 'key.pem']) writeFileSync(join(dir, name), `fake ${name}`);
   return dir;
 }
 
 function configWithContexts(contexts: {name: string; host: string; tls?: boolean}[], current?: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'berth-docker-config-'));
+  const dir = mkdtempSync(join(scratch, 'docker-config-'));
   for (const context of contexts) {
     const digest = createHash('sha256').update(context.name).digest('hex');
     mkdirSync(join(dir, 'contexts', 'meta', digest), {recursive: true});

@@ -1,9 +1,9 @@
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, statSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {commandLogPath, dockerExecCommand, dockerRunCommand, logCommand, shellQuote} from '../../source/command-log.js';
+import {scratchDir} from '../helpers/scratch.js';
 
 describe('dockerExecCommand', () => {
   it('renders the flags the way a user would type them', () => {
@@ -93,8 +93,10 @@ describe('shellQuote', () => {
 });
 
 describe('logCommand', () => {
+  const scratch = scratchDir('berth-state-');
+
   it('appends "<ISO time> <command>" under $XDG_STATE_HOME/berth, creating the directory', () => {
-    const state = mkdtempSync(join(tmpdir(), 'berth-state-'));
+    const state = mkdtempSync(join(scratch, 'state-'));
     const env = {XDG_STATE_HOME: join(state, 'deeper')};
     logCommand('docker exec -it web-1 sh', {env, now: new Date('2026-11-22T10:00:00.000Z')});
     logCommand('docker run -it --rm busybox sh', {env, now: new Date('2026-11-22T10:00:01.000Z')});
@@ -112,7 +114,7 @@ describe('logCommand', () => {
   });
 
   it('never throws, even when the directory cannot be created', () => {
-    const state = mkdtempSync(join(tmpdir(), 'berth-state-'));
+    const state = mkdtempSync(join(scratch, 'state-'));
     const blocker = join(state, 'file');
     writeFileSync(blocker, '');
     expect(() => logCommand('docker ps', {env: {XDG_STATE_HOME: blocker}})).not.toThrow();

@@ -1,8 +1,8 @@
 import {spawnSync} from 'node:child_process';
 import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {expect, test} from 'vitest';
+import {scratchDir} from '../helpers/scratch.js';
 
 const check = (dir: string) => spawnSync(process.execPath, ['scripts/check-cycles.mjs', dir], {encoding: 'utf8'});
 
@@ -12,8 +12,10 @@ test('source/ has no import circle', () => {
   expect(result.status).toBe(0);
 });
 
+const scratch = scratchDir('berth-cycles-');
+
 test('the check fails on a circle, type-only and dynamic imports included', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'berth-cycles-'));
+  const dir = mkdtempSync(join(scratch, 'tree-'));
   mkdirSync(join(dir, 'a'));
   writeFileSync(join(dir, 'a/one.ts'), "import type {Two} from '../two.js';\nexport type One = Two;\n");
   writeFileSync(join(dir, 'two.ts'), "export type Two = string;\nexport const load = () => import('./a/one.js');\n");

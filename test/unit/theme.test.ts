@@ -1,5 +1,4 @@
 import {mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import {join, relative} from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {loadConfig} from '../../source/config.js';
@@ -17,9 +16,11 @@ import {
   type Role,
   type Style,
 } from '../../source/theme/index.js';
+import {scratchDir} from '../helpers/scratch.js';
 
+const scratch = scratchDir('berth-theme-');
 const write = (text: string) => {
-  const file = join(mkdtempSync(join(tmpdir(), 'berth-theme-')), 'config.yml');
+  const file = join(mkdtempSync(join(scratch, 'config-')), 'config.yml');
   writeFileSync(file, text);
   return file;
 };

@@ -1,5 +1,4 @@
 import {mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {loadConfig} from '../../source/config.js';
@@ -10,9 +9,11 @@ import {completeCommandLine} from '../../source/ui/complete.js';
 import {buildKeymap} from '../../source/ui/keymap.js';
 import {DEFAULT_VIEWS, ViewSet} from '../../source/ui/view-set.js';
 import {userCommandsModule} from '../../source/views/user-commands/index.js';
+import {scratchDir} from '../helpers/scratch.js';
 
+const scratch = scratchDir('berth-usercmd-unit-');
 const write = (text: string) => {
-  const file = join(mkdtempSync(join(tmpdir(), 'berth-config-')), 'config.yml');
+  const file = join(mkdtempSync(join(scratch, 'config-')), 'config.yml');
   writeFileSync(file, text);
   return file;
 };

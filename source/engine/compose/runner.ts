@@ -1,10 +1,11 @@
 import {execFile} from 'node:child_process';
-import {existsSync, mkdtempSync, writeFileSync} from 'node:fs';
-import {homedir, tmpdir} from 'node:os';
+import {existsSync, writeFileSync} from 'node:fs';
+import {homedir} from 'node:os';
 import {basename, dirname, join} from 'node:path';
 import type {EngineTarget} from '../target.js';
 import type {ComposeProject} from './project.js';
 import {asError} from '../engine-error.js';
+import {makeTempDir} from '../temp-dirs.js';
 
 // Which compose berth runs: the v2 plugin (`docker compose`) when `docker compose version` works, else the
 // standalone v1 (`docker-compose`). berth never reimplements compose; it passes the project's files, directory and
@@ -170,7 +171,7 @@ function certPath(
 export function composeEngine(
   target: EngineTarget,
   base: NodeJS.ProcessEnv = process.env,
-  makeDir = () => mkdtempSync(join(tmpdir(), 'berth-compose-tls-')),
+  makeDir = () => makeTempDir('berth-compose-tls-'),
   kind?: ComposeRunner['kind'],
 ): ComposeEngine {
   const env: NodeJS.ProcessEnv = {...base};

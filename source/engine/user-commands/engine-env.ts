@@ -1,14 +1,14 @@
-import {mkdtempSync, symlinkSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {symlinkSync} from 'node:fs';
 import {basename, dirname, join} from 'node:path';
 import type {EngineTarget} from '../target.js';
+import {makeTempDir} from '../temp-dirs.js';
 
 const ENGINE_VARIABLES = ['DOCKER_HOST', 'DOCKER_CONTEXT', 'DOCKER_TLS_VERIFY', 'DOCKER_TLS', 'DOCKER_CERT_PATH'];
 
 let linkedCerts: {key: string; dir: string} | undefined;
 
 // DOCKER_CERT_PATH wants ca.pem, cert.pem and key.pem in one directory; files given as --tlscacert etc. under other
-// names are linked into a private directory with those names.
+// names are linked into a private directory with those names (removed when berth exits).
 function certDir(tls: NonNullable<EngineTarget['tls']>): string | undefined {
   const files = [tls.caFile, tls.certFile, tls.keyFile];
   if (files.some(file => !file)) return tls.caFile ? dirname(tls.caFile) : undefined;
@@ -23,7 +23,7 @@ function certDir(tls: NonNullable<EngineTarget['tls']>): string | undefined {
     return dirname(ca);
   const id = files.join('\0');
   if (linkedCerts?.key === id) return linkedCerts.dir;
-  const dir = mkdtempSync(join(tmpdir(), 'berth-certs-'));
+  const dir = makeTempDir('berth-certs-');
   symlinkSync(ca, join(dir, 'ca.pem'));
   symlinkSync(cert, join(dir, 'cert.pem'));
   symlinkSync(key, join(dir, 'key.pem'));

@@ -1,4 +1,3 @@
-import {rmSync} from 'node:fs';
 import {logCommand} from '../../command-log.js';
 import {ComposeRun} from '../../engine/compose/compose-run.js';
 import {configuredServices} from '../../engine/compose/configured-services.js';
@@ -12,6 +11,7 @@ import {
   type ComposeOperation,
   type ComposeRunner,
 } from '../../engine/compose/runner.js';
+import {removeTempDir} from '../../engine/temp-dirs.js';
 import {errorMessage} from '../../errors.js';
 import {showSource} from '../log-pane/effects.js';
 import {paneSession} from '../log-pane/session.js';
@@ -74,7 +74,7 @@ export async function loadConfigured(services: Services, project: ComposeProject
 }
 
 function disposeEngine(engine: {tempDir?: string}): void {
-  if (engine.tempDir) rmSync(engine.tempDir, {recursive: true, force: true});
+  if (engine.tempDir) removeTempDir(engine.tempDir);
 }
 
 function statusOf(run: ComposeRun): string {

@@ -1,12 +1,10 @@
 import {describe, expect, test} from 'vitest';
-import {mkdtempSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
 import {contextRows, contextTarget} from '../../../source/views/engine/contexts.js';
 import type {EngineTarget} from '../../../source/engine/target.js';
+import {scratchDir} from '../../helpers/scratch.js';
 
 // An empty docker config: no contexts besides "default".
-const config = mkdtempSync(join(tmpdir(), 'berth-contexts-'));
+const config = scratchDir('berth-contexts-');
 
 describe('the contexts overlay', () => {
   test('"default" is DOCKER_HOST when the shell sets it, as docker context ls says, and is marked current', () => {

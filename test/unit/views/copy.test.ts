@@ -1,5 +1,4 @@
 import {mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
 import {loadConfig} from '../../../source/config.js';
@@ -8,6 +7,7 @@ import {Controller} from '../../../source/ui/controller.js';
 import {DEFAULT_KEYMAP, resolveKey} from '../../../source/ui/keymap.js';
 import {activeScopes} from '../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../source/ui/view-set.js';
+import {scratchDir} from '../../helpers/scratch.js';
 
 const row = (name: string, state = 'running'): ContainerRow => ({
   id: `${name}-0123456789abcdef0123456789abcdef0123456789abcdef0123456789`,
@@ -32,6 +32,8 @@ function app(clipboard = true) {
   controller.dispatch({type: 'containers.loaded', items: [row('web'), row('old', 'exited')]});
   return controller;
 }
+const scratch = scratchDir('berth-copy-config-');
+
 const key = (controller: Controller, name: string) => {
   const action = resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, controller.store.get()), name);
   if (action) controller.dispatch({type: action} as never);
@@ -93,7 +95,7 @@ describe('y: the copy menu', () => {
   });
 
   test('the config key: true or false; anything else is named and the default (on) kept', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'berth-copy-config-'));
+    const dir = mkdtempSync(join(scratch, 'config-'));
     writeFileSync(join(dir, 'off.yml'), 'clipboard: false\n');
     writeFileSync(join(dir, 'bad.yml'), 'clipboard: off-ish\n');
     expect((await loadConfig(join(dir, 'off.yml'), {})).config.clipboard).toBe(false);
