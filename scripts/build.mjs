@@ -3,6 +3,15 @@ import {build} from 'esbuild';
 import {readFileSync, rmSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 
+import {stalePatches} from './check-patches.mjs';
+
+// A bundle of unpatched (or differently patched) dependencies would be tested and measured as if it were berth.
+const stale = stalePatches();
+if (stale.length) {
+  console.error(`build: node_modules does not carry the current patches (${stale.join(', ')}); run "npm install"`);
+  process.exit(1);
+}
+
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), {recursive: true, force: true});
 
