@@ -1,3 +1,4 @@
+import {Agent as HttpAgent} from 'node:http';
 import {createServer as createNetServer, type Server as NetServer, type Socket} from 'node:net';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -200,6 +201,11 @@ describe('which engines are read off the socket', () => {
     const plain: Docker.DockerOptions = {host: '127.0.0.1', port: 2375, protocol: 'http'};
     expect(canRawGet(new Docker({...plain, agent} as Docker.DockerOptions))).toBe(true);
     expect(canRawGet(new Docker({...plain, protocol: 'https'}))).toBe(false);
-    agent.destroy();
+    const tls = timedAgent({ca: 'x'}, 1000);
+    expect(canRawGet(new Docker({...plain, protocol: 'https', agent: tls} as Docker.DockerOptions))).toBe(true);
+    // An SSH engine's agent is an http.Agent too, whose connections are SSH channels made by callback.
+    const ssh = new HttpAgent();
+    expect(canRawGet(new Docker({...plain, agent: ssh} as Docker.DockerOptions))).toBe(false);
+    for (const each of [agent, tls, ssh]) each.destroy();
   });
 });

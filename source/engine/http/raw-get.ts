@@ -1,8 +1,8 @@
 import {EventEmitter} from 'node:events';
-import {Agent as HttpAgent} from 'node:http';
-import {Agent as HttpsAgent, type AgentOptions} from 'node:https';
+import type {AgentOptions} from 'node:https';
 import {connect as netConnect, isIP, type Socket} from 'node:net';
 import type Docker from 'dockerode';
+import {TimedHttpAgent, TimedHttpsAgent} from '../limits/timed-agent.js';
 import {ChunkedDecoder} from './chunked-body.js';
 import {headEnd, parseHead, type ResponseHead} from './response-head.js';
 
@@ -40,7 +40,8 @@ const MAX_QUEUED_BYTES = 1024 * 1024;
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 // The socket to the engine as docker-modem would open it, or undefined where only the modem knows how (SSH
-// engines, whose connections are channels of an SSH session, and clients made without berth's agents).
+// engines, whose agent makes each connection a channel of an SSH session, and clients made without berth's
+// agents).
 function engineSocket(docker: Docker): (() => Socket) | undefined {
   const modem = docker.modem as unknown as ModemFields;
   if (typeof modem.socketPath === 'string' && modem.socketPath) {
@@ -51,12 +52,12 @@ function engineSocket(docker: Docker): (() => Socket) | undefined {
   const port = Number(modem.port);
   if (!host || !Number.isInteger(port)) return undefined;
   // berth's agents (limits/timed-agent.ts) bound the time to connect and, for TLS, carry the certificates.
-  if (modem.protocol === 'https' && modem.agent instanceof HttpsAgent) {
-    const agent = modem.agent as HttpsAgent & {options: AgentOptions};
+  if (modem.protocol === 'https' && modem.agent instanceof TimedHttpsAgent) {
+    const agent = modem.agent as TimedHttpsAgent & {options: AgentOptions};
     const options = {...agent.options, host, port, servername: isIP(host) ? '' : host};
     return () => agent.createConnection(options) as Socket;
   }
-  if (modem.protocol === 'http' && modem.agent instanceof HttpAgent && !(modem.agent instanceof HttpsAgent)) {
+  if (modem.protocol === 'http' && modem.agent instanceof TimedHttpAgent) {
     const agent = modem.agent;
     return () => agent.createConnection({host, port}) as Socket;
   }

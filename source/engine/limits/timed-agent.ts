@@ -59,22 +59,35 @@ function watchConnect(socket: Duplex, tls: boolean, timeoutMs: number): void {
   socket.once('error', done);
 }
 
-// An agent whose every new connection must connect (and finish the TLS handshake) within connectMs.
-export function timedAgent(tls: HttpsAgentOptions | undefined, connectMs: number): Agent {
-  if (tls) {
-    return new (class extends HttpsAgent {
-      override createConnection(...args: Parameters<HttpsAgent['createConnection']>) {
-        const socket = super.createConnection(...args);
-        if (socket) watchConnect(socket, true, connectMs);
-        return socket;
-      }
-    })(tls);
+// Agents whose every new connection must connect (and finish the TLS handshake) within connectMs. Named, so that
+// code opening its own connections (engine/http/raw-get.ts) can tell berth's agents from others (SSH's).
+export class TimedHttpsAgent extends HttpsAgent {
+  constructor(
+    options: HttpsAgentOptions,
+    private readonly connectMs: number,
+  ) {
+    super(options);
   }
-  return new (class extends HttpAgent {
-    override createConnection(...args: Parameters<HttpAgent['createConnection']>) {
-      const socket = super.createConnection(...args);
-      if (socket) watchConnect(socket, false, connectMs);
-      return socket;
-    }
-  })({keepAlive: true, maxFreeSockets: 4});
+
+  override createConnection(...args: Parameters<HttpsAgent['createConnection']>) {
+    const socket = super.createConnection(...args);
+    if (socket) watchConnect(socket, true, this.connectMs);
+    return socket;
+  }
+}
+
+export class TimedHttpAgent extends HttpAgent {
+  constructor(private readonly connectMs: number) {
+    super({keepAlive: true, maxFreeSockets: 4});
+  }
+
+  override createConnection(...args: Parameters<HttpAgent['createConnection']>) {
+    const socket = super.createConnection(...args);
+    if (socket) watchConnect(socket, false, this.connectMs);
+    return socket;
+  }
+}
+
+export function timedAgent(tls: HttpsAgentOptions | undefined, connectMs: number): Agent {
+  return tls ? new TimedHttpsAgent(tls, connectMs) : new TimedHttpAgent(connectMs);
 }
