@@ -1,5 +1,13 @@
 import {describe, expect, test} from 'vitest';
-import {FIRST_WAIT_MS, HOLD_MS, MergeOrder, type MergeInput} from '../../source/engine/logs/merge-order.js';
+import {LogBuffer} from '../../source/engine/logs/log-buffer.js';
+import {
+  FIRST_WAIT_MS,
+  HOLD_MS,
+  MAX_LATE_LINES,
+  MergeOrder,
+  placeInOrder,
+  type MergeInput,
+} from '../../source/engine/logs/merge-order.js';
 
 type Line = {text: string; time?: string};
 const at = (second: number, nanos = 0) =>
@@ -136,5 +144,48 @@ describe('merging several logs by the engine timestamps', () => {
     order.add(line('y', 1), 0);
     expect(order.take(inputs, 0).map(l => l.text)).toEqual(['y', 'x4', 'x3', 'x2', 'x1', 'x0']);
     expect(order.size).toBe(0);
+  });
+});
+
+describe('a line that comes out after newer ones', () => {
+  const texts = (buffer: LogBuffer<Line>) => buffer.toArray().map(l => l.text);
+
+  test('one log lagging past the hold: its older lines go in among the newer ones, not after them', () => {
+    const order = new MergeOrder<Line>();
+    const buffer = new LogBuffer<Line>(100);
+    const a = input({newest: at(1, 680_000_000)});
+    const b = input({newest: at(1, 600_000_000)});
+    // a's line waits for b, which lags; after HOLD_MS it goes out alone.
+    order.add(line('a 1.680', 1, 680_000_000), 0);
+    for (const l of order.take([a, b], HOLD_MS)) placeInOrder(buffer, l);
+    expect(texts(buffer)).toEqual(['a 1.680']);
+    // b's stream catches up with two older lines and one newer.
+    order.add(line('b 1.636', 1, 636_000_000), HOLD_MS + 10);
+    order.add(line('b 1.659', 1, 659_000_000), HOLD_MS + 10);
+    order.add(line('b 1.700', 1, 700_000_000), HOLD_MS + 10);
+    b.newest = at(1, 700_000_000);
+    a.newest = at(1, 710_000_000);
+    for (const l of order.take([a, b], HOLD_MS + 10)) placeInOrder(buffer, l);
+    expect(texts(buffer)).toEqual(['b 1.636', 'b 1.659', 'a 1.680', 'b 1.700']);
+    expect(buffer.totalPushed).toBe(4);
+  });
+
+  test('equal times keep their order of arrival; lines without a time go at the end', () => {
+    const buffer = new LogBuffer<Line>(10);
+    for (const l of [line('x', 1), line('y', 3), line('z', 3), line('late', 2), line('same', 3)])
+      placeInOrder(buffer, l);
+    placeInOrder(buffer, {text: 'note'});
+    expect(texts(buffer)).toEqual(['x', 'late', 'y', 'z', 'same', 'note']);
+  });
+
+  test('in a full buffer the oldest line goes, and a line later than MAX_LATE_LINES stays at the end', () => {
+    const small = new LogBuffer<Line>(3);
+    for (const l of [line('1', 1), line('3', 3), line('5', 5), line('2', 2)]) placeInOrder(small, l);
+    expect(texts(small)).toEqual(['2', '3', '5']);
+    expect(small.dropped).toBe(1);
+    const big = new LogBuffer<Line>(MAX_LATE_LINES + 10);
+    for (let i = 0; i < MAX_LATE_LINES + 1; i++) placeInOrder(big, line(`n${i}`, 10, i + 1));
+    placeInOrder(big, line('very late', 10, 0));
+    expect(texts(big).indexOf('very late')).toBe(1);
   });
 });

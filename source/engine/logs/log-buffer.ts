@@ -52,6 +52,20 @@ export class LogBuffer<T> implements Iterable<T> {
     this.version++;
   }
 
+  // Pushes an item, then moves it in front of the newest held items for which `belongsBefore` is true (at most
+  // `maxMoves` of them): a line that arrived late goes where it belongs among the last ones. Counts as a push.
+  pushBefore(item: T, belongsBefore: (held: T) => boolean, maxMoves: number): void {
+    this.push(item);
+    let at = this.count - 1;
+    while (at > 0 && this.count - 1 - at < maxMoves) {
+      const previous = this.slots[(this.start + at - 1) % this.capacity] as T;
+      if (!belongsBefore(previous)) break;
+      this.slots[(this.start + at) % this.capacity] = previous;
+      at--;
+    }
+    this.slots[(this.start + at) % this.capacity] = item;
+  }
+
   // Puts older items (oldest first) in front of the held ones; only as many as there is room for, newest kept.
   prepend(older: readonly T[]): number {
     const take = Math.min(older.length, this.capacity - this.count);

@@ -102,6 +102,28 @@ function lowWatermark(inputs: readonly MergeInput[]): string | undefined {
   return watermark;
 }
 
+// How far back among the merged lines a late line is placed; one later still goes at the end.
+export const MAX_LATE_LINES = 5000;
+
+// Appends a merged line where its time puts it: after the newest lines when it is the newest (nearly always), else
+// in front of the lines newer than it. One log's stream can lag behind the others' by more than HOLD_MS on a busy
+// machine, so lines held that long go out before an older line of the lagging log arrives; that line then goes in
+// among them, not after them. Lines of equal time keep their order of arrival.
+export function placeInOrder<Line extends Timed>(
+  buffer: {pushBefore(item: Line, belongsBefore: (held: Line) => boolean, maxMoves: number): void},
+  line: Line,
+): void {
+  const time = orderTime(line);
+  buffer.pushBefore(
+    line,
+    held => {
+      const heldTime = orderTime(held);
+      return time !== undefined && heldTime !== undefined && compareTimestamps(heldTime, time) > 0;
+    },
+    MAX_LATE_LINES,
+  );
+}
+
 export function byTime(a: Timed, b: Timed): number {
   const left = orderTime(a);
   const right = orderTime(b);

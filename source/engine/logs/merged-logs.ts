@@ -5,7 +5,7 @@ import {LogBuffer} from './log-buffer.js';
 import {searchLog, type LogSearch} from './log-query.js';
 import {LogSession, type LogLine, type LogWindow} from './log-session.js';
 import type {LogSource} from './log-source.js';
-import {byTime, MergeOrder, orderTime, type MergeInput} from './merge-order.js';
+import {byTime, MergeOrder, orderTime, placeInOrder, type MergeInput} from './merge-order.js';
 import {Publisher} from './publisher.js';
 import {HEAD_ENTRIES} from './request-plan.js';
 import {saveLines} from './save-lines.js';
@@ -245,7 +245,7 @@ export class MergedLogs<Target extends MergedTarget> implements LogSource {
 
   private flush(): void {
     for (const child of this.children) child.live = !child.gone && live(child.session);
-    for (const line of this.order.take(this.children, Date.now())) this.buffer.push(line);
+    for (const line of this.order.take(this.children, Date.now())) placeInOrder(this.buffer, line);
     this.publisher.changed();
     if (this.order.size) this.schedule();
   }
