@@ -54,7 +54,7 @@ describe('engine killed and started again', () => {
 
     await engine.startAgain();
     // Lists come back: the banner goes, the status says so, the states are the engine's new ones.
-    await following.waitUntil(s => !/retrying in/.test(s), 'the banner to go', 30_000);
+    await following.waitUntil(s => !/retrying (in|now)/.test(s), 'the banner to go', 30_000);
     await following.waitFor(/is back after \d+ s; lists refreshed/, 30_000);
     await shell.waitFor(/rs-shell\s+exited 137/, 30_000);
 

@@ -10,11 +10,17 @@ export function Banner({width}: {width: number}) {
   const theme = useTheme();
   const [now, setNow] = useState(Date.now);
   const down = connection.status === 'down';
+  const retryAt = down ? connection.retryAt : 0;
   useEffect(() => {
     if (!down) return;
+    // The clock is read again as soon as the retry time changes, not only at the next tick.
+    const first = setTimeout(() => setNow(Date.now()), 0);
     const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [down]);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [down, retryAt]);
   if (connection.status === 'connecting') {
     return (
       <Box width={width} height={1}>
@@ -23,11 +29,12 @@ export function Banner({width}: {width: number}) {
     );
   }
   if (connection.status !== 'down') return null;
+  // At 0 the retry is under way (a silent engine takes up to its first-byte limit to fail again).
   const seconds = Math.max(0, Math.ceil((connection.retryAt - now) / 1000));
   return (
     <Box width={width} height={2} overflow="hidden">
       <Text {...theme.alert} wrap="wrap">
-        {` ${sanitizeLine(connection.reason)} · retrying in ${seconds}s (ctrl-r now) `}
+        {` ${sanitizeLine(connection.reason)} · ${seconds > 0 ? `retrying in ${seconds}s (ctrl-r now)` : 'retrying now'} `}
       </Text>
     </Box>
   );
