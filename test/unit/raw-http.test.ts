@@ -3,12 +3,14 @@ import {createServer as createNetServer, type Server as NetServer, type Socket} 
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import Docker from 'dockerode';
+import type Docker from 'dockerode';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {ChunkedDecoder} from '../../source/engine/http/chunked-body.js';
 import {canRawGet, rawGet, type RawResponse} from '../../source/engine/http/raw-get.js';
 import {parseHead} from '../../source/engine/http/response-head.js';
 import {timedAgent} from '../../source/engine/limits/timed-agent.js';
+import {makeDocker} from '../../source/engine/client.js';
+import {resolveEngineTarget} from '../../source/engine/target.js';
 
 function decodeInPieces(encoded: Buffer, cuts: number[]): {data: string; used: number; done: boolean} {
   const parts: Buffer[] = [];
@@ -88,7 +90,8 @@ describe('a GET read off its socket', () => {
       socket.on('error', () => undefined);
     });
     await new Promise<void>(resolve => server.listen(path, resolve));
-    docker = new Docker({socketPath: path, version: 'v1.41'});
+    // As berth makes it: DOCKER_HOST in the environment (npm test sets the bench's) must not win over the socket.
+    docker = makeDocker(resolveEngineTarget({host: `unix://${path}`}, {}), undefined, '1.41');
   });
 
   afterAll(async () => {
@@ -196,16 +199,19 @@ describe('a GET read off its socket', () => {
 
 describe('which engines are read off the socket', () => {
   test('unix sockets and berth’s TCP/TLS agents; not a client without them (SSH goes through dockerode)', () => {
-    expect(canRawGet(new Docker({socketPath: '/x.sock'}))).toBe(true);
+    const unix = resolveEngineTarget({host: 'unix:///x.sock'}, {});
+    const tcp = resolveEngineTarget({host: 'tcp://127.0.0.1:2375'}, {});
+    expect(canRawGet(makeDocker(unix, undefined))).toBe(true);
     const agent = timedAgent(undefined, 1000);
-    const plain: Docker.DockerOptions = {host: '127.0.0.1', port: 2375, protocol: 'http'};
-    expect(canRawGet(new Docker({...plain, agent} as Docker.DockerOptions))).toBe(true);
-    expect(canRawGet(new Docker({...plain, protocol: 'https'}))).toBe(false);
+    expect(canRawGet(makeDocker(tcp, agent))).toBe(true);
     const tls = timedAgent({ca: 'x'}, 1000);
-    expect(canRawGet(new Docker({...plain, protocol: 'https', agent: tls} as Docker.DockerOptions))).toBe(true);
-    // An SSH engine's agent is an http.Agent too, whose connections are SSH channels made by callback.
+    const withTls = {...tcp, tls: {ca: Buffer.from('x'), cert: Buffer.from('y'), key: Buffer.from('z'), verify: true}};
+    expect(canRawGet(makeDocker(withTls, tls))).toBe(true);
+    // Without berth's agent (dockerode's own https), and with an SSH engine's: an http.Agent too, whose
+    // connections are SSH channels made by callback.
+    expect(canRawGet(makeDocker(withTls, undefined))).toBe(false);
     const ssh = new HttpAgent();
-    expect(canRawGet(new Docker({...plain, agent: ssh} as Docker.DockerOptions))).toBe(false);
+    expect(canRawGet(makeDocker(tcp, ssh))).toBe(false);
     for (const each of [agent, tls, ssh]) each.destroy();
   });
 });
