@@ -113,6 +113,8 @@ export class RawResponse extends EventEmitter {
   private errorBody: Buffer[] = [];
   private errorBytes = 0;
   private settled = false;
+  // The reader was told of bytes once.
+  private told = false;
   private readonly onAbort = () => this.destroy(abortError());
 
   constructor(
@@ -253,8 +255,11 @@ export class RawResponse extends EventEmitter {
       this.notifyImmediate = undefined;
       if (!this.destroyed) this.emit('readable');
     };
-    // A full queue or a finished body is worth telling at once; otherwise more entries may be on their way.
-    if (this.request.batchMs > 0 && !this.bodyDone && this.queued < MAX_QUEUED_BYTES / 4)
+    // The first bytes (a log's tail), a full queue or a finished body are worth telling at once; otherwise more
+    // entries may be on their way.
+    const first = !this.told;
+    this.told = true;
+    if (this.request.batchMs > 0 && !first && !this.bodyDone && this.queued < MAX_QUEUED_BYTES / 4)
       this.notifyTimer = setTimeout(notify, this.request.batchMs);
     else this.notifyImmediate = setImmediate(notify);
   }
