@@ -5,6 +5,7 @@ import type Docker from 'dockerode';
 import {TimedHttpAgent, TimedHttpsAgent} from '../limits/timed-agent.js';
 import {ChunkedDecoder} from './chunked-body.js';
 import {headEnd, parseHead, type ResponseHead} from './response-head.js';
+import {modemFields} from './modem-fields.js';
 
 // A long-lived GET (a followed log) read straight off its socket, for the one place where Node's HTTP client is
 // the cost: the engine flushes every log entry as its own HTTP chunk, so a container writing 5,000 lines a second
@@ -14,15 +15,6 @@ import {headEnd, parseHead, type ResponseHead} from './response-head.js';
 //
 // Only what berth asks of such a stream is implemented: one GET per connection (`Connection: close`), a 200
 // answer read as chunked, fixed-length or until close; any other status ends as docker-modem's errors do.
-
-type ModemFields = {
-  agent?: unknown;
-  host?: string;
-  port?: number | string;
-  protocol?: string;
-  socketPath?: string;
-  version?: string;
-};
 
 export type RawGetRequest = {
   path: string;
@@ -43,7 +35,7 @@ const MAX_ERROR_BODY_BYTES = 64 * 1024;
 // engines, whose agent makes each connection a channel of an SSH session, and clients made without berth's
 // agents).
 function engineSocket(docker: Docker): (() => Socket) | undefined {
-  const modem = docker.modem as unknown as ModemFields;
+  const modem = modemFields(docker);
   if (typeof modem.socketPath === 'string' && modem.socketPath) {
     const path = modem.socketPath;
     return () => netConnect({path});
@@ -72,7 +64,7 @@ export function canRawGet(docker: Docker): boolean {
 export function rawGet(docker: Docker, request: RawGetRequest): Promise<RawResponse> {
   const open = engineSocket(docker);
   if (!open) return Promise.reject(new Error('this engine is not reached over a plain socket'));
-  const modem = docker.modem as unknown as ModemFields;
+  const modem = modemFields(docker);
   const prefix = modem.version ? `/${modem.version}` : '';
   const query = new URLSearchParams(Object.entries(request.query).map(([name, value]) => [name, String(value)]));
   const target = `${prefix}${request.path}?${query.toString()}`;

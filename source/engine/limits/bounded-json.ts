@@ -3,6 +3,7 @@ import type Docker from 'dockerode';
 import {BerthError} from '../../errors.js';
 import {dial, type DialOptions} from '../client.js';
 import {ENGINE_BODY_IDLE_TIMEOUT_MS, ENGINE_FIRST_BYTE_TIMEOUT_MS} from './timed-agent.js';
+import {modemFields} from '../http/modem-fields.js';
 
 // docker-modem buffers a whole answer and parses it with no limit: a list or inspect result the size of the
 // machine's memory would take berth down with it. These bounds are far above what a working engine sends
@@ -20,7 +21,7 @@ function mib(bytes: number): string {
 
 // How the engine is named in messages, as DOCKER_HOST would name it.
 export function engineName(docker: Docker): string {
-  const modem = docker.modem as unknown as {socketPath?: string; host?: string; port?: number | string};
+  const modem = modemFields(docker);
   if (modem.socketPath) return `unix://${modem.socketPath}`;
   return `tcp://${modem.host}${modem.port ? `:${modem.port}` : ''}`;
 }

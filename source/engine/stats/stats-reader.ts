@@ -4,6 +4,7 @@ import {createSecureContext} from 'node:tls';
 import type Docker from 'dockerode';
 import {ENGINE_CONNECT_TIMEOUT_MS, timedAgent} from '../limits/timed-agent.js';
 import type {RawStats} from './compute.js';
+import {modemFields} from '../http/modem-fields.js';
 
 // One stats answer (a few KB of JSON); far larger is not a stats answer.
 const MAX_STATS_BYTES = 1024 * 1024;
@@ -16,15 +17,6 @@ export type StatsReader = {
   release(): void;
 };
 
-type ModemFields = {
-  agent?: unknown;
-  host?: string;
-  port?: number | string;
-  protocol?: string;
-  socketPath?: string;
-  version?: string;
-};
-
 // The sampler's reads go straight through Node's http(s).request on its own kept-alive pool rather than through
 // dockerode: docker-modem builds each request from a URL it formats and parses again, copies the TLS material onto
 // every request (the pool's connection key then stringifies the certificates on each one) and buffers the answer
@@ -32,7 +24,7 @@ type ModemFields = {
 // does not parse the key and certificates again either. An SSH engine (its connections are channels of one SSH
 // session, made by its own agent) keeps going through dockerode.
 export function statsReader(docker: Docker, concurrency: number): StatsReader {
-  const modem = docker.modem as unknown as ModemFields;
+  const modem = modemFields(docker);
   const version = modem.version ? `/${modem.version}` : '';
   const query = (oneShot: boolean) => (oneShot ? 'stream=false&one-shot=true' : 'stream=false');
   if (modem.socketPath && typeof modem.socketPath === 'string') {
