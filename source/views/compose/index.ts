@@ -15,7 +15,7 @@ import {reduceCompose} from './reducer.js';
 import {composeList, selectedProject, shownComposeEngine} from './selectors.js';
 import {initialCompose} from './state.js';
 import {composeCopy} from './copy.js';
-import {pickComposeEngine} from './engine.js';
+import {takeEnginePick} from '../kit/engine-pick.js';
 
 // The project of berth's working directory (its compose file) or of -f/-p; read again as view 3 opens.
 const readLocal = (config: AppConfig) =>
@@ -49,7 +49,11 @@ export const compose: ViewModule = {
       services.dispatch({type: 'compose.local', local: readLocal(services.config)});
     // enter in the filter: an engine:NAME term picks the engine view 3 shows.
     if (action.type === 'overlay.submit' && before.overlay?.kind === 'filter' && after.view === 'compose')
-      pickComposeEngine(services, after);
+      takeEnginePick(services, after, composeList(after).list.filter, (engine, filter) => ({
+        type: 'compose.pickEngine',
+        engine,
+        filter,
+      }));
     const project = () => selectedProject(after);
     switch (action.type) {
       case 'compose.open': {

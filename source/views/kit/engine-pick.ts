@@ -1,6 +1,8 @@
+import type {Action} from '../../store/actions.js';
 import type {AppState} from '../../store/state.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {splitEngineFilter} from '../containers/engines.js';
+import type {Services} from '../types.js';
 
 // Views that show one engine at a time when berth runs on several (3 compose, 6 swarm): `engine:NAME` in the
 // view's filter picks the engine (the same words as view 1's filter), kept in the view's slice until another is
@@ -18,6 +20,22 @@ export function pickFromFilter(filter: string, names: readonly string[]): Engine
   const {engine, rest} = splitEngineFilter(filter);
   if (engine === undefined) return undefined;
   return names.includes(engine) ? {engine, rest} : {unknown: engine, rest};
+}
+
+// enter in the view's filter with engine:NAME (several engines): the view shows that engine from then on (`pick`
+// makes the view's action); a name berth has no engine for says which there are. Either way the term leaves the
+// filter.
+export function takeEnginePick(
+  services: Services,
+  state: AppState,
+  filter: string,
+  pick: (engine: string | undefined, filter: string) => Action,
+): void {
+  const names = engineNames(state);
+  const picked = pickFromFilter(filter, names);
+  if (!picked) return;
+  if (picked.unknown !== undefined) services.status(unknownEngineText(picked.unknown, names), 'error');
+  services.dispatch(pick(picked.engine, picked.rest));
 }
 
 // One line: the name asked for and the engines there are (both may come from a config or a context: untrusted).

@@ -17,8 +17,7 @@ import {scaleBy, stopSwarmEffects} from './scale.js';
 import {SWARM_BINDINGS} from './keys.js';
 import {reduceSwarm} from './reducer.js';
 import {activeManager, anyManager, selectedService, shownSwarmEngine, swarmList} from './selectors.js';
-import {engineNames} from '../kit/engine-pick.js';
-import {pickSwarmEngine} from './engine.js';
+import {engineNames, takeEnginePick} from '../kit/engine-pick.js';
 import {initialSwarm, type SwarmList} from './state.js';
 import {hasSwarmPane, SwarmView} from './SwarmView.js';
 import {swarmCopy} from './copy.js';
@@ -92,7 +91,11 @@ export const swarm: ViewModule = {
       services.dispatch({type: 'swarm.stale'});
     // enter in the filter: an engine:NAME term picks the engine view 6 shows.
     if (action.type === 'overlay.submit' && before.overlay?.kind === 'filter' && after.view === 'swarm')
-      pickSwarmEngine(services, after);
+      takeEnginePick(services, after, swarmList(after).list.filter, (engine, filter) => ({
+        type: 'swarm.pickEngine',
+        engine,
+        filter,
+      }));
     if (shown !== shownSwarmEngine(before)) {
       // Another engine: what followed the one before stops (progress, a service's logs); its lists are read.
       stopSwarmEffects(services);
