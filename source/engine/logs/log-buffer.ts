@@ -52,14 +52,14 @@ export class LogBuffer<T> implements Iterable<T> {
     this.version++;
   }
 
-  // Pushes an item, then moves it in front of the newest held items for which `belongsBefore` is true (at most
+  // Pushes an item, then moves it in front of the newest held items that `compare` puts after it (at most
   // `maxMoves` of them): a line that arrived late goes where it belongs among the last ones. Counts as a push.
-  pushBefore(item: T, belongsBefore: (held: T) => boolean, maxMoves: number): void {
+  pushInOrder(item: T, compare: (a: T, b: T) => number, maxMoves: number): void {
     this.push(item);
     let at = this.count - 1;
     while (at > 0 && this.count - 1 - at < maxMoves) {
       const previous = this.slots[(this.start + at - 1) % this.capacity] as T;
-      if (!belongsBefore(previous)) break;
+      if (compare(previous, item) <= 0) break;
       this.slots[(this.start + at) % this.capacity] = previous;
       at--;
     }

@@ -110,18 +110,10 @@ export const MAX_LATE_LINES = 5000;
 // machine, so lines held that long go out before an older line of the lagging log arrives; that line then goes in
 // among them, not after them. Lines of equal time keep their order of arrival.
 export function placeInOrder<Line extends Timed>(
-  buffer: {pushBefore(item: Line, belongsBefore: (held: Line) => boolean, maxMoves: number): void},
+  buffer: {pushInOrder(item: Line, compare: (a: Line, b: Line) => number, maxMoves: number): void},
   line: Line,
 ): void {
-  const time = orderTime(line);
-  buffer.pushBefore(
-    line,
-    held => {
-      const heldTime = orderTime(held);
-      return time !== undefined && heldTime !== undefined && compareTimestamps(heldTime, time) > 0;
-    },
-    MAX_LATE_LINES,
-  );
+  buffer.pushInOrder(line, byTime, MAX_LATE_LINES);
 }
 
 export function byTime(a: Timed, b: Timed): number {
