@@ -3,7 +3,7 @@
 // trees and records any node whose left, top, size, padding or border differ. `answer` picks which engine the
 // getters answer from, so the same Ink tree can be drawn from either engine's layout and the frames compared.
 import RealYoga from '../../node_modules/yoga-layout/dist/src/index.js';
-import {FlexNode} from '../../source/ui/flex/node.js';
+import {FlexNode} from '@berth/flex';
 
 type YogaNode = ReturnType<typeof RealYoga.Node.create>;
 type AnyNode = Record<string, (...args: unknown[]) => unknown>;

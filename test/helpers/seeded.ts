@@ -1,11 +1,2 @@
-// Small seeded PRNG (mulberry32): a random case that fails can be replayed from its seed.
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// One seeded PRNG for every random test; the layout package's tests own it (they were its first users).
+export {seeded} from '../../packages/flex/test/seeded.js';

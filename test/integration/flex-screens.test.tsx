@@ -18,7 +18,7 @@ import {Controller} from '../../source/ui/controller.js';
 import {benchEnv} from '../helpers/bench.js';
 import {dual} from '../helpers/dual-yoga.js';
 
-vi.mock('../../source/ui/flex/yoga.js', () => import('../helpers/dual-yoga.js'));
+vi.mock('../../packages/flex/source/yoga.js', () => import('../helpers/dual-yoga.js'));
 
 class Stdout extends EventEmitter {
   constructor(

@@ -9,7 +9,7 @@ import instances from '../../node_modules/ink/build/instances.js';
 import renderer from '../../node_modules/ink/build/renderer.js';
 import {dual} from '../helpers/dual-yoga.js';
 
-vi.mock('../../source/ui/flex/yoga.js', () => import('../helpers/dual-yoga.js'));
+vi.mock('../../packages/flex/source/yoga.js', () => import('../helpers/dual-yoga.js'));
 
 function Log() {
   const [items, setItems] = useState<string[]>(['first line', 'second, a longer line of the log']);

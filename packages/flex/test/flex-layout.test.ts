@@ -1,12 +1,12 @@
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument, @typescript-eslint/restrict-template-expressions --
    the test drives two engines (yoga and berth's) by setter names chosen at random: their nodes are typed loosely on purpose. */
-// berth's flexbox engine (source/ui/flex) against yoga itself: the same random trees of boxes and text, built
+// berth's flexbox engine (this package) against yoga itself: the same random trees of boxes and text, built
 // in both through the calls Ink makes, must lay out to the same cells — every node's left, top, width, height,
-// padding and border. The real yoga is imported by its path (vitest.config.ts points `yoga-layout` at berth's).
+// padding and border. The real yoga is imported by its path (berth's vitest.config.ts points `yoga-layout` at this package).
 import {describe, expect, it} from 'vitest';
-import RealYoga from '../../node_modules/yoga-layout/dist/src/index.js';
-import Flex from '../../source/ui/flex/yoga.js';
-import {seeded as random} from '../helpers/seeded.js';
+import RealYoga from '../../../node_modules/yoga-layout/dist/src/index.js';
+import Flex from '../source/yoga.js';
+import {seeded as random} from './seeded.js';
 
 type AnyNode = {
   insertChild(child: AnyNode, index: number): void;

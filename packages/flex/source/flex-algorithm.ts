@@ -1,6 +1,6 @@
 // The flexbox algorithm of yoga 3 (yoga/algorithm/CalculateLayout.cpp's calculateLayoutImpl), for one line of
 // items, left to right: the same steps, in the same order, with the same rounding, so that a screen lays out to
-// the same cells as it did with yoga (test/unit/flex-layout.test.ts compares the two on random trees). Names
+// the same cells as it did with yoga (test/flex-layout.test.ts compares the two on random trees). Names
 // follow yoga's, so that a difference can be looked up there. Each step that is more than a few lines is a
 // file of its own: flex-basis.ts (step 3), flex-line.ts (the line, step 4, and its justification, step 6),
 // flexible-lengths.ts (step 5), cross-axis.ts (step 7), absolute.ts (step 11); style.ts resolves a node's style

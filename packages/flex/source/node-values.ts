@@ -17,7 +17,7 @@ export function toValue(value: number | string | undefined, percent = false): Va
 }
 
 export function unsupported(what: string): never {
-  throw new Error(`berth's layout engine (source/ui/flex) does not support ${what}`);
+  throw new Error(`berth's layout engine (packages/flex) does not support ${what}`);
 }
 
 // Ink 7 passes a style's value even when it is undefined (the property reset): nothing to refuse then.
