@@ -1,4 +1,4 @@
-// Both layout engines behind yoga-layout's API, for test/unit/flex-screens.test.tsx: every node Ink creates is a
+// Both layout engines behind yoga-layout's API, for test/integration/flex-screens.test.tsx and test/unit/build/flex-static.test.tsx: every node Ink creates is a
 // pair (the real yoga's and berth's), every call Ink makes goes to both, and each calculateLayout lays out both
 // trees and records any node whose left, top, size, padding or border differ. `answer` picks which engine the
 // getters answer from, so the same Ink tree can be drawn from either engine's layout and the frames compared.

@@ -84,7 +84,7 @@ test(`${HISTORY.toLocaleString('en-US')} lines of history, window "everything": 
   expect(session.buffer.length).toBe(BUFFER);
   expect(numbers).toEqual(Array.from({length: BUFFER}, (_, i) => HISTORY - BUFFER + 1 + i));
   expect(report.heapGrowthMB).toBeLessThan(64);
-  // Read in 4 ms slices, the loop keeps turning (test/unit/log-entry-fetch.test.ts checks the slicing itself).
+  // Read in 4 ms slices, the loop keeps turning (test/unit/engine/logs/log-entry-fetch.test.ts checks the slicing itself).
   // The bounds are loose: the engine, other tests and other benches share two CPUs with this process.
   expect(report.eventLoopMedianDelayMs).toBeLessThan(50);
   expect(report.eventLoopMaxDelayMs).toBeLessThan(500);

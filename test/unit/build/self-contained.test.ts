@@ -1,0 +1,157 @@
+import {execFileSync} from 'node:child_process';
+import {readFileSync} from 'node:fs';
+import {posix} from 'node:path';
+import {describe, expect, it} from 'vitest';
+
+// A clone of berth must stand alone: no file may send its reader to something the clone does not hold — design
+// notes or a spec kept beside the repository, issue numbers of a tracker the reader cannot see, or a link to a
+// file or heading that is not there. The contract is docs/contract.md; engine, registry and Ink facts are in
+// docs/*-facts.md; upstream bugs are cited by URL.
+
+// This file names the patterns it looks for, so it is the one file not scanned.
+const SELF = 'test/unit/build/self-contained.test.ts';
+// The folder beside the checkout that a clone does not have, spelled so this file does not name it itself.
+const OUTSIDE = ['..', 'shared'].join('/');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const FORBIDDEN: {pattern: RegExp; fix: string}[] = [
+  {
+    pattern: new RegExp(`${escapeRegExp(OUTSIDE)}\\b`),
+    fix: 'a path outside the repository; put what is needed in docs/',
+  },
+  {pattern: /\bSPEC(?:\.md|'s|\s*§)/, fix: 'the spec is not in the repository; cite docs/contract.md'},
+  {pattern: /(?<![\w-])notes\/[\w-]+\.md/, fix: 'the notes are not in the repository; cite docs/*-facts.md'},
+  {
+    pattern: /(?<![\w./-])(?:engine|registry|ink|swarm|tui-anchors)\.md\b/,
+    fix: 'the notes are not in the repository; cite docs/engine-facts.md, registry-facts.md or ink-facts.md',
+  },
+  {pattern: /\bLD ?#\d+/, fix: 'cite lazydocker issues by URL: https://github.com/jesseduffield/lazydocker/issues/N'},
+  {pattern: /\bissue \d+\b/i, fix: 'an issue number means nothing in a clone; say what was meant'},
+];
+
+// What a markdown heading's anchor is on GitHub: lower case, punctuation dropped, spaces as hyphens, and -1, -2 …
+// for repeats.
+function headingAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  for (const line of withoutFences(markdown).split('\n')) {
+    const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (!heading) continue;
+    const base = heading[1]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+      .replace(/ /g, '-');
+    let anchor = base;
+    for (let n = 1; anchors.has(anchor); n++) anchor = `${base}-${n}`;
+    anchors.add(anchor);
+  }
+  return anchors;
+}
+
+// Fenced blocks hold examples, not headings or links; nor do inline code spans.
+function withoutFences(markdown: string): string {
+  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '');
+}
+
+function withoutCode(markdown: string): string {
+  return withoutFences(markdown).replace(/`[^`\n]*`/g, '');
+}
+
+// Every problem in a set of files (path → text), as "path:line: what — fix".
+function problems(files: ReadonlyMap<string, string>): string[] {
+  const found: string[] = [];
+  const exists = (path: string) => files.has(path) || [...files.keys()].some(file => file.startsWith(`${path}/`));
+  for (const [path, text] of files) {
+    if (path === SELF || text.includes('\0')) continue;
+    const lines = text.split('\n');
+    lines.forEach((line, i) => {
+      for (const {pattern, fix} of FORBIDDEN) {
+        const match = pattern.exec(line);
+        if (match) found.push(`${path}:${i + 1}: "${match[0]}" — ${fix}`);
+      }
+      // A docs file named by its path from the top of the repository (in comments, prose, code spans).
+      for (const match of line.matchAll(/(?<![\w./-])docs\/[\w.-]+\.md\b/g)) {
+        if (!exists(match[0])) found.push(`${path}:${i + 1}: "${match[0]}" does not exist`);
+      }
+    });
+    if (path.endsWith('.md')) found.push(...brokenLinks(path, text, files, exists));
+  }
+  return found;
+}
+
+function brokenLinks(
+  path: string,
+  text: string,
+  files: ReadonlyMap<string, string>,
+  exists: (path: string) => boolean,
+): string[] {
+  const found: string[] = [];
+  for (const match of withoutCode(text).matchAll(/\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+    const target = match[1];
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto: …
+    const [file, anchor] = target.split('#', 2);
+    const resolved = file ? posix.normalize(posix.join(posix.dirname(path), decodeURI(file))).replace(/\/$/, '') : path;
+    if (resolved.startsWith('..')) {
+      found.push(`${path}: link "${target}" leaves the repository`);
+    } else if (!exists(resolved)) {
+      found.push(`${path}: link "${target}": ${resolved} does not exist`);
+    } else if (anchor && resolved.endsWith('.md') && !headingAnchors(files.get(resolved) ?? '').has(anchor)) {
+      found.push(`${path}: link "${target}": ${resolved} has no heading #${anchor}`);
+    }
+  }
+  return found;
+}
+
+function trackedFiles(): Map<string, string> {
+  const paths = execFileSync('git', ['ls-files', '-z'], {encoding: 'utf8'}).split('\0').filter(Boolean);
+  return new Map(paths.map(path => [path, readFileSync(path, 'utf8')]));
+}
+
+describe('the repository stands alone', () => {
+  it('refers to nothing outside it: no spec, notes or issue numbers, no broken links', () => {
+    expect(problems(trackedFiles())).toEqual([]);
+  });
+
+  it('catches each kind of reference (the check itself can fail)', () => {
+    const files = new Map([
+      ['README.md', '# berth\n## Status\n[a](docs/missing.md) [b](docs/contract.md#no-such) [c](#status) [d](../x.md)'],
+      ['docs/contract.md', '# What berth promises\n## Keys\n'],
+      ['source/a.ts', `// The product contract is ${OUTSIDE}/SPEC.md`],
+      ['source/b.ts', '// Lines are cut at 64 KiB (SPEC §7).'],
+      ['source/c.ts', '// a fresh instance redraws (notes/ink.md §2).'],
+      ['source/d.ts', '// an unanchored Go regexp (engine.md §1.7)'],
+      ['source/e.ts', '// froze lazydocker (LD#221)'],
+      ['bench/f.mjs', '// Memory rows (issue 16)'],
+      ['source/g.ts', '// (docs/no-such-facts.md)'],
+    ]);
+    const found = problems(files).join('\n');
+    for (const expected of [
+      'README.md: link "docs/missing.md"',
+      'README.md: link "docs/contract.md#no-such"',
+      'README.md: link "../x.md" leaves the repository',
+      `source/a.ts:1: "${OUTSIDE}"`,
+      'source/b.ts:1: "SPEC §"',
+      'source/c.ts:1: "notes/ink.md"',
+      'source/d.ts:1: "engine.md"',
+      'source/e.ts:1: "LD#221"',
+      'bench/f.mjs:1: "issue 16"',
+      'source/g.ts:1: "docs/no-such-facts.md" does not exist',
+    ])
+      expect(found).toContain(expected);
+    expect(found).not.toContain('#status');
+  });
+
+  it('accepts what a clone holds and public URLs', () => {
+    const files = new Map([
+      [
+        'README.md',
+        '# berth\n## Checking an engine: `berth doctor`\n## Swarm (view 6)\n' +
+          '[a](docs/contract.md#keys) [b](#swarm-view-6) [c](#checking-an-engine-berth-doctor) [d](docs/)\n' +
+          '[e](https://github.com/jesseduffield/lazydocker/issues/202)\n```\n[f](nowhere.md)\n```\n',
+      ],
+      ['docs/contract.md', '# What berth promises\n## Keys\n'],
+      ['source/registry/README.md', '[facts](../../docs/contract.md)'],
+      ['source/x.ts', '// (docs/contract.md, "Keys"); https://github.com/vadimdemedes/ink/issues/263'],
+    ]);
+    expect(problems(files)).toEqual([]);
+  });
+});

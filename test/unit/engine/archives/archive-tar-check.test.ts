@@ -1,0 +1,115 @@
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {Readable, Writable} from 'node:stream';
+import {pipeline} from 'node:stream/promises';
+import {afterAll, describe, expect, test} from 'vitest';
+import {sniffFormat} from '../../../../source/engine/archives/archive-format.js';
+import {describeProgress, ProgressMeter, type ArchiveProgress} from '../../../../source/engine/archives/progress.js';
+import {TarCheck} from '../../../../source/engine/archives/tar-check.js';
+import {inBandError, TarCheckStream} from '../../../../source/engine/archives/tar-check-stream.js';
+
+// Real tars made by tar(1); the torn and corrupted ones are what a broken engine stream or a cut file look like.
+const dir = mkdtempSync(join(tmpdir(), 'berth-tar-check-'));
+writeFileSync(join(dir, 'small.txt'), 'hello\n');
+writeFileSync(join(dir, 'big.bin'), Buffer.alloc(70_000, 7));
+execFileSync('tar', ['-cf', join(dir, 'a.tar'), '-C', dir, 'small.txt', 'big.bin']);
+const tar = readFileSync(join(dir, 'a.tar'));
+afterAll(() => rmSync(dir, {recursive: true, force: true}));
+
+function check(bytes: Buffer, chunk = 1000): TarCheck {
+  const c = new TarCheck();
+  for (let at = 0; at < bytes.length; at += chunk) c.feed(bytes.subarray(at, at + chunk));
+  return c;
+}
+
+describe('TarCheck', () => {
+  test('a whole tar passes, in any chunking', () => {
+    for (const size of [1, 511, 512, 4096, tar.length]) {
+      const c = check(tar, size);
+      expect(c.end()).toBeUndefined();
+      expect(c.entries).toBe(2);
+    }
+  });
+
+  test('a tar cut inside an entry or a header, or without its end marker', () => {
+    expect(check(tar.subarray(0, 40_000)).end()).toBe('the archive is truncated (it ends inside "big.bin")');
+    expect(check(tar.subarray(0, 512 + 512 + 100)).end()).toMatch(/ends inside a header/);
+    const withoutEnd = 512 + 512 + 512 + Math.ceil(70_000 / 512) * 512;
+    expect(check(tar.subarray(0, withoutEnd)).end()).toBe('the archive is truncated (no end-of-archive marker)');
+  });
+
+  test('not a tar, a corrupt header, data after the end, an empty stream', () => {
+    expect(check(Buffer.from('x'.repeat(2048))).end()).toBe('not a tar archive');
+    const corrupt = Buffer.from(tar);
+    corrupt[1024 + 10] ^= 0xff;
+    expect(check(corrupt).end()).toMatch(/corrupt after "small.txt"/);
+    expect(check(Buffer.concat([tar, Buffer.from('{"errorDetail":{"message":"boom"}}\n'.padEnd(512))])).end()).toBe(
+      'unexpected data after the end of the archive',
+    );
+    expect(check(Buffer.alloc(0)).end()).toBe('the archive is empty');
+  });
+});
+
+describe('TarCheckStream', () => {
+  const run = (bytes: Buffer) =>
+    pipeline(Readable.from([bytes]), new TarCheckStream('the image x'), new Writable({write: (_c, _e, cb) => cb()}));
+
+  test('an error the engine wrote into the stream is the message', async () => {
+    const torn = Buffer.concat([
+      tar.subarray(0, 20_000),
+      Buffer.from('{"errorDetail":{"message":"open /var/lib/docker/x: no such file"},"error":"open …"}\r\n'),
+    ]);
+    await expect(run(torn)).rejects.toThrow(
+      'the engine failed while sending the image x: open /var/lib/docker/x: no such file; nothing was written',
+    );
+  });
+
+  test('a stream cut short says so', async () => {
+    await expect(run(tar.subarray(0, 20_000))).rejects.toThrow(
+      /the engine's archive of the image x is broken: the archive is truncated/,
+    );
+    await expect(run(tar)).resolves.toBeUndefined();
+  });
+
+  test('in-band errors are read only from their JSON, control characters made visible', () => {
+    expect(inBandError('junk {"errorDetail":{"message":"bad\\u001b]0;title\\u0007 thing"}}')).toBe('bad thing');
+    expect(inBandError('no error here')).toBeUndefined();
+  });
+});
+
+describe('formats and progress', () => {
+  test('sniffFormat', () => {
+    expect(sniffFormat(tar.subarray(0, 512))).toBe('tar');
+    expect(sniffFormat(Buffer.from([0x1f, 0x8b, 8, 0]))).toBe('gzip');
+    expect(sniffFormat(Buffer.from('BZh91AY'))).toBe('bzip2');
+    expect(sniffFormat(Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 0]))).toBe('xz');
+    expect(sniffFormat(Buffer.from('hello world'.repeat(60)))).toBeUndefined();
+  });
+
+  test('percent stays below 100 until done, the rate is over the recent window', async () => {
+    let clock = 0;
+    const seen: ArchiveProgress[] = [];
+    const meter = new ProgressMeter(
+      p => seen.push(p),
+      1000,
+      () => clock,
+    );
+    for (let i = 0; i < 12; i++) {
+      clock += 200;
+      meter.add(100);
+    }
+    expect(Math.max(...seen.map(p => p.percent ?? 0))).toBe(99);
+    meter.report('done');
+    expect(seen.at(-1)).toMatchObject({percent: 100, bytes: 1200, phase: 'done'});
+    expect(seen.at(-1)!.rate).toBeGreaterThan(0);
+    expect(describeProgress({bytes: 412e6, total: 1.1e9, rate: 96e6, percent: 37, phase: 'transfer'})).toBe(
+      '412MB of ~1.1GB (37%), 96MB/s',
+    );
+    expect(describeProgress({bytes: 1e6, total: 2e6, rate: 0, percent: 50, phase: 'transfer', estimated: false})).toBe(
+      '1.0MB of 2.0MB (50%)',
+    );
+    expect(describeProgress({bytes: 5e6, rate: 0, phase: 'engine'})).toBe('5.0MB, the engine is loading the layers');
+  });
+});

@@ -1,0 +1,44 @@
+import {expect, test} from 'vitest';
+import {wrapCells} from '../../../source/text/cells.js';
+
+test('wraps by cells, keeping the last rows, never splitting a wide character', () => {
+  expect(wrapCells('abcdefg', 3, 10)).toEqual(['abc', 'def', 'g']);
+  expect(wrapCells('abcdefg', 3, 2)).toEqual(['def', 'g']);
+  expect(wrapCells('ab日本', 3, 10)).toEqual(['ab', '日', '本']);
+  expect(wrapCells('', 5, 3)).toEqual(['']);
+});
+
+test('a 64 KiB line keeps only the rows asked for', () => {
+  const rows = wrapCells('x'.repeat(64 * 1024), 80, 40);
+  expect(rows).toHaveLength(40);
+  expect(rows.at(-1)).toBe('x'.repeat((64 * 1024) % 80));
+});
+
+const RED = '\x1b[31m';
+const GREEN = '\x1b[32m';
+const RESET = '\x1b[0m';
+
+test('a coloured line that wraps keeps its colour on every continuation row', () => {
+  expect(wrapCells(`${RED}abcdefg${RESET}`, 3, 10)).toEqual([
+    `${RED}abc${RESET}`,
+    `${RED}def${RESET}`,
+    `${RED}g${RESET}`,
+  ]);
+  // Only the rows kept are drawn, and the last one still starts in colour.
+  expect(wrapCells(`${RED}abcdefg${RESET}`, 3, 1)).toEqual([`${RED}g${RESET}`]);
+});
+
+test('colour changes and resets inside a wrapped line are carried exactly', () => {
+  const rows = wrapCells(`ab${RED}cd${GREEN}ef${RESET}gh`, 3, 10);
+  expect(rows).toEqual([`ab${RED}c${RESET}`, `${RED}d${GREEN}ef${RESET}`, `gh`]);
+  // Every row draws alone: what it shows, stripped, is the line cut by cells.
+  expect(rows.map(r => r.replace(/\x1b\[[0-9;:]*m/g, ''))).toEqual(['abc', 'def', 'gh']);
+});
+
+test('plain text is unchanged and a line that sets colour without end carries at most a bounded prefix', () => {
+  expect(wrapCells('abcdef', 3, 10)).toEqual(['abc', 'def']);
+  const noisy = Array.from({length: 1000}, (_, i) => `\x1b[${31 + (i % 7)}mx`).join('');
+  const rows = wrapCells(noisy, 10, 200);
+  expect(rows).toHaveLength(100);
+  for (const row of rows) expect(row.length).toBeLessThan(10 * 6 + 16 * 6 + 8);
+});

@@ -1,0 +1,62 @@
+import {describe, expect, test} from 'vitest';
+import type {Action} from '../../../../source/store/actions.js';
+import type {AppState} from '../../../../source/store/state.js';
+import {DEFAULT_KEYMAP, resolveKey} from '../../../../source/ui/keymap.js';
+import {reduceApp} from '../../../../source/ui/reducer.js';
+import {activeScopes} from '../../../../source/ui/scopes.js';
+import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
+import type {LogPaneState} from '../../../../source/views/log-pane/state.js';
+
+const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
+const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
+const pane: LogPaneState = {
+  containerId: 'c1',
+  name: 'web',
+  window: 0,
+  follow: true,
+  scrollBack: 0,
+  timestamps: false,
+  wrap: false,
+  fullscreen: false,
+  version: 0,
+  total: 100,
+  status: 'streaming',
+};
+
+describe('log pane: reducer', () => {
+  const open = reduce({...DEFAULT_VIEWS.initialState('t', config), viewportRows: 10}, {type: 'logs.opened', pane});
+
+  test('scrolling up stops following; new lines keep the rows on screen still; f follows again', () => {
+    let state = reduce(open, {type: 'cursor.up'});
+    expect(state.logs).toMatchObject({follow: false, scrollBack: 1});
+    state = reduce(state, {type: 'logs.changed', version: 1, total: 105, appended: 5, status: 'streaming'});
+    expect(state.logs?.scrollBack).toBe(6);
+    state = reduce(state, {type: 'logs.follow'});
+    expect(state.logs).toMatchObject({follow: true, scrollBack: 0});
+  });
+
+  test('search results jump to the newest match and n/N cycle', () => {
+    let state = reduce(open, {type: 'logs.searched', query: 'x', matches: [10, 50, 90]});
+    expect(state.logs?.search?.current).toBe(2);
+    state = reduce(state, {type: 'logs.next'});
+    expect(state.logs?.search?.current).toBe(0);
+    expect(state.logs?.scrollBack).toBe(89);
+    // esc clears the search first, then leaves the pane
+    state = reduce(state, {type: 'logs.back'});
+    expect(state.logs?.search).toBeUndefined();
+    expect(reduce(state, {type: 'logs.back'}).focus).toBe('list');
+  });
+});
+
+describe('log pane: keymap scope', () => {
+  test('while focused its keys win over the view under it; 0–6 pick windows there, 1 switches views elsewhere', () => {
+    const state = reduce(DEFAULT_VIEWS.initialState('t', config), {type: 'logs.opened', pane});
+    expect(activeScopes(DEFAULT_VIEWS, state)).toEqual(['logs', 'move', 'global']);
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), '1')).toBe('logs.window1');
+    // No view key applies in the pane: 7 and 8 do not switch views under a pane that spends 0–6 on its window.
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), '7')).toBeUndefined();
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), '8')).toBeUndefined();
+    const list = reduce(state, {type: 'logs.back'});
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, list), '1')).toBe('view.containers');
+  });
+});

@@ -1,0 +1,75 @@
+import {describe, expect, test} from 'vitest';
+import type {Action} from '../../../../source/store/actions.js';
+import type {AppState} from '../../../../source/store/state.js';
+import {DEFAULT_KEYMAP, footerBindings, resolveKey} from '../../../../source/ui/keymap.js';
+import {reduceApp} from '../../../../source/ui/reducer.js';
+import {activeScopes} from '../../../../source/ui/scopes.js';
+import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
+import {selectedTag, visibleRepositories} from '../../../../source/views/registry/reducer.js';
+
+const config = {
+  logBufferLines: 1,
+  logTail: 1,
+  shells: [],
+  readonly: false,
+  registries: ['https://r.example:5000'],
+  registryOptions: {},
+};
+const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
+
+describe('registry view: reducer', () => {
+  const start = reduce({...DEFAULT_VIEWS.initialState('t', config), viewportRows: 3}, {type: 'view.registry'});
+  const paged = [
+    ['a/one', 'b/two'],
+    ['c/three', 'd/four'],
+  ].reduce<AppState>(
+    (state, items) => reduce(state, {type: 'registry.page', level: 'repositories', items}),
+    reduce(start, {type: 'registry.loading', level: 'repositories'}),
+  );
+
+  test('pages append as they arrive and the filter narrows them', () => {
+    expect(visibleRepositories(paged)).toEqual(['a/one', 'b/two', 'c/three', 'd/four']);
+    let state = reduce(paged, {type: 'filter.open'});
+    state = reduce(state, {type: 'overlay.draft', draft: 'th'});
+    expect(visibleRepositories(state)).toEqual(['c/three']);
+  });
+
+  test('tags sort newest version first, o sorts by name, and the cursor stays on its tag', () => {
+    let state = reduce(paged, {type: 'registry.loading', level: 'tags', repository: 'a/one'});
+    state = reduce(state, {type: 'registry.page', level: 'tags', repository: 'a/one', items: ['1.0', '1.10', '1.2']});
+    expect(selectedTag(state)).toBe('1.10');
+    state = reduce(state, {type: 'cursor.down'});
+    expect(selectedTag(state)).toBe('1.2');
+    state = reduce(state, {type: 'registry.sort'});
+    expect(state.registry.sort).toBe('name');
+    expect(selectedTag(state)).toBe('1.2');
+    // esc goes back to the repositories
+    expect(reduce(state, {type: 'registry.back'}).registry.level).toBe('repositories');
+  });
+
+  test('pages of another repository than the one shown are ignored', () => {
+    const state = reduce(paged, {type: 'registry.loading', level: 'tags', repository: 'a/one'});
+    expect(
+      reduce(state, {type: 'registry.page', level: 'tags', repository: 'b/two', items: ['x']}).registry.tags,
+    ).toEqual([]);
+  });
+});
+
+describe('registry view: keymap scope', () => {
+  test('its keys apply while it shows', () => {
+    const state = reduce(DEFAULT_VIEWS.initialState('t', config), {type: 'view.registry'});
+    expect(activeScopes(DEFAULT_VIEWS, state)).toEqual(['registry', 'list', 'move', 'tabs', 'global']);
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), 'escape')).toBe('registry.back');
+    // p (pull a tag) and o (sort tags) apply where there are tags, and only there does the footer offer them.
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), 'p')).toBeUndefined();
+    expect(footerBindings(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state)).map(b => b.action)).not.toContain(
+      'registry.pull',
+    );
+    const tags = {...state, registry: {...state.registry, level: 'tags' as const}};
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, tags), 'o')).toBe('registry.sort');
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, tags), 'p')).toBe('registry.pull');
+    expect(footerBindings(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, tags)).map(b => b.action)).toContain(
+      'registry.pull',
+    );
+  });
+});
