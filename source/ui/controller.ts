@@ -25,7 +25,7 @@ const MAX_DISPATCH_DEPTH = 32;
 
 export type {ExitRequest};
 
-const DEFAULT_CONFIG: AppConfig = {
+const CONTROLLER_DEFAULTS: AppConfig = {
   logBufferLines: 10_000,
   logTail: 200,
   shells: ['/bin/bash', '/bin/sh'],
@@ -74,7 +74,7 @@ export class Controller {
     readonly views: ViewSet = DEFAULT_VIEWS,
     keymap?: readonly Binding[],
   ) {
-    this.config = {...DEFAULT_CONFIG, ...config};
+    this.config = {...CONTROLLER_DEFAULTS, ...config};
     this.keymap = keymap ?? buildKeymap(views);
     this.store = createStore(views.initialState(target, this.config));
     this.services = {

@@ -1,4 +1,4 @@
-import {withEngineConnection} from '../store/engines.js';
+import {withEngineConnection} from '../store/engine-connections.js';
 import type {Action} from '../store/actions.js';
 import type {AppState} from '../store/state.js';
 import {reduceFocusedList, relocateList, withFilter} from '../views/focused-list.js';

@@ -1,5 +1,5 @@
 import {shellState, type AppState, type OverlayKind} from '../store/state.js';
-import {PANES, VIEWS} from '../views/index.js';
+import {MODULES_WITHOUT_TAB, VIEWS} from '../views/all-views.js';
 import type {AppConfig, CommandSpec, OverlaySpec, ViewModule} from '../views/types.js';
 
 // The views and panes the shell runs with: the registry's list in the app, a test's own list in tests.
@@ -45,4 +45,4 @@ export class ViewSet {
 }
 
 // berth's own views (source/views/index.ts).
-export const DEFAULT_VIEWS = new ViewSet(VIEWS, PANES);
+export const DEFAULT_VIEWS = new ViewSet(VIEWS, MODULES_WITHOUT_TAB);

@@ -13,7 +13,7 @@ export const NOUN = {one: 'project', many: 'compose projects'};
 import {containersLayout} from '../containers/layout.js';
 import {shownComposeEngine, projectNamed, projects, visibleProjects, visibleServices} from './selectors.js';
 import {engineTitle} from '../kit/engine-pick.js';
-import {engineKey} from '../kit/engines.js';
+import {engineKey} from '../kit/across-engines.js';
 import type {RunSummary} from './state.js';
 import {useTheme} from '../use-theme.js';
 import {styles} from '../../theme/index.js';

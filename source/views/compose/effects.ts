@@ -17,7 +17,7 @@ import {showSource} from '../log-pane/effects.js';
 import {paneSession} from '../log-pane/session.js';
 import {perApp} from '../kit/runtime.js';
 import type {Services} from '../types.js';
-import {engineKey} from '../kit/engines.js';
+import {engineKey} from '../kit/across-engines.js';
 import {shownComposeEngine, projectNamed, selectedProject} from './selectors.js';
 
 // Every compose command berth started, by project (the newest one); `o` shows it again, quit interrupts it.

@@ -12,8 +12,8 @@ import {ListStatus} from '../kit/ListBody.js';
 
 export const NOUN = {one: 'container', many: 'containers'};
 import {visibleContainers} from './selectors.js';
-import {containerKey} from './engines.js';
-import {downEngines, severalEngines} from '../../store/engines.js';
+import {containerKey} from './merge-engine-rows.js';
+import {downEngines, severalEngines} from '../../store/engine-connections.js';
 
 const GLYPH_ENGINE_DOWN = '×';
 import type {ContainerRow} from './state.js';

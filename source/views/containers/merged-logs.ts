@@ -1,8 +1,8 @@
 import {engineClockOffsetMs} from '../../engine/clock.js';
 import {namePattern} from '../../engine/containers/name-pattern.js';
 import {MergedLogs, type MergedTarget} from '../../engine/logs/merged-logs.js';
-import {severalEngines} from '../../store/engines.js';
-import {containerKey} from './engines.js';
+import {severalEngines} from '../../store/engine-connections.js';
+import {containerKey} from './merge-engine-rows.js';
 import {HueBook} from '../../engine/logs/prefix-hue.js';
 import {cutWithEllipsis} from '../../text/cut-with-ellipsis.js';
 import {sanitizeLine, stripAnsi} from '../../text/sanitize.js';

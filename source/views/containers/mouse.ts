@@ -1,7 +1,7 @@
 import type {Action} from '../../store/actions.js';
 import type {AppState} from '../../store/state.js';
 import {listMessage} from '../kit/messages.js';
-import {severalEngines} from '../../store/engines.js';
+import {severalEngines} from '../../store/engine-connections.js';
 import type {MouseAreas, Size} from '../types.js';
 import {columnsFor, contentWidths, NOUN, ORDER} from './ContainerList.js';
 import {hasOwnPane} from './ContainersView.js';

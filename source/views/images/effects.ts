@@ -14,7 +14,7 @@ import type {Confirmation} from '../../store/state.js';
 import type {Services} from '../types.js';
 import {imagesList, selectedImage, targetImages} from './list.js';
 import {perApp} from '../kit/runtime.js';
-import {engineKey as engineKeyOf, engineOf, onEngineName} from '../kit/engines.js';
+import {engineKey as engineKeyOf, engineOf, onEngineName} from '../kit/across-engines.js';
 import {idsByEngine} from '../kit/actions.js';
 import {formOverlay, switchOf, textOf, withDraft, type Form, type FormOverlay} from '../form.js';
 import {splitCommandLine} from '../command-line.js';

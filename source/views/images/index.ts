@@ -19,7 +19,7 @@ import {reduceImages} from './reducer.js';
 import {imagesList, selectedImage, targetImages} from './list.js';
 import {initialImages} from './state.js';
 import {imagesCopy} from './copy.js';
-import {engineOf} from '../kit/engines.js';
+import {engineOf} from '../kit/across-engines.js';
 import {selectedImageEngine} from './named.js';
 import type {Services} from '../types.js';
 

@@ -1,7 +1,7 @@
 import {compareImages, listImages, sharedSizes, withSharedSizes, type ImageRow} from '../../engine/images/list.js';
 import {createdSince, humanSize} from '../../engine/images/units.js';
 import {engineList} from '../kit/engine-list.js';
-import {engineOf} from '../kit/engines.js';
+import {engineOf} from '../kit/across-engines.js';
 import {compareText} from '../../text/compare.js';
 
 // A row's key: an image with several tags has several rows with one ID.

@@ -1,7 +1,7 @@
 import {imageIdOf} from '../../engine/images/remove.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {Services} from '../types.js';
-import {engineOf} from '../kit/engines.js';
+import {engineOf} from '../kit/across-engines.js';
 import {selectedImage} from './list.js';
 
 // Images named after a `:` command (:rmi, :create, :save), looked up before anything is asked or done. With one

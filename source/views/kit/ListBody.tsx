@@ -8,8 +8,8 @@ import {GLYPH} from './glyphs.js';
 import {listMessage, MESSAGE_ROLE, type ListMessage, type Noun} from './messages.js';
 import {styles} from '../../theme/index.js';
 import {useTheme} from '../use-theme.js';
-import {downEngines} from '../../store/engines.js';
-import {engineOf} from './engines.js';
+import {downEngines} from '../../store/engine-connections.js';
+import {engineOf} from './across-engines.js';
 
 // Stable between renders (memo): a row the cursor did not touch is not drawn again.
 const Row = memo(function Row({

@@ -15,8 +15,8 @@ import {ListBody} from './ListBody.js';
 import {listMessage} from './messages.js';
 import {targetRows, withLoadedRows} from './targets.js';
 import {ROW_PREFIX_CELLS} from './glyphs.js';
-import {engineKey, engineOf, mergeEngineLists, withEngineColumn, type EngineAnswer} from './engines.js';
-import {splitEngineFilter} from '../containers/engines.js';
+import {engineKey, engineOf, mergeEngineLists, withEngineColumn, type EngineAnswer} from './across-engines.js';
+import {splitEngineFilter} from '../containers/merge-engine-rows.js';
 import type {EngineClient} from '../../engine/client.js';
 
 // A list of rows a view loads from the engine, described once: where its slice is, a row's key, what the filter
@@ -24,7 +24,7 @@ import type {EngineClient} from '../../engine/client.js';
 // one more after), stale on engine events with one coalesced reload, the loaded/failed/stale reducer cases,
 // cursor, filter and marks, "marked rows else the selected one", the message when there is nothing to show,
 // column widths from the content, and the view module around it (see views/volumes/ for the smallest user).
-// With several engines it lists every engine's rows (kit/engines.ts): an ENGINE column, rows keyed engine + key,
+// With several engines it lists every engine's rows (kit/across-engines.ts): an ENGINE column, rows keyed engine + key,
 // `engine:NAME` in the filter, and the actions of the view go to each row's engine.
 
 const shows = (state: AppState, id: string) => state.view === id;

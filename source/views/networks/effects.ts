@@ -4,7 +4,7 @@ import {describeUsers} from '../../engine/volumes/usage.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {Services} from '../types.js';
 import {askToRemove, idsByEngine, reportDone, showDetails} from '../kit/actions.js';
-import {engineOf, onEngineName} from '../kit/engines.js';
+import {engineOf, onEngineName} from '../kit/across-engines.js';
 import {networkRows, networksList, selectedNetwork, targetNetworks} from './list.js';
 import type {NetworkRow} from './state.js';
 import {isoTime, keyValueLines} from '../inspect-lines.js';

@@ -5,7 +5,7 @@ import type {AppState} from '../../store/state.js';
 import {age} from '../../text/format.js';
 import type {ContainerRow} from '../containers/state.js';
 import {engineList} from '../kit/engine-list.js';
-import {perEngine} from '../kit/engines.js';
+import {perEngine} from '../kit/across-engines.js';
 import type {NetworkRow} from './state.js';
 
 // The networks with the containers connected to each, from view 1's list (kept current by container events).

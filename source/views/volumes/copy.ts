@@ -1,4 +1,4 @@
-import {engineOf} from '../kit/engines.js';
+import {engineOf} from '../kit/across-engines.js';
 import type {AppState} from '../../store/state.js';
 import type {CopyMenu, DockerWords} from '../types.js';
 import {selectedVolume} from './list.js';

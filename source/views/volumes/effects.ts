@@ -4,7 +4,7 @@ import {inspectVolume, removeVolume} from '../../engine/volumes/volumes.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {Services} from '../types.js';
 import {askToRemove, idsByEngine, reportDone, showDetails} from '../kit/actions.js';
-import {engineOf, onEngineName} from '../kit/engines.js';
+import {engineOf, onEngineName} from '../kit/across-engines.js';
 import {selectedVolume, targetVolumes, volumesList} from './list.js';
 import type {VolumeRow} from './state.js';
 import {isoTime, keyValueLines} from '../inspect-lines.js';

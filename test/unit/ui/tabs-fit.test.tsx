@@ -3,7 +3,7 @@ import {afterEach, expect, test} from 'vitest';
 import {Controller} from '../../../source/ui/controller.js';
 import {Tabs} from '../../../source/ui/components/Tabs.js';
 import {ViewSet} from '../../../source/ui/view-set.js';
-import {PANES, VIEWS} from '../../../source/views/index.js';
+import {MODULES_WITHOUT_TAB, VIEWS} from '../../../source/views/all-views.js';
 import type {ViewModule} from '../../../source/views/types.js';
 import {AppRoot} from '../../../source/ui/components/AppRoot.js';
 
@@ -16,7 +16,10 @@ afterEach(() => unmount?.());
 
 function tabsAt(width: number, filter: string): string {
   // The real view 6 shows only on a swarm manager: a stand-in that is always there takes its place.
-  const views = new ViewSet([...VIEWS.filter(view => view.id !== 'swarm'), extra('swarm', '6', 'Swarm')], PANES);
+  const views = new ViewSet(
+    [...VIEWS.filter(view => view.id !== 'swarm'), extra('swarm', '6', 'Swarm')],
+    MODULES_WITHOUT_TAB,
+  );
   const controller = new Controller('unix:///nowhere.sock', config, views);
   controller.store.set(state => ({
     ...state,

@@ -6,7 +6,7 @@ import type {AppState, NoFields} from '../../../source/store/state.js';
 import {Controller} from '../../../source/ui/controller.js';
 import {keymapMarkdown} from '../../../source/ui/keymap-markdown.js';
 import {DEFAULT_VIEWS, ViewSet} from '../../../source/ui/view-set.js';
-import {VIEWS, PANES} from '../../../source/views/index.js';
+import {VIEWS, MODULES_WITHOUT_TAB} from '../../../source/views/all-views.js';
 import type {ViewModule} from '../../../source/views/types.js';
 import {useStore} from '../../../source/views/use-store.js';
 import {AppRoot} from '../../../source/ui/components/AppRoot.js';
@@ -70,7 +70,7 @@ function mount(views: ViewSet) {
 
 describe('the views registry', () => {
   test('a view added to the list gets a tab, its key, its body, its keys, its commands and its effects', async () => {
-    const {controller, instance} = mount(new ViewSet([...VIEWS, counter], PANES));
+    const {controller, instance} = mount(new ViewSet([...VIEWS, counter], MODULES_WITHOUT_TAB));
     await tick();
     expect(instance.lastFrame()).toContain('9 Counter');
     instance.stdin.write('9');
@@ -98,7 +98,11 @@ describe('the views registry', () => {
       ...counter,
       effect: (services, action) => void (action.type === 'counter.bump' && services.dispatch({type: 'counter.bump'})),
     };
-    const controller = new Controller('unix:///nowhere.sock', config, new ViewSet([...VIEWS, looping], PANES));
+    const controller = new Controller(
+      'unix:///nowhere.sock',
+      config,
+      new ViewSet([...VIEWS, looping], MODULES_WITHOUT_TAB),
+    );
     expect(() => controller.dispatch({type: 'counter.bump'})).not.toThrow();
     expect(slice(controller.store.get()).count).toBe(32);
     await tick();
@@ -106,14 +110,14 @@ describe('the views registry', () => {
   });
 
   test('the help and the README key list include a registered view, and leave out one that is not', () => {
-    const views = new ViewSet([...VIEWS, counter], PANES);
+    const views = new ViewSet([...VIEWS, counter], MODULES_WITHOUT_TAB);
     expect(keymapMarkdown(new Controller('t', config, views).keymap, views)).toContain('**Counter view**');
     expect(keymapMarkdown(new Controller('t', config).keymap, DEFAULT_VIEWS)).not.toContain('Counter');
   });
 
   test('a view can say it is not available on this engine: no tab, its key does nothing', async () => {
     const hidden: ViewModule = {...counter, available: () => false};
-    const {controller, instance} = mount(new ViewSet([...VIEWS, hidden], PANES));
+    const {controller, instance} = mount(new ViewSet([...VIEWS, hidden], MODULES_WITHOUT_TAB));
     await tick();
     expect(instance.lastFrame()).not.toContain('9 Counter');
     instance.stdin.write('9');

@@ -1,6 +1,6 @@
 import {describe, expect, test} from 'vitest';
 import {engineList} from '../../../../source/views/kit/engine-list.js';
-import {engineKey, mergeEngineLists, onEngineName, perEngine} from '../../../../source/views/kit/engines.js';
+import {engineKey, mergeEngineLists, onEngineName, perEngine} from '../../../../source/views/kit/across-engines.js';
 import {idsByEngine} from '../../../../source/views/kit/actions.js';
 import {compareImageRowsAcross} from '../../../../source/views/images/list.js';
 import type {ImageRow} from '../../../../source/engine/images/list.js';

@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import {contextRows, contextTarget} from '../../../../source/views/engine/contexts.js';
+import {contextRows, contextTarget} from '../../../../source/views/engine-overview/contexts.js';
 import type {EngineTarget} from '../../../../source/engine/target.js';
 import {scratchDir} from '../../../helpers/scratch.js';
 

@@ -2,7 +2,7 @@ import {archives} from './archives/index.js';
 import {compose} from './compose/index.js';
 import {containers} from './containers/index.js';
 import {copyModule} from './copy/index.js';
-import {engine} from './engine/index.js';
+import {engineOverview} from './engine-overview/index.js';
 import {images} from './images/index.js';
 import {logPane} from './log-pane/index.js';
 import {mousePane} from './mouse/index.js';
@@ -15,9 +15,18 @@ import {volumes} from './volumes/index.js';
 // Every view berth has, in tab order, and the panes several views share. The shell (source/ui/) knows views
 // only through this list: adding a view is writing its folder and adding it here.
 // Keys 1–6 are Containers, Images, Compose, Registry, Engine and Swarm (6 only on a swarm manager); Volumes and Networks are 7 and 8.
-export const VIEWS: readonly ViewModule[] = [containers, images, compose, registry, engine, swarm, volumes, networks];
+export const VIEWS: readonly ViewModule[] = [
+  containers,
+  images,
+  compose,
+  registry,
+  engineOverview,
+  swarm,
+  volumes,
+  networks,
+];
 
 // Parts that are not tabs but take part in reducing, effects and keys (the log pane, copying, the mouse).
-export const PANES: readonly ViewModule[] = [logPane, archives, copyModule(() => VIEWS), mousePane];
+export const MODULES_WITHOUT_TAB: readonly ViewModule[] = [logPane, archives, copyModule(() => VIEWS), mousePane];
 
-export const ALL_MODULES: readonly ViewModule[] = [...PANES, ...VIEWS];
+export const ALL_MODULES: readonly ViewModule[] = [...MODULES_WITHOUT_TAB, ...VIEWS];

@@ -34,7 +34,7 @@ const COMMANDS: readonly CommandSpec[] = [
 ];
 
 // View 5: the engine itself, and switching engines through docker contexts.
-export const engine: ViewModule = {
+export const engineOverview: ViewModule = {
   id: 'engine',
   key: '5',
   title: 'Engine',
