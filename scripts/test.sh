@@ -4,13 +4,14 @@
 # started. With arguments (`npm test -- test/unit/x.test.ts`) only those run, on the machine's Node only.
 # BERTH_NODE_VERSIONS lists the extra majors (default "24"; "" skips them outside CI). Under CI=true a Node that
 # cannot be had fails the run. The full run (no arguments) first checks formatting (prettier) and lint (eslint,
-# type-aware); either failing fails the run before the bench is touched.
+# type-aware) and types (tsc); any failing fails the run before the bench is touched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ $# -eq 0 ]; then
   npx prettier --check . || { echo "npm run format rewrites the files listed above" >&2; exit 1; }
   npx eslint .
+  npx tsc --noEmit -p . || { echo "the type check above failed (npm run typecheck)" >&2; exit 1; }
 fi
 
 started_bench=0

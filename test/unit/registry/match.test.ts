@@ -53,6 +53,7 @@ describe('what a broken expression means to each user of the language', () => {
       } catch (caught) {
         return caught;
       }
+      return undefined;
     })();
     expect(error).toBeInstanceOf(RegistryError);
     expect((error as RegistryError).kind).toBe('usage');
