@@ -4,7 +4,7 @@ import {containers} from './containers/index.js';
 import {copyModule} from './copy/index.js';
 import {engineOverview} from './engine-overview/index.js';
 import {images} from './images/index.js';
-import {logPane} from './log-pane/index.js';
+import {logPane} from './kit/log-pane/index.js';
 import {mousePane} from './mouse/index.js';
 import {networks} from './networks/index.js';
 import {registry} from './registry/index.js';

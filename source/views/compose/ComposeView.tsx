@@ -3,14 +3,14 @@ import {projectStatus, type ComposeProject, type ServiceRow} from '../../engine/
 import {fit} from '../../text/format.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {compactStatus} from '../../text/status.js';
-import {LogPane} from '../log-pane/LogPane.js';
+import {LogPane} from '../kit/log-pane/LogPane.js';
 import {useStore} from '../use-store.js';
 import {GLYPH} from '../kit/glyphs.js';
 import {fitWidths} from '../kit/columns.js';
 import {ListStatus} from '../kit/ListBody.js';
 
 export const NOUN = {one: 'project', many: 'compose projects'};
-import {containersLayout} from '../containers/layout.js';
+import {containersLayout} from '../kit/list-with-logs/layout.js';
 import {shownComposeEngine, projectNamed, projects, visibleProjects, visibleServices} from './selectors.js';
 import {engineTitle} from '../kit/engine-pick.js';
 import {engineKey} from '../kit/across-engines.js';

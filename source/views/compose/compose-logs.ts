@@ -1,8 +1,8 @@
 import {engineClockOffsetMs} from '../../engine/clock.js';
 import {ProjectLogs} from '../../engine/compose/project-logs.js';
-import {showLogs, showSource} from '../log-pane/effects.js';
-import {paneSession} from '../log-pane/session.js';
-import {LOG_WINDOWS} from '../log-pane/state.js';
+import {showLogs, showSource} from '../kit/log-pane/effects.js';
+import {paneSession} from '../kit/log-pane/session.js';
+import {LOG_WINDOWS} from '../kit/log-pane/state.js';
 import type {Services} from '../types.js';
 import {shownComposeEngine, projectNamed, selectedService} from './selectors.js';
 

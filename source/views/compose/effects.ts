@@ -13,8 +13,8 @@ import {
 } from '../../engine/compose/runner.js';
 import {removeTempDir} from '../../engine/temp-dirs.js';
 import {errorMessage} from '../../errors.js';
-import {showSource} from '../log-pane/effects.js';
-import {paneSession} from '../log-pane/session.js';
+import {showSource} from '../kit/log-pane/effects.js';
+import {paneSession} from '../kit/log-pane/session.js';
 import {perApp} from '../kit/runtime.js';
 import type {Services} from '../types.js';
 import {engineKey} from '../kit/across-engines.js';

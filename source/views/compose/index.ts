@@ -10,7 +10,7 @@ import {openDown, runDownFromOverlay} from './down.js';
 import {confirmStop, operateProject, startProject} from './start-stop.js';
 import {downHeight, downLines, DownOverlay} from './DownOverlay.js';
 import {COMPOSE_BINDINGS} from './keys.js';
-import {containersLayout} from '../containers/layout.js';
+import {containersLayout} from '../kit/list-with-logs/layout.js';
 import {reduceCompose} from './reducer.js';
 import {composeList, selectedProject, shownComposeEngine} from './selectors.js';
 import {initialCompose} from './state.js';

@@ -1,5 +1,5 @@
 import type {AppState} from '../../store/state.js';
-import {containersLayout} from '../containers/layout.js';
+import {containersLayout} from '../kit/list-with-logs/layout.js';
 import {listAndPane, listArea, wholeBody} from '../kit/mouse-areas.js';
 import {listMessage} from '../kit/messages.js';
 import type {MouseAreas, Size} from '../types.js';

@@ -1,4 +1,4 @@
-import {engineContainers, splitEngineFilter} from '../containers/merge-engine-rows.js';
+import {engineContainers, splitEngineFilter} from '../kit/merge-engine-rows.js';
 import {shownEngine} from '../kit/engine-pick.js';
 import {
   mergeProjects,

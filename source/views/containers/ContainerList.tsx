@@ -12,7 +12,7 @@ import {ListStatus} from '../kit/ListBody.js';
 
 export const NOUN = {one: 'container', many: 'containers'};
 import {visibleContainers} from './selectors.js';
-import {containerKey} from './merge-engine-rows.js';
+import {containerKey} from '../kit/merge-engine-rows.js';
 import {downEngines, severalEngines} from '../../store/engine-connections.js';
 
 const GLYPH_ENGINE_DOWN = '×';

@@ -1,6 +1,6 @@
 import type {AppState} from '../../store/state.js';
 import {ContainerList} from './ContainerList.js';
-import {ListWithLogs} from './ListWithLogs.js';
+import {ListWithLogs} from '../kit/list-with-logs/ListWithLogs.js';
 
 // The pane view 1 opened (view 6 opens its own for services and tasks).
 export const hasOwnPane = (state: AppState) =>

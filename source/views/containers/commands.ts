@@ -1,13 +1,12 @@
 import {errorMessage} from '../../errors.js';
-import {openLogs} from '../log-pane/effects.js';
-import {parseLogsCommand} from '../log-pane/options.js';
+import {openLogs} from '../kit/log-pane/effects.js';
+import {parseLogsCommand} from '../kit/log-pane/options.js';
 import type {CommandSpec} from '../types.js';
 import {confirmAttach, stopMatching} from './effects.js';
 import {parseDetachKeys} from '../../engine/exec/detach-keys.js';
 import {runCaptured} from './exec.js';
 import {containersNamed, showMergedLogs} from './merged-logs.js';
 import {selectedContainer} from './selectors.js';
-import {runOnEngineOfImage} from '../images/effects.js';
 
 export function parseExecArgs(args: string[]): {
   user?: string;
@@ -127,7 +126,7 @@ export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
       const run = {image, cmd: cmd.length ? cmd : undefined, autoRemove};
       // With several engines, on the engine that has the image.
       if (services.engines().length > 1) {
-        void runOnEngineOfImage(services, run).catch(error => services.status(`:run: ${errorMessage(error)}`, 'error'));
+        services.dispatch({type: 'images.runOnEngineOfImage', run});
         return undefined;
       }
       return {type: 'run', run};

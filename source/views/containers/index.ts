@@ -1,6 +1,6 @@
 import {containersMouseAreas} from './mouse.js';
-import {showLogs} from '../log-pane/effects.js';
-import {paneSession} from '../log-pane/session.js';
+import {showLogs} from '../kit/log-pane/effects.js';
+import {paneSession} from '../kit/log-pane/session.js';
 import type {ViewModule} from '../types.js';
 import {CONTAINER_COMMANDS} from './commands.js';
 import {ContainersView} from './ContainersView.js';
@@ -10,7 +10,7 @@ import {openExecForm, openShell, submitExecForm} from './exec.js';
 import {ExecFormOverlay} from './ExecFormOverlay.js';
 import {formHeight} from '../FormOverlayBox.js';
 import {CONTAINER_BINDINGS} from './keys.js';
-import {containersLayout} from './layout.js';
+import {containersLayout} from '../kit/list-with-logs/layout.js';
 import {followMergedChanges, showMarkedLogs} from './merged-logs.js';
 import {reduceContainers} from './reducer.js';
 import {containersList, selectedContainer, targetContainers} from './selectors.js';

@@ -5,7 +5,7 @@ import {severalEngines} from '../../store/engine-connections.js';
 import type {MouseAreas, Size} from '../types.js';
 import {columnsFor, contentWidths, NOUN, ORDER} from './ContainerList.js';
 import {hasOwnPane} from './ContainersView.js';
-import {listWithLogsAreas} from './list-with-logs-areas.js';
+import {listWithLogsAreas} from '../kit/list-with-logs/areas.js';
 import {visibleContainers} from './selectors.js';
 
 // The sort orders `o` steps through, and the heading each one is clicked on.

@@ -1,4 +1,4 @@
-import {containerKey, mergeEngineRows} from './merge-engine-rows.js';
+import {containerKey, mergeEngineRows} from '../kit/merge-engine-rows.js';
 import type {Action} from '../../store/actions.js';
 import {withLoadedRows} from '../kit/targets.js';
 import type {AppState} from '../../store/state.js';

@@ -1,4 +1,4 @@
-import {containerKey, splitEngineFilter} from './merge-engine-rows.js';
+import {containerKey, splitEngineFilter} from '../kit/merge-engine-rows.js';
 import {makeMatcher} from '../../store/list.js';
 import {memoLast} from '../../store/memo.js';
 import {targetRows} from '../kit/targets.js';

@@ -9,8 +9,8 @@ import {copyText} from '../../text/copy-text.js';
 import {cutWithEllipsis} from '../../text/cut-with-ellipsis.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {perApp} from '../kit/runtime.js';
-import {defaultSavePath} from '../log-pane/reducer.js';
-import {paneSession} from '../log-pane/session.js';
+import {defaultSavePath} from '../kit/log-pane/reducer.js';
+import {paneSession} from '../kit/log-pane/session.js';
 import type {CopyItem, DockerWords, Services, ViewModule} from '../types.js';
 import type {LogCopyChoice, LogCopyItem} from './state.js';
 

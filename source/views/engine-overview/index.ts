@@ -4,7 +4,6 @@ import {openContexts, switchContext} from './contexts.js';
 import {ContextsOverlay} from './ContextsOverlay.js';
 import {EngineView} from './EngineView.js';
 import {loadEngineFacts} from './load.js';
-import {openPrune} from '../images/effects.js';
 import {initialEngineView} from './state.js';
 
 const BINDINGS: readonly Binding[] = [
@@ -84,7 +83,8 @@ export const engineOverview: ViewModule = {
   effect(services, action, before, after) {
     if (action.type === 'engine.contexts') openContexts(services);
     // The system prune preview the images view owns: stopped containers, unused networks, dangling images, build cache.
-    if (action.type === 'engine.prune') openPrune(services, {kind: 'system', all: false, volumes: false});
+    if (action.type === 'engine.prune')
+      services.dispatch({type: 'imagePrune.open', scope: {kind: 'system', all: false, volumes: false}});
     // The version comes with the connection; it is read again when the view opens or ctrl-r asks.
     const version = services.engine()?.client?.version;
     const opened = before.view !== 'engine' && after.view === 'engine';

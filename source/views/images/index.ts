@@ -8,9 +8,11 @@ import {
   preview,
   runCreate,
   runPruneFromOverlay,
+  runOnEngineOfImage,
   runRemove,
   showHistory,
 } from './effects.js';
+import {errorMessage} from '../../errors.js';
 import {CreateFormOverlay} from './CreateFormOverlay.js';
 import {formHeight} from '../FormOverlayBox.js';
 import {IMAGE_BINDINGS} from './keys.js';
@@ -52,6 +54,12 @@ export const images = imagesList.view({
         return services.holdKeys('the containers that use the image', confirmRemove(services));
       case 'images.prune':
         return openPrune(services, {kind: 'images', all: false});
+      case 'imagePrune.open':
+        return openPrune(services, action.scope);
+      case 'images.runOnEngineOfImage':
+        return void runOnEngineOfImage(services, action.run).catch(error =>
+          services.status(`:run: ${errorMessage(error)}`, 'error'),
+        );
       case 'images.create':
         return openCreate(services);
       case 'imagePrune.toggleAll':

@@ -1,4 +1,5 @@
 import type {ImageRow} from '../../engine/images/list.js';
+import type {RunRequest} from '../../engine/exec/run-interactive.js';
 import type {PruneScope} from '../../engine/images/prune-plan.js';
 import {emptyEngineList, type EngineList} from '../../store/list.js';
 import type {FormOverlay} from '../form.js';
@@ -41,6 +42,9 @@ declare module '../../store/actions.js' {
     'images.run': NoFields;
     'imagePrune.run': NoFields;
     'imagePrune.preview': {scope: PruneScope; lines: readonly string[]};
+    // Sent by other views, which never import this one: the engine overview's system prune, `:run` with several engines.
+    'imagePrune.open': {scope: PruneScope};
+    'images.runOnEngineOfImage': {run: RunRequest};
   }
 }
 

@@ -16,7 +16,7 @@ import {listMessage} from './messages.js';
 import {targetRows, withLoadedRows} from './targets.js';
 import {ROW_PREFIX_CELLS} from './glyphs.js';
 import {engineKey, engineOf, mergeEngineLists, withEngineColumn, type EngineAnswer} from './across-engines.js';
-import {splitEngineFilter} from '../containers/merge-engine-rows.js';
+import {splitEngineFilter} from './merge-engine-rows.js';
 import type {EngineClient} from '../../engine/client.js';
 
 // A list of rows a view loads from the engine, described once: where its slice is, a row's key, what the filter

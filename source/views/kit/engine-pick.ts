@@ -1,7 +1,7 @@
 import type {Action} from '../../store/actions.js';
 import type {AppState} from '../../store/state.js';
 import {sanitizeLine} from '../../text/sanitize.js';
-import {splitEngineFilter} from '../containers/merge-engine-rows.js';
+import {splitEngineFilter} from './merge-engine-rows.js';
 import type {Services} from '../types.js';
 
 // Views that show one engine at a time when berth runs on several (3 compose, 6 swarm): `engine:NAME` in the

@@ -3,7 +3,7 @@ import {memo} from 'react';
 import {age, fit} from '../../text/format.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {AppState} from '../../store/state.js';
-import {ListWithLogs} from '../containers/ListWithLogs.js';
+import {ListWithLogs} from '../kit/list-with-logs/ListWithLogs.js';
 import {useStore} from '../use-store.js';
 import {GLYPH} from '../kit/glyphs.js';
 import {ListStatus} from '../kit/ListBody.js';

@@ -17,7 +17,7 @@ import {
 } from '../../engine/swarm/operations.js';
 import {errorMessage} from '../../errors.js';
 import type {Confirmation} from '../../store/state.js';
-import {showLogs} from '../log-pane/effects.js';
+import {showLogs} from '../kit/log-pane/effects.js';
 import type {Services} from '../types.js';
 import {findService, selectedRow, selectedService} from './selectors.js';
 import {loadSwarm} from './load.js';

@@ -1,7 +1,7 @@
 import {swarmMouseAreas} from './mouse.js';
 import type {ViewModule} from '../types.js';
-import {containersLayout} from '../containers/layout.js';
-import {paneSession} from '../log-pane/session.js';
+import {containersLayout} from '../kit/list-with-logs/layout.js';
+import {paneSession} from '../kit/log-pane/session.js';
 import {perApp} from '../kit/runtime.js';
 import {SWARM_COMMANDS} from './commands.js';
 import {

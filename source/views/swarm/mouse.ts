@@ -1,5 +1,5 @@
 import type {AppState} from '../../store/state.js';
-import {listWithLogsAreas} from '../containers/list-with-logs-areas.js';
+import {listWithLogsAreas} from '../kit/list-with-logs/areas.js';
 import {listMessage} from '../kit/messages.js';
 import type {MouseAreas, Size} from '../types.js';
 import {visibleRows} from './selectors.js';

@@ -2,7 +2,7 @@ import {makeMatcher} from '../../store/list.js';
 import {memoLast} from '../../store/memo.js';
 import type {AppState} from '../../store/state.js';
 import type {FocusedList} from '../types.js';
-import {splitEngineFilter} from '../containers/merge-engine-rows.js';
+import {splitEngineFilter} from '../kit/merge-engine-rows.js';
 import {engineNames, shownEngine} from '../kit/engine-pick.js';
 import type {NodeRow, SecretRow, ServiceRow, SwarmList, SwarmRole, SwarmState, TaskRow} from './state.js';
 

@@ -12,7 +12,7 @@ import type {Action} from '../../../../source/store/actions.js';
 import type {AppState} from '../../../../source/store/state.js';
 import {reduceApp} from '../../../../source/ui/reducer.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
-import {splitEngineFilter} from '../../../../source/views/containers/merge-engine-rows.js';
+import {splitEngineFilter} from '../../../../source/views/kit/merge-engine-rows.js';
 import {targetContainers, visibleContainers} from '../../../../source/views/containers/selectors.js';
 import {dockerConfigWithContexts} from '../../../helpers/contexts.js';
 import {writeFileSync} from 'node:fs';

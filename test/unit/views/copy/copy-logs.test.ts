@@ -3,8 +3,8 @@ import {LogBuffer} from '../../../../source/engine/logs/log-buffer.js';
 import {makeLine, type LogLine} from '../../../../source/engine/logs/line-assembler.js';
 import type {LogSource} from '../../../../source/engine/logs/log-source.js';
 import {Controller} from '../../../../source/ui/controller.js';
-import {pane as paneOf, paneSession} from '../../../../source/views/log-pane/session.js';
-import type {LogPaneState} from '../../../../source/views/log-pane/state.js';
+import {pane as paneOf, paneSession} from '../../../../source/views/kit/log-pane/session.js';
+import type {LogPaneState} from '../../../../source/views/kit/log-pane/state.js';
 
 // What reaches the terminal: the OSC 52 sequences berth would write, decoded.
 const written = vi.hoisted(() => [] as string[]);

@@ -1,4 +1,4 @@
-import type {Binding} from '../types.js';
+import type {Binding} from '../../types.js';
 
 // Keys while the log pane has the focus (enter or l on a row that has logs).
 export const LOG_PANE_BINDINGS: readonly Binding[] = [

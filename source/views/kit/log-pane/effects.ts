@@ -1,8 +1,8 @@
-import {engineClockOffsetMs} from '../../engine/clock.js';
-import {LogSession, type LogEntry, type LogOrigin} from '../../engine/logs/log-session.js';
-import {errorMessage} from '../../errors.js';
-import type {LogSource} from '../../engine/logs/log-source.js';
-import type {Services} from '../types.js';
+import {engineClockOffsetMs} from '../../../engine/clock.js';
+import {LogSession, type LogEntry, type LogOrigin} from '../../../engine/logs/log-session.js';
+import {errorMessage} from '../../../errors.js';
+import type {LogSource} from '../../../engine/logs/log-source.js';
+import type {Services} from '../../types.js';
 import {pane as paneOf, paneSession} from './session.js';
 import {LOG_WINDOWS, type LogPaneState} from './state.js';
 import {FramePace} from './frame-pace.js';

@@ -1,6 +1,6 @@
-import type {LogSource} from '../../engine/logs/log-source.js';
-import {countResource} from '../../diagnostics.js';
-import {perApp} from '../kit/runtime.js';
+import type {LogSource} from '../../../engine/logs/log-source.js';
+import {countResource} from '../../../diagnostics.js';
+import {perApp} from '../runtime.js';
 
 // The one log source each app's pane shows (a container's log, a compose project's logs, a compose command's
 // output). It lives outside the store: lines arrive far faster than React should render, and the pane reads the

@@ -1,6 +1,6 @@
-import type {AppState} from '../../store/state.js';
-import {listAndPane, listArea, wholeBody} from '../kit/mouse-areas.js';
-import type {MouseAreas, Size} from '../types.js';
+import type {AppState} from '../../../store/state.js';
+import {listAndPane, listArea, wholeBody} from '../mouse-areas.js';
+import type {MouseAreas, Size} from '../../types.js';
 import {containersLayout} from './layout.js';
 
 // Where ListWithLogs put the list and the pane (the same tests and the same layout), with `above` lines over

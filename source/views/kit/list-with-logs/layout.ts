@@ -1,4 +1,4 @@
-import type {Size} from '../types.js';
+import type {Size} from '../../types.js';
 
 // The list has the whole body until a log pane opens (right of it, or below on narrow terminals). A detail
 // pane that followed the cursor would rewrite half the screen on every arrow key; `i` shows the details.

@@ -1,5 +1,5 @@
-import type {Action} from '../../store/actions.js';
-import type {AppState} from '../../store/state.js';
+import type {Action} from '../../../store/actions.js';
+import type {AppState} from '../../../store/state.js';
 import type {LogPaneState} from './state.js';
 
 function withPane(state: AppState, update: (pane: LogPaneState) => LogPaneState): AppState {

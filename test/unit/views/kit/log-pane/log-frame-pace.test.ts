@@ -1,5 +1,5 @@
 import {expect, test} from 'vitest';
-import {FLOOD_FRAME_MS, FLOOD_HOLD_MS, FramePace} from '../../../../source/views/log-pane/frame-pace.js';
+import {FLOOD_FRAME_MS, FLOOD_HOLD_MS, FramePace} from '../../../../../source/views/kit/log-pane/frame-pace.js';
 
 test('a few lines are drawn at once; a flood at most every FLOOD_FRAME_MS', () => {
   const pace = new FramePace();

@@ -1,5 +1,5 @@
-import type {Overlay} from '../../store/state.js';
-import type {ViewModule} from '../types.js';
+import type {Overlay} from '../../../store/state.js';
+import type {ViewModule} from '../../types.js';
 import {changeWindow, clearLogs, saveLogs, searchLogs} from './effects.js';
 import {LOG_PANE_BINDINGS} from './keys.js';
 import {reduceLogPane} from './reducer.js';

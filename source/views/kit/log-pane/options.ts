@@ -1,4 +1,4 @@
-import {parseSince} from '../../text/since.js';
+import {parseSince} from '../../../text/since.js';
 import type {LogOptions} from './effects.js';
 
 // :logs [--since 10s|RFC3339] [--tail N] [--follow=false]

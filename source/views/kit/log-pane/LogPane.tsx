@@ -1,17 +1,17 @@
 import {Box, Text} from 'ink';
 import {memo} from 'react';
-import type {LogLine} from '../../engine/logs/log-session.js';
-import {useServices, useStore} from '../use-store.js';
-import {cellWidth, sanitizeLine, stripAnsi, truncateCells} from '../../text/sanitize.js';
-import {wrapCells} from '../../text/cells.js';
-import {cutWithEllipsis} from '../../text/cut-with-ellipsis.js';
+import type {LogLine} from '../../../engine/logs/log-session.js';
+import {useServices, useStore} from '../../use-store.js';
+import {cellWidth, sanitizeLine, stripAnsi, truncateCells} from '../../../text/sanitize.js';
+import {wrapCells} from '../../../text/cells.js';
+import {cutWithEllipsis} from '../../../text/cut-with-ellipsis.js';
 import {pane as paneOf, paneSession} from './session.js';
 import {LOG_WINDOWS, type LogPaneState} from './state.js';
 import {followedText} from './title.js';
-import {groupDigits} from '../../text/compare.js';
-import {useTheme} from '../use-theme.js';
-import {prefixStyle} from '../../theme/index.js';
-import {dropColours} from '../../text/drop-colours.js';
+import {groupDigits} from '../../../text/compare.js';
+import {useTheme} from '../../use-theme.js';
+import {prefixStyle} from '../../../theme/index.js';
+import {dropColours} from '../../../text/drop-colours.js';
 
 type Row = {
   text: string;

@@ -1,6 +1,6 @@
 // The log pane: a pane several views open (containers now; compose and swarm later). Its lines live in the
 // LogSession outside the store (session.ts); the store holds what the pane shows.
-import type {NoFields} from '../../store/state.js';
+import type {NoFields} from '../../../store/state.js';
 
 export type LogPaneState = {
   // A container's ID, the swarm service's or task's, or for other sources a key of their own (project:NAME,
@@ -34,7 +34,7 @@ export type LogPaneState = {
   status: string;
 };
 
-declare module '../../store/state.js' {
+declare module '../../../store/state.js' {
   interface ViewSlices {
     logs?: LogPaneState;
   }
@@ -44,7 +44,7 @@ declare module '../../store/state.js' {
   }
 }
 
-declare module '../../store/actions.js' {
+declare module '../../../store/actions.js' {
   interface ActionMap {
     'logs.open': NoFields;
     // Focus the pane that already shows the target (no effect runs on it).

@@ -1,8 +1,8 @@
 import {Box} from 'ink';
 import type {ComponentType} from 'react';
-import type {AppState} from '../../store/state.js';
+import type {AppState} from '../../../store/state.js';
 import {LogPane} from '../log-pane/LogPane.js';
-import {useStore} from '../use-store.js';
+import {useStore} from '../../use-store.js';
 import {containersLayout} from './layout.js';
 
 // A list and the log pane it opened, beside or below it (or the pane alone, full screen). `hasPane` says

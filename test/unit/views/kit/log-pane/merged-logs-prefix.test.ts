@@ -1,9 +1,9 @@
 import {describe, expect, test} from 'vitest';
-import {HueBook, PREFIX_PALETTE_SIZE, prefixHue} from '../../../../source/engine/logs/prefix-hue.js';
-import {THEMES, prefixStyle} from '../../../../source/theme/index.js';
-import {containersNamed, mergedLabel} from '../../../../source/views/containers/merged-logs.js';
-import {parseLogsCommand} from '../../../../source/views/log-pane/options.js';
-import {followedText} from '../../../../source/views/log-pane/title.js';
+import {HueBook, PREFIX_PALETTE_SIZE, prefixHue} from '../../../../../source/engine/logs/prefix-hue.js';
+import {THEMES, prefixStyle} from '../../../../../source/theme/index.js';
+import {containersNamed, mergedLabel} from '../../../../../source/views/containers/merged-logs.js';
+import {parseLogsCommand} from '../../../../../source/views/kit/log-pane/options.js';
+import {followedText} from '../../../../../source/views/kit/log-pane/title.js';
 
 describe('the prefix of merged containers', () => {
   test('a name keeps its colour for the session; the few merged together get different ones', () => {
