@@ -29,7 +29,7 @@ if ! bash scripts/testbed.sh status >/dev/null 2>&1; then
   started_bench=1
 fi
 eval "$(bash scripts/testbed.sh env)"
-node scripts/check-cycles.mjs
+npm run --silent deps
 node scripts/build.mjs
 npx vitest run "$@"
 

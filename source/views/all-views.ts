@@ -1,4 +1,4 @@
-import {archives} from './archives/index.js';
+import {archives} from './kit/archives/index.js';
 import {compose} from './compose/index.js';
 import {containers} from './containers/index.js';
 import {copyModule} from './copy/index.js';

@@ -1,5 +1,5 @@
 import type {AppState} from '../../store/state.js';
-import {containerCopyItems} from '../containers/copy.js';
+import {containerCopyItems} from '../kit/container-copy-items.js';
 import type {CopyMenu, DockerWords} from '../types.js';
 import {selectedProject, selectedService, shownComposeEngine} from './selectors.js';
 

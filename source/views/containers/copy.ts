@@ -1,35 +1,7 @@
-import type {ContainerRow} from '../../engine/containers/list.js';
 import type {AppState} from '../../store/state.js';
-import type {CopyItem, CopyMenu, DockerWords} from '../types.js';
+import type {CopyMenu, DockerWords} from '../types.js';
+import {containerCopyItems} from '../kit/container-copy-items.js';
 import {selectedContainer} from './selectors.js';
-
-// y on a container (view 1, and a project's services in view 3): its ID, name, image, and the docker commands
-// for what berth's own keys do to it.
-export function containerCopyItems(row: ContainerRow, docker: DockerWords): CopyItem[] {
-  const running = row.state === 'running';
-  return [
-    {action: 'copy.id', label: 'ID', text: row.id},
-    {action: 'copy.name', label: 'name', text: row.name},
-    {action: 'copy.image', label: 'image', text: row.image},
-    {action: 'copy.logsCommand', label: 'logs command', text: docker(['logs', '-f', row.name], row.engine)},
-    ...(running
-      ? [
-          {
-            action: 'copy.shellCommand',
-            label: 'shell command',
-            text: docker(['exec', '-it', row.name, 'sh'], row.engine),
-          } as const,
-        ]
-      : []),
-    {action: 'copy.inspectCommand', label: 'inspect command', text: docker(['inspect', row.name], row.engine)},
-    {
-      action: 'copy.removeCommand',
-      label: 'remove command',
-      // A running container is removed only with -f, as berth's d does after its dialog.
-      text: docker(['rm', ...(running ? ['-f'] : []), row.name], row.engine),
-    },
-  ];
-}
 
 export function containersCopy(state: AppState, docker: DockerWords): CopyMenu | undefined {
   const row = selectedContainer(state);

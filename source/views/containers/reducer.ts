@@ -4,10 +4,27 @@ import {withLoadedRows} from '../kit/targets.js';
 import type {AppState} from '../../store/state.js';
 import {relocateList} from '../focused-list.js';
 import {containersList, selectedContainer} from './selectors.js';
+import {defaultArchivePath} from '../kit/archives/reducer.js';
 
 // The containers the engine reported, the view's toggles, and its two overlays (environment, E form).
 export function reduceContainers(state: AppState, action: Action): AppState {
   switch (action.type) {
+    case 'archive.exportPrompt': {
+      if (state.view !== 'containers' || state.archives.job) return state;
+      const row = selectedContainer(state);
+      if (!row) return state;
+      return {
+        ...state,
+        overlay: {
+          kind: 'archivePath',
+          draft: defaultArchivePath(row.name),
+          operation: 'export',
+          targets: [row.name],
+          // The rows carry their engine even with one; the prompt names it only with several.
+          ...(row.engine && (state.engines?.length ?? 0) > 1 ? {engine: row.engine} : {}),
+        },
+      };
+    }
     case 'containers.toggleAll':
       return relocate({...state, containers: {...state.containers, runningOnly: !state.containers.runningOnly}});
     case 'containers.toggleStats':

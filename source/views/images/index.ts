@@ -1,5 +1,6 @@
-import {defaultArchivePath} from '../archives/reducer.js';
+import {defaultArchivePath} from '../kit/archives/reducer.js';
 import {IMAGE_COMMANDS} from './commands.js';
+import {IMAGE_ARCHIVE_COMMANDS} from './archive-commands.js';
 import {
   confirmRemove,
   createFromForm,
@@ -117,7 +118,7 @@ export const images = imagesList.view({
     if (update.kind === 'containers' && services.store.get().view === 'images') imagesList.loader.reloadSoon(services);
   },
   bindings: IMAGE_BINDINGS,
-  commands: IMAGE_COMMANDS,
+  commands: [...IMAGE_COMMANDS, ...IMAGE_ARCHIVE_COMMANDS],
   overlays: {
     imagePrune: {
       Component: PruneOverlay,

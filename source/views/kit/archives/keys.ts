@@ -1,4 +1,4 @@
-import type {Binding} from '../types.js';
+import type {Binding} from '../../types.js';
 
 export const ARCHIVE_BINDINGS: readonly Binding[] = [
   {scope: 'containers', keys: ['x'], action: 'archive.exportPrompt', help: 'export to a tar file'},

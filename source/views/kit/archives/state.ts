@@ -1,5 +1,5 @@
-import type {ArchiveProgress} from '../../engine/archives/progress.js';
-import type {NoFields} from '../../store/state.js';
+import type {ArchiveProgress} from '../../../engine/archives/progress.js';
+import type {NoFields} from '../../../store/state.js';
 
 export type ArchiveOperation = 'save' | 'load' | 'export';
 
@@ -12,7 +12,7 @@ export type ArchiveJob = {request: ArchiveRequest; title: string; progress?: Arc
 
 export type ArchivesState = {job?: ArchiveJob};
 
-declare module '../../store/state.js' {
+declare module '../../../store/state.js' {
   interface ViewSlices {
     archives: ArchivesState;
   }
@@ -29,7 +29,7 @@ declare module '../../store/state.js' {
   }
 }
 
-declare module '../../store/actions.js' {
+declare module '../../../store/actions.js' {
   interface ActionMap {
     'archive.exportPrompt': NoFields;
     'archive.cancel': NoFields;

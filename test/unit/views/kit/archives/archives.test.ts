@@ -1,11 +1,11 @@
 import {describe, expect, test} from 'vitest';
-import type {Action} from '../../../../source/store/actions.js';
-import type {AppState} from '../../../../source/store/state.js';
-import {DEFAULT_KEYMAP, resolveKey} from '../../../../source/ui/keymap.js';
-import {reduceApp} from '../../../../source/ui/reducer.js';
-import {activeScopes} from '../../../../source/ui/scopes.js';
-import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
-import {defaultArchivePath} from '../../../../source/views/archives/reducer.js';
+import type {Action} from '../../../../../source/store/actions.js';
+import type {AppState} from '../../../../../source/store/state.js';
+import {DEFAULT_KEYMAP, resolveKey} from '../../../../../source/ui/keymap.js';
+import {reduceApp} from '../../../../../source/ui/reducer.js';
+import {activeScopes} from '../../../../../source/ui/scopes.js';
+import {DEFAULT_VIEWS} from '../../../../../source/ui/view-set.js';
+import {defaultArchivePath} from '../../../../../source/views/kit/archives/reducer.js';
 
 const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
 const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
@@ -39,6 +39,6 @@ describe('archives: reducer and keys', () => {
 
   test('default paths are file names', () => {
     expect(defaultArchivePath('127.0.0.1:5000/apps/web:1.1')).toBe('./127.0.0.1-5000-apps-web-1.1.tar');
-    expect(defaultArchivePath('../../etc')).toBe('./etc.tar');
+    expect(defaultArchivePath('../../../etc')).toBe('./etc.tar');
   });
 });

@@ -1,8 +1,8 @@
 import {errorMessage} from '../../errors.js';
-import {saveEngine, selectedImageEngine} from '../images/named.js';
+import {startArchive} from '../kit/archives/effects.js';
+import type {ArchiveRequest} from '../kit/archives/state.js';
 import type {CommandSpec, Services} from '../types.js';
-import {startArchive} from './effects.js';
-import type {ArchiveRequest} from './state.js';
+import {saveEngine, selectedImageEngine} from './named.js';
 
 // :save IMAGE... PATH with several engines: from the one engine that has every image named.
 async function saveFromEngineOf(services: Services, request: ArchiveRequest): Promise<void> {
@@ -16,7 +16,8 @@ async function saveFromEngineOf(services: Services, request: ArchiveRequest): Pr
   }
 }
 
-export const ARCHIVE_COMMANDS: readonly CommandSpec[] = [
+// :save and :load are image commands: with several engines they ask this view which engine has the images.
+export const IMAGE_ARCHIVE_COMMANDS: readonly CommandSpec[] = [
   {
     name: 'save',
     usage: ':save IMAGE... PATH',
@@ -37,15 +38,6 @@ export const ARCHIVE_COMMANDS: readonly CommandSpec[] = [
       // With several engines, into the engine of view 2's selected row (as L).
       const engine = selectedImageEngine(services);
       void startArchive(services, {operation: 'load', targets: [], path: args[0], ...(engine ? {engine} : {})});
-      return undefined;
-    },
-  },
-  {
-    name: 'export',
-    usage: ':export CONTAINER PATH',
-    run(services, args) {
-      if (args.length !== 2) throw new Error('give a container and the file to write');
-      void startArchive(services, {operation: 'export', targets: [args[0]], path: args[1]});
       return undefined;
     },
   },

@@ -1,5 +1,5 @@
-import type {Overlay} from '../../store/state.js';
-import type {Services, ViewModule} from '../types.js';
+import type {Overlay} from '../../../store/state.js';
+import type {Services, ViewModule} from '../../types.js';
 import {ArchiveProgressOverlay} from './ArchiveProgressOverlay.js';
 import {ARCHIVE_COMMANDS} from './commands.js';
 import {abandonArchive, cancelArchive, confirmedOverwrite, startArchive} from './effects.js';

@@ -1,17 +1,17 @@
 import {rmSync} from 'node:fs';
 import {resolve} from 'node:path';
 import {homedir} from 'node:os';
-import {ArchiveCancelledError, ArchiveExistsError} from '../../engine/archives/archive-errors.js';
-import {exportContainer} from '../../engine/archives/export.js';
-import {loadImages} from '../../engine/archives/load.js';
-import type {ArchiveProgress} from '../../engine/archives/progress.js';
-import {bytes} from '../../text/format.js';
-import {saveImages} from '../../engine/archives/save.js';
-import {kindOf} from '../../engine/files/partial-file.js';
-import {errorMessage} from '../../errors.js';
-import type {Confirmation} from '../../store/state.js';
-import type {Services} from '../types.js';
-import {perApp} from '../kit/runtime.js';
+import {ArchiveCancelledError, ArchiveExistsError} from '../../../engine/archives/archive-errors.js';
+import {exportContainer} from '../../../engine/archives/export.js';
+import {loadImages} from '../../../engine/archives/load.js';
+import type {ArchiveProgress} from '../../../engine/archives/progress.js';
+import {bytes} from '../../../text/format.js';
+import {saveImages} from '../../../engine/archives/save.js';
+import {kindOf} from '../../../engine/files/partial-file.js';
+import {errorMessage} from '../../../errors.js';
+import type {Confirmation} from '../../../store/state.js';
+import type {Services} from '../../types.js';
+import {perApp} from '../runtime.js';
 import type {ArchiveRequest} from './state.js';
 
 // The app's one archive under way (esc in the progress overlay aborts it), and its partial file, removed at once

@@ -1,9 +1,9 @@
 import {Text} from 'ink';
-import {describeProgress} from '../../engine/archives/progress.js';
-import {sanitizeLine} from '../../text/sanitize.js';
-import {OverlayBox} from '../OverlayBox.js';
-import {useStore} from '../use-store.js';
-import {useTheme} from '../use-theme.js';
+import {describeProgress} from '../../../engine/archives/progress.js';
+import {sanitizeLine} from '../../../text/sanitize.js';
+import {OverlayBox} from '../../OverlayBox.js';
+import {useStore} from '../../use-store.js';
+import {useTheme} from '../../use-theme.js';
 
 // The archive under way: what, where, a bar when the total is known, bytes and rate; esc cancels (footer).
 export function ArchiveProgressOverlay({width, height}: {width: number; height: number}) {
