@@ -30,6 +30,7 @@ if ! bash scripts/testbed.sh status >/dev/null 2>&1; then
 fi
 eval "$(bash scripts/testbed.sh env)"
 npm run --silent deps
+npx knip
 node scripts/build.mjs
 npx vitest run "$@"
 

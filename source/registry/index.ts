@@ -9,22 +9,11 @@
 import {RegistryClient, type RegistryClientOptions} from './client.js';
 
 export {RegistryClient} from './client.js';
-export type {PingResult, RegistryClientOptions} from './client.js';
-export type {Page} from './paginate.js';
-export type {RetryPolicy, RetryWait} from './retry.js';
+export type {RegistryClientOptions} from './client.js';
 export {describeRetryWait} from './retry.js';
-export type {TagDetails, PlatformDetails} from './details.js';
-export type {RegistryCredentials} from './docker-config.js';
+export type {TagDetails} from './details.js';
 export {RegistryError, isAbortError} from './errors.js';
-export type {RegistryErrorEntry, RegistryErrorKind} from './errors.js';
-export {sortTags, compareVersions, parseVersion} from './sort.js';
-export type {TagSortMode} from './sort.js';
-export {compileFilter, filterNames} from './filter.js';
-export {parseRegistryUrl, isLoopbackHost, splitRepositoryReference} from './url.js';
-export type {RegistryUrl} from './url.js';
-export {resolveRegistrySettings} from './settings.js';
-export {isPlaceholderDate} from './manifest.js';
-export {registryCommand} from './cli.js';
+export {parseRegistryUrl} from './url.js';
 
 // A client for one registry. Rejects with a RegistryError (kind 'usage') for a bad URL or an
 // unreadable CA file; nothing is sent until the first call.

@@ -107,10 +107,3 @@ export function platformName(platform: Platform | undefined): string {
   if (!platform) return 'unknown';
   return [platform.os, platform.architecture, platform.variant].filter(Boolean).join('/');
 }
-
-// Reproducible builds stamp 1970-01-01 or 1980-01-01; showing "56 years ago" would mislead.
-export function isPlaceholderDate(created: string | undefined): boolean {
-  if (!created) return false;
-  const year = new Date(created).getUTCFullYear();
-  return year === 1970 || year === 1980;
-}

@@ -44,5 +44,3 @@ export type Action = {[K in ActionType]: {type: K} & ActionMap[K]}[ActionType];
 
 // Actions a key can name: those without a payload.
 export type KeyAction = {[K in ActionType]: NoFields extends ActionMap[K] ? K : never}[ActionType];
-
-export type ActionOf<K extends ActionType> = Extract<Action, {type: K}>;

@@ -46,7 +46,6 @@ export type NoFields = Record<never, never>;
 
 export type OverlayKind = keyof ViewOverlays;
 export type Overlay = {[K in OverlayKind]: {kind: K} & ViewOverlays[K]}[OverlayKind];
-export type PromptOverlay = Extract<Overlay, {draft: string}>;
 
 // One engine of several (berth --context A --context B): its name (the context's) and its own connection.
 export type EngineStatus = {name: string; connection: ConnectionState};

@@ -36,4 +36,3 @@ export const ROLE_NAMES = Object.keys(ROLES) as Role[];
 // The palette of log line prefixes (a compose project's services, several containers in one pane): each name
 // keeps one colour of the list, chosen from its text (`prefixHue`), so every run agrees.
 export const LOG_PREFIX_ROLE = 'logPrefix';
-export const LOG_PREFIX_WHAT = 'the name before each line when several containers share the log pane (a list)';

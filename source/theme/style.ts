@@ -8,8 +8,6 @@ export type Style = {
   readonly inverse?: boolean;
 };
 
-export const PLAIN: Style = {};
-
 // Several styles in one (later ones win), for a row that is both selected and stale; `false` and undefined skip.
 export function styles(...parts: (Style | false | undefined)[]): Style {
   const defined = parts.filter((part): part is Style => Boolean(part));

@@ -28,5 +28,3 @@ export const VIEWS: readonly ViewModule[] = [
 
 // Parts that are not tabs but take part in reducing, effects and keys (the log pane, copying, the mouse).
 export const MODULES_WITHOUT_TAB: readonly ViewModule[] = [logPane, archives, copyModule(() => VIEWS), mousePane];
-
-export const ALL_MODULES: readonly ViewModule[] = [...MODULES_WITHOUT_TAB, ...VIEWS];

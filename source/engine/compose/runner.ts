@@ -68,10 +68,6 @@ export function composeRunner(env: NodeJS.ProcessEnv = process.env): Promise<Com
   return detected;
 }
 
-export function forgetComposeRunner(): void {
-  detected = undefined;
-}
-
 export type ComposeOperation =
   | {op: 'build'}
   | {op: 'up'}
@@ -103,8 +99,6 @@ export function needsFiles(runner: ComposeRunner, operation: ComposeOperation): 
   if (operation.op === 'down' || operation.op === 'logs') return runner.kind === 'v1';
   return true;
 }
-
-export type ComposeCommand = {program: string; args: string[]; cwd?: string; env: NodeJS.ProcessEnv};
 
 // The whole argv: `docker [--context=C] compose --project-name=NAME [--file=FILE]... [--project-directory=DIR] OP…`
 // or the same after `docker-compose`. Files are passed only when berth knows them (a v2 down by name alone has none).

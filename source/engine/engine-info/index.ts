@@ -7,10 +7,10 @@
 //   await diskUsage(client.docker)                  // /system/df as docker system df sums it
 //   await logHygiene(client.docker, target)         // per container: log driver/options, json-file without max-size, sizes
 //   await collectEngineFacts(client)                // all of the above, each part with its own error
-export {certificateFacts, type CertificateFacts} from './certificates.js';
+export {certificateFacts} from './certificates.js';
 export {connectionFacts, type ConnectionFacts} from './connection.js';
 export {engineInfoFacts, type EngineInfoFacts} from './info.js';
-export {diskUsage, humanSize, summarizeDiskUsage, type DiskUsage, type DiskUsageRow} from './disk-usage.js';
-export {logHygiene, type ContainerLogFacts, type LogHygiene} from './log-hygiene.js';
-export {findLocalDaemon, type LocalDaemon} from './local-daemon.js';
-export {collectEngineFacts, type EngineFacts, type Part} from './collect.js';
+export {diskUsage, humanSize, type DiskUsage} from './disk-usage.js';
+export {logHygiene, type LogHygiene} from './log-hygiene.js';
+export {findLocalDaemon} from './local-daemon.js';
+export {collectEngineFacts} from './collect.js';

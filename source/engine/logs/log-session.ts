@@ -24,11 +24,11 @@ import {timestampToSince} from './timestamp.js';
 export type {LogLine} from './line-assembler.js';
 export type {LogWindow} from './request-plan.js';
 export type {LogSearch} from './log-query.js';
-export type {LogStream, LogEntry} from './entry.js';
+export type {LogEntry} from './entry.js';
 export type {LogOrigin} from './entry-fetch.js';
 export type {SaveOptions} from './save-lines.js';
 export {LogBuffer} from './log-buffer.js';
-export {RECONNECT_DELAYS_MS, type LogSessionOptions, type LogStatus} from './log-session-options.js';
+export {type LogSessionOptions, type LogStatus} from './log-session-options.js';
 
 // The lines of one container's log for the log pane: a bounded buffer filled from the engine's log stream.
 //

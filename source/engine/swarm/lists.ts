@@ -236,10 +236,6 @@ export async function listTasks(docker: Docker, service: string): Promise<TaskRo
   return tasks.map(toTaskRow).sort((a, b) => compareText(b.createdAt, a.createdAt) || (a.slot ?? 0) - (b.slot ?? 0));
 }
 
-export async function inspectTask(docker: Docker, id: string): Promise<TaskRow> {
-  return toTaskRow(json(await get(docker, `/tasks/${encodeURIComponent(id)}`)));
-}
-
 export async function inspectService(
   docker: Docker,
   id: string,

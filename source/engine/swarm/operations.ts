@@ -2,7 +2,7 @@ import type Docker from 'dockerode';
 import {dial} from '../client.js';
 import {engineMessage} from '../engine-error.js';
 import {at, json, type Json} from '../json.js';
-import {inspectService, listServices, listTasks, type TaskRow} from './lists.js';
+import {inspectService, listServices, type TaskRow} from './lists.js';
 
 const WRITE_MS = 30_000;
 const post = (docker: Docker, path: string, query: Record<string, unknown>, body: unknown) =>
@@ -181,5 +181,3 @@ export function convergence(
     done: running === desired && wanted.length === desired && stopping === 0,
   };
 }
-
-export {listTasks};

@@ -49,8 +49,3 @@ export function engineEnv(target: EngineTarget, base: NodeJS.ProcessEnv = proces
   }
   return env;
 }
-
-// What the command log shows of it (no secrets: paths only).
-export function engineEnvWords(env: NodeJS.ProcessEnv): string[] {
-  return ENGINE_VARIABLES.filter(name => env[name] !== undefined).map(name => `${name}=${env[name]}`);
-}

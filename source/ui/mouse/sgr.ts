@@ -127,5 +127,3 @@ export function createMouseParser() {
     },
   };
 }
-
-export type MouseParser = ReturnType<typeof createMouseParser>;

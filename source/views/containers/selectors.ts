@@ -42,9 +42,6 @@ export const visibleContainers = (state: AppState): readonly ContainerRow[] =>
 
 // The containers to sample: the running rows on screen, or every running one while sorted by usage.
 export const MAX_SAMPLED = 500;
-export function containersToSample(state: AppState): string[] {
-  return rowsToSample(state).map(row => row.id);
-}
 
 // The same, with each container's engine (several engines: each engine's sampler samples its own).
 export function rowsToSample(state: AppState): {id: string; engine?: string}[] {

@@ -7,7 +7,6 @@ import type {CopyItem} from '../types.js';
 export type LogCopyChoice = 'line' | 'visible' | 'buffer' | 'matches';
 export type LogCopyItem = {action: LogCopyAction; choice: LogCopyChoice; label: string; detail: string};
 
-export type CopyAction = CopyItem['action'];
 export type LogCopyAction = 'copy.line' | 'copy.visible' | 'copy.buffer' | 'copy.matches';
 
 declare module '../../store/state.js' {

@@ -1,11 +1,8 @@
-import type {AppState} from '../../store/state.js';
 import type {ViewModule} from '../types.js';
 import './state.js';
 
 // The footer's note while the terminal has the mouse (ui/components/Footer.tsx).
 export const MOUSE_OFF_NOTE = 'mouse off: M';
-
-export const mouseCaptured = (state: AppState): boolean => state.mouse.capture;
 
 // The mouse: on or off (M, `mouse:` in the config). What a click or the wheel does is the shell's
 // (ui/mouse/); the terminal's reporting follows `capture` (ui/run.tsx), and is off whenever berth is not drawing.

@@ -66,11 +66,6 @@ export function visibleRows(state: AppState, list: SwarmList = state.swarm.list)
   return FILTERS[list](rowsOf(state.swarm, list), list, state.swarm.lists[list].filter);
 }
 
-export const visibleServices = (state: AppState) => visibleRows(state, 'services') as readonly ServiceRow[];
-export const visibleNodes = (state: AppState) => visibleRows(state, 'nodes') as readonly NodeRow[];
-export const visibleSecrets = (state: AppState) => visibleRows(state, 'secrets') as readonly SecretRow[];
-export const visibleTasks = (state: AppState) => visibleRows(state, 'tasks') as readonly TaskRow[];
-
 export function selectedRow<T extends Row>(state: AppState, list: SwarmList): T | undefined {
   if (state.swarm.list !== list) return undefined;
   return visibleRows(state, list)[state.swarm.lists[list].cursor] as T | undefined;
