@@ -11,7 +11,10 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: globals.node,
-      parserOptions: {projectService: {allowDefaultProject: ['*.js', '*.mjs']}, tsconfigRootDir: import.meta.dirname},
+      parserOptions: {
+        projectService: {allowDefaultProject: ['*.js', '*.mjs', '*.cjs']},
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     plugins: {'react-hooks': reactHooks},
     rules: {
@@ -34,7 +37,7 @@ export default tseslint.config(
     rules: {'@typescript-eslint/require-await': 'off'},
   },
   {
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

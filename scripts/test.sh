@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # npm test: bring the bench up if it is not running, build, run every test, then the unit and integration suites
 # again on Node 24 (scripts/node-binary.sh fetches it once into a cache), and leave nothing behind that this run
-# started. With arguments (`npm test -- test/unit/x.test.ts`) only those run, on the machine's Node only.
+# started. With arguments (`npm test -- test/integration/x.test.ts`) only those run, on the machine's Node only,
+# and when they are all unit tests (test/unit/…, packages/…) the bench is not started.
 # BERTH_NODE_VERSIONS lists the extra majors (default "24"; "" skips them outside CI). Under CI=true a Node that
-# cannot be had fails the run. The full run (no arguments) first checks formatting (prettier) and lint (eslint,
-# type-aware) and types (tsc); any failing fails the run before the bench is touched.
+# cannot be had fails the run. The full run (no arguments) first checks formatting (prettier), lint (eslint,
+# type-aware, no cache), types (tsc), the import rules (npm run deps) and unused code (knip); any failing fails the
+# run before the bench is touched. `npm run check` (scripts/check.sh) is the same checks and the unit tests only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +14,19 @@ if [ $# -eq 0 ]; then
   npx prettier --check . || { echo "npm run format rewrites the files listed above" >&2; exit 1; }
   npx eslint .
   npx tsc --noEmit -p . || { echo "the type check above failed (npm run typecheck)" >&2; exit 1; }
+  npm run --silent deps
+  npx knip
+fi
+
+# Only unit tests named (test/unit/…, packages/…): no bench, as `npm run check` does.
+needs_bench=0
+[ $# -eq 0 ] && needs_bench=1
+for arg in "$@"; do
+  case $arg in test/unit/* | test/unit | packages/* | -*) ;; *) needs_bench=1 ;; esac
+done
+if [ "$needs_bench" = 0 ]; then
+  node scripts/build.mjs
+  exec npx vitest run "$@"
 fi
 
 started_bench=0
@@ -29,8 +44,6 @@ if ! bash scripts/testbed.sh status >/dev/null 2>&1; then
   started_bench=1
 fi
 eval "$(bash scripts/testbed.sh env)"
-npm run --silent deps
-npx knip
 node scripts/build.mjs
 npx vitest run "$@"
 
