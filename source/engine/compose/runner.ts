@@ -60,12 +60,19 @@ export async function detectCompose(
   }
 }
 
-let detected: Promise<ComposeDetection> | undefined;
+const detected = new Map<string, Promise<ComposeDetection>>();
 
-// Once per berth run (a compose installed meanwhile needs a restart, as with the docker CLI's plugins).
+// Once per berth run for each place the programs are looked up (a compose installed meanwhile needs a restart, as
+// with the docker CLI's plugins): PATH finds `docker` and `docker-compose`, DOCKER_CONFIG the CLI's plugins. An
+// environment that differs there (another engine's context, a test) gets its own answer, not the first one's.
 export function composeRunner(env: NodeJS.ProcessEnv = process.env): Promise<ComposeDetection> {
-  detected ??= detectCompose(env);
-  return detected;
+  const where = `${env.PATH ?? ''}\0${env.DOCKER_CONFIG ?? ''}`;
+  let detection = detected.get(where);
+  if (!detection) {
+    detection = detectCompose(env);
+    detected.set(where, detection);
+  }
+  return detection;
 }
 
 export type ComposeOperation =
