@@ -6,7 +6,8 @@ import {listImages, type ImageRow} from '../engine/images/list.js';
 import {removeImage} from '../engine/images/remove.js';
 import {dockerRmiCommand} from '../engine/images/docker-commands.js';
 import {createdSince, humanSize} from '../engine/images/units.js';
-import {sanitizeLine, stripAnsi} from '../text/sanitize.js';
+import {stripAnsi} from '../text/escapes.js';
+import {sanitizeLine} from '../text/sanitize.js';
 import type {CommandFlags} from './args.js';
 
 export type CommandIo = {stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream};

@@ -13,7 +13,8 @@ import {
 import {createSecret} from '../engine/swarm/operations.js';
 import type {EngineTarget} from '../engine/target.js';
 import {BerthError, UsageError} from '../errors.js';
-import {sanitizeLine, stripAnsi} from '../text/sanitize.js';
+import {stripAnsi} from '../text/escapes.js';
+import {sanitizeLine} from '../text/sanitize.js';
 import type {CommandFlags} from './args.js';
 import {refuseFlags, withEngine, type CommandIo} from './image-commands.js';
 

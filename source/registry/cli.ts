@@ -1,4 +1,5 @@
-import {stripAnsi, sanitizeLine} from '../text/sanitize.js';
+import {stripAnsi} from '../text/escapes.js';
+import {sanitizeLine} from '../text/sanitize.js';
 import {RegistryClient} from './client.js';
 import {RegistryError} from './errors.js';
 import {describeRetryWait, type RetryWait} from './retry.js';

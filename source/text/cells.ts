@@ -1,6 +1,157 @@
-import {cellWidth, isEscapeStart, isSgrReset, scanEscape} from './sanitize.js';
+import stringWidth from 'string-width';
+import {HAS_ESCAPE_START, isEscapeStart, isSgrReset, scanEscape, stripAnsi} from './escapes.js';
+
+// Terminal cells: how wide text is once drawn (CJK and emoji count 2, escape sequences 0), and text cut or wrapped
+// to a number of cells without splitting an escape sequence or a grapheme.
 
 const SGR_RESET = '\x1b[0m';
+const MAX_UNITS_PER_CELL = 32;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const graphemes = new Intl.Segmenter();
+
+// Characters that never join a neighbouring grapheme cluster, with their fixed width: printable
+// ASCII (1) and the wide CJK ideographs, kana and Hangul syllables (2). Everything else goes to
+// string-width, which is what Ink measures with, so our widths agree with Ink's layout.
+function isolatedWidth(code: number): number {
+  if (code >= 0x20 && code <= 0x7e) return 1;
+  if (
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0x3041 && code <= 0x3096) ||
+    (code >= 0x30a1 && code <= 0x30fa) ||
+    (code >= 0xac00 && code <= 0xd7a3)
+  ) {
+    return 2;
+  }
+  return 0;
+}
+
+// Intl.Segmenter (inside string-width) is badly superlinear on long strings in Node 20: 50k CJK
+// characters took 0.4 s, 100k took 10 s. So long text is segmented in pieces of about
+// SEGMENT_CHUNK code units, cut where a grapheme cluster cannot continue (see canCutBefore). If
+// BOUNDARY_SEARCH units hold no such place (a wall of flags or marks), the text is cut anyway,
+// never inside a surrogate pair; at worst one exotic cluster per chunk is mis-measured.
+const SEGMENT_CHUNK = 1024;
+const BOUNDARY_SEARCH = 256;
+const JOINS_PREVIOUS =
+  /^(?:\p{M}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200c|\u200d|[\u1160-\u11ff\u{e0020}-\u{e007f}])/u;
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function canCutBefore(text: string, index: number): boolean {
+  const previous = text.charCodeAt(index - 1);
+  if (isHighSurrogate(previous) || previous === 0x200d) return false;
+  if (isolatedWidth(text.charCodeAt(index))) return true;
+  return !JOINS_PREVIOUS.test(text.slice(index, index + 2));
+}
+
+function* segmenterChunks(text: string): Generator<string> {
+  let start = 0;
+  while (text.length - start > SEGMENT_CHUNK + BOUNDARY_SEARCH) {
+    let cut = start + SEGMENT_CHUNK;
+    const searchEnd = cut + BOUNDARY_SEARCH;
+    let p = cut;
+    while (p < searchEnd && !canCutBefore(text, p)) p++;
+    if (p < searchEnd) cut = p;
+    else if (isHighSurrogate(text.charCodeAt(cut - 1))) cut++;
+    yield text.slice(start, cut);
+    start = cut;
+  }
+  yield text.slice(start);
+}
+
+export function plainWidth(text: string): number {
+  let width = 0;
+  for (let i = 0; i < text.length; i++) {
+    const cells = isolatedWidth(text.charCodeAt(i));
+    if (cells === 0) return slowPlainWidth(text);
+    width += cells;
+  }
+  return width;
+}
+
+function slowPlainWidth(text: string): number {
+  let width = 0;
+  for (const chunk of segmenterChunks(text)) width += stringWidth(chunk);
+  return width;
+}
+
+function graphemeWidth(grapheme: string): number {
+  if (grapheme.length === 1) {
+    const cells = isolatedWidth(grapheme.charCodeAt(0));
+    if (cells !== 0) return cells;
+  }
+  return stringWidth(grapheme);
+}
+
+/** Terminal cells the string occupies once escape sequences are removed (CJK and emoji count 2). */
+export function cellWidth(s: string): number {
+  return plainWidth(stripAnsi(s));
+}
+
+/**
+ * Cuts `s` to at most `width` cells without splitting an escape sequence or a grapheme; a wide
+ * character that does not fit is left out rather than half drawn. When something was cut while a
+ * colour was active, `ESC[0m` is appended so the colour does not bleed into what follows.
+ * Text beyond 32 UTF-16 units per cell (zalgo-style mark pile-ups) also counts as cut.
+ * Meant for sanitised text: other escape sequences are copied through as zero-width.
+ */
+export function truncateCells(s: string, width: number): string {
+  const limit = Number.isFinite(width) ? Math.max(0, Math.floor(width)) : width > 0 ? Infinity : 0;
+  if (limit === Infinity) return s;
+  const out: string[] = [];
+  let used = 0;
+  let colourOpen = false;
+  let cut = false;
+  let i = 0;
+  // Zero-width text (a 64 KiB run of combining marks) would otherwise be kept whole and measured
+  // on every frame; no terminal cell shows that many code units anyway.
+  const unitBudget = (limit + 1) * MAX_UNITS_PER_CELL;
+  let keptUnits = 0;
+
+  outer: while (i < s.length) {
+    if (isEscapeStart(s.charCodeAt(i))) {
+      const token = scanEscape(s, i);
+      const sequence = s.slice(i, token.end);
+      if (token.isSgr) colourOpen = !isSgrReset(sequence);
+      out.push(sequence);
+      i = token.end;
+      continue;
+    }
+    // Only as much text as the unit budget could still keep is looked at: a 64 KiB run without an escape costs
+    // the width, not its length. Past the window the budget is spent, so the loop ends there.
+    const window = s.slice(i, Math.min(s.length, i + unitBudget - keptUnits + 2));
+    const escapeAt = window.search(HAS_ESCAPE_START);
+    const run = escapeAt < 0 ? window : window.slice(0, escapeAt);
+    i += run.length;
+    if (PRINTABLE_ASCII.test(run)) {
+      if (used + run.length <= limit) {
+        out.push(run);
+        used += run.length;
+        continue;
+      }
+      out.push(run.slice(0, limit - used));
+      cut = true;
+      break;
+    }
+    for (const chunk of segmenterChunks(run)) {
+      for (const {segment} of graphemes.segment(chunk)) {
+        const cells = graphemeWidth(segment);
+        keptUnits += segment.length;
+        if (used + cells > limit || keptUnits > unitBudget) {
+          cut = true;
+          break outer;
+        }
+        out.push(segment);
+        used += cells;
+      }
+    }
+  }
+  if (!cut) return s;
+  if (colourOpen) out.push(SGR_RESET);
+  return out.join('');
+}
 // SGR sequences carried from one row to the next: a line that sets colour a thousand times without a reset
 // would otherwise prefix every row with all of them. The last ones win in a terminal anyway, except for
 // attributes set long before (bold, then 40 colour changes): those are lost, a bounded and harmless cost.

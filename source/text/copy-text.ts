@@ -1,4 +1,4 @@
-import {stripAnsi} from './sanitize.js';
+import {stripAnsi} from './escapes.js';
 
 // C0 controls but TAB (a paste must not carry a BEL, a backspace or a carriage return that rewrites the line
 // before it), and DEL.

@@ -1,4 +1,4 @@
-import {truncateCells} from './sanitize.js';
+import {truncateCells} from './cells.js';
 
 export const ELLIPSIS = '…';
 

@@ -1,5 +1,5 @@
 import {cutWithEllipsis} from './cut-with-ellipsis.js';
-import {cellWidth} from './sanitize.js';
+import {cellWidth} from './cells.js';
 
 // Pads or cuts to exactly `width` terminal cells.
 export function fit(text: string, width: number): string {

@@ -1,5 +1,5 @@
 import {ELLIPSIS} from './cut-with-ellipsis.js';
-import {cellWidth, truncateCells} from './sanitize.js';
+import {cellWidth, truncateCells} from './cells.js';
 
 // Sanitised plain text (no escape sequences) wrapped at spaces into rows of at most `width` cells; a word longer
 // than a row is cut across rows. Past `maxRows`, the last row ends with `…`, so a cut message never passes for

@@ -1,5 +1,6 @@
 import type {AppState} from '../store/state.js';
-import {cellWidth, sanitizeLine} from '../text/sanitize.js';
+import {cellWidth} from '../text/cells.js';
+import {sanitizeLine} from '../text/sanitize.js';
 import {resolveKey, type Keymap} from './keymap.js';
 import {activeScopes} from './scopes.js';
 import type {ViewSet} from './view-set.js';

@@ -1,5 +1,6 @@
 import {BerthError} from '../../errors.js';
-import {stripAnsi, sanitizeLine} from '../../text/sanitize.js';
+import {stripAnsi} from '../../text/escapes.js';
+import {sanitizeLine} from '../../text/sanitize.js';
 import {explainWrite} from '../files/write-errors.js';
 
 // A file that exists where the archive would go: the UI asks before replacing it, the CLI wants --force.

@@ -1,4 +1,5 @@
-import {sanitizeLine, stripAnsi} from '../../text/sanitize.js';
+import {stripAnsi} from '../../text/escapes.js';
+import {sanitizeLine} from '../../text/sanitize.js';
 import {humanSize} from './units.js';
 import type {PrunePreview} from './prune-plan.js';
 import type {PruneResult} from './prune-run.js';

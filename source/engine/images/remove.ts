@@ -1,5 +1,6 @@
 import type Docker from 'dockerode';
-import {sanitizeLine, stripAnsi} from '../../text/sanitize.js';
+import {stripAnsi} from '../../text/escapes.js';
+import {sanitizeLine} from '../../text/sanitize.js';
 import {engineMessage} from '../engine-error.js';
 import {shortId} from './list.js';
 import {compareText} from '../../text/compare.js';

@@ -1,7 +1,7 @@
 import {BerthError} from '../../errors.js';
 import {hasMarkers, withoutMarkers} from '../../text/invisible.js';
 import {compileMatcher, InvalidPatternError} from '../../text/match.js';
-import {stripAnsi} from '../../text/sanitize.js';
+import {stripAnsi} from '../../text/escapes.js';
 
 // The same query language as list filters (text/match.ts). The user searches what they see: colour codes and the
 // `‹U+200B›` markers of invisible characters never match, and the invisible characters themselves are not in the

@@ -1,5 +1,5 @@
 import type Docker from 'dockerode';
-import {cellWidth} from '../../text/sanitize.js';
+import {cellWidth} from '../../text/cells.js';
 import {makeLine} from './line-assembler.js';
 import {LogBuffer} from './log-buffer.js';
 import {searchLog, type LogSearch} from './log-query.js';

@@ -1,5 +1,6 @@
 import type Docker from 'dockerode';
-import {sanitizeLine, stripAnsi} from '../../text/sanitize.js';
+import {stripAnsi} from '../../text/escapes.js';
+import {sanitizeLine} from '../../text/sanitize.js';
 import {engineMessage} from '../engine-error.js';
 import {containerInfos, describeUsers, volumeUsers, type ContainerUse} from './usage.js';
 

@@ -1,5 +1,5 @@
 import {Box, Text} from 'ink';
-import {cellWidth} from '../../text/sanitize.js';
+import {cellWidth} from '../../text/cells.js';
 import {FOOTER_TAIL, footerBindings, keyLabel, type Binding} from '../keymap.js';
 import {activeScopes} from '../scopes.js';
 import {SHELL_OVERLAYS} from '../shell-overlays.js';

@@ -1,6 +1,7 @@
 import {Box, Text} from 'ink';
 import {useController, useStore} from '../hooks/use-controller.js';
-import {cellWidth, sanitizeLine} from '../../text/sanitize.js';
+import {cellWidth} from '../../text/cells.js';
+import {sanitizeLine} from '../../text/sanitize.js';
 import {useTheme} from '../../views/use-theme.js';
 import type {EngineStatus} from '../../store/state.js';
 

@@ -1,6 +1,7 @@
 import {fitColumns, type ColumnSpec} from '../../text/columns.js';
 import {fit} from '../../text/format.js';
-import {cellWidth, sanitizeLine} from '../../text/sanitize.js';
+import {cellWidth} from '../../text/cells.js';
+import {sanitizeLine} from '../../text/sanitize.js';
 
 // A list's column: its heading, the text of a row's cell, and how it gives way when the terminal is narrow.
 // Widths come from the content (the widest cell over all rows, so they do not jump while scrolling), then

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {cutWithEllipsis} from '../../../source/text/cut-with-ellipsis.js';
 import {fit} from '../../../source/text/format.js';
-import {cellWidth, sanitizeLine, stripAnsi} from '../../../source/text/sanitize.js';
+import {cellWidth} from '../../../source/text/cells.js';
+import {stripAnsi} from '../../../source/text/escapes.js';
+import {sanitizeLine} from '../../../source/text/sanitize.js';
 
 describe('cutWithEllipsis: a cut line says so', () => {
   it('ends a cut line with …, within the width', () => {

@@ -10,7 +10,9 @@ import {saveLines} from '../../../source/engine/logs/save-lines.js';
 import {makeMatcher} from '../../../source/store/list.js';
 import {hasMarkers, withoutInvisibles, withoutMarkers} from '../../../source/text/invisible.js';
 import {compileMatcher} from '../../../source/text/match.js';
-import {cellWidth, sanitizeLine, stripAnsi} from '../../../source/text/sanitize.js';
+import {cellWidth} from '../../../source/text/cells.js';
+import {stripAnsi} from '../../../source/text/escapes.js';
+import {sanitizeLine} from '../../../source/text/sanitize.js';
 
 // Written out here rather than imported, so a mistake in the sanitiser's own list cannot hide itself.
 const FORMAT = /[\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/u;

@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {cellWidth, sanitizeLine, stripAnsi, truncateCells} from '../../../source/text/sanitize.js';
+import {cellWidth, truncateCells} from '../../../source/text/cells.js';
+import {stripAnsi} from '../../../source/text/escapes.js';
+import {sanitizeLine} from '../../../source/text/sanitize.js';
 import {seeded as mulberry32} from '../../helpers/seeded.js';
 
 const SGR = /\x1b\[[0-9;:]*m/g;

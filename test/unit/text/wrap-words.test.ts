@@ -1,6 +1,6 @@
 import {describe, expect, test} from 'vitest';
 import {wrapWords} from '../../../source/text/wrap-words.js';
-import {cellWidth} from '../../../source/text/sanitize.js';
+import {cellWidth} from '../../../source/text/cells.js';
 
 describe('wrapWords', () => {
   test('wraps at spaces, never past the width, and keeps every word when there is room', () => {

@@ -1,4 +1,4 @@
-import {cellWidth} from '../../../text/sanitize.js';
+import {cellWidth} from '../../../text/cells.js';
 
 // What the title says the pane follows: its name, and for merged logs the labels of the logs merged, as many
 // whole ones as fit in `room` cells, the others counted (`3 containers: api, web, +1`).
