@@ -204,7 +204,7 @@ Usage:
                                       a swarm manager's services (running/desired), nodes, secrets (never values)
   berth secret create NAME [FILE|-]   a swarm secret from FILE or stdin (the value is never echoed or logged)
 
-Engine (same order as the docker CLI: --host, DOCKER_HOST, --context, DOCKER_CONTEXT, currentContext, local socket):
+Engine (same order as the docker CLI: --host, --context, DOCKER_HOST, DOCKER_CONTEXT, currentContext, local socket):
   -H, --host URL        unix:///path, tcp://host:port, ssh://user@host[:port]
   -c, --context NAME    a docker context from $DOCKER_CONFIG/contexts; repeat it for several engines at once
   --all-contexts        every context in $DOCKER_CONFIG/contexts at once (the UI, ps and stats)

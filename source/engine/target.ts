@@ -47,7 +47,9 @@ export function resolveEngineTarget(flags: ConnectionFlags, env: NodeJS.ProcessE
     throw new UsageError('--host and --context both given: choose one (the context names its own host)');
   }
   if (flags.host) return fromHost(flags.host, '--host', 'flag', tlsFromFlagsAndEnv(flags, env), 'default');
-  if (env.DOCKER_HOST)
+  // The docker CLI's order: --host, then --context, then DOCKER_HOST, then DOCKER_CONTEXT and the config's
+  // currentContext (a context named on the command line is the user's latest word; DOCKER_HOST the shell's).
+  if (env.DOCKER_HOST && !flags.context)
     return fromHost(env.DOCKER_HOST, 'DOCKER_HOST', 'DOCKER_HOST', tlsFromFlagsAndEnv(flags, env), 'default');
 
   const contextName = flags.context || env.DOCKER_CONTEXT || readCurrentContext(env);

@@ -71,6 +71,23 @@ describe('engine resolution follows the docker CLI order', () => {
     });
   });
 
+  test('--context beats DOCKER_HOST, as in the docker CLI; DOCKER_HOST beats DOCKER_CONTEXT and currentContext', () => {
+    const config = configWithContexts([{name: 'remote', host: 'tcp://10.1.1.1:2376'}], 'remote');
+    const env = {DOCKER_HOST: 'tcp://10.0.0.2:2375', DOCKER_CONFIG: config};
+    expect(resolveEngineTarget({context: 'remote'}, env)).toMatchObject({
+      host: '10.1.1.1',
+      context: 'remote',
+      source: 'context',
+    });
+    expect(resolveEngineTarget({}, {...env, DOCKER_CONTEXT: 'remote'})).toMatchObject({
+      host: '10.0.0.2',
+      source: 'DOCKER_HOST',
+    });
+    expect(usage(() => resolveEngineTarget({host: 'tcp://10.0.0.3:2375', context: 'remote'}, env))).toMatch(
+      /--host and --context both given/,
+    );
+  });
+
   test('--context beats DOCKER_CONTEXT beats currentContext, and contexts carry their TLS files', () => {
     const config = configWithContexts(
       [
