@@ -14,6 +14,10 @@ async function main(argv: string[]): Promise<number> {
     const {setupCommand} = await import('./cli/setup/setup-command.js');
     return setupCommand(argv.slice(1), {stdout: process.stdout, env: process.env});
   }
+  if (argv[0] === 'config') {
+    const {configCommand} = await import('./cli/config-command.js');
+    return configCommand(argv.slice(1), {stdout: process.stdout, env: process.env});
+  }
   const {options, flags, command} = parseCommandLine(argv);
   if (options.help) {
     process.stdout.write(HELP);

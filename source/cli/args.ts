@@ -177,6 +177,7 @@ export const HELP = `berth — a terminal UI for Docker engines and container re
 Usage:
   berth [options] [-f FILE]... [-p NAME]   the UI
   berth version [--json]              berth's version and the engine's GET /version
+  berth config --default | --path     a complete config file at the defaults; where berth reads its config
   berth registry ls [URL] [--json]    repositories of a registry (all pages)
   berth registry tags REPO [--json]   tags of a repository (all pages)
   berth ps [--all-contexts] [--json]  every container, like docker ps -a (with several engines: an ENGINE column)
@@ -189,7 +190,7 @@ Usage:
                                       check engine, TLS, API, clock, compose, registries, log rotation, disk
   berth setup log-rotation [--max-size 10m] [--max-file 3] [--compress] [--config FILE] [--dry-run]
                                       bound json-file logs in daemon.json (backup, atomic write)
-  berth setup remote --ip ADDR [--dns NAME]... [--port 2376] --out DIR [--apply]
+  berth setup remote --ip ADDR [--dns NAME]... [--port 2376] --out DIR [--tls-dir DIR] [--apply]
                                       CA, server and client certificates and the systemd drop-in for TLS on TCP
   berth images [--all] [--dangling] [--json]
                                       images, one row per tag, newest first (--all: intermediate ones too)

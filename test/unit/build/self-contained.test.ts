@@ -73,8 +73,33 @@ function problems(files: ReadonlyMap<string, string>): string[] {
         if (!exists(match[0])) found.push(`${path}:${i + 1}: "${match[0]}" does not exist`);
       }
     });
-    if (path.endsWith('.md')) found.push(...brokenLinks(path, text, files, exists));
+    if (path.endsWith('.md'))
+      found.push(...brokenLinks(path, text, files, exists), ...missingPaths(path, text, exists));
   }
+  return found;
+}
+
+// A file or folder of the repository named in a code span of the docs (`scripts/testbed.sh`, `views/kit/`): it must
+// be there, from the top of the repository or, as docs/architecture.md names them, from source/ or a package.
+const TOP = /^(?:source|test|scripts|bench|packages|patches|docs|bin|\.ci)\//;
+// Ink's own files, named where docs/ink-fixes.md and docs/ink-facts.md explain its code (its repository's src/,
+// its package's build/).
+const INK_OWN = /^(?:src|build|ink|components)\//;
+const FILE = /\.(?:ts|tsx|mjs|cjs|js|sh|md|json|yml)$/;
+function missingPaths(path: string, text: string, exists: (path: string) => boolean): string[] {
+  const found: string[] = [];
+  withoutFences(text)
+    .split('\n')
+    .forEach((line, i) => {
+      for (const match of line.matchAll(/`([^`\s]+)`/g)) {
+        const named = match[1].replace(/[:,.]$/, '').replace(/\/$/, '');
+        if (!/^[\w.@-]+(?:\/[\w.@-]+)+$/.test(named) || !(TOP.test(named) || FILE.test(named))) continue;
+        if (INK_OWN.test(named)) continue;
+        const places = [named, posix.join(posix.dirname(path), named), `source/${named}`, `test/${named}`];
+        if (!places.some(exists))
+          found.push(`${path}:${i + 1}: \`${named}\` names no file or folder of the repository`);
+      }
+    });
   return found;
 }
 
@@ -122,6 +147,7 @@ describe('the repository stands alone', () => {
       ['source/e.ts', '// froze lazydocker (LD#221)'],
       ['bench/f.mjs', '// Memory rows (issue 16)'],
       ['source/g.ts', '// (docs/no-such-facts.md)'],
+      ['docs/usage.md', 'Run `scripts/gone.sh`, then read `views/kit/gone.ts`.'],
     ]);
     const found = problems(files).join('\n');
     for (const expected of [
@@ -135,6 +161,8 @@ describe('the repository stands alone', () => {
       'source/e.ts:1: "LD#221"',
       'bench/f.mjs:1: "issue 16"',
       'source/g.ts:1: "docs/no-such-facts.md" does not exist',
+      'docs/usage.md:1: `scripts/gone.sh` names no file or folder of the repository',
+      'docs/usage.md:1: `views/kit/gone.ts` names no file or folder of the repository',
     ])
       expect(found).toContain(expected);
     expect(found).not.toContain('#status');
@@ -151,6 +179,9 @@ describe('the repository stands alone', () => {
       ['docs/contract.md', '# What berth promises\n## Keys\n'],
       ['source/registry/README.md', '[facts](../../docs/contract.md)'],
       ['source/x.ts', '// (docs/contract.md, "Keys"); https://github.com/vadimdemedes/ink/issues/263'],
+      ['source/views/kit/list.ts', ''],
+      ['packages/flex/source/node.ts', ''],
+      ['packages/flex/README.md', 'See `source/node.ts`, berth\'s `views/kit/list.ts` and Ink\'s `src/output.ts`.'],
     ]);
     expect(problems(files)).toEqual([]);
   });
