@@ -329,28 +329,12 @@ try {
 const m = machine(version);
 const minutes = ((now() - started) / 60_000).toFixed(1);
 const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-const commit = (() => {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: root, encoding: 'utf8'}).trim();
-  } catch {
-    return 'unknown';
-  }
-})();
-const dirty = (() => {
-  try {
-    return execFileSync('git', ['status', '--porcelain', '--', 'source'], {cwd: root, encoding: 'utf8'}).trim()
-      ? ' + uncommitted changes in source/'
-      : '';
-  } catch {
-    return '';
-  }
-})();
 const notes = rows.map(
   r =>
     `- **${r.measure}**: ${[r.note, Number.isFinite(r.busy) ? `machine ${r.busy.toFixed(0)}% busy (all cores, all processes) during the measure` : ''].filter(Boolean).join('; ')}`,
 );
 const report = [
-  `Run ${date}${quick ? ' (BENCH_QUICK=1)' : ''} on ${m.line}; berth at ${commit}${dirty}; terminal ${COLS}x${ROWS} (tmux);`,
+  `Run ${date}${quick ? ' (BENCH_QUICK=1)' : ''} on ${m.line}; berth's build from this checkout; terminal ${COLS}x${ROWS} (tmux);`,
   `load average ${loadAtStart.toFixed(1)} at the start, ${m.load} at the end; ${minutes} min in all.`,
   '',
   table(rows),
