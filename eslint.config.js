@@ -23,6 +23,9 @@ export default tseslint.config(
       // source/text/, the command log, exec's output cleaning, tests and benches stripping ANSI) exists to find
       // ESC, BEL and the other C0/C1 codes; the rule guards against them appearing by accident.
       'no-control-regex': 'off',
+      // A view adds its actions to the store's ActionMap by declaration merging: an interface that only extends the
+      // kit's actions is that merge, not an empty type.
+      '@typescript-eslint/no-empty-object-type': ['error', {allowInterfaces: 'with-single-extends'}],
       '@typescript-eslint/no-unused-vars': [
         'error',
         {argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none'},
