@@ -126,7 +126,7 @@ async function clientOverhead(rounds: number): Promise<string[]> {
 }
 
 // --serve: seed, print "serving URL CAFILE", and keep the registry up until stdin closes or a signal comes (the UI
-// benchmark opens berth's view 4 on it).
+// benchmark opens berth's registry view on it).
 async function serve(): Promise<number> {
   const registry = await seed();
   console.log(`serving ${registry.url} ${registry.caFile}`);

@@ -1,4 +1,4 @@
-// View 3 Compose: `u` → compose's first output line on screen, next to the same compose command in a plain pane;
+// The compose view: `u` → compose's first output line on screen, next to the same compose command in a plain pane;
 // a project's logs (2 services × 2,000 lines/s) interleaved by `L`, next to `docker-compose logs -f`.
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -64,7 +64,7 @@ async function upFirstLine(ctx) {
     await b.pane.go();
     await b.pane.waitScreen(/API \d/, {timeout: 15_000, what: 'the engine header'});
     await b.pane.keys('3');
-    // Which compose is found once, when view 3 first shows; `u` then only starts it.
+    // Which compose is found once, when the compose view first shows; `u` then only starts it.
     await b.pane.waitScreen(/compose: docker/, {timeout: 15_000, what: 'the compose line'});
     await filter(b.pane, p.name);
     await b.pane.waitScreen(new RegExp(`›. ?${p.name} +not created`), {

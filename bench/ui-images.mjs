@@ -1,4 +1,4 @@
-// View 2 with 500 images: `2` pressed → the newest images on screen, next to `docker images` in the same run.
+// The images view with 500 images: `2` pressed → the newest images on screen, next to `docker images` in the same run.
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';

@@ -1,4 +1,4 @@
-// View 4 on a registry with 10,000 repositories: `4` pressed → first repositories on screen, and keys pressed
+// The registry view on a registry with 10,000 repositories: `4` pressed → first repositories on screen, and keys pressed
 // while the remaining pages load → their frames.
 import {spawn} from 'node:child_process';
 import {build} from 'esbuild';

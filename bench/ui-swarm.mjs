@@ -1,4 +1,4 @@
-// View 6 against a two-node swarm of the run's own (scripts/testbed-swarm.sh, removed at the end):
+// The swarm view against a two-node swarm of the run's own (scripts/testbed-swarm.sh, removed at the end):
 // 1. `6` → the services on screen with 200 services, next to `docker service ls` in the same run;
 // 2. following a service of 4 tasks × 1,000 lines/s (tasks on both nodes) next to `docker service logs -f`.
 import {execFile} from 'node:child_process';

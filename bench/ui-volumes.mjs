@@ -1,4 +1,4 @@
-// Views 7 and 8 with many volumes and a few dozen networks: `7`/`8` pressed → the rows on screen (with the
+// The volumes and networks views with many volumes and a few dozen networks: `7`/`8` pressed → the rows on screen (with the
 // containers using each, from the container list), next to `docker volume ls` / `docker network ls` in the same run.
 import {log, median, now, openBerth, pool, RUN, run, timeCommand} from './ui-lib.mjs';
 

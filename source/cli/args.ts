@@ -9,7 +9,7 @@ export type GlobalOptions = ConnectionFlags & {
   // --all-contexts: every context of the docker config.
   allContexts: boolean;
   config?: string;
-  // The UI's compose project (view 3): -f FILE (repeatable) and -p NAME, as compose takes them.
+  // The UI's compose project (the compose view): -f FILE (repeatable) and -p NAME, as compose takes them.
   composeFiles: string[];
   composeProject?: string;
   registries: string[];

@@ -2,7 +2,7 @@ import type Docker from 'dockerode';
 import {dial} from './client.js';
 
 // Engines before 23.0 refuse a second /system/df while one runs ("a disk usage operation is already running",
-// HTTP 500). berth asks for it from three places (image shared sizes, prune previews, view 5), and other clients
+// HTTP 500). berth asks for it from three places (image shared sizes, prune previews, the engine view), and other clients
 // ask too: concurrent asks from berth share one request, and a refusal caused by someone else's is retried.
 const BUSY = /disk usage operation is already running/i;
 const RETRY_MS = 250;

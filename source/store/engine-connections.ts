@@ -10,7 +10,7 @@ export function withEngineConnection(state: AppState, name: string, connection: 
 
 function overall(engines: readonly EngineStatus[]): ConnectionState {
   const connected = engines.find(engine => engine.connection.status === 'connected');
-  // The first engine's details while it is up (the header of views 2–8 is about it), else any that is up.
+  // The first engine's details while it is up (the header of the images, compose, registry, engine, swarm, volumes and networks views is about it), else any that is up.
   const first = engines[0].connection;
   if (first.status === 'connected') return first;
   if (connected) return connected.connection;

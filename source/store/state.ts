@@ -56,7 +56,7 @@ export type ShellState = {
   overlay?: Overlay;
   // With several engines: connected while any of them is (each one's own state is in `engines`).
   connection: ConnectionState;
-  // Set only with several engines, in the order given (the first is where views 3 and 5 start).
+  // Set only with several engines, in the order given (the first is where the compose and engine views start).
   engines?: readonly EngineStatus[];
   // What has the keys: the view's list, or a pane a view opened (the log pane).
   focus: 'list' | 'logs';

@@ -41,7 +41,7 @@ export class Controller {
   readonly config: AppConfig;
   readonly keymap: readonly Binding[];
   readonly services: Services;
-  // One session per engine, in the order given; the first is the one views 2–8 show.
+  // One session per engine, in the order given; the first is the one the images, compose, registry, engine, swarm, volumes and networks views show.
   sessions: EngineSession[] = [];
   get session(): EngineSession | undefined {
     return this.sessions[0];
@@ -161,8 +161,8 @@ export class Controller {
     return this.listenerFor(this.sessions[0]?.name ?? '', true, false);
   }
 
-  // `several`: berth runs on several engines: each reports under its name, and only view 1 (`allEngines`)
-  // hears the others, but for the events of the lists across engines (views 2, 7, 8: `allEngineEvents`).
+  // `several`: berth runs on several engines: each reports under its name, and only the containers view (`allEngines`)
+  // hears the others, but for the events of the lists across engines (the images, volumes and networks views: `allEngineEvents`).
   listenerFor(name: string, first: boolean, several: boolean): SessionListener {
     const engine = several ? name : undefined;
     return {

@@ -1,4 +1,4 @@
-// Lines of the inspect summaries (views 7 and 8).
+// Lines of the inspect summaries (the volumes and networks views).
 export const isoTime = (seconds: number | undefined) =>
   seconds === undefined ? '?' : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 

@@ -27,7 +27,7 @@ export type ExitRequest =
   | {type: 'quit'}
   // `engine`: with several engines, the one the container is on (else the first).
   | {type: 'exec'; exec: ExecRequest; engine?: string}
-  // `engine`: with several engines, the one to run on (the image's row's in view 2; else the first).
+  // `engine`: with several engines, the one to run on (the image's row's in the images view; else the first).
   | {type: 'run'; run: RunRequest; engine?: string}
   | {type: 'attach'; attach: AttachRequest; engine?: string}
   // A user-defined command with `output: terminal`: argv already expanded (views/user-commands/).
@@ -60,7 +60,7 @@ export type AppConfig = {
   registryCa?: string;
   registryOptions: Record<string, {insecure?: boolean; caFile?: string}>;
   configFile?: string;
-  // View 3's local project: berth's working directory (its compose file), -f FILE... and -p NAME.
+  // The compose view's local project: berth's working directory (its compose file), -f FILE... and -p NAME.
   cwd?: string;
   composeFiles?: readonly string[];
   composeProject?: string;
@@ -220,9 +220,9 @@ export type ViewModule = {
   // session's news: a container list, the engine gone (lists stale), an event.
   engineEvents?: readonly string[];
   onEngine?(services: Services, update: EngineUpdate): void;
-  // Hears every engine's news when berth runs on several (view 1); otherwise only the first engine's.
+  // Hears every engine's news when berth runs on several (the containers view); otherwise only the first engine's.
   allEngines?: boolean;
-  // Hears every engine's events of its `engineEvents` when berth runs on several (views 2, 7, 8: the kit's).
+  // Hears every engine's events of its `engineEvents` when berth runs on several (the images, volumes and networks views: the kit's).
   allEngineEvents?: boolean;
   // Its slice comes from the engine: reset to `initial` when berth switches to another engine.
   engineBound?: boolean;

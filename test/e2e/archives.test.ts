@@ -6,7 +6,7 @@ import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
 import {focusContainer, startBerth, type Terminal} from '../helpers/terminal.js';
 
-// Archives in the UI, in a real terminal: x in view 1 with its path prompt and the overwrite question, :save with
+// Archives in the UI, in a real terminal: x in the containers view with its path prompt and the overwrite question, :save with
 // the progress window and esc, :load, and `-` refused.
 let terminal: Terminal | undefined;
 afterEach(() => terminal?.stop());

@@ -94,7 +94,7 @@ describe('view 3 Compose in a real terminal', () => {
       'running 2/2 and the last run',
     );
     await t.waitFor('enter services');
-    // View 1 shows them too.
+    // The containers view shows them too.
     t.type('1');
     t.type('/');
     t.type(demo.name);

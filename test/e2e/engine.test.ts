@@ -40,7 +40,7 @@ test('view 5 shows the engine; c switches contexts in place; an unreachable cont
   terminal.keys('Enter');
   terminal.keys('Enter');
   await terminal.waitFor('ctx-line');
-  // Back to the list (in the log pane 5 picks a window), then view 5.
+  // Back to the list (in the log pane 5 picks a window), then the engine view.
   terminal.keys('Escape');
   terminal.type('5');
   const view = await terminal.waitFor(/host\s+tcp:\/\/127\.0\.0\.1:2375/);

@@ -73,7 +73,7 @@ describe('the mouse at 80x24', () => {
     terminal.type(press(WHEEL_UP, 20, pane.row + 3));
     await terminal.waitFor(/logs bench-logger · paused/);
 
-    // A click on the Images tab shows view 2.
+    // A click on the Images tab shows the images view.
     const tab = where(terminal.screen(), / 2 Imag| Imag/);
     terminal.type(click(tab.column + 1, tab.row));
     await terminal.waitFor(/^\s+REPOSITORY\s+TAG\s+IMAGE ID/m);

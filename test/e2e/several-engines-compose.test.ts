@@ -9,7 +9,7 @@ import type {PrivateEngine} from '../helpers/private-engine.js';
 import {benchAndSecondContexts, startBerthOnContexts, startSecondEngine} from '../helpers/several-engines.js';
 import type {Terminal} from '../helpers/terminal.js';
 
-// View 3 on two engines (the shared TLS bench engine, context "bench", and a private dockerd, context "second"):
+// The compose view on two engines (the shared TLS bench engine, context "bench", and a private dockerd, context "second"):
 // it shows one engine at a time, the first until /engine:NAME picks another. A project that exists only on the
 // second engine shows once it is picked, and its logs, down and up go to the second engine (checked with docker
 // there), never to the bench.
@@ -83,7 +83,7 @@ describe('view 3 with several engines', () => {
     await t.waitUntil(s => (projectRow(s) ?? '').includes('running'), 'the project of the second engine', 20_000);
     expect(t.screen()).toContain(`filter: ${name}`);
 
-    // An unknown name: one line naming the engines there are; view 3 stays on the second engine.
+    // An unknown name: one line naming the engines there are; the compose view stays on the second engine.
     t.type('/');
     t.keys('C-e', 'C-u');
     t.type(`engine:nowhere ${name}`);

@@ -7,9 +7,9 @@ import type {PrivateEngine} from '../helpers/private-engine.js';
 import {benchAndSecondContexts, startBerthOnContexts, startSecondEngine} from '../helpers/several-engines.js';
 import type {Terminal} from '../helpers/terminal.js';
 
-// View 2's actions on two engines at once — the shared TLS bench engine (context "bench") and a private dockerd
+// The images view's actions on two engines at once — the shared TLS bench engine (context "bench") and a private dockerd
 // (context "second"): a row's keys and the `:` commands naming images go to the engine that has the image, the
-// confirmation names `engine/image`, and the command log names the context. And view 7's rows of both engines
+// confirmation names `engine/image`, and the command log names the context. And the volumes view's rows of both engines
 // interleave by name, as one engine's do.
 const tag = `ie${Math.random().toString(36).slice(2, 6)}`;
 // Only on the second engine.

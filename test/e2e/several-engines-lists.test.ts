@@ -11,7 +11,7 @@ import {
 } from '../helpers/several-engines.js';
 import type {Terminal} from '../helpers/terminal.js';
 
-// Views 2 and 7 on two engines at once: the shared TLS bench engine (context "bench") and a private dockerd
+// The images and volumes views on two engines at once: the shared TLS bench engine (context "bench") and a private dockerd
 // (context "second"). A volume of the same name on both shows twice, told apart by ENGINE, and a marked pair is
 // removed each on its own engine.
 const tag = `ml${Math.random().toString(36).slice(2, 6)}`;

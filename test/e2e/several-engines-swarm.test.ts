@@ -8,8 +8,8 @@ import {eventually, startSwarm, type TestSwarm} from '../helpers/swarm.js';
 import {startBerthOnContexts} from '../helpers/several-engines.js';
 import type {Terminal} from '../helpers/terminal.js';
 
-// View 6 on two engines: the shared bench engine (context "bench", first, not in a swarm) and a one-node swarm
-// of this file's own (context "mgr"). View 6 shows the manager by default, says so on the bench when it is
+// The swarm view on two engines: the shared bench engine (context "bench", first, not in a swarm) and a one-node swarm
+// of this file's own (context "mgr"). The swarm view shows the manager by default, says so on the bench when it is
 // picked, and its actions go to the manager.
 const service = `pick-${process.pid}`;
 let swarm: TestSwarm;

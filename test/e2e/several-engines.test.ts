@@ -125,7 +125,7 @@ describe('several engines in one berth', () => {
     second.docker(['start', onSecond]);
     second.docker(['rm', '-f', newer]);
 
-    // View 5 lists every engine side by side: connection, version, TLS expiry, disk use.
+    // The engine view lists every engine side by side: connection, version, TLS expiry, disk use.
     t.type('5');
     const engines = await t.waitUntil(
       s => /Engines \(2; /.test(s) && /^\s+second\s+connected\s+Docker .*\d+(\.\d+)?[kMG]?B \(/m.test(s),

@@ -6,7 +6,7 @@ import {scratchDir} from '../helpers/scratch.js';
 import {eventually, startSwarm, type TestSwarm} from '../helpers/swarm.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
 
-// View 6 against a real two-node swarm of this file's own, in a real terminal.
+// The swarm view against a real two-node swarm of this file's own, in a real terminal.
 
 let swarm: TestSwarm;
 let terminal: Terminal | undefined;
@@ -194,7 +194,7 @@ describe('view 6 Swarm in a real terminal', () => {
     );
     expect(small).toMatch(/e2e-reader +replicated +\d\/1/);
     expect(small).toMatch(/1 node down/);
-    // The manager leaves the swarm: its API refuses, berth reads /info again, and tab 6 goes (back to view 1).
+    // The manager leaves the swarm: its API refuses, berth reads /info again, and tab 6 goes (back to the containers view).
     swarm.docker(['swarm', 'leave', '--force']);
     await terminal.waitUntil(
       screen => !screen.includes('6 Swarm') && /1 Containers/.test(screen) && !/\[services/.test(screen),

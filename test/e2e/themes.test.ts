@@ -46,7 +46,7 @@ afterEach(() => terminal?.stop());
 
 beforeAll(() => {
   // A line in red (the container's own colour) and one on stderr (yellow in the dark theme's log pane); a compose
-  // project name in green (a label is any text), which view 3 shows through the sanitiser, colour kept.
+  // project name in green (a label is any text), which the compose view shows through the sanitiser, colour kept.
   const script = `printf '\\033[31mred by the container\\033[0m\\n'; echo 'on stderr' >&2; echo 'log end'; sleep 3600`;
   docker([
     'run',
@@ -123,7 +123,7 @@ describe('themes', () => {
 
   test('NO_COLOR=1 writes no colour at all, the cursor row still stands out (inverse), the log line loses its red', async () => {
     const {written, screen} = await bytesWritten({XDG_CONFIG_HOME: configHome('none'), NO_COLOR: '1'}, [], async t => {
-      // View 3: the project's name, whose green came with it, drawn without it.
+      // The compose view: the project's name, whose green came with it, drawn without it.
       // A lone esc is told from the start of a key sequence by the pause after it.
       await new Promise(r => setTimeout(r, 300));
       t.type('3');

@@ -21,7 +21,7 @@ const volume = uniqueName('e2e-ahead-vol');
 beforeAll(() => {
   docker(['run', '-d', '--network', 'none', '--name', logger, BUSYBOX, 'sh', '-c', loop('ahead line')]);
   buildImage(docker, `${repo}:1`, 'ahead');
-  // View 7 has at least this row.
+  // The volumes view has at least this row.
   docker(['volume', 'create', volume]);
 }, 60_000);
 

@@ -140,7 +140,7 @@ export function startBerth(
   };
 }
 
-// Filters view 1 down to one container: other tests' containers may fill the screen.
+// Filters the containers view down to one container: other tests' containers may fill the screen.
 export async function focusContainer(t: Terminal, name: string): Promise<void> {
   await t.waitFor(/API 1\.41/);
   t.type('/');

@@ -175,7 +175,7 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
       const now = running('scaled');
       return now.running === 1 && now.wanted === 1 ? true : undefined;
     });
-    // The engine's own counts (what view 6 shows) follow.
+    // The engine's own counts (what the swarm view shows) follow.
     await eventually('listed 1/1', async () => {
       const row = (await listServices(client.docker)).find(s => s.id === id);
       return row?.running === 1 && row.desired === 1 ? true : undefined;

@@ -5,7 +5,7 @@ import {resolveEngineTarget} from '../../source/engine/target.js';
 import {benchEnv} from '../helpers/bench.js';
 
 // Engine 20.10 (the bench's) answers a concurrent /system/df with HTTP 500 "a disk usage operation is already
-// running": the images list, a prune preview and view 5 used to collide on it.
+// running": the images list, a prune preview and the engine view used to collide on it.
 let one: EngineClient;
 let other: EngineClient;
 beforeAll(async () => {

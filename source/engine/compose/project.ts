@@ -5,7 +5,7 @@ import type {ContainerRow} from '../containers/list.js';
 // The file names compose looks for in a directory, in its order of preference.
 export const COMPOSE_FILE_NAMES = ['compose.yaml', 'compose.yml', 'docker-compose.yml', 'docker-compose.yaml'] as const;
 
-// A compose project as view 3 shows it: from container labels, the compose file in berth's working directory,
+// A compose project as the compose view shows it: from container labels, the compose file in berth's working directory,
 // or -f/-p on berth's command line (which count even when nothing of them runs yet).
 export type ComposeProject = {
   name: string;

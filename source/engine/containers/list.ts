@@ -17,10 +17,10 @@ export type ContainerRow = {
   sizeRootFs?: number;
   // When the engine wrote `status` (its durations are relative to then).
   listedAt?: number;
-  // The com.docker.compose.* labels of a container compose made (view 3 groups projects by them).
+  // The com.docker.compose.* labels of a container compose made (the compose view groups projects by them).
   compose?: ComposeLabels;
   labels?: Readonly<Record<string, string>>;
-  // Named volumes it mounts and networks it is connected to (views 7 and 8 show who uses what from these).
+  // Named volumes it mounts and networks it is connected to (the volumes and networks views show who uses what from these).
   volumes?: readonly string[];
   networks?: readonly {name: string; id: string}[];
 };

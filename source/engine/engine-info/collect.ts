@@ -22,7 +22,7 @@ const part = async <T>(work: Promise<T>): Promise<Part<T>> => {
   }
 };
 
-// Everything view 5 shows, in one call; each request part succeeds or fails on its own, so a slow or refused
+// Everything the engine view shows, in one call; each request part succeeds or fails on its own, so a slow or refused
 // /system/df does not hide the version and the log hygiene.
 export async function collectEngineFacts(
   client: EngineClient,

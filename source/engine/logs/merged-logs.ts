@@ -45,7 +45,7 @@ export type MergedLogsOptions<Target extends MergedTarget> = {
 // machinery: bounded, resumed after a drop without gaps or duplicates, sanitised), merged by the engine's
 // timestamps within a small reorder window (merge-order.ts) into one bounded buffer, each line prefixed with its
 // container's label, padded to a common width, in the label's colour. A compose project's logs
-// (compose/project-logs.ts) and the marked containers of view 1 are both this.
+// (compose/project-logs.ts) and the marked containers of the containers view are both this.
 export class MergedLogs<Target extends MergedTarget> implements LogSource {
   readonly buffer: LogBuffer<LogLine>;
   private readonly children: Child<Target>[] = [];

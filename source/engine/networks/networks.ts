@@ -64,7 +64,7 @@ export function toNetworkRow(network: NetworkInfo, users: Map<string, ContainerU
   };
 }
 
-// By name (the order view 8 lists them in, across engines too).
+// By name (the order the networks view lists them in, across engines too).
 export const compareNetworkRows = (a: NetworkRow, b: NetworkRow): number => a.name.localeCompare(b.name);
 
 // GET /networks alone; `usedBy` is left empty for the caller to fill from a container list it already has.

@@ -3,12 +3,12 @@ import {compareText} from '../../text/compare.js';
 import {at, json, type Json} from '../json.js';
 import {dial} from '../client.js';
 
-// What view 6 and `berth swarm …` show. Every string here came from the engine: sanitise before display.
+// What the swarm view and `berth swarm …` show. Every string here came from the engine: sanitise before display.
 
 export type SwarmRole = {
   // /info Swarm.LocalNodeState: inactive, pending, active, error, locked.
   state: string;
-  // Swarm.ControlAvailable: this engine is a manager (view 6 is offered only then).
+  // Swarm.ControlAvailable: this engine is a manager (the swarm view is offered only then).
   manager: boolean;
   nodeId?: string;
   error?: string;

@@ -15,7 +15,7 @@ const rowsOf = (rows: readonly UserRow[] | readonly Docker.ContainerInfo[]): rea
   rows.length && 'Id' in rows[0] ? (rows as Docker.ContainerInfo[]).map(toContainerRow) : (rows as UserRow[]);
 
 // Which containers (running or not) mount each named volume: the container list's Mounts, as
-// `docker ps -a --filter volume=NAME` answers it. Takes the engine's list or berth's rows (view 1's, kept live).
+// `docker ps -a --filter volume=NAME` answers it. Takes the engine's list or berth's rows (the containers view's, kept live).
 export function volumeUsers(list: readonly UserRow[] | readonly Docker.ContainerInfo[]): Map<string, ContainerUse[]> {
   const users = new Map<string, ContainerUse[]>();
   for (const row of rowsOf(list)) {

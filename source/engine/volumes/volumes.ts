@@ -46,7 +46,7 @@ export async function listVolumesOnly(docker: Docker): Promise<VolumeRow[]> {
   return (listed.Volumes ?? []).map(volume => toVolumeRow(volume, new Map())).sort(compareVolumeRows);
 }
 
-// By name (the order view 7 lists them in, across engines too).
+// By name (the order the volumes view lists them in, across engines too).
 export const compareVolumeRows = (a: VolumeRow, b: VolumeRow): number => a.name.localeCompare(b.name);
 
 // GET /volumes and the containers that mount each (GET /containers/json?all=1, its Mounts), by name.

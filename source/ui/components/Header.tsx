@@ -27,7 +27,7 @@ function engineSummary(engines: readonly EngineStatus[] | undefined): string[] |
 }
 
 // The engine's name stands for its URL here: a reason that starts by naming it ("engine tcp://…: ") starts after
-// that, so a narrow header keeps the why (view 5 lists each engine's URL).
+// that, so a narrow header keeps the why (the engine view lists each engine's URL).
 function withoutUrl(reason: string, url: string): string {
   const prefix = `engine ${url}: `;
   return reason.startsWith(prefix) ? reason.slice(prefix.length) : reason;

@@ -222,7 +222,7 @@ function ServiceList({width, height}: {width: number; height: number}) {
   );
 }
 
-// View 3: compose projects (or one project's services), with the log pane beside or below for a container's
+// The compose view: compose projects (or one project's services), with the log pane beside or below for a container's
 // logs, the project's interleaved logs, or a compose command's output.
 export function ComposeView({width, height}: {width: number; height: number}) {
   const hasLogs = useStore(state => state.logs?.owner === 'compose');

@@ -48,7 +48,7 @@ export function followProjectChanges(services: Services): void {
   const state = services.store.get();
   const source = paneSession.get(services);
   if (state.logs?.kind !== 'project' || !(source instanceof ProjectLogs)) return;
-  // Logs of a project on an engine view 3 no longer shows follow what they had (its client is that engine's).
+  // Logs of a project on an engine the compose view no longer shows follow what they had (its client is that engine's).
   if (state.logs.engine !== shownComposeEngine(state)) return;
   const name = state.logs.containerId.slice('project:'.length);
   const project = projectNamed(state, name);

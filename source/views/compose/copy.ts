@@ -3,7 +3,7 @@ import {containerCopyItems} from '../kit/container-copy-items.js';
 import type {CopyMenu, DockerWords} from '../types.js';
 import {selectedProject, selectedService, shownComposeEngine} from './selectors.js';
 
-// y in view 3: a project's name, directory and compose commands; in its services, the selected container's
+// y in the compose view: a project's name, directory and compose commands; in its services, the selected container's
 // items (a service with no container yet: its name).
 export function composeCopy(state: AppState, docker: DockerWords): CopyMenu | undefined {
   if (state.compose.open) {
@@ -15,7 +15,7 @@ export function composeCopy(state: AppState, docker: DockerWords): CopyMenu | un
   }
   const project = selectedProject(state);
   if (!project) return undefined;
-  // With several engines, the commands name the engine view 3 shows.
+  // With several engines, the commands name the engine the compose view shows.
   const engine = shownComposeEngine(state);
   const compose = (...words: string[]) => docker(['compose', '--project-name', project.name, ...words], engine);
   return {

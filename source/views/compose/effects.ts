@@ -49,7 +49,7 @@ export async function detect(services: Services): Promise<ComposeRunner | undefi
   return found.runner;
 }
 
-// The engine view 3 shows (with several engines, the one picked with engine:NAME): every command goes there.
+// The engine the compose view shows (with several engines, the one picked with engine:NAME): every command goes there.
 function engineTarget(services: Services, engine = shownComposeEngine(services.store.get())) {
   return services.engine(engine)?.client?.target ?? services.engine(engine)?.target;
 }

@@ -17,13 +17,13 @@ import {initialCompose} from './state.js';
 import {composeCopy} from './copy.js';
 import {takeEnginePick} from '../kit/engine-pick.js';
 
-// The project of berth's working directory (its compose file) or of -f/-p; read again as view 3 opens.
+// The project of berth's working directory (its compose file) or of -f/-p; read again as the compose view opens.
 const readLocal = (config: AppConfig) =>
   config.cwd
     ? localProject({cwd: config.cwd, files: config.composeFiles, name: config.composeProject, env: process.env})
     : undefined;
 
-// View 3: compose projects from container labels, the working directory's compose file and -f/-p; their
+// The compose view: compose projects from container labels, the working directory's compose file and -f/-p; their
 // services; build/up/down through the real compose; a container's or the whole project's logs.
 export const compose: ViewModule = {
   copyItems: composeCopy,
@@ -47,7 +47,7 @@ export const compose: ViewModule = {
     if (before.view !== 'compose' && after.view === 'compose') void detect(services);
     if ((before.view !== 'compose' || action.type === 'refresh') && after.view === 'compose')
       services.dispatch({type: 'compose.local', local: readLocal(services.config)});
-    // enter in the filter: an engine:NAME term picks the engine view 3 shows.
+    // enter in the filter: an engine:NAME term picks the engine the compose view shows.
     if (action.type === 'overlay.submit' && before.overlay?.kind === 'filter' && after.view === 'compose')
       takeEnginePick(services, after, composeList(after).list.filter, (engine, filter) => ({
         type: 'compose.pickEngine',
@@ -153,7 +153,7 @@ export const compose: ViewModule = {
           Project: project.name,
           WorkingDir: project.workingDir ?? '',
           File: project.files[0] ?? '',
-          // With several engines, the engine view 3 shows: the command gets its DOCKER_HOST or --context.
+          // With several engines, the engine the compose view shows: the command gets its DOCKER_HOST or --context.
           Engine: shownComposeEngine(state) ?? '',
         },
         labels: {},

@@ -39,7 +39,7 @@ export function reduceCompose(state: AppState, action: Action): AppState {
       };
     }
     case 'compose.local': {
-      // The working directory's compose files, read again (opening view 3, ctrl-r): a file added or removed shows.
+      // The working directory's compose files, read again (opening the compose view, ctrl-r): a file added or removed shows.
       if (JSON.stringify(action.local) === JSON.stringify(compose.local)) return state;
       const next = {...state, compose: {...compose, local: action.local}};
       return next.view === 'compose' ? relocateList(next, composeList(next)) : next;

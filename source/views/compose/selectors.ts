@@ -18,7 +18,7 @@ const allProjects = memoLast((items: readonly ContainerRow[], local: ComposeProj
   mergeProjects(projectsFromContainers(items), local),
 );
 
-// With several engines, the engine view 3 shows (picked with engine:NAME, else the first); undefined with one.
+// With several engines, the engine the compose view shows (picked with engine:NAME, else the first); undefined with one.
 export const shownComposeEngine = (state: AppState): string | undefined => shownEngine(state, state.compose.engine);
 
 export const projects = (state: AppState): readonly ComposeProject[] =>

@@ -36,7 +36,7 @@ export async function operateProject(
   operation: 'stop' | 'start',
   ids: readonly string[],
   names: readonly string[],
-  // With several engines: the engine the containers are on (the one view 3 showed when they were picked).
+  // With several engines: the engine the containers are on (the one the compose view showed when they were picked).
   engine?: string,
 ): Promise<void> {
   const docker = services.docker(engine);

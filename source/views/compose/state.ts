@@ -23,7 +23,7 @@ export type ComposeState = {
   configured: Readonly<Record<string, readonly string[]>>;
   configErrors: Readonly<Record<string, string>>;
   runs: Readonly<Record<string, RunSummary>>;
-  // With several engines: the one view 3 shows, picked with `engine:NAME` in its filter (else the first).
+  // With several engines: the one the compose view shows, picked with `engine:NAME` in its filter (else the first).
   engine?: string;
 };
 

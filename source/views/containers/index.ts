@@ -21,7 +21,7 @@ import {followScreen, statsSession} from './stats-session.js';
 import {stopTop, watchTop} from './top.js';
 import {containersCopy} from './copy.js';
 
-// View 1: every container, running first, with its logs, shell, exec form and actions.
+// The containers view: every container, running first, with its logs, shell, exec form and actions.
 export const containers: ViewModule = {
   copyItems: containersCopy,
   id: 'containers',

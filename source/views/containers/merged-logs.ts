@@ -32,7 +32,7 @@ const hues = perApp(() => new HueBook());
 
 type Followed = Pick<ContainerRow, 'id' | 'name' | 'engine'>;
 
-// L in view 1: the marked containers' logs in one pane. Without marks (or one), the container's own log pane.
+// L in the containers view: the marked containers' logs in one pane. Without marks (or one), the container's own log pane.
 export function showMarkedLogs(services: Services): void {
   const state = services.store.get();
   const marked = new Set(state.containers.list.marked);

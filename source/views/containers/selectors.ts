@@ -47,7 +47,7 @@ export const MAX_SAMPLED = 500;
 export function rowsToSample(state: AppState): {id: string; engine?: string}[] {
   const {stats, list} = state.containers;
   const ids: {id: string; engine?: string}[] = [];
-  // Only while view 1 is on screen: nothing is sampled for a list nobody looks at.
+  // Only while the containers view is on screen: nothing is sampled for a list nobody looks at.
   if (stats.on && state.view === 'containers') {
     const rows =
       stats.sort === 'name'

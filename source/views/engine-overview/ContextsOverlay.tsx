@@ -5,7 +5,7 @@ import {contentRows, OverlayBox} from '../OverlayBox.js';
 import {useStore} from '../use-store.js';
 import {useTheme} from '../use-theme.js';
 
-// c in view 5, or :context without a name: the docker contexts; enter switches in place (footer).
+// c in the engine view, or :context without a name: the docker contexts; enter switches in place (footer).
 export function ContextsOverlay({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => (state.overlay?.kind === 'contexts' ? state.overlay : undefined));
   const theme = useTheme();

@@ -119,7 +119,7 @@ function hygieneLines(engine: EngineViewState, down: boolean): Line[] {
   return lines;
 }
 
-// View 5: the engine itself — connection, facts from /info, disk usage, log hygiene, and /version in full.
+// The engine view: the engine itself — connection, facts from /info, disk usage, log hygiene, and /version in full.
 export function EngineView({width, height}: {width: number; height: number}) {
   const services = useServices();
   const theme = useTheme();

@@ -4,7 +4,7 @@ import {errorMessage} from '../../errors.js';
 import type {Services} from '../types.js';
 import type {ContextRow} from './state.js';
 
-// An endpoint as the header and view 5 show it.
+// An endpoint as the header and the engine view show it.
 export const describeTarget = (target: EngineTarget) => `${target.url}${target.tls ? ' TLS' : ''}`;
 
 // The docker CLI's contexts (the same store, with their TLS material), and "default": as for `docker context

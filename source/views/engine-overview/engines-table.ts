@@ -6,7 +6,7 @@ import type {EngineStatus} from '../../store/state.js';
 import {perApp} from '../kit/runtime.js';
 import type {Services} from '../types.js';
 
-// View 5 with several engines: one row per engine, side by side — its connection, what it runs, when its TLS
+// The engine view with several engines: one row per engine, side by side — its connection, what it runs, when its TLS
 // client certificate expires, and its disk use (/system/df, read when the view opens and on ctrl-r). The sections
 // under it are about the first engine.
 

@@ -32,7 +32,7 @@ const COMMANDS: readonly CommandSpec[] = [
   },
 ];
 
-// View 5: the engine itself, and switching engines through docker contexts.
+// The engine view: the engine itself, and switching engines through docker contexts.
 export const engineOverview: ViewModule = {
   id: 'engine',
   key: '5',

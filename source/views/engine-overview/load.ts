@@ -6,7 +6,7 @@ import {perApp} from '../kit/runtime.js';
 // The engine whose facts this app is loading: a switch to another engine starts its own load.
 const loads = perApp(() => ({loading: undefined as {client: unknown} | undefined}));
 
-// The facts view 5 shows beyond /version: each part on its own, so a slow /system/df or a refused inspect
+// The facts the engine view shows beyond /version: each part on its own, so a slow /system/df or a refused inspect
 // leaves the others on screen with the reason for the missing one.
 export function loadEngineFacts(services: Services): void {
   const client = services.engine()?.client;

@@ -35,7 +35,7 @@ export const IMAGE_ARCHIVE_COMMANDS: readonly CommandSpec[] = [
     changes: true,
     run(services, args) {
       if (args.length !== 1) throw new Error('give the archive to load');
-      // With several engines, into the engine of view 2's selected row (as L).
+      // With several engines, into the engine of the images view's selected row (as L).
       const engine = selectedImageEngine(services);
       void startArchive(services, {operation: 'load', targets: [], path: args[0], ...(engine ? {engine} : {})});
       return undefined;

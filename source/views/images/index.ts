@@ -35,7 +35,7 @@ function oneEngine(services: Services, rows: readonly object[]): {engine?: strin
   return undefined;
 }
 
-// View 2: images, their history, remove, prune (with a preview) and create.
+// The images view: images, their history, remove, prune (with a preview) and create.
 export const images = imagesList.view({
   copyItems: imagesCopy,
   key: '2',

@@ -12,7 +12,7 @@ export const rowKey = (row: ImageRow) => `${row.id} ${row.reference}`;
 export const compareImageRowsAcross = (a: ImageRow, b: ImageRow): number =>
   compareImages(a, b) || compareText(engineOf(a) ?? '', engineOf(b) ?? '') || compareText(a.reference, b.reference);
 
-// View 2's list: one row per tag, newest first.
+// The images view's list: one row per tag, newest first.
 export const imagesList = engineList<ImageRow>({
   id: 'images',
   noun: {one: 'image', many: 'images'},

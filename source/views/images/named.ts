@@ -5,7 +5,7 @@ import {engineOf} from '../kit/across-engines.js';
 import {selectedImage} from './list.js';
 
 // Images named after a `:` command (:rmi, :create, :save), looked up before anything is asked or done. With one
-// engine, on it (`engine` left out); with several, on every connected engine at once, as view 1's :stop finds
+// engine, on it (`engine` left out); with several, on every connected engine at once, as the containers view's :stop finds
 // its containers: the same name on two engines is two images, each named `engine/name` in what berth shows.
 
 export type NamedImage = {reference: string; id: string; engine?: string};
@@ -73,7 +73,7 @@ export function awayMessage(command: string, named: NamedImages): string | undef
     : undefined;
 }
 
-// L, :load and :prune with several engines: the engine of view 2's selected row, the first one's when the list
+// L, :load and :prune with several engines: the engine of the images view's selected row, the first one's when the list
 // is empty (undefined with one engine: the only one).
 export function selectedImageEngine(services: Services): string | undefined {
   const sessions = services.engines();

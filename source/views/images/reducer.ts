@@ -11,7 +11,7 @@ function rescoped(state: AppState, overlay: PruneOverlay, scope: PruneScope): Ap
   return {...state, overlay: {...overlay, scope, loading: true, ready: false, scroll: 0}};
 }
 
-// The kit reduces loaded/failed/stale (list.ts); these are view 2's own.
+// The kit reduces loaded/failed/stale (list.ts); these are the images view's own.
 export function reduceImages(state: AppState, action: Action): AppState {
   switch (action.type) {
     // The toggles change what the engine is asked; the list is reloaded by the effect.

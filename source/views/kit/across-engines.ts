@@ -1,7 +1,7 @@
 import {compareText} from '../../text/compare.js';
 import type {Column} from './columns.js';
 
-// Several engines in one kit list (views 2, 7, 8): each row carries the engine (its context's name) it was listed
+// Several engines in one kit list (the images, volumes and networks views): each row carries the engine (its context's name) it was listed
 // from, the same image ID, volume or network name may be on two engines, so a row's key is engine + key, and
 // every action goes to the row's own engine. With one engine rows carry none and nothing here shows.
 
@@ -41,7 +41,7 @@ export function withEngineColumn<Row extends object>(columns: readonly Column<Ro
   return [{id: 'engine', title: 'ENGINE', cell: row => engineOf(row) ?? '', required: true, max: 20}, ...columns];
 }
 
-// Items of another list (view 1's containers) grouped by engine, for a row's "used by" on its own engine.
+// Items of another list (the containers view's containers) grouped by engine, for a row's "used by" on its own engine.
 export function groupByEngine<Item extends OnEngine>(items: readonly Item[]): Map<string | undefined, Item[]> {
   const groups = new Map<string | undefined, Item[]>();
   for (const item of items) {
@@ -53,7 +53,7 @@ export function groupByEngine<Item extends OnEngine>(items: readonly Item[]): Ma
 }
 
 // For each row, what `of` makes of the items on the row's own engine (with one engine, of all of them): a
-// volume's or a network's users from view 1's containers, each engine's computed once.
+// volume's or a network's users from the containers view's containers, each engine's computed once.
 export function perEngine<Item extends OnEngine, Index>(
   items: readonly Item[],
   of: (items: readonly Item[]) => Index,

@@ -34,7 +34,7 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
   const key = (row: Row) => engineKey(engineOf(row), spec.key(row));
   const filtered = memoLast((items: readonly Row[], filter: string): readonly Row[] => {
     if (!filter) return items;
-    // engine:NAME narrows to one engine; the rest also matches the engine's name (as in view 1).
+    // engine:NAME narrows to one engine; the rest also matches the engine's name (as in the containers view).
     const {engine, rest} = splitEngineFilter(filter);
     const match = makeMatcher(rest);
     return items.filter(row => {

@@ -5,7 +5,7 @@ import {splitEngineFilter} from './merge-engine-rows.js';
 import type {Services} from '../types.js';
 
 // Views that show one engine at a time when berth runs on several (3 compose, 6 swarm): `engine:NAME` in the
-// view's filter picks the engine (the same words as view 1's filter), kept in the view's slice until another is
+// view's filter picks the engine (the same words as the containers view's filter), kept in the view's slice until another is
 // picked; the term leaves the filter once taken, so the filter stays about rows. With one engine nothing here
 // applies and the views read as before.
 

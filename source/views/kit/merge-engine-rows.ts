@@ -26,7 +26,7 @@ export function splitEngineFilter(filter: string): {engine?: string; rest: strin
   return {engine: match[1], rest: (filter.slice(0, match.index) + filter.slice(match.index + match[0].length)).trim()};
 }
 
-// The rows of one engine (a view showing one engine of several: view 3); with one engine, all of them.
+// The rows of one engine (a view showing one engine of several: the compose view); with one engine, all of them.
 export function engineContainers(state: AppState, engine: string | undefined): readonly ContainerRow[] {
   if (!engine || (state.engines?.length ?? 0) < 2) return state.containers.items;
   return onlyEngine(state.containers.items, engine);

@@ -3,7 +3,7 @@ import {sanitizeLine} from '../../text/sanitize.js';
 // The one wording every list uses for what it cannot show: the engine away, loading, a failed list, nothing
 // there, nothing matching. Decided here so eight views say the same thing the same way.
 
-// berth reconnects by itself (engine/session.ts backs off and tries again); ctrl-r tries at once, and view 5's
+// berth reconnects by itself (engine/session.ts backs off and tries again); ctrl-r tries at once, and the engine view's
 // c switches to another docker context.
 export const ENGINE_DOWN = 'engine not connected: reconnecting… (ctrl-r now; 5 then c: another context)';
 export const ENGINE_CONNECTING = 'connecting to the engine…';

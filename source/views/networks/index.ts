@@ -14,7 +14,7 @@ const ROWS = inspectAndRemove({
   runRemove,
 });
 
-// View 8 (keys 1–6 are Containers, Images, Compose, Registry, Engine, Swarm; 7 Volumes): networks, who is
+// The networks view (keys 1–6 are Containers, Images, Compose, Registry, Engine, Swarm; 7 Volumes): networks, who is
 // connected, remove. The list itself is the kit's: see list.ts.
 export const networks = networksList.view({
   copyItems: networksCopy,

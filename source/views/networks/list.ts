@@ -8,7 +8,7 @@ import {engineList} from '../kit/engine-list.js';
 import {perEngine} from '../kit/across-engines.js';
 import type {NetworkRow} from './state.js';
 
-// The networks with the containers connected to each, from view 1's list (kept current by container events).
+// The networks with the containers connected to each, from the containers view's list (kept current by container events).
 const withUsers = memoLast(
   (items: readonly NetworkRow[], containers: readonly ContainerRow[]): readonly NetworkRow[] => {
     const users = perEngine(containers, networkUsers);

@@ -74,7 +74,7 @@ function Details({width, height}: {width: number; height: number}) {
   );
 }
 
-// View 4: repositories → tags → details of the focused tag, pages shown as they arrive.
+// The registry view: repositories → tags → details of the focused tag, pages shown as they arrive.
 export function RegistryView({width, height}: {width: number; height: number}) {
   const registry = useStore(state => state.registry);
   const repos = useStore(visibleRepositories);

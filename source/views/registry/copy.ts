@@ -3,7 +3,7 @@ import type {AppState} from '../../store/state.js';
 import type {CopyMenu, DockerWords} from '../types.js';
 import {selectedRepository, selectedTag} from './reducer.js';
 
-// y in view 4: a repository as the engine names it (host/repository), a tag as a reference to pull, the digest
+// y in the registry view: a repository as the engine names it (host/repository), a tag as a reference to pull, the digest
 // reference once the tag's details are read (it pins the exact manifest), and the pull command.
 export function registryCopy(state: AppState, docker: DockerWords): CopyMenu | undefined {
   const r = state.registry;

@@ -31,7 +31,7 @@ export function detailRows(registry: RegistryViewState, tag: string | undefined,
   );
 }
 
-// The right (or lower) pane of view 4: hints at the repository level, the focused tag's details, a pull.
+// The right (or lower) pane of the registry view: hints at the repository level, the focused tag's details, a pull.
 export function detailLines(registry: RegistryViewState, tag: string | undefined, width: number): DetailLine[] {
   const lines: DetailLine[] = [];
   if (registry.level === 'repositories') {

@@ -10,7 +10,7 @@ import {registryMouseAreas} from './mouse.js';
 import {initialRegistryState} from './state.js';
 import {registryCopy} from './copy.js';
 
-// The registry client (undici and friends) loads on first use: most sessions never open view 4. The module
+// The registry client (undici and friends) loads on first use: most sessions never open the registry view. The module
 // system keeps the loaded module; each app notes whether it asked for it, so quitting loads nothing.
 const used = perApp(() => ({effects: undefined as Promise<typeof import('./effects.js')> | undefined}));
 const loadEffects = (services: Services) => (used(services).effects ??= import('./effects.js'));
@@ -24,7 +24,7 @@ const later = (services: Services, run: (module: typeof import('./effects.js')) 
 };
 const draftOf = (overlay: Overlay) => ('draft' in overlay ? (overlay.draft ?? '') : '');
 
-// View 4: a registry's repositories → tags → the focused tag's details; pull into the engine.
+// The registry view: a registry's repositories → tags → the focused tag's details; pull into the engine.
 export const registry: ViewModule = {
   copyItems: registryCopy,
   id: 'registry',

@@ -242,7 +242,7 @@ function SwarmList({width, height}: {width: number; height: number}) {
   );
 }
 
-// Several engines, and the one view 6 shows is not a manager: say so, and how to pick another.
+// Several engines, and the one the swarm view shows is not a manager: say so, and how to pick another.
 function NotAManager({width, height, engine, role}: {width: number; height: number; engine: string; role?: SwarmRole}) {
   const theme = useTheme();
   const why = !role
@@ -264,7 +264,7 @@ function NotAManager({width, height, engine, role}: {width: number; height: numb
 
 export const hasSwarmPane = (state: AppState) => Boolean(state.logs) && state.logs?.owner === 'swarm';
 
-// View 6: one of the lists (services, nodes, secrets, a service's tasks), and the log pane of a service or a
+// The swarm view: one of the lists (services, nodes, secrets, a service's tasks), and the log pane of a service or a
 // task beside or below it.
 export function SwarmView({width, height}: {width: number; height: number}) {
   return <ListWithLogs width={width} height={height} hasPane={hasSwarmPane} List={SwarmList} />;

@@ -5,7 +5,7 @@ import {createSecretFrom} from './effects.js';
 import {parseScaleArgs, redeploy, scaleTo} from './scale.js';
 import {findService, shownSwarmEngine} from './selectors.js';
 
-// The engine view 6 shows, as a message names it.
+// The engine the swarm view shows, as a message names it.
 const thisEngine = (services: Services) => {
   const engine = shownSwarmEngine(services.store.get());
   return engine ? `engine ${engine} (view 6 shows it; /engine:NAME there picks another)` : 'this engine';

@@ -3,11 +3,11 @@ import type {CopyItem, CopyMenu, DockerWords} from '../types.js';
 import {selectedRow, shownSwarmEngine} from './selectors.js';
 import type {NodeRow, SecretRow, ServiceRow, TaskRow} from './state.js';
 
-// y in view 6, on the list that shows: a service, node, secret or task; IDs in full, names, and the docker
+// y in the swarm view, on the list that shows: a service, node, secret or task; IDs in full, names, and the docker
 // commands for them (never a secret's value: the engine does not give it).
 export function swarmCopy(state: AppState, words: DockerWords): CopyMenu | undefined {
   const list = state.swarm.list;
-  // With several engines, the commands name the engine view 6 shows.
+  // With several engines, the commands name the engine the swarm view shows.
   const engine = shownSwarmEngine(state);
   const docker = (args: readonly string[]) => words(args, engine);
   const inspect = (kind: string, name: string): CopyItem => ({

@@ -31,7 +31,7 @@ const poll = perApp(
 );
 
 // Task states (replicas converging, a worker going down) produce no event on the manager's /events stream
-// for tasks on other nodes: while view 6 shows, the lists are read again every 2 s when something is moving,
+// for tasks on other nodes: while the swarm view shows, the lists are read again every 2 s when something is moving,
 // every 10 s otherwise.
 function schedulePoll(services: Services): void {
   const self = poll(services);
@@ -59,7 +59,7 @@ const LIST_SCOPES: Record<SwarmList, string> = {
   tasks: 'swarmTasks',
 };
 
-// View 6: a swarm manager's nodes, services (their tasks and logs) and secrets. Offered only when /info says
+// The swarm view: a swarm manager's nodes, services (their tasks and logs) and secrets. Offered only when /info says
 // this engine is an active manager.
 export const swarm: ViewModule = {
   copyItems: swarmCopy,
@@ -89,7 +89,7 @@ export const swarm: ViewModule = {
     const shown = shownSwarmEngine(after);
     if (action.type === 'connection' && action.connection.status !== 'connected' && shown && action.engine === shown)
       services.dispatch({type: 'swarm.stale'});
-    // enter in the filter: an engine:NAME term picks the engine view 6 shows.
+    // enter in the filter: an engine:NAME term picks the engine the swarm view shows.
     if (action.type === 'overlay.submit' && before.overlay?.kind === 'filter' && after.view === 'swarm')
       takeEnginePick(services, after, swarmList(after).list.filter, (engine, filter) => ({
         type: 'swarm.pickEngine',
@@ -158,7 +158,7 @@ export const swarm: ViewModule = {
     void runConfirmed(services, confirm);
   },
   engineEvents: ['service', 'node', 'secret'],
-  // With several engines every engine's stream carries these events: view 6 follows the one it shows.
+  // With several engines every engine's stream carries these events: the swarm view follows the one it shows.
   allEngineEvents: true,
   onEngine(services, update) {
     const state = services.store.get();

@@ -1,6 +1,6 @@
 import type {Binding} from '../types.js';
 
-// View 6's keys: the lists (all of them), then each list's own. Scopes: swarm, swarmServices, swarmTasks,
+// The swarm view's keys: the lists (all of them), then each list's own. Scopes: swarm, swarmServices, swarmTasks,
 // swarmNodes, swarmSecrets (the view's `scopes` says which apply now).
 export const SWARM_BINDINGS: readonly Binding[] = [
   {scope: 'swarmServices', keys: ['enter'], action: 'swarm.enter', help: 'tasks (newest first)', footer: true},

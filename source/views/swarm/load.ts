@@ -4,7 +4,7 @@ import type {Services} from '../types.js';
 import {loader} from '../kit/loader.js';
 import {clean, client, fromShown, shown} from './shown-engine.js';
 
-// /info on every connect: is this engine a swarm manager (view 6 offered) or not. `engine`: with several
+// /info on every connect: is this engine a swarm manager (the swarm view offered) or not. `engine`: with several
 // engines, which one (each connects on its own).
 export async function loadRole(services: Services, engine?: string): Promise<void> {
   const docker = services.engine(engine)?.client?.docker;

@@ -23,7 +23,7 @@ function cycle(state: AppState, step: number): AppState {
   return show(state, SWARM_LISTS[(from + step + SWARM_LISTS.length) % SWARM_LISTS.length]);
 }
 
-// View 6's lists: the engine's answers, which list shows, and drilling into a service's tasks. With several
+// The swarm view's lists: the engine's answers, which list shows, and drilling into a service's tasks. With several
 // engines, the lists are those of the engine shown: when that changes (picked, or a manager found) the other
 // engine's rows go at once.
 export function reduceSwarm(state: AppState, action: Action): AppState {
@@ -61,20 +61,20 @@ function reduceOwn(state: AppState, action: Action): AppState {
     }
     case 'swarm.role': {
       if (action.engine !== undefined && engineNames(state).length) {
-        // Several engines: view 6 goes away only when no engine is a manager any more.
+        // Several engines: the swarm view goes away only when no engine is a manager any more.
         const next = withSwarm(state, {roles: {...state.swarm.roles, [action.engine]: action.role}});
         return state.view === 'swarm' && !anyManager(next)
           ? {...next, view: 'containers', focus: 'list', overlay: undefined}
           : next;
       }
-      // An engine that stops being a manager (left the swarm, demoted) takes view 6 away: back to view 1.
+      // An engine that stops being a manager (left the swarm, demoted) takes the swarm view away: back to the containers view.
       const next = withSwarm(state, {role: action.role});
       return state.view === 'swarm' && !action.role?.manager
         ? {...next, view: 'containers', focus: 'list', overlay: undefined}
         : next;
     }
     case 'swarm.loaded': {
-      // Rows of an engine view 6 no longer shows.
+      // Rows of an engine the swarm view no longer shows.
       if (action.engine !== shownSwarmEngine(state)) return state;
       const next = withSwarm(state, {
         nodes: action.nodes,

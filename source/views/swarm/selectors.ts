@@ -9,12 +9,12 @@ import type {NodeRow, SecretRow, ServiceRow, SwarmList, SwarmRole, SwarmState, T
 export const activeManager = (role: SwarmRole | undefined): boolean =>
   role?.manager === true && role.state === 'active';
 
-// With several engines, the engine view 6 shows: the one picked with engine:NAME, else the first that is an
+// With several engines, the engine the swarm view shows: the one picked with engine:NAME, else the first that is an
 // active swarm manager, else the first. Undefined with one engine.
 export const shownSwarmEngine = (state: AppState): string | undefined =>
   shownEngine(state, state.swarm.engine, names => names.find(name => activeManager(state.swarm.roles[name])));
 
-// Whether any engine berth shows is a manager (view 6 is offered then).
+// Whether any engine berth shows is a manager (the swarm view is offered then).
 export const anyManager = (state: AppState): boolean =>
   engineNames(state).length
     ? engineNames(state).some(name => activeManager(state.swarm.roles[name]))

@@ -7,7 +7,7 @@ import {shownSwarmEngine} from './selectors.js';
 
 export const clean = (text: string) => sanitizeLine(text);
 
-// With several engines, the engine view 6 shows (undefined with one): every request and command goes there.
+// With several engines, the engine the swarm view shows (undefined with one): every request and command goes there.
 export const shown = (services: Services) => shownSwarmEngine(services.store.get());
 export const fromShown = (services: Services) => {
   const engine = shown(services);
@@ -24,7 +24,7 @@ export const onShown = (services: Services, line: string): string => {
   return engine ? line.replace(/^docker /, `docker ${contextWords(engine).join(' ')} `) : line;
 };
 
-// A confirmation names the engine view 6 showed when it was asked: the answer goes there or nowhere.
+// A confirmation names the engine the swarm view showed when it was asked: the answer goes there or nowhere.
 export const onEngine = (services: Services): Pick<Confirmation, 'engines'> => {
   const engine = shown(services);
   return engine ? {engines: [engine]} : {};

@@ -4,13 +4,13 @@ import type {NoFields} from '../../store/state.js';
 
 export type {NodeRow, SecretRow, ServiceRow, SwarmRole, TaskRow};
 
-// Which list view 6 shows: the three lists, and the tasks of one service (enter on a service).
+// Which list the swarm view shows: the three lists, and the tasks of one service (enter on a service).
 export type SwarmList = 'services' | 'nodes' | 'secrets' | 'tasks';
 export const SWARM_LISTS: readonly Exclude<SwarmList, 'tasks'>[] = ['services', 'nodes', 'secrets'];
 
 export type SwarmState = {
-  // /info's Swarm part, read on every connect: view 6 is offered only on a manager. With several engines, the
-  // role of the engine view 6 shows.
+  // /info's Swarm part, read on every connect: the swarm view is offered only on a manager. With several engines, the
+  // role of the engine the swarm view shows.
   role?: SwarmRole;
   // With several engines: each engine's role by name, and the engine picked with engine:NAME in the filter
   // (else the first manager, else the first); the lists are that engine's.

@@ -14,7 +14,7 @@ const ROWS = inspectAndRemove({
   runRemove,
 });
 
-// View 7 (keys 1–6 are Containers, Images, Compose, Registry, Engine, Swarm): volumes, who mounts them, remove.
+// The volumes view (keys 1–6 are Containers, Images, Compose, Registry, Engine, Swarm): volumes, who mounts them, remove.
 // The list itself (loading, events, cursor, filter, marks, columns) is the kit's: see list.ts.
 export const volumes = volumesList.view({
   copyItems: volumesCopy,

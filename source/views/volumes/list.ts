@@ -8,7 +8,7 @@ import {engineList} from '../kit/engine-list.js';
 import {perEngine} from '../kit/across-engines.js';
 import type {VolumeRow} from './state.js';
 
-// The volumes with the containers that mount each, from view 1's list: it follows container events, so USED BY
+// The volumes with the containers that mount each, from the containers view's list: it follows container events, so USED BY
 // changes as containers come and go without listing the volumes again.
 const withUsers = memoLast((items: readonly VolumeRow[], containers: readonly ContainerRow[]): readonly VolumeRow[] => {
   const users = perEngine(containers, volumeUsers);
@@ -34,7 +34,7 @@ export const volumesList = engineList<VolumeRow>({
   ],
   order: compareVolumeRows,
   fetch: client => listVolumesOnly(client.docker),
-  // USED BY follows view 1's container list, so only volume events reload this one.
+  // USED BY follows the containers view's container list, so only volume events reload this one.
   events: ['volume'],
 });
 

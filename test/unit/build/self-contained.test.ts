@@ -181,7 +181,7 @@ describe('the repository stands alone', () => {
       ['source/x.ts', '// (docs/contract.md, "Keys"); https://github.com/vadimdemedes/ink/issues/263'],
       ['source/views/kit/list.ts', ''],
       ['packages/flex/source/node.ts', ''],
-      ['packages/flex/README.md', 'See `source/node.ts`, berth\'s `views/kit/list.ts` and Ink\'s `src/output.ts`.'],
+      ['packages/flex/README.md', "See `source/node.ts`, berth's `views/kit/list.ts` and Ink's `src/output.ts`."],
     ]);
     expect(problems(files)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import {expect, test} from 'vitest';
 
 // What the UI loads before its first frame: the static imports reachable from the UI's entry (dynamic import()
 // is how a part is loaded on demand). The registry client (undici, ~170 ms of compiling on this kind of machine)
-// is for view 4 and the registry commands only: a copy helper importing the registry's index once put it on
+// is for the registry view and the registry commands only: a copy helper importing the registry's index once put it on
 // every start.
 function staticImports(file: string): string[] {
   const text = readFileSync(file, 'utf8');

@@ -221,8 +221,8 @@ describe('no colour outside the theme', () => {
     expect(hits("write('\\x1b[?25h')")).toBe(0);
   });
 
-  test("the README's role table is the role list, in the same words", () => {
-    const readme = readFileSync(join(import.meta.dirname, '../../../README.md'), 'utf8');
+  test("docs/config.md's role table is the role list, in the same words", () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../../docs/config.md'), 'utf8');
     const section = readme.slice(readme.indexOf('| role | what it colours |'));
     const table = section.slice(0, section.indexOf('\n\n'));
     const listed = [...table.matchAll(/^\| `(\w+)` \| ([^|]+?)(?: \(background\))? \|/gm)].map(m => [m[1], m[2]]);

@@ -15,7 +15,7 @@ let unmount: (() => void) | undefined;
 afterEach(() => unmount?.());
 
 function tabsAt(width: number, filter: string): string {
-  // The real view 6 shows only on a swarm manager: a stand-in that is always there takes its place.
+  // The real swarm view shows only on a swarm manager: a stand-in that is always there takes its place.
   const views = new ViewSet(
     [...VIEWS.filter(view => view.id !== 'swarm'), extra('swarm', '6', 'Swarm')],
     MODULES_WITHOUT_TAB,

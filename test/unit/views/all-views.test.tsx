@@ -109,9 +109,9 @@ describe('the views registry', () => {
     expect(controller.store.get().status?.text).toMatch(/internal error: "counter.bump" dispatched itself/);
   });
 
-  test('the help and the README key list include a registered view, and leave out one that is not', () => {
+  test('the help and docs/keys.md include a registered view, and leave out one that is not', () => {
     const views = new ViewSet([...VIEWS, counter], MODULES_WITHOUT_TAB);
-    expect(keymapMarkdown(new Controller('t', config, views).keymap, views)).toContain('**Counter view**');
+    expect(keymapMarkdown(new Controller('t', config, views).keymap, views)).toContain('## Counter view');
     expect(keymapMarkdown(new Controller('t', config).keymap, DEFAULT_VIEWS)).not.toContain('Counter');
   });
 

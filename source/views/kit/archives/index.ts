@@ -18,7 +18,7 @@ function submitPath(services: Services, overlay: Overlay) {
   return undefined;
 }
 
-// Archives (save, load, export): not a tab, a part the views use — x in view 1, :save, :load, :export — with one
+// Archives (save, load, export): not a tab, a part the views use — x in the containers view, :save, :load, :export — with one
 // progress window for the archive under way.
 export const archives: ViewModule = {
   id: 'archives',

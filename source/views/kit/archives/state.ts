@@ -17,7 +17,7 @@ declare module '../../../store/state.js' {
     archives: ArchivesState;
   }
   interface ViewOverlays {
-    // The path prompt (x in view 1): what will be archived, the path being typed.
+    // The path prompt (x in the containers view): what will be archived, the path being typed.
     archivePath: {
       draft: string;
       cursor?: number;

@@ -9,7 +9,7 @@ import {FramePace} from './frame-pace.js';
 
 export type LogOptions = {since?: number; tail?: number | 'all'; follow: boolean; label: string};
 
-// What the pane shows: a container (the default), or a swarm service or task (view 6), whose lines the view
+// What the pane shows: a container (the default), or a swarm service or task (the swarm view), whose lines the view
 // may rewrite (the service.slot@node prefix). `owner` is the view that shows the pane.
 export type LogTarget = {
   id: string;

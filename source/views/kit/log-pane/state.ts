@@ -12,7 +12,7 @@ export type LogPaneState = {
   // The view that opened the pane and shows it (default: containers).
   owner?: string;
   // What the pane shows: one container's log (default), a compose project's logs, a compose command's output,
-  // a swarm service's or task's log, several containers' logs merged (marked in view 1, or :logs NAME NAME…).
+  // a swarm service's or task's log, several containers' logs merged (marked in the containers view, or :logs NAME NAME…).
   kind?: 'container' | 'project' | 'compose' | 'service' | 'task' | 'merged';
   // The labels of the logs merged into the pane, for its title (as many as fit).
   members?: readonly string[];

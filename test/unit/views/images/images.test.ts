@@ -26,7 +26,7 @@ describe('images view', () => {
 
   test('each tag is a row; marks act on rows; the filter matches name:tag and short ID', () => {
     expect(start.images.items.map(row => row.reference)).toEqual(['app:1', 'app:2', 'b00000000000', 'db:1']);
-    // space marks and moves on, as in view 1.
+    // space marks and moves on, as in the containers view.
     let state = reduce(start, {type: 'list.mark'});
     state = reduce(state, {type: 'list.mark'});
     expect(targetImages(state).map(row => row.reference)).toEqual(['app:1', 'app:2']);

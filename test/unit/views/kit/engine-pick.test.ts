@@ -8,7 +8,7 @@ import {shownSwarmEngine} from '../../../../source/views/swarm/selectors.js';
 import {swarmCopy} from '../../../../source/views/swarm/copy.js';
 import type {ServiceRow} from '../../../../source/views/swarm/state.js';
 
-// Views 3 and 6 show one engine of several, picked with engine:NAME in their filter: the real controller and
+// The compose and swarm views show one engine of several, picked with engine:NAME in their filter: the real controller and
 // views, no engine (the container list is put in the store by hand).
 const config = {logBufferLines: 10, logTail: 10, shells: [], readonly: false, registries: [], registryOptions: {}};
 
@@ -163,7 +163,7 @@ describe('view 6 with several engines', () => {
     expect(state.status?.text).toContain('no engine "third" here: the engines are bench, second');
     expect(shownSwarmEngine(state)).toBe('bench');
 
-    // The manager leaving its swarm: no engine is one, view 6 goes.
+    // The manager leaving its swarm: no engine is one, the swarm view goes.
     c.dispatch({type: 'swarm.role', engine: 'second', role: {state: 'inactive', manager: false}});
     expect(c.store.get().view).toBe('containers');
     c.close();

@@ -40,7 +40,7 @@ test('two mounted apps: view, rows, cursor, marks and filter of one do not move 
   const a = mount();
   const b = mount();
   for (const app of [a, b]) {
-    // View 7's USED BY comes from the container list: its keys wait for both lists.
+    // The volumes view's USED BY comes from the container list: its keys wait for both lists.
     app.controller.dispatch({type: 'containers.loaded', items: []});
     app.controller.dispatch({type: 'volumes.loaded', items: [volume('alpha'), volume('beta'), volume('gamma')]});
   }
