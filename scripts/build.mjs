@@ -66,7 +66,7 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   define: {'process.env.NODE_ENV': '"production"', __BERTH_VERSION__: JSON.stringify(pkg.version)},
   // Ink imports react-devtools-core only when DEV=true; ssh2's native helpers are optional. Ink's layout engine,
-  // yoga in WebAssembly, is replaced by berth's (packages/flex, its source/node.ts says why; ~6 MB of berth's idle RSS).
+  // yoga in WebAssembly, is replaced by berth's (packages/flex; packages/flex/source/node.ts says why; ~6 MB of berth's idle RSS).
   alias: {'react-devtools-core': './scripts/empty.mjs', 'yoga-layout': '@berth/flex/yoga'},
   external: ['cpu-features', '*.node'],
   plugins: [withoutBuildkit, modemQuietDebug],

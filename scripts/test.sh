@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: bring the bench up if it is not running, build, run every test, then the unit and integration suites
 # again on Node 24 (scripts/node-binary.sh fetches it once into a cache), and leave nothing behind that this run
-# started. With arguments (`npm test -- test/integration/x.test.ts`) only those run, on the machine's Node only,
+# started. With arguments (`npm test -- test/integration/logs.test.ts`) only those run, on the machine's Node only,
 # and when they are all unit tests (test/unit/…, packages/…) the bench is not started.
 # BERTH_NODE_VERSIONS lists the extra majors (default "24"; "" skips them outside CI). Under CI=true a Node that
 # cannot be had fails the run. The full run (no arguments) first checks formatting (prettier), lint (eslint,

@@ -51,7 +51,7 @@ export type Overlay = {[K in OverlayKind]: {kind: K} & ViewOverlays[K]}[OverlayK
 export type EngineStatus = {name: string; connection: ConnectionState};
 
 export type ShellState = {
-  // The id of a registered view (source/views/index.ts).
+  // The id of a registered view (source/views/all-views.ts).
   view: string;
   overlay?: Overlay;
   // With several engines: connected while any of them is (each one's own state is in `engines`).

@@ -44,5 +44,5 @@ export class ViewSet {
   }
 }
 
-// berth's own views (source/views/index.ts).
+// berth's own views (source/views/all-views.ts).
 export const DEFAULT_VIEWS = new ViewSet(VIEWS, MODULES_WITHOUT_TAB);

@@ -20,7 +20,7 @@ export type EngineUpdate = (
 ) & {engine?: string};
 
 // The view module contract: everything one view owns, exported from its folder's index.ts and listed in
-// source/views/index.ts. The shell (source/ui/) knows views only through that list.
+// source/views/all-views.ts. The shell (source/ui/) knows views only through that list.
 
 // What the UI must do after an action: nothing, or leave Ink so main.ts can use the real terminal.
 export type ExitRequest =

@@ -2,7 +2,7 @@
 // to WebAssembly, +17.9 MB in a bare node (the wasm memory, its compiled code, the compiler's pages of the node
 // binary, embind's glue) and ~6 MB of berth's idle RSS measured (docs/benchmarks.md), so the bundle replaces
 // `yoga-layout` with this module (scripts/build.mjs). It must lay out exactly as yoga 3.2.1: what it accepts is
-// checked against the real yoga (test/flex-layout.test.ts on random trees, test/integration/flex-screens
+// checked against the real yoga (test/flex-layout.test.ts on random trees, test/integration/flex-screens.test.tsx
 // on berth's screens), and what it does not lay out as yoga does (wrapping, insets, aspect ratio, max sizes,
 // baseline alignment, auto and percent margins and paddings, right-to-left) throws an Error naming it at the
 // setter, so a new use shows up in the first test that renders it.

@@ -23,7 +23,7 @@ const PAST: Record<ContainerOperation, string> = {
   remove: 'removed',
 };
 
-// With several engines a container is named with its engine (bench/web) in messages and confirmations.
+// With several engines a container is named with its engine (prod/web) in messages and confirmations.
 const several = (services: Services) => services.engines().length > 1;
 const label = (services: Services, target: {name: string; engine?: string}) =>
   several(services) && target.engine ? `${target.engine}/${target.name}` : target.name;

@@ -12,7 +12,7 @@ export const engineOf = (row: object): string | undefined => (row as OnEngine).e
 // A row's identity in the list (marks, cursor): `engine/key` with several engines (a context's name has no `/`).
 export const engineKey = (engine: string | undefined, key: string): string => (engine ? `${engine}/${key}` : key);
 
-// How a target is named in a confirmation or a status line: `bench/web-data`.
+// How a target is named in a confirmation or a status line: `prod/web-data`.
 export const onEngineName = (row: object, name: string): string => engineKey(engineOf(row), name);
 
 // One engine's answer to a load: its rows, or none when it is away or failed (its previous rows then stay).

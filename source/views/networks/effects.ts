@@ -59,7 +59,7 @@ export function confirmRemove(services: Services): void {
   const rows = targetNetworks(services.store.get());
   if (!rows.length) return;
   const removable = rows.filter(row => !row.predefined);
-  // With several engines each target is named with its engine: `bench/app-net`.
+  // With several engines each target is named with its engine: `prod/app-net`.
   const named = (row: NetworkRow) => sanitizeLine(onEngineName(row, row.name));
   const predefined = rows
     .filter(row => row.predefined)

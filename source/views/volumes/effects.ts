@@ -52,7 +52,7 @@ export function confirmRemove(services: Services): void {
   if (!rows.length) return;
   const free = rows.filter(row => !row.usedBy.length);
   const busy = rows.filter(row => row.usedBy.length);
-  // With several engines each target is named with its engine: `bench/web-data`.
+  // With several engines each target is named with its engine: `prod/web-data`.
   const named = (row: VolumeRow) => sanitizeLine(onEngineName(row, row.name));
   const refusals = busy.map(row => `${named(row)}: in use by ${sanitizeLine(describeUsers(row.usedBy))}`);
   if (!free.length) {

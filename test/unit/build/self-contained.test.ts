@@ -68,6 +68,11 @@ function problems(files: ReadonlyMap<string, string>): string[] {
         const match = pattern.exec(line);
         if (match) found.push(`${path}:${i + 1}: "${match[0]}" — ${fix}`);
       }
+      // A file or folder named in a comment of the code by its path from the top of the repository.
+      if (!path.endsWith('.md'))
+        for (const named of commentPaths(line))
+          if (!exists(named) && !exists(posix.join(packageRoot(path), named)))
+            found.push(`${path}:${i + 1}: "${named}" names no file or folder of the repository`);
       // A docs file named by its path from the top of the repository (in comments, prose, code spans).
       for (const match of line.matchAll(/(?<![\w./-])docs\/[\w.-]+\.md\b/g)) {
         if (!exists(match[0])) found.push(`${path}:${i + 1}: "${match[0]}" does not exist`);
@@ -101,6 +106,19 @@ function missingPaths(path: string, text: string, exists: (path: string) => bool
       }
     });
   return found;
+}
+
+// Paths from the top of the repository in a line's comment (`// see test/unit/x.test.ts`), without a trailing
+// dot, comma or colon; patterns (`views/<view>/`, `*.ts`) are not paths.
+// A file of a workspace package names its own files from the package's folder.
+const packageRoot = (path: string) => /^packages\/[^/]+\//.exec(path)?.[0] ?? '';
+
+function commentPaths(line: string): string[] {
+  const comment = /(?:^|\s)(?:\/\/|\*|#)\s(.*)$/.exec(line)?.[1];
+  if (!comment) return [];
+  return [...comment.matchAll(/(?<![\w./@-])((?:source|test|scripts|bench|packages|docs)\/[\w./@-]*[\w/])/g)]
+    .map(match => match[1].replace(/\/$/, ''))
+    .filter(named => !/[<>*{}]/.test(named));
 }
 
 function brokenLinks(
@@ -148,6 +166,7 @@ describe('the repository stands alone', () => {
       ['bench/f.mjs', '// Memory rows (issue 16)'],
       ['source/g.ts', '// (docs/no-such-facts.md)'],
       ['docs/usage.md', 'Run `scripts/gone.sh`, then read `views/kit/gone.ts`.'],
+      ['source/h.ts', 'const x = 1; // as test/unit/gone.test.ts shows.'],
     ]);
     const found = problems(files).join('\n');
     for (const expected of [
@@ -163,6 +182,7 @@ describe('the repository stands alone', () => {
       'source/g.ts:1: "docs/no-such-facts.md" does not exist',
       'docs/usage.md:1: `scripts/gone.sh` names no file or folder of the repository',
       'docs/usage.md:1: `views/kit/gone.ts` names no file or folder of the repository',
+      'source/h.ts:1: "test/unit/gone.test.ts" names no file or folder of the repository',
     ])
       expect(found).toContain(expected);
     expect(found).not.toContain('#status');
