@@ -1,7 +1,10 @@
 import type {PruneScope} from '../../engine/images/prune-plan.js';
 import {errorMessage} from '../../errors.js';
 import type {CommandSpec} from '../types.js';
-import {confirmRemove, createOnEngineOfImage, openPrune, parseCreate, runCreate} from './effects.js';
+import {parseCreate, runCreate} from './create.js';
+import {createOnEngineOfImage} from './on-engine-of-image.js';
+import {openPrune} from './prune.js';
+import {confirmRemove} from './remove.js';
 
 export function parsePruneArgs(args: string[]): PruneScope {
   const words = args.filter(arg => !arg.startsWith('-'));

@@ -1,18 +1,11 @@
 import {defaultArchivePath} from '../kit/archives/reducer.js';
 import {IMAGE_COMMANDS} from './commands.js';
 import {IMAGE_ARCHIVE_COMMANDS} from './archive-commands.js';
-import {
-  confirmRemove,
-  createFromForm,
-  openCreate,
-  openPrune,
-  preview,
-  runCreate,
-  runPruneFromOverlay,
-  runOnEngineOfImage,
-  runRemove,
-  showHistory,
-} from './effects.js';
+import {createFromForm, openCreate, runCreate} from './create.js';
+import {showHistory} from './history.js';
+import {runOnEngineOfImage} from './on-engine-of-image.js';
+import {openPrune, preview, runPruneFromOverlay} from './prune.js';
+import {confirmRemove, runRemove} from './remove.js';
 import {errorMessage} from '../../errors.js';
 import {CreateFormOverlay} from './CreateFormOverlay.js';
 import {formHeight} from '../FormOverlayBox.js';

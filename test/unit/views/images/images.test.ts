@@ -7,7 +7,7 @@ import {reduceApp} from '../../../../source/ui/reducer.js';
 import {activeScopes} from '../../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
 import {parsePruneArgs} from '../../../../source/views/images/commands.js';
-import {createFromForm, openCreate, parseCreate} from '../../../../source/views/images/effects.js';
+import {createFromForm, openCreate, parseCreate} from '../../../../source/views/images/create.js';
 import {targetImages} from '../../../../source/views/images/list.js';
 
 const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
