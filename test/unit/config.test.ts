@@ -1,7 +1,8 @@
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {DEFAULT_CONFIG, loadConfig, saveRegistry} from '../../source/config.js';
+import {loadConfig, saveRegistry} from '../../source/config.js';
+import {DEFAULT_CONFIG} from '../../source/config/types.js';
 import {applyKeyOverrides, DEFAULT_KEYMAP, readonlyKeymap} from '../../source/ui/keymap.js';
 import {scratchDir} from '../helpers/scratch.js';
 

@@ -1,5 +1,5 @@
 import {logCommand, shellQuote} from '../../command-log.js';
-import type {UserCommandEntry} from '../../config.js';
+import type {UserCommandEntry} from '../../config/types.js';
 import {engineEnv} from '../../engine/user-commands/engine-env.js';
 import {runCaptured} from '../../engine/user-commands/run.js';
 import {

@@ -5,7 +5,8 @@ import {join} from 'node:path';
 import {expect, test} from 'vitest';
 import {configCommand} from '../../../source/cli/config-command.js';
 import {DEFAULT_CONFIG_FILE} from '../../../source/cli/config-default.js';
-import {DEFAULT_CONFIG, loadConfig} from '../../../source/config.js';
+import {loadConfig} from '../../../source/config.js';
+import {DEFAULT_CONFIG} from '../../../source/config/types.js';
 import {scratchDir} from '../../helpers/scratch.js';
 
 const scratch = scratchDir('berth-config-default-');
