@@ -305,7 +305,10 @@ describe.runIf(shouldRunSshTests())('ssh:// engine through a real sshd', {timeou
       rmSync(join(home.ssh, 'known_hosts'));
       const refused = run(join(copy, 'bin', 'berth.js'));
       expect(refused.status).not.toBe(0);
-      expect(refused.stdout).toBe('');
+      // berth's own lines only, as docker version prints its Client part before failing on the engine.
+      expect(refused.stdout).toBe(
+        `berth:        ${(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {version: string}).version}\nengine host:  ${url}\n`,
+      );
       expect(refused.stderr).toContain(
         `berth: engine ${url}: ssh host key of [127.0.0.1]:${sshd.port} is not in ~/.ssh/known_hosts`,
       );
