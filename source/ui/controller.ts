@@ -1,11 +1,12 @@
 import {connectEngine, type EngineClient} from '../engine/client.js';
-import {EngineSession, type SessionListener} from '../engine/session.js';
+import type {EngineSession, SessionListener} from '../engine/session.js';
+import {EngineFanOut} from './engine-fan-out.js';
 import type {EngineTarget} from '../engine/target.js';
 import {errorMessage} from '../errors.js';
 import type {Action} from '../store/actions.js';
 import type {AppState} from '../store/state.js';
 import {createStore, type Store} from '../store/store.js';
-import type {AppConfig, Binding, EngineUpdate, ExitRequest, Services} from '../views/types.js';
+import type {AppConfig, Binding, ExitRequest, Services} from '../views/types.js';
 import {runCommand, SHELL_COMMANDS} from './commands.js';
 import {buildKeymap} from './keymap.js';
 import {reduceApp} from './reducer.js';
@@ -53,6 +54,8 @@ export class Controller {
   private leave?: (request: ExitRequest) => void;
   // Every key, in the order typed; keys that cannot act yet wait there (ui/input-queue.ts).
   readonly input: InputQueue;
+  // Each engine session's news, to the views that hear it.
+  private readonly fanOut: EngineFanOut;
 
   get leaveUi(): ((request: ExitRequest) => void) | undefined {
     return this.leave;
@@ -94,6 +97,7 @@ export class Controller {
       holdKeys: (what, work) => this.input.hold(what, work),
       runtime: new AppRuntime(),
     };
+    this.fanOut = new EngineFanOut(views, this.store, this.services, this.dispatch, text => this.shared(text));
     this.input = new InputQueue({
       handle: (input, key) => handleKey(this, input, key),
       waitsFor: (input, key) => keyWaitsFor(this, input, key),
@@ -151,83 +155,21 @@ export class Controller {
     }
   };
 
-  // What the engine session reports, handed to the views (the containers view lists containers, others
-  // follow their event types).
-  // When each engine's connection broke (the first 'down' of a run of them), to say how long it was away.
-  private downSince = new Map<string, number>();
-
   // The first engine's listener (the only one unless berth runs on several).
   get sessionListener(): SessionListener {
-    return this.listenerFor(this.sessions[0]?.name ?? '', true, false);
+    return this.fanOut.listenerFor(this.sessions[0]?.name ?? '', true, false);
   }
 
-  // `several`: berth runs on several engines: each reports under its name, and only the containers view (`allEngines`)
-  // hears the others, but for the events of the lists across engines (the images, volumes and networks views: `allEngineEvents`).
-  listenerFor(name: string, first: boolean, several: boolean): SessionListener {
-    const engine = several ? name : undefined;
-    return {
-      connection: connection => {
-        const wasDown = this.downSince.get(name);
-        if (connection.status === 'down' && wasDown === undefined) this.downSince.set(name, Date.now());
-        else if (connection.status === 'connected') this.downSince.delete(name);
-        this.dispatch({type: 'connection', connection, ...(engine ? {engine} : {})});
-        if (connection.status === 'connected' && wasDown !== undefined) {
-          const seconds = Math.max(1, Math.round((Date.now() - wasDown) / 1000));
-          this.shared(
-            `engine ${several ? `${name} (${connection.target})` : connection.target} is back after ${seconds} s; lists refreshed`,
-          );
-        }
-      },
-      containers: items => this.toViews({kind: 'containers', items, engine}, first),
-      stale: () => this.toViews({kind: 'stale', engine}, first),
-      event: first
-        ? event => this.toViews({kind: 'event', event}, first)
-        : event => this.toEngineEventViews({kind: 'event', event, engine}),
-    };
-  }
-
-  // Opens every engine at once (`connecting`: the first requests, started before the UI loaded); each connects,
-  // reconnects and reports on its own.
+  // Opens every engine at once; each connects, reconnects and reports on its own (ui/engine-fan-out.ts).
   startEngines(
     targets: readonly EngineTarget[],
     connecting: readonly (Promise<EngineClient> | undefined)[] = [],
   ): void {
-    const several = targets.length > 1;
-    if (several)
-      this.store.set(state => ({
-        ...state,
-        engines: targets.map(target => ({
-          name: target.context,
-          connection: {status: 'connecting', target: target.url},
-        })),
-      }));
-    this.sessions = targets.map(
-      (target, i) =>
-        // The others watch container events only: N engines cost N event streams while idle.
-        new EngineSession(
-          target,
-          this.listenerFor(target.context, i === 0, several),
-          i === 0 ? this.engineEventTypes() : this.allEngineEventTypes(),
-        ),
-    );
-    this.sessions.forEach((session, i) => session.start(connecting[i]));
+    this.sessions = this.fanOut.start(targets, connecting);
   }
 
   engineEventTypes(): string[] {
-    return [...new Set(this.views.all.flatMap(module => module.engineEvents ?? []))];
-  }
-
-  // The event types the views listing every engine's rows reload on (the other engines' streams carry these too).
-  allEngineEventTypes(): string[] {
-    return [...new Set(this.views.all.flatMap(module => (module.allEngineEvents ? (module.engineEvents ?? []) : [])))];
-  }
-
-  private toEngineEventViews(update: EngineUpdate): void {
-    for (const module of this.views.all) if (module.allEngineEvents) module.onEngine?.(this.services, update);
-  }
-
-  private toViews(update: EngineUpdate, first: boolean): void {
-    for (const module of this.views.all) if (first || module.allEngines) module.onEngine?.(this.services, update);
+    return this.fanOut.engineEventTypes();
   }
 
   private effect(action: Action, before: AppState, after: AppState): ExitRequest | undefined {
