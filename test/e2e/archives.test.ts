@@ -2,14 +2,14 @@ import {execFileSync} from 'node:child_process';
 import {existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
-import {focusContainer, startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, focusContainer, type Terminal} from '../helpers/terminal.js';
 
 // Archives in the UI, in a real terminal: x in the containers view with its path prompt and the overwrite question, :save with
 // the progress window and esc, :load, and `-` refused.
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 const dir = mkdtempSync(join(tmpdir(), 'berth-e2e-archives-'));
 const small = uniqueName('e2e-export');
@@ -59,7 +59,7 @@ afterAll(() => {
 describe('archives in the UI', () => {
   test('x exports the selected container to the path typed; an existing file is replaced only after y', async () => {
     const path = join(dir, 'small.tar');
-    terminal = startBerth({env: env(), columns: 120, rows: 30});
+    terminal = berth.start({env: env(), columns: 120, rows: 30});
     await focus(terminal, small);
     terminal.type('x');
     await terminal.waitFor(`export to: ./${small}.tar`);
@@ -103,7 +103,7 @@ describe('archives in the UI', () => {
 
   test(':export shows the progress window (bar, bytes, rate); esc cancels and leaves no file', async () => {
     const path = join(dir, 'big.tar');
-    terminal = startBerth({env: env(), columns: 120, rows: 30});
+    terminal = berth.start({env: env(), columns: 120, rows: 30});
     await terminal.waitFor(/API 1\.41/);
     terminal.type(':');
     terminal.type(`export ${big} ${path}`);
@@ -120,7 +120,7 @@ describe('archives in the UI', () => {
 
   test('quitting (ctrl-c) during an export leaves no partial file', async () => {
     const path = join(dir, 'quit.tar');
-    terminal = startBerth({env: env(), columns: 120, rows: 30});
+    terminal = berth.start({env: env(), columns: 120, rows: 30});
     await terminal.waitFor(/API 1\.41/);
     terminal.type(':');
     terminal.type(`export ${big} ${path}`);
@@ -133,7 +133,7 @@ describe('archives in the UI', () => {
 
   test(":save then :load show the engine's result; - is refused", async () => {
     const path = join(dir, 'busybox.tar');
-    terminal = startBerth({env: env(), columns: 120, rows: 30});
+    terminal = berth.start({env: env(), columns: 120, rows: 30});
     await terminal.waitFor(/API 1\.41/);
     terminal.type(':');
     terminal.type(`save ${BUSYBOX} -`);

@@ -1,9 +1,9 @@
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {benchEnv, BUSYBOX, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
-import {focusContainer, startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, focusContainer, type Terminal} from '../helpers/terminal.js';
 
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 const shell = uniqueName('e2e-attach-tty');
 const printer = uniqueName('e2e-attach-log');
@@ -34,7 +34,7 @@ afterAll(() => {
 
 describe('attach in a real terminal', () => {
   test('A on a TTY sh container: the warning, then typing reaches sh, ctrl-p ctrl-q detaches and the container runs on', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 100, rows: 30});
     await focusContainer(terminal, shell);
     terminal.type('A');
     const warning = await terminal.waitFor(`Attach to the main process of ${shell}?`);
@@ -57,7 +57,7 @@ describe('attach in a real terminal', () => {
   });
 
   test(':attach on a container without a TTY shows its lines live; its own detach keys detach', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 100, rows: 30});
     await terminal.waitFor(/API 1\.41/);
     terminal.type(`:attach --detach-keys=ctrl-x ${printer}`);
     terminal.keys('Enter');
@@ -85,7 +85,7 @@ describe('attach in a real terminal', () => {
   });
 
   test('a container with stdin but no TTY: typed lines reach it (echoed by berth) and the status gives the exit code', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 100, rows: 30});
     await terminal.waitFor(/API 1\.41/);
     terminal.type(`:attach ${piped}`);
     terminal.keys('Enter');
@@ -103,7 +103,7 @@ describe('attach in a real terminal', () => {
   });
 
   test('without a TTY, ctrl-c goes to the process as SIGINT, as the warning says', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 100, rows: 30});
     await terminal.waitFor(/API 1\.41/);
     terminal.type(`:attach ${trapper}`);
     terminal.keys('Enter');

@@ -2,13 +2,13 @@ import {execFileSync} from 'node:child_process';
 import {mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterAll, afterEach, describe, expect, test} from 'vitest';
+import {afterAll, describe, expect, test} from 'vitest';
 import {benchEnv, docker, uniqueName} from '../helpers/bench.js';
 import {composeCli, demoProject, removeDemoImages} from '../helpers/compose.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 const demo = demoProject(uniqueName('berth-e2e-cmp'));
 
@@ -43,7 +43,7 @@ const labelled = () =>
 describe('view 3 Compose in a real terminal', () => {
   test('3, the -f/-p project, b, u with its output, the services, L interleaved, D with what goes', async () => {
     // The shell's CA bundle would break compose v1's TLS if it leaked into the subprocess.
-    terminal = startBerth({
+    terminal = berth.start({
       args: ['-f', demo.file, '-p', demo.name],
       env: {
         ...benchEnv(),
@@ -186,7 +186,7 @@ describe('view 3 when things go wrong', () => {
       symlinkSync(execFileSync('sh', ['-c', `command -v ${tool}`], {encoding: 'utf8'}).trim(), join(bin, tool));
     const broken = join(demo.dir, 'broken.yml');
     writeFileSync(broken, 'services: [\n');
-    terminal = startBerth({
+    terminal = berth.start({
       args: ['-f', broken, '-p', `${demo.name}-broken`],
       env: {...benchEnv(), PATH: bin},
       columns: 120,
@@ -209,7 +209,12 @@ describe('view 3 when things go wrong', () => {
     expect(await t.exitCode()).toBe(0);
     t.stop();
 
-    terminal = startBerth({args: ['-f', broken, '-p', `${demo.name}-broken`], env: benchEnv(), columns: 120, rows: 30});
+    terminal = berth.start({
+      args: ['-f', broken, '-p', `${demo.name}-broken`],
+      env: benchEnv(),
+      columns: 120,
+      rows: 30,
+    });
     const u = terminal;
     await u.waitFor(/API 1\.41/);
     u.type('3');

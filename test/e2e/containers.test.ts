@@ -1,9 +1,9 @@
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
-import {SOCKET, focusContainer, startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, focusContainer, SOCKET, type Terminal} from '../helpers/terminal.js';
 
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 const focus = focusContainer;
 
@@ -36,7 +36,7 @@ describe('containers view', () => {
   });
 
   test('s stops the selected container after a dialog that names it', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 120, rows: 30});
     await focus(terminal, `${prefix}-stopme`);
     terminal.type('s');
     const dialog = await terminal.waitFor('Stop this container?');
@@ -50,7 +50,7 @@ describe('containers view', () => {
   });
 
   test(':stop PATTERN* lists exactly the matches, then stops them', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 120, rows: 30});
     await terminal.waitFor(/API 1\.41/);
     terminal.type(':');
     terminal.type(`stop ${prefix}-pat*`);
@@ -74,7 +74,7 @@ describe('containers view', () => {
   });
 
   test('--readonly hides every action that changes the engine', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 120, rows: 30, args: ['--readonly']});
+    terminal = berth.start({env: benchEnv(), columns: 120, rows: 30, args: ['--readonly']});
     await terminal.waitFor(/API 1\.41/);
     const screen = await terminal.waitFor('read-only');
     expect(screen).not.toMatch(/ s stop /);
@@ -88,7 +88,7 @@ describe('containers view', () => {
   });
 
   test('a key the dialog does not name does nothing; n cancels it', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 120, rows: 30});
     await focus(terminal, `${prefix}-secret`);
     terminal.type('d');
     await terminal.waitFor('Remove this container?');
@@ -107,7 +107,7 @@ describe('containers view', () => {
   });
 
   test('v shows the environment with secrets masked until m', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 100, rows: 30});
     await focus(terminal, `${prefix}-secret`);
     terminal.type('v');
     const masked = await terminal.waitFor('environment of');
@@ -122,7 +122,7 @@ describe('containers view', () => {
   });
 
   test('logs follow a live container, and its escape sequences cannot touch the terminal', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 120, rows: 30});
     await focus(terminal, `${prefix}-evil`);
     terminal.keys('Enter');
     const opened = await terminal.waitFor(/logs \S+-evil · follow/);

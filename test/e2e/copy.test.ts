@@ -1,11 +1,11 @@
 import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
 import {openLogs} from '../helpers/log-pane.js';
 import {execFileSync} from 'node:child_process';
-import {focusContainer, SOCKET, startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, focusContainer, SOCKET, type Terminal} from '../helpers/terminal.js';
 
 // y as a user meets it, at 80x24 in a real terminal (tmux): what berth writes to the terminal is recorded (tmux
 // pipe-pane) and the OSC 52 sequence in it decoded: that is what the user's own terminal puts on its clipboard.
@@ -15,8 +15,8 @@ const dir = mkdtempSync(join(tmpdir(), 'berth-copy-'));
 const big = uniqueName('e2e-copy-big');
 // 5,500 lines of 1,000 bytes (with the newline): 5.5 MB, all of it held (the buffer keeps 10,000 lines).
 const BIG_LINES = 5500;
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 beforeAll(() => {
   docker([
@@ -48,7 +48,7 @@ async function waitForCopy(t: Terminal, count = 1): Promise<string[]> {
 describe('y: copy to the clipboard of the terminal the user sits at', () => {
   test('y i on a container: OSC 52 carries its full ID, and the status line says what was copied', async () => {
     const id = docker(['inspect', '-f', '{{.Id}}', 'bench-colors']).trim();
-    terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
+    terminal = berth.start({env: benchEnv(), columns: 80, rows: 24});
     const t = terminal;
     await focusContainer(t, 'bench-colors');
     t.record();
@@ -63,7 +63,7 @@ describe('y: copy to the clipboard of the terminal the user sits at', () => {
   test('y l and y v in the log pane: the line as the container wrote it, its colour codes gone; the lines on screen', async () => {
     // The bench container writes SGR colours: the original text has escapes the copy must not carry.
     expect(docker(['logs', '--tail', '1', 'bench-colors'])).toContain('\x1b[31m');
-    terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
+    terminal = berth.start({env: benchEnv(), columns: 80, rows: 24});
     const t = terminal;
     await openLogs(t, 'bench-colors');
     await t.waitFor(/reverse line \d+/);
@@ -97,7 +97,7 @@ describe('y: copy to the clipboard of the terminal the user sits at', () => {
       clipboard: tmux('show-options', '-sv', 'set-clipboard'),
       passthrough: tmux('show-options', '-gwv', 'allow-passthrough'),
     };
-    terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
+    terminal = berth.start({env: benchEnv(), columns: 80, rows: 24});
     const t = terminal;
     try {
       await focusContainer(t, 'bench-idle');
@@ -132,7 +132,7 @@ describe('y: copy to the clipboard of the terminal the user sits at', () => {
       await new Promise(r => setTimeout(r, 200));
     // berth runs in its own directory (where the copy is saved, as ctrl-s saves): bin/ is linked there.
     symlinkSync(join(ROOT, 'bin'), join(dir, 'bin'));
-    terminal = startBerth({env: benchEnv(), columns: 80, rows: 24, before: `cd '${dir}'`});
+    terminal = berth.start({env: benchEnv(), columns: 80, rows: 24, before: `cd '${dir}'`});
     const t = terminal;
     await openLogs(t, big);
     t.keys('6');

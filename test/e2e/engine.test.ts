@@ -1,13 +1,14 @@
 import {execFileSync} from 'node:child_process';
-import {afterAll, afterEach, beforeAll, expect, test} from 'vitest';
+import {afterAll, beforeAll, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {startPrivateEngine} from '../helpers/private-engine.js';
 import {scratchDir} from '../helpers/scratch.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
 // Two docker contexts for the same bench engine (over TLS and over its unix socket) and one nobody answers.
 const config = scratchDir('berth-contexts-');
 const name = uniqueName('ctx');
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
 
 beforeAll(() => {
@@ -24,7 +25,6 @@ beforeAll(() => {
   runTestContainer(name, ['sh', '-c', 'while :; do echo ctx-line; sleep 1; done'], {label: false});
 });
 afterAll(() => docker(['rm', '-f', name]));
-afterEach(() => terminal?.stop());
 
 test('view 5 shows the engine; c switches contexts in place; an unreachable context leaves the current one working', async () => {
   const env = {
@@ -34,7 +34,7 @@ test('view 5 shows the engine; c switches contexts in place; an unreachable cont
     DOCKER_CERT_PATH: undefined,
     DOCKER_CONTEXT: undefined,
   };
-  terminal = startBerth({env, columns: 100, rows: 30, args: ['--context', 'bench-tls']});
+  terminal = berth.start({env, columns: 100, rows: 30, args: ['--context', 'bench-tls']});
   await terminal.waitFor(/context bench-tls/);
   terminal.type(`/${name}`);
   terminal.keys('Enter');
@@ -96,7 +96,7 @@ test('view 5: version, disk usage as docker system df counts it, and a warning f
       '-c',
       'echo a line; sleep 100000',
     ]);
-    terminal = startBerth({
+    terminal = berth.start({
       env: {DOCKER_HOST: engine.host, DOCKER_TLS_VERIFY: undefined, DOCKER_CERT_PATH: undefined},
       columns: 120,
       rows: 60,

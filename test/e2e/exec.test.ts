@@ -1,9 +1,9 @@
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 const name = uniqueName('e2e-exec');
 const stopped = `${name}-stopped`;
@@ -17,7 +17,7 @@ afterAll(() => docker(['rm', '-f', name, stopped, ...runs]));
 
 // Opens berth filtered down to one container, so the selected row is known.
 async function openOn(filter: string, columns = 100, rows = 30): Promise<Terminal> {
-  const t = startBerth({env: benchEnv(), columns, rows});
+  const t = berth.start({env: benchEnv(), columns, rows});
   await t.waitFor(/API 1\.41/);
   t.type('/');
   t.type(filter);

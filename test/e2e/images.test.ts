@@ -1,12 +1,12 @@
 import {existsSync, mkdtempSync, rmSync, statSync} from 'node:fs';
 import {join} from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, onTestFinished, test} from 'vitest';
 import {benchEnv, docker, uniqueName} from '../helpers/bench.js';
 import {buildImage} from '../helpers/images.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 const repo = uniqueName('e2e-images');
 const user = uniqueName('e2e-images-user');
@@ -44,7 +44,7 @@ async function openImages(t: Terminal, filter = repo): Promise<void> {
 
 describe('view 2 Images in a real terminal', () => {
   test('2 lists images; enter shows the history; D shows the dangling image; p previews without removing', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 140, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 140, rows: 30});
     await openImages(terminal);
     await terminal.waitUntil(
       screen => screen.split('\n').some(line => line.includes(repo) && /\b1\b/.test(line)),
@@ -86,7 +86,7 @@ describe('view 2 Images in a real terminal', () => {
   });
 
   test('d lists the image and the container using it; the refusal is explained; f forces; c creates a container', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 140, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 140, rows: 30});
     await openImages(terminal);
     await terminal.waitUntil(screen => screen.includes(repo), `${repo} row`);
     terminal.type('c');
@@ -146,7 +146,7 @@ describe('archives from view 2, and the system prune preview from view 5', () =>
     const dir = mkdtempSync('/tmp/berth-e2e-w-');
     onTestFinished(() => rmSync(dir, {recursive: true, force: true}));
     const file = join(dir, 'one.tar');
-    terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 100, rows: 30});
     await openImages(terminal, saved);
     await terminal.waitFor(saved);
     terminal.type('w');

@@ -2,10 +2,10 @@ import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {openLogs, submitSave} from '../helpers/log-pane.js';
-import {SOCKET, startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, SOCKET, type Terminal} from '../helpers/terminal.js';
 
 // Invisible and bidi characters as a user meets them: a container prints bidi overrides, zero-width characters and
 // legitimate Unicode; berth in a real terminal (tmux) shows markers for the first and the text for the rest, and the
@@ -42,8 +42,8 @@ function printfFormat(lines: string[]): string {
 
 const name = uniqueName('e2e-invisible');
 const dir = mkdtempSync(join(tmpdir(), 'berth-invisible-'));
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 beforeAll(() => {
   // The corpus, then a line of 10,000 zero-width spaces, then a last line to wait for.
@@ -60,7 +60,7 @@ describe('invisible and bidi characters from a container', () => {
     const deadline = Date.now() + 15_000;
     while (!docker(['logs', name]).includes('corpus end') && Date.now() < deadline)
       await new Promise(r => setTimeout(r, 200));
-    terminal = startBerth({env: benchEnv(), columns: 160, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 160, rows: 30});
     const captured = join(dir, 'terminal.bytes');
     execFileSync('tmux', ['-L', SOCKET, 'pipe-pane', '-o', '-t', terminal.session, `cat >> '${captured}'`]);
 

@@ -1,10 +1,10 @@
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {openLogs} from '../helpers/log-pane.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 const coloured = uniqueName('e2e-wrapcolour');
 const listPrefix = uniqueName('e2e-scroll');
@@ -43,7 +43,7 @@ const settle = async (t: Terminal, quietMs = 300) => {
 
 describe('log pane and list details', () => {
   test('a coloured line that wraps keeps its colour on every continuation row', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 100, rows: 30});
     await openLogs(terminal, coloured);
     await terminal.waitFor('plain after');
     terminal.type('w');
@@ -64,7 +64,7 @@ describe('log pane and list details', () => {
   });
 
   test('one row past the bottom of a long list moves the list instead of rewriting it', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 100, rows: 30});
     const t = terminal;
     await t.waitFor(/API 1\.41/);
     t.type('/');

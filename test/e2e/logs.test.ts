@@ -1,15 +1,15 @@
 import {existsSync, mkdtempSync, readFileSync} from 'node:fs';
 import {createServer, connect, type Server, type Socket} from 'node:net';
 import {join} from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {openLogs, submitSave} from '../helpers/log-pane.js';
 import {scratchDir} from '../helpers/scratch.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
 const scratch = scratchDir('berth-e2e-logs-');
-afterEach(() => terminal?.stop());
 
 const name = uniqueName('e2e-logs');
 beforeAll(() => {
@@ -28,7 +28,7 @@ describe('log pane', () => {
     const deadline = Date.now() + 15_000;
     while (!docker(['logs', name]).includes('needle again 20') && Date.now() < deadline)
       await new Promise(r => setTimeout(r, 200));
-    terminal = startBerth({env: benchEnv(), columns: 140, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 140, rows: 30});
     await openLogs(terminal, name);
     terminal.type('/');
     terminal.type('needle');
@@ -72,7 +72,7 @@ describe('log pane', () => {
   });
 
   test('esc back to the list, enter on the same container focuses its pane again, many times', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 140, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 140, rows: 30});
     await openLogs(terminal, name);
     for (let i = 0; i < 5; i++) {
       terminal.keys('Escape');
@@ -87,7 +87,7 @@ describe('log pane', () => {
   });
 
   test(':logs --tail N --follow=false reopens with those options', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 140, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 140, rows: 30});
     await openLogs(terminal, name);
     terminal.type(':');
     terminal.type('logs --tail 3 --follow=false');
@@ -106,7 +106,7 @@ describe('log pane', () => {
   test('when the engine connection drops the pane says so, and it resumes when it returns', async () => {
     const forwarder = new Forwarder(2375);
     const port = await forwarder.listen();
-    terminal = startBerth({env: benchEnv(), args: ['--host', `tcp://127.0.0.1:${port}`], columns: 140, rows: 30});
+    terminal = berth.start({env: benchEnv(), args: ['--host', `tcp://127.0.0.1:${port}`], columns: 140, rows: 30});
     await openLogs(terminal, name);
     await terminal.waitFor(/live \d+/);
     forwarder.cut();

@@ -1,15 +1,15 @@
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {afterEach, describe, expect, test} from 'vitest';
+import {describe, expect, test} from 'vitest';
 import {benchEnv} from '../helpers/bench.js';
 import {scratchDir} from '../helpers/scratch.js';
-import {SOCKET, startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, SOCKET, type Terminal} from '../helpers/terminal.js';
 
 const scratch = scratchDir('berth-e2e-mouse-');
 
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 const MOUSE_OFF = ['\x1b[?1006l', '\x1b[?1000l'];
 
@@ -50,7 +50,7 @@ async function openBench(t: Terminal): Promise<string> {
 
 describe('the mouse at 80x24', () => {
   test('a click selects the third row, a click on a tab switches view, double-click opens logs, the wheel leaves follow', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
+    terminal = berth.start({env: benchEnv(), columns: 80, rows: 24});
     const screen = await openBench(terminal);
     expect(mouseFlags(terminal)).toBe('11');
     const heading = where(screen, 'NAME');
@@ -88,7 +88,7 @@ describe('the mouse at 80x24', () => {
   });
 
   test('M leaves the mouse to the terminal and says so in the footer; M again takes it back', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
+    terminal = berth.start({env: benchEnv(), columns: 80, rows: 24});
     await openBench(terminal);
     terminal.type('M');
     await terminal.waitFor('mouse off: M');
@@ -101,13 +101,13 @@ describe('the mouse at 80x24', () => {
   test('mouse: false in the config starts with the mouse off', async () => {
     const dir = mkdtempSync(join(scratch, 'config-'));
     writeFileSync(join(dir, 'config.yml'), 'mouse: false\n');
-    terminal = startBerth({env: benchEnv(), args: ['--config', join(dir, 'config.yml')], columns: 80, rows: 24});
+    terminal = berth.start({env: benchEnv(), args: ['--config', join(dir, 'config.yml')], columns: 80, rows: 24});
     await terminal.waitFor('mouse off: M');
     expect(mouseFlags(terminal)).toBe('00');
   });
 
   test('a shell in a container gets the terminal without mouse reporting, and berth takes it back after', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
+    terminal = berth.start({env: benchEnv(), columns: 80, rows: 24});
     await terminal.waitFor(/API 1\.41/);
     terminal.type('/bench-idle');
     terminal.keys('Enter');
@@ -135,7 +135,7 @@ describe('mouse reporting is off after berth, however it ends', () => {
     const crasher = join(dir, 'crash.mjs');
     writeFileSync(crasher, "process.on('SIGUSR2', () => { throw new Error('crash provoked by the test'); });\n");
     const marker = join(dir, 'config.yml');
-    terminal = startBerth({
+    terminal = berth.start({
       env: {...benchEnv(), NODE_OPTIONS: `--import=${crasher}`},
       args: ['--config', marker],
       columns: 80,

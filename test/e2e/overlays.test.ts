@@ -1,12 +1,12 @@
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
 // Every dialog and pane over a view is one frame as tall as its content, drawn over the list, and answers the
 // same keys: ? opens help over it (esc comes back), esc closes it, q quits berth. Every footer ends with the same
 // part; status messages stay with the view that made them; long ones wrap and end with … only when cut.
 const name = uniqueName('ovl');
-let terminal: Terminal | undefined;
+const berth = berthPerTest();
 
 beforeAll(() => {
   runTestContainer(name, ['sh', '-c', 'while :; do echo tick; sleep 1; done']);
@@ -14,7 +14,6 @@ beforeAll(() => {
 afterAll(() => {
   docker(['rm', '-f', name]);
 });
-afterEach(() => terminal?.stop());
 
 const TAIL = /: command {2}q quit {2}\? help\s*$/;
 const footerOf = (screen: string) => screen.trimEnd().split('\n').at(-1) ?? '';
@@ -32,7 +31,7 @@ function frame(screen: string): {rows: number; content: number; title: string} |
 }
 
 async function start(columns: number, rows: number): Promise<Terminal> {
-  const t = startBerth({env: benchEnv(), columns, rows});
+  const t = berth.start({env: benchEnv(), columns, rows});
   await t.waitFor(/API 1\.41/);
   return t;
 }
@@ -92,7 +91,7 @@ for (const [columns, rows] of [
   describe(`${columns}x${rows}`, () => {
     for (const c of CASES) {
       test(`${c.what}: as tall as its content, over the list; ?, esc and q answer as everywhere`, async () => {
-        const t = (terminal = await start(columns, rows));
+        const t = await start(columns, rows);
         await focusMine(t);
         c.open(t);
         const shown = await t.waitUntil(s => c.title.test(frame(s)?.title ?? ''), `${c.what} in its frame`, 20_000);
@@ -125,7 +124,7 @@ for (const [columns, rows] of [
     }
 
     test('every view ends its footer with : command  q quit  ? help', async () => {
-      const t = (terminal = await start(columns, rows));
+      const t = await start(columns, rows);
       for (const key of ['1', '2', '3', '4', '5', '7', '8']) {
         t.type(key);
         await t.waitUntil(s => TAIL.test(footerOf(s)), `view ${key}'s footer`);
@@ -135,7 +134,7 @@ for (const [columns, rows] of [
     });
 
     test('a status message stays with its view; long ones wrap, with … only when cut', async () => {
-      const t = (terminal = await start(columns, rows));
+      const t = await start(columns, rows);
       t.type('7');
       t.type(':context nosuch');
       t.keys('Enter');
@@ -177,7 +176,7 @@ for (const [columns, rows] of [
 
 describe('commands and dialogs say what applies', () => {
   test(':rmi of an image the engine lacks is refused at once; contexts name the engine as view 5 does', async () => {
-    const t = (terminal = await start(100, 30));
+    const t = await start(100, 30);
     t.type(':rmi nosuch-berth:tag');
     t.keys('Enter');
     const refused = await t.waitFor('no image "nosuch-berth:tag" on this engine');

@@ -1,13 +1,13 @@
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {buildImage} from '../helpers/images.js';
 import {startPrivateEngine, type PrivateEngine} from '../helpers/private-engine.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
 // berth prune on a terminal asks y/N after the preview. A private engine: a prune must never touch the shared one.
 let engine: PrivateEngine;
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
 let dangling = '';
-afterEach(() => terminal?.stop());
 
 beforeAll(async () => {
   engine = await startPrivateEngine();
@@ -26,7 +26,7 @@ const env = {DOCKER_HOST: undefined, DOCKER_TLS_VERIFY: undefined, DOCKER_CERT_P
 
 describe('berth prune at a terminal', () => {
   test('lists the targets and asks; n removes nothing, y removes exactly them', async () => {
-    terminal = startBerth({args: ['--host', engine.host, 'prune', 'images'], env, columns: 120, rows: 30});
+    terminal = berth.start({args: ['--host', engine.host, 'prune', 'images'], env, columns: 120, rows: 30});
     const asked = await terminal.waitFor('Remove these? [y/N]', 20_000);
     expect(asked).toContain('prune images (dangling) would remove:');
     expect(asked).toContain(dangling.slice(7, 19));
@@ -37,7 +37,7 @@ describe('berth prune at a terminal', () => {
     expect(ids()).toContain(dangling);
     terminal.stop();
 
-    terminal = startBerth({args: ['--host', engine.host, 'prune', 'images'], env, columns: 120, rows: 30});
+    terminal = berth.start({args: ['--host', engine.host, 'prune', 'images'], env, columns: 120, rows: 30});
     await terminal.waitFor('Remove these? [y/N]', 20_000);
     terminal.type('y');
     terminal.keys('Enter');

@@ -2,21 +2,21 @@ import {mkdtempSync, readFileSync} from 'node:fs';
 import {createServer} from 'node:http';
 import {request as httpsRequest} from 'node:https';
 import {join} from 'node:path';
-import {afterEach, expect, test} from 'vitest';
+import {expect, test} from 'vitest';
 import {benchEnv, docker} from '../helpers/bench.js';
 import {scratchDir} from '../helpers/scratch.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
 const scratch = scratchDir('berth-e2e-registry-');
 
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 test('view 4: repository → tags → details → pull into the engine', async () => {
   const env = benchEnv();
   const ref = '127.0.0.1:5000/apps/web:1.1';
   docker(['image', 'rm', '-f', ref]);
-  terminal = startBerth({env, columns: 140, rows: 34, args: ['--registry-ca', env.BERTH_REGISTRY_CA!]});
+  terminal = berth.start({env, columns: 140, rows: 34, args: ['--registry-ca', env.BERTH_REGISTRY_CA!]});
   await terminal.waitFor(/API 1\.41/);
   terminal.type('4');
   await terminal.waitFor('tools/busybox');
@@ -51,7 +51,7 @@ test('view 4: repository → tags → details → pull into the engine', async (
 test('+ adds a registry and saves it to the config file', async () => {
   const env = benchEnv();
   const config = mkdtempSync(join(scratch, 'xdg-'));
-  terminal = startBerth({
+  terminal = berth.start({
     env: {...env, BERTH_REGISTRY: undefined, XDG_CONFIG_HOME: config},
     columns: 120,
     rows: 30,
@@ -71,7 +71,7 @@ test('+ adds a registry and saves it to the config file', async () => {
   expect(await terminal.exitCode()).toBe(0);
   terminal.stop();
   // The next start reads it back from the config file.
-  terminal = startBerth({
+  terminal = berth.start({
     env: {...env, BERTH_REGISTRY: undefined, XDG_CONFIG_HOME: config},
     columns: 140,
     rows: 30,
@@ -112,7 +112,7 @@ test('a registry without a catalog asks for a repository name and still lists it
   await new Promise<void>(resolve => front.listen(0, '127.0.0.1', resolve));
   const port = (front.address() as {port: number}).port;
   try {
-    terminal = startBerth({env: {...env, BERTH_REGISTRY: `http://127.0.0.1:${port}`}, columns: 120, rows: 30});
+    terminal = berth.start({env: {...env, BERTH_REGISTRY: `http://127.0.0.1:${port}`}, columns: 120, rows: 30});
     await terminal.waitFor(/API 1\.41/);
     terminal.type('4');
     await terminal.waitFor('repository:');

@@ -2,12 +2,12 @@ import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
 import {demoProject} from '../helpers/compose.js';
 import type {PrivateEngine} from '../helpers/private-engine.js';
 import {benchAndSecondContexts, startBerthOnContexts, startSecondEngine} from '../helpers/several-engines.js';
-import type {Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
 // The compose view on two engines (the shared TLS bench engine, context "bench", and a private dockerd, context "second"):
 // it shows one engine at a time, the first until /engine:NAME picks another. A project that exists only on the
@@ -27,9 +27,9 @@ services:
 
 let second: PrivateEngine;
 let configDir: string;
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
 const stateDir = mkdtempSync(join(tmpdir(), 'berth-e2e-state-'));
-afterEach(() => terminal?.stop());
 
 // compose v1 against the second engine, straight to its socket.
 function composeOnSecond(args: string[]): string {
@@ -61,9 +61,11 @@ const projectRow = (screen: string) =>
 
 describe('view 3 with several engines', () => {
   test('a project only on the second engine shows after /engine:second; L, D and u go to that engine', async () => {
-    terminal = startBerthOnContexts(configDir, ['--context', 'bench', '--context', 'second'], 160, 40, {
-      XDG_STATE_HOME: stateDir,
-    });
+    terminal = berth.adopt(
+      startBerthOnContexts(configDir, ['--context', 'bench', '--context', 'second'], 160, 40, {
+        XDG_STATE_HOME: stateDir,
+      }),
+    );
     const t = terminal;
     await t.waitFor(/ENGINE\s+NAME/, 20_000);
     t.type('3');

@@ -1,11 +1,11 @@
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, docker} from '../helpers/bench.js';
 import type {PrivateEngine} from '../helpers/private-engine.js';
 import {benchAndSecondContexts, startBerthOnContexts, startSecondEngine} from '../helpers/several-engines.js';
-import type {Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
 // The images view's actions on two engines at once — the shared TLS bench engine (context "bench") and a private dockerd
 // (context "second"): a row's keys and the `:` commands naming images go to the engine that has the image, the
@@ -26,8 +26,8 @@ const volumes = {bench: [`${tag}-a`, `${tag}-c`], second: [`${tag}-b`, `${tag}-d
 let second: PrivateEngine;
 let configDir: string;
 let stateDir: string;
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 const onSecond = (args: string[]) => second.docker(args);
 const has = (engine: (args: string[]) => string, kind: string, name: string) => {
@@ -75,9 +75,11 @@ afterAll(async () => {
 }, 60_000);
 
 function open(columns = 200, rows = 60): Terminal {
-  terminal = startBerthOnContexts(configDir, ['--context', 'bench', '--context', 'second'], columns, rows, {
-    XDG_STATE_HOME: stateDir,
-  });
+  terminal = berth.adopt(
+    startBerthOnContexts(configDir, ['--context', 'bench', '--context', 'second'], columns, rows, {
+      XDG_STATE_HOME: stateDir,
+    }),
+  );
   return terminal;
 }
 

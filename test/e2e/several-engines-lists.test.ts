@@ -1,5 +1,5 @@
 import {rmSync} from 'node:fs';
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, docker} from '../helpers/bench.js';
 import type {PrivateEngine} from '../helpers/private-engine.js';
 import {
@@ -9,7 +9,7 @@ import {
   startBerthOnContexts,
   startSecondEngine,
 } from '../helpers/several-engines.js';
-import type {Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
 // The images and volumes views on two engines at once: the shared TLS bench engine (context "bench") and a private dockerd
 // (context "second"). A volume of the same name on both shows twice, told apart by ENGINE, and a marked pair is
@@ -23,8 +23,8 @@ const user = `${tag}-user`;
 
 let second: PrivateEngine;
 let configDir: string;
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 const onSecond = (args: string[]) => second.docker(args);
 const exists = (engine: (args: string[]) => string, name: string) => {
@@ -58,7 +58,7 @@ afterAll(async () => {
 }, 60_000);
 
 function open(args: string[], columns?: number, rows?: number): Terminal {
-  terminal = startBerthOnContexts(configDir, args, columns, rows);
+  terminal = berth.adopt(startBerthOnContexts(configDir, args, columns, rows));
   return terminal;
 }
 

@@ -1,12 +1,12 @@
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv} from '../helpers/bench.js';
 import {dockerConfigWithContexts} from '../helpers/contexts.js';
 import {eventually, startSwarm, type TestSwarm} from '../helpers/swarm.js';
 import {startBerthOnContexts} from '../helpers/several-engines.js';
-import type {Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
 // The swarm view on two engines: the shared bench engine (context "bench", first, not in a swarm) and a one-node swarm
 // of this file's own (context "mgr"). The swarm view shows the manager by default, says so on the bench when it is
@@ -14,9 +14,9 @@ import type {Terminal} from '../helpers/terminal.js';
 const service = `pick-${process.pid}`;
 let swarm: TestSwarm;
 let configDir: string;
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
 const stateDir = mkdtempSync(join(tmpdir(), 'berth-e2e-state-'));
-afterEach(() => terminal?.stop());
 
 beforeAll(async () => {
   swarm = await startSwarm({worker: false});
@@ -42,9 +42,11 @@ async function pick(t: Terminal, filter: string): Promise<void> {
 
 describe('view 6 with several engines', () => {
   test('the manager by default; /engine:bench says it is not one; + scales on the manager', async () => {
-    terminal = startBerthOnContexts(configDir, ['--context', 'bench', '--context', 'mgr'], 140, 30, {
-      XDG_STATE_HOME: stateDir,
-    });
+    terminal = berth.adopt(
+      startBerthOnContexts(configDir, ['--context', 'bench', '--context', 'mgr'], 140, 30, {
+        XDG_STATE_HOME: stateDir,
+      }),
+    );
     const t = terminal;
     await t.waitFor('6 Swarm', 20_000);
     t.type('6');

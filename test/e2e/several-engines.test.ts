@@ -1,7 +1,7 @@
 import {execFileSync, spawnSync} from 'node:child_process';
 import {rmSync} from 'node:fs';
 import {createServer, type Server, type Socket} from 'node:net';
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, docker} from '../helpers/bench.js';
 import type {PrivateEngine} from '../helpers/private-engine.js';
 import {
@@ -11,7 +11,7 @@ import {
   startBerthOnContexts,
   startSecondEngine,
 } from '../helpers/several-engines.js';
-import type {Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
 // berth on two engines at once: the shared TLS bench engine (context "bench") and a private dockerd on its own
 // socket (context "second"), from a docker config directory of the test's own. A third context points at a
@@ -26,8 +26,8 @@ let second: PrivateEngine;
 let configDir: string;
 let silent: Server;
 const held: Socket[] = [];
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 const run = (engine: (args: string[]) => string, name: string, line: string) =>
   engine([
@@ -71,7 +71,7 @@ afterAll(async () => {
 }, 60_000);
 
 function open(args: string[], columns?: number, rows?: number): Terminal {
-  terminal = startBerthOnContexts(configDir, args, columns, rows);
+  terminal = berth.adopt(startBerthOnContexts(configDir, args, columns, rows));
   return terminal;
 }
 

@@ -1,15 +1,15 @@
 import {execFileSync} from 'node:child_process';
 import {createServer, connect, type Server} from 'node:net';
-import {afterEach, describe, expect, test} from 'vitest';
+import {describe, expect, test} from 'vitest';
 import {benchEnv} from '../helpers/bench.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 describe('the UI shell in a real terminal', () => {
   test('starts against the bench over TLS, lists its containers, shows help, and q restores the terminal', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 100, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 100, rows: 30});
     await terminal.waitFor(/API 1\.41/);
     // The bench's own containers (an engine may hold many more).
     terminal.type('/bench-');
@@ -47,7 +47,7 @@ describe('the UI shell in a real terminal', () => {
   });
 
   test('works at 80x24 and filters as you type', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
+    terminal = berth.start({env: benchEnv(), columns: 80, rows: 24});
     await terminal.waitFor(/API 1\.41/);
     terminal.type('/');
     terminal.type('bench-idle');
@@ -63,7 +63,7 @@ describe('the UI shell in a real terminal', () => {
   test('an unreachable engine gives a banner naming the host and the reason, and berth recovers when it returns', async () => {
     const env = benchEnv();
     const port = await freePort();
-    terminal = startBerth({env, args: ['--host', `tcp://127.0.0.1:${port}`], columns: 120, rows: 30});
+    terminal = berth.start({env, args: ['--host', `tcp://127.0.0.1:${port}`], columns: 120, rows: 30});
     const screen = await terminal.waitFor('connection refused');
     expect(screen).toContain(`engine tcp://127.0.0.1:${port}`);
     expect(screen).toMatch(/retrying in \d+s/);
@@ -111,7 +111,7 @@ describe('signals restore the terminal', () => {
     ['SIGHUP', 129],
   ])('%s', async (signal, code) => {
     const marker = `/tmp/berth-signal-${process.pid}-${signal}.yml`;
-    terminal = startBerth({env: benchEnv(), args: ['--config', marker], columns: 100, rows: 30});
+    terminal = berth.start({env: benchEnv(), args: ['--config', marker], columns: 100, rows: 30});
     await terminal.waitFor(/API 1\.41/);
     expect(terminal.alternateScreen()).toBe(true);
     const pid = execFileSync('pgrep', ['-f', `bin/berth.js --config ${marker}`], {encoding: 'utf8'})

@@ -1,11 +1,12 @@
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
 // 80x24 over SSH is the main case: every view and overlay that exists, at 80x24 and at 200x60, with the facts a
 // user looks for on screen. A view added later that breaks the small terminal fails here.
 const name = uniqueName('tiny');
 const exited = uniqueName('tiny-done');
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
 
 beforeAll(() => {
@@ -16,7 +17,6 @@ beforeAll(() => {
 afterAll(() => {
   docker(['rm', '-f', name, exited]);
 });
-afterEach(() => terminal?.stop());
 
 const footerOf = (screen: string) => screen.trimEnd().split('\n').at(-1) ?? '';
 
@@ -27,7 +27,7 @@ for (const [columns, rows] of [
   describe(`${columns}x${rows}`, () => {
     test('containers: names and compact states uncut; the footer fits and keeps ?; help reaches every key', async () => {
       const env = benchEnv();
-      terminal = startBerth({env, columns, rows, args: ['--registry-ca', env.BERTH_REGISTRY_CA!]});
+      terminal = berth.start({env, columns, rows, args: ['--registry-ca', env.BERTH_REGISTRY_CA!]});
       await terminal.waitFor(/API 1\.41/);
       terminal.type('/tiny');
       terminal.keys('Enter');
@@ -88,7 +88,7 @@ for (const [columns, rows] of [
 
     test('registry: the repository list uses the height; the footer keeps ?', async () => {
       const env = benchEnv();
-      terminal = startBerth({env, columns, rows, args: ['--registry-ca', env.BERTH_REGISTRY_CA!]});
+      terminal = berth.start({env, columns, rows, args: ['--registry-ca', env.BERTH_REGISTRY_CA!]});
       await terminal.waitFor(/API 1\.41/);
       terminal.type('4');
       const repos = await terminal.waitFor('tools/busybox');

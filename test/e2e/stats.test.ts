@@ -1,12 +1,13 @@
 import {execFileSync} from 'node:child_process';
-import {afterAll, afterEach, beforeAll, expect, test} from 'vitest';
+import {afterAll, beforeAll, expect, test} from 'vitest';
 import {benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
-import {SOCKET, startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, SOCKET, type Terminal} from '../helpers/terminal.js';
 
 // Stats cost is a feature: streams only for the rows on screen. Counted at the socket level: berth's
 // established connections to the engine, while a list of 30 running containers scrolls at 80x24.
 const prefix = uniqueName('st');
 const names = Array.from({length: 30}, (_, i) => `${prefix}-${String(i).padStart(2, '0')}`);
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
 
 beforeAll(() => {
@@ -15,7 +16,6 @@ beforeAll(() => {
 afterAll(() => {
   docker(['rm', '-f', ...names]);
 }, 60_000);
-afterEach(() => terminal?.stop());
 
 function berthPid(session: string): string {
   const shell = execFileSync('tmux', ['-L', SOCKET, 'display-message', '-p', '-t', session, '#{pane_pid}'], {
@@ -33,7 +33,7 @@ function engineConnections(pid: string): number {
 }
 
 test('CPU and memory columns at 80x24; streams follow the rows on screen; p shows graphs and processes', async () => {
-  terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
+  terminal = berth.start({env: benchEnv(), columns: 80, rows: 24});
   await terminal.waitFor(/API 1\.41/);
   terminal.type(`/${prefix}`);
   terminal.keys('Enter');

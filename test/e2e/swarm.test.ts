@@ -1,14 +1,15 @@
 import {readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {benchEnv, BUSYBOX} from '../helpers/bench.js';
 import {scratchDir} from '../helpers/scratch.js';
 import {eventually, startSwarm, type TestSwarm} from '../helpers/swarm.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
 // The swarm view against a real two-node swarm of this file's own, in a real terminal.
 
 let swarm: TestSwarm;
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
 const dir = scratchDir('berth-e2e-swarm-');
 const SECRET = `typed-${process.pid}-Value`;
@@ -33,8 +34,6 @@ beforeAll(async () => {
   ]);
 }, 120_000);
 
-afterEach(() => terminal?.stop());
-
 afterAll(async () => {
   await swarm?.stop();
 }, 60_000);
@@ -42,7 +41,7 @@ afterAll(async () => {
 const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 
 function open(columns = 120, rows = 30): Terminal {
-  return startBerth({
+  return berth.start({
     env: {
       DOCKER_HOST: swarm.manager.host,
       DOCKER_TLS_VERIFY: undefined,
@@ -57,7 +56,7 @@ function open(columns = 120, rows = 30): Terminal {
 
 describe('view 6 Swarm in a real terminal', () => {
   test('no tab 6 on an engine that is not a swarm manager', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 120, rows: 30});
     const screen = await terminal.waitFor(/5 Engine/);
     expect(screen).not.toContain('6 Swarm');
     terminal.type('6');

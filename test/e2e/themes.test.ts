@@ -1,10 +1,10 @@
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
 import {openLogs} from '../helpers/log-pane.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
 // Themes as a user's terminal gets them: the bytes berth writes (tmux pipe-pane) for the default theme, for
 // `theme: light` and under NO_COLOR, against a container whose log carries its own colour. CI is unset before berth
@@ -41,8 +41,8 @@ function colourParameters(written: string): string[] {
 const name = uniqueName('e2e-theme');
 const PROJECT = name.replace('e2e-theme', 'themeproj');
 const dir = mkdtempSync(join(tmpdir(), 'berth-themes-'));
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 beforeAll(() => {
   // A line in red (the container's own colour) and one on stderr (yellow in the dark theme's log pane); a compose
@@ -85,7 +85,7 @@ async function bytesWritten(
   args: string[] = [],
   more?: (t: Terminal) => Promise<void>,
 ): Promise<{written: string; screen: string}> {
-  terminal = startBerth({
+  terminal = berth.start({
     before: USER_TERMINAL.before,
     env: {...benchEnv(), ...USER_TERMINAL.env, ...env},
     args,
@@ -143,7 +143,7 @@ describe('themes', () => {
 
   test('a bad theme or colour in the config: one line each in the status line, the defaults used', async () => {
     const home = configHome('bad', 'theme: blue\ncolors:\n  selection: blu\n  bordr: red\n');
-    terminal = startBerth({env: {...benchEnv(), XDG_CONFIG_HOME: home}, columns: 200, rows: 30});
+    terminal = berth.start({env: {...benchEnv(), XDG_CONFIG_HOME: home}, columns: 200, rows: 30});
     const file = join(home, 'berth', 'config.yml');
     const screen = await terminal.waitFor('bordr');
     const status = screen.replace(/\n/g, '');
@@ -155,7 +155,7 @@ describe('themes', () => {
   });
 
   test('--theme with an unknown name: one line and exit code 2, like every usage error', async () => {
-    terminal = startBerth({env: benchEnv(), args: ['--theme', 'solarized']});
+    terminal = berth.start({env: benchEnv(), args: ['--theme', 'solarized']});
     expect(await terminal.exitCode()).toBe(2);
     const screen = terminal.screen();
     expect(screen).toContain('--theme solarized: no such theme; use --theme dark|light|none');

@@ -1,17 +1,17 @@
 import {rmSync} from 'node:fs';
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
 import {composeCli, demoProject, removeDemoImages} from '../helpers/compose.js';
 import {startFaultProxy} from '../helpers/fault-proxy.js';
 import {buildImage} from '../helpers/images.js';
 import {PODMAN_ULIMITS, startPodman, type PodmanService} from '../helpers/podman.js';
 import {startSwarm, type TestSwarm} from '../helpers/swarm.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
 // Keys typed ahead (over SSH people type before the screen answers): each sequence goes to berth in ONE tmux
 // send-keys, so berth reads them together, and must act as it does when the keys come a second and a half apart.
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 const logger = uniqueName('e2e-ahead-log');
@@ -43,7 +43,7 @@ function loop(text: string): string {
 }
 
 const bench = (args: string[] = []) =>
-  startBerth({
+  berth.start({
     env: benchEnv(),
     columns: 140,
     rows: 30,
@@ -78,7 +78,7 @@ describe('a view that is still loading takes the keys typed for it once its data
     const url = new URL(env.DOCKER_HOST!.replace(/^tcp:/, 'http:'));
     const proxy = await startFaultProxy({host: url.hostname, port: Number(url.port)}, {latencyMs: 40});
     try {
-      terminal = startBerth({
+      terminal = berth.start({
         env: {...env, DOCKER_HOST: `tcp://127.0.0.1:${proxy.port}`},
         columns: 140,
         rows: 30,
@@ -163,7 +163,7 @@ describe('view 3 Compose', () => {
     rmSync(demo.dir, {recursive: true, force: true});
   });
   const open = () =>
-    startBerth({
+    berth.start({
       args: ['-f', demo.file, '-p', demo.name],
       env: benchEnv(),
       columns: 150,
@@ -219,7 +219,7 @@ describe('waiting has a limit, and says so', () => {
     // A registry that takes the connection and never answers.
     const proxy = await startFaultProxy({host: '127.0.0.1', port: 5000}, {mode: 'blackhole'});
     try {
-      terminal = startBerth({
+      terminal = berth.start({
         env: {...benchEnv(), BERTH_REGISTRY: `https://127.0.0.1:${proxy.port}`},
         columns: 140,
         rows: 30,
@@ -278,7 +278,7 @@ describe('on Podman', () => {
   }, 60_000);
 
   test('/acc-pod⏎⏎ typed at once at start opens its log', async () => {
-    terminal = startBerth({
+    terminal = berth.start({
       env: {
         DOCKER_HOST: service!.host,
         DOCKER_TLS_VERIFY: undefined,
@@ -308,7 +308,7 @@ describe('on a swarm manager', () => {
     // A distant manager: /info answers well after the 6 is read.
     const proxy = await startFaultProxy({path: swarm!.manager.host.slice('unix://'.length)}, {latencyMs: 400});
     try {
-      terminal = startBerth({
+      terminal = berth.start({
         env: {DOCKER_HOST: `tcp://127.0.0.1:${proxy.port}`, DOCKER_TLS_VERIFY: undefined, DOCKER_CERT_PATH: undefined},
         columns: 120,
         rows: 30,

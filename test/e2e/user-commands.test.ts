@@ -1,12 +1,12 @@
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
 import {scratchDir} from '../helpers/scratch.js';
-import {focusContainer, startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, focusContainer, type Terminal} from '../helpers/terminal.js';
 
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 const name = uniqueName('e2e-usercmd');
 // A short name: the label below names it twice and the pane must show that line whole at 120 columns.
@@ -63,7 +63,7 @@ afterAll(() => {
 
 describe('user-defined commands in a real terminal', () => {
   test('one per output mode: pane, terminal, none; a label cannot inject; the broken one is reported; all in the command log', async () => {
-    terminal = startBerth({
+    terminal = berth.start({
       env: {...benchEnv(), XDG_STATE_HOME: state},
       args: ['--config', config],
       columns: 120,

@@ -1,9 +1,9 @@
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
-import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
+const berth = berthPerTest();
 let terminal: Terminal | undefined;
-afterEach(() => terminal?.stop());
 
 const base = uniqueName('e2e-vn');
 const used = `${base}-used`;
@@ -52,7 +52,7 @@ const rowOf = (screen: string, name: string) => screen.split('\n').find(line => 
 
 describe('views 7 Volumes and 8 Networks in a real terminal', () => {
   test('7 lists volumes with their users; d on one in use is refused naming the container; an unused one goes; events add rows', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 120, rows: 30});
     await open(terminal, '7', /VOLUME NAME +DRIVER +SCOPE +CREATED +USED BY +MOUNTPOINT/);
     const screen = await terminal.waitUntil(s => rowOf(s, used).includes(runner) && s.includes(free), 'both volumes');
     expect(rowOf(screen, free)).toMatch(/local +local .* - /);
@@ -87,7 +87,7 @@ describe('views 7 Volumes and 8 Networks in a real terminal', () => {
   });
 
   test('8 lists networks with subnet and users; d keeps one with a running container unless f disconnects it', async () => {
-    terminal = startBerth({env: benchEnv(), columns: 120, rows: 30});
+    terminal = berth.start({env: benchEnv(), columns: 120, rows: 30});
     await open(terminal, '8', /NETWORK +ID +DRIVER +SCOPE +CREATED +SUBNET +USED BY/);
     const subnet = (JSON.parse(docker(['network', 'inspect', net])) as {IPAM: {Config: {Subnet: string}[]}}[])[0].IPAM
       .Config[0].Subnet;
@@ -113,7 +113,7 @@ describe('views 7 Volumes and 8 Networks in a real terminal', () => {
   test('80x24: columns, the footer and the dialogs stay readable', async () => {
     docker(['network', 'create', small]);
     docker(['network', 'connect', small, runner]);
-    terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
+    terminal = berth.start({env: benchEnv(), columns: 80, rows: 24});
     await open(terminal, '7', /VOLUME NAME +DRIVER +SCOPE +CREATED +USED BY/);
     const volumes = await terminal.waitUntil(s => rowOf(s, used).includes(runner.slice(0, 10)), 'the volume row');
     const footer = (screen: string) => screen.trimEnd().split('\n').at(-1) ?? '';

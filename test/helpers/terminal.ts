@@ -2,6 +2,7 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
+import {afterEach} from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 // BERTH_E2E_TMUX: another server name, so two checkouts can run their e2e tests at once.
@@ -151,4 +152,26 @@ export async function focusContainer(t: Terminal, name: string): Promise<void> {
     s => s.split('\n').some(line => line.includes('●') && line.includes(name)) || s.includes(name),
     name,
   );
+}
+
+// The one way an end-to-end test file starts berth: `const berth = berthPerTest();` at the top, then
+// `berth.start({...})` in a test. Every berth a test started is stopped after it, passed or failed, so no tmux
+// session or berth process outlives its test.
+// A berth started through another helper (several engines' contexts) is handed to `adopt` for the same end.
+export function berthPerTest(): {start: typeof startBerth; adopt: (terminal: Terminal) => Terminal} {
+  const started: Terminal[] = [];
+  afterEach(() => {
+    for (const terminal of started.splice(0)) terminal.stop();
+  });
+  return {
+    start: options => {
+      const terminal = startBerth(options);
+      started.push(terminal);
+      return terminal;
+    },
+    adopt: terminal => {
+      started.push(terminal);
+      return terminal;
+    },
+  };
 }
