@@ -2,8 +2,7 @@ import {withoutInvisibles} from './invisible.js';
 
 // The query language of every filter and search (docs/contract.md): a case-insensitive substring, or `re:` and a
 // regular expression, also case-insensitive. One implementation for the container and registry lists
-// (store/list.ts), the registry CLI (registry/filter.ts) and log search (engine/logs/log-query.ts); each decides what
-// a broken expression means for it.
+// (store/list.ts) and log search (engine/logs/log-query.ts); each decides what a broken expression means for it.
 export const REGEX_PREFIX = 're:';
 
 // The query asked for a regular expression that does not compile; `reason` is what RegExp threw.

@@ -1,8 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {compileLogQuery} from '../../../source/engine/logs/log-query.js';
 import {BerthError} from '../../../source/errors.js';
-import {compileFilter} from '../../../source/registry/filter.js';
-import {RegistryError} from '../../../source/registry/errors.js';
 import {makeMatcher} from '../../../source/store/list.js';
 import {compileMatcher, InvalidPatternError} from '../../../source/text/match.js';
 
@@ -46,22 +44,6 @@ describe('what a broken expression means to each user of the language', () => {
     expect(names.filter(makeMatcher('re:[a-'))).toEqual([]);
   });
 
-  it('the registry CLI reports a usage error', () => {
-    const error = (() => {
-      try {
-        compileFilter('re:(');
-      } catch (caught) {
-        return caught;
-      }
-      return undefined;
-    })();
-    expect(error).toBeInstanceOf(RegistryError);
-    expect((error as RegistryError).kind).toBe('usage');
-    expect((error as RegistryError).message).toMatch(
-      /^filter "re:\(": is not a valid regular expression \(Invalid regular expression: \/\(\/i: Unterminated group\)/,
-    );
-  });
-
   it('log search explains it, with the way out', () => {
     expect(() => compileLogQuery('re:(')).toThrow(BerthError);
     expect(() => compileLogQuery('re:(')).toThrow(
@@ -69,12 +51,11 @@ describe('what a broken expression means to each user of the language', () => {
     );
   });
 
-  it('all three agree on every valid query', () => {
+  it('both agree on every valid query', () => {
     const queries = ['', 'web', 'LIB', 're:', 're:^t', 're:(apps|tools)/', 're:literal', 'x'];
     for (const query of queries) {
       const expected = names.filter(compileMatcher(query));
       expect(names.filter(makeMatcher(query)), query).toEqual(expected);
-      expect(names.filter(compileFilter(query)), query).toEqual(expected);
       expect(names.filter(compileLogQuery(query)), query).toEqual(expected);
     }
   });

@@ -1,6 +1,5 @@
 import {describe, expect, it} from 'vitest';
 import {compareVersions, parseVersion, sortTags} from '../../../source/registry/sort.js';
-import {filterNames} from '../../../source/registry/filter.js';
 
 describe('sortTags', () => {
   const seeded = ['1.0.0', '1.2.0', '1.10.0', '2.0.0-rc.1', '2.0.0', 'latest'];
@@ -53,17 +52,5 @@ describe('sortTags', () => {
     expect(parseVersion('1.2.3.4.5')).toBeUndefined();
     expect(parseVersion('V1.2.3-rc.1')).toEqual({numbers: [1, 2, 3], prerelease: ['rc', '1']});
     expect(compareVersions(parseVersion('1.2')!, parseVersion('1.2.0')!)).toBe(0);
-  });
-});
-
-describe('filterNames', () => {
-  const names = ['tools/busybox', 'apps/web', 'library/hello'];
-  it('matches substrings case-insensitively', () => {
-    expect(filterNames(names, 'BUSY')).toEqual(['tools/busybox']);
-    expect(filterNames(names, '')).toEqual(names);
-  });
-  it('matches regular expressions after re:', () => {
-    expect(filterNames(names, 're:^(apps|library)/')).toEqual(['apps/web', 'library/hello']);
-    expect(() => filterNames(names, 're:(')).toThrow(/not a valid regular expression/);
   });
 });
