@@ -2,7 +2,7 @@
 # npm run check: the fast lane, for every change before the full `npm test`. Formatting (prettier), lint (eslint,
 # type-aware, cached in node_modules/.cache/eslint), types (tsc), the import rules (dependency-cruiser), unused
 # files/exports/dependencies (knip), then the unit tests (test/unit and packages/*/test). No root, no engine,
-# no network: nothing here starts the test bench.
+# no network: nothing here starts the test bench. With --static only the checks before the tests run (npm test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +24,9 @@ npm run --silent deps
 npx knip
 if ! wait "$lint"; then cat "$lint_log"; echo "eslint failed" >&2; exit 1; fi
 cat "$lint_log"
+
+# npm test runs the checks above, then every suite itself.
+if [ "${1:-}" = --static ]; then exit 0; fi
 
 step "unit tests"
 npx vitest run --project unit --project unit-isolated

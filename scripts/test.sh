@@ -4,18 +4,16 @@
 # started. With arguments (`npm test -- test/integration/logs.test.ts`) only those run, on the machine's Node only,
 # and when they are all unit tests (test/unit/…, packages/…) the bench is not started.
 # BERTH_NODE_VERSIONS lists the extra majors (default "24"; "" skips them outside CI). Under CI=true a Node that
-# cannot be had fails the run. The full run (no arguments) first checks formatting (prettier), lint (eslint,
-# type-aware, no cache), types (tsc), the import rules (npm run deps) and unused code (knip); any failing fails the
-# run before the bench is touched. `npm run check` (scripts/check.sh) is the same checks and the unit tests only.
+# cannot be had fails the run. The full run (no arguments) first runs the checks of `npm run check` (formatting,
+# type-aware lint, types, the import rules, unused code: scripts/check.sh --static); any failing fails the run
+# before the bench is touched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ $# -eq 0 ]; then
-  npx prettier --check . || { echo "npm run format rewrites the files listed above" >&2; exit 1; }
-  npx eslint .
-  npx tsc --noEmit -p . || { echo "the type check above failed (npm run typecheck)" >&2; exit 1; }
-  npm run --silent deps
-  npx knip
+  # The checks of npm run check (eslint's cache is keyed on each file's content and the config, so a cached
+  # result is the same verdict), with eslint beside the type check on the second core.
+  bash scripts/check.sh --static
 fi
 
 # Only unit tests named (test/unit/…, packages/…): no bench, as `npm run check` does.
