@@ -61,6 +61,10 @@ export const SCENES: Scene[] = [
     contexts: ['local', 'staging'],
     async steps(t) {
       await t.settle(s => /staging\s+web/.test(s) && /local\s+web/.test(s), 'both engines');
+      // The cursor stays on the row it was on when the other engine's rows came in, which depends on which engine
+      // answered first: the top row, whichever it was.
+      t.type('g');
+      await t.settle(s => /^›● local\s+api/m.test(s), 'the cursor on the first row');
     },
   },
   {

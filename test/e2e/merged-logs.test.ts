@@ -51,9 +51,12 @@ describe("several containers' logs in one pane", () => {
     terminal = startBerth({env: benchEnv(), columns: 80, rows: 24});
     const t = terminal;
     await followBoth(t);
+    // Both containers' lines, and more than five rows of them (containers started just before have few).
     const screen = await t.waitUntil(
       s =>
-        s.split('\n').some(l => lineOf(names.a, 'a').test(l)) && s.split('\n').some(l => lineOf(names.b, 'b').test(l)),
+        s.split('\n').some(l => lineOf(names.a, 'a').test(l)) &&
+        s.split('\n').some(l => lineOf(names.b, 'b').test(l)) &&
+        s.split('\n').filter(l => /[ab]line \d+/.test(l)).length > 5,
       'lines of both containers, prefixed',
     );
     // The title names the containers that fit beside the follow state, and counts the others.
@@ -110,9 +113,15 @@ describe("several containers' logs in one pane", () => {
     await t.waitFor(/reconnecting/, 15_000);
     await new Promise(r => setTimeout(r, 1500));
     proxy.mode = 'pass';
-    const after = (s: string) => Math.max(0, ...[...s.matchAll(/bline (\d+)/g)].map(m => Number(m[1])));
+    const after = (s: string, letter = 'b') =>
+      Math.max(0, ...[...s.matchAll(new RegExp(`${letter}line (\\d+)`, 'g'))].map(m => Number(m[1])));
     const before = after(t.screen());
-    await t.waitUntil(s => !/reconnecting/.test(s) && after(s) > before + 8, 'lines after the reconnect', 30_000);
+    // Lines after the reconnect, and more than 20 of each container in all (the check below counts them).
+    await t.waitUntil(
+      s => !/reconnecting/.test(s) && after(s) > Math.max(before + 8, 22) && after(s, 'a') > 22,
+      'lines after the reconnect',
+      30_000,
+    );
     // The whole buffer, saved: each container's lines are numbered 1, 2, 3… without a gap or a repeat, and the
     // pane said where the stream broke.
     const file = join(dir, 'merged.log');

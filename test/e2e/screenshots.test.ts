@@ -33,7 +33,13 @@ describe('the pictures in docs/screens/ show what berth draws', () => {
         ' ● web  up 12s   0.4%  1.2MiB  3b1f0c9a2e7d 2026-11-28T18:55:16Z',
         ' engine unix:///tmp/x/bpe-AbC123/docker.sock  ▁▂▅█',
         'api  (busybox, Up Less than a second)',
+        ' ○ migrate exited 0 · <1s ago',
       ]),
-    ).toEqual([' ● web up # # # <id> #T#Z', ' engine unix:///tmp/x/bpe-#/docker.sock ▪', 'api (busybox, Up #)']);
+    ).toEqual([
+      ' ● web up # # # <id> #T#Z',
+      ' engine unix:///tmp/x/bpe-#/docker.sock ▪',
+      'api (busybox, Up #)',
+      ' ○ migrate exited #· # ago',
+    ]);
   });
 });
