@@ -244,7 +244,15 @@ describe('signals', () => {
     terminal = bench();
     await terminal.waitFor(/API 1\.41/);
     terminal.record();
-    process.kill(terminal.berthPid(), signal);
+    // tmux's pipe starts a moment after it is asked for: a key that redraws a row shows it is recording before the
+    // signal (else berth's last bytes could go by unrecorded).
+    const t = terminal;
+    for (let tries = 0; t.recordedBytes() === 0 && tries < 25; tries++) {
+      t.type(tries % 2 ? 'k' : 'j');
+      await new Promise(resolve => setTimeout(resolve, 200));
+    }
+    expect(t.recordedBytes()).toBeGreaterThan(0);
+    process.kill(t.berthPid(), signal);
     expect(await terminal.exitCode()).toBe(code);
     // The raw bytes: berth itself switched back to the main screen.
     expect(terminal.recorded()).toContain('\x1b[?1049l');
