@@ -2,7 +2,7 @@
 // 3.2.1 lays them out (algorithm/AbsoluteLayout.cpp): out of the flex line, sized against their containing
 // block (the nearest ancestor that is not `position: static`, or the root), placed by their parent's
 // justify-content and their alignment, inside its padding and border.
-import type {LayoutNode as FlexNode} from './model.js';
+import type {LayoutNode as FlexNode, PhysicalEdge} from './model.js';
 import {f, isDefined, Mode} from './numbers.js';
 import type {LayoutPass} from './pass.js';
 import {
@@ -30,10 +30,11 @@ const JUSTIFY_SPACE_AROUND = 4;
 const JUSTIFY_SPACE_EVENLY = 5;
 
 // yoga's flexStartEdge and flexEndEdge of a flex direction (column, column-reverse, row, row-reverse).
-const FLEX_START_EDGE: readonly number[] = [TOP, BOTTOM, LEFT, RIGHT];
-const FLEX_END_EDGE: readonly number[] = [BOTTOM, TOP, RIGHT, LEFT];
-const flexStartEdge = (direction: number): number => FLEX_START_EDGE[direction];
-const flexEndEdge = (direction: number): number => FLEX_END_EDGE[direction];
+// A style's flexDirection is one of the four (node-style.ts takes Ink's FlexDirection), so each lookup finds one.
+const FLEX_START_EDGE: readonly PhysicalEdge[] = [TOP, BOTTOM, LEFT, RIGHT];
+const FLEX_END_EDGE: readonly PhysicalEdge[] = [BOTTOM, TOP, RIGHT, LEFT];
+const flexStartEdge = (direction: number): PhysicalEdge => FLEX_START_EDGE[direction] as PhysicalEdge;
+const flexEndEdge = (direction: number): PhysicalEdge => FLEX_END_EDGE[direction] as PhysicalEdge;
 
 function setFlexStartPosition(parent: FlexNode, child: FlexNode, axis: number, containingBlockWidth: number): void {
   const start = flexStartEdge(axis);

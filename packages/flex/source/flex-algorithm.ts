@@ -12,7 +12,7 @@ import {flexItemsWithBasis} from './flex-basis.js';
 import {gatherFlexLine, justifyMainAxis} from './flex-line.js';
 import {distributeFreeSpaceFirstPass, distributeFreeSpaceSecondPass} from './flexible-lengths.js';
 import {measureNodeWithFixedSize, measureNodeWithMeasureFunc, measureNodeWithoutChildren} from './measure.js';
-import {type LayoutNode as FlexNode} from './model.js';
+import {type LayoutNode as FlexNode, type PhysicalEdge} from './model.js';
 import {f, FLT_MAX, isDefined, maxOrDefined, minOrDefined, Mode} from './numbers.js';
 import type {LayoutPass} from './pass.js';
 import {
@@ -74,7 +74,8 @@ export function layoutImpl(
   performLayout: boolean,
 ): void {
   const layout = node.layout;
-  for (let edge = 0; edge < 4; edge++) {
+  for (let index = 0; index < 4; index++) {
+    const edge = index as PhysicalEdge; // 0 to 3: the four physical edges
     layout.margin[edge] = margin(node, edge, ownerWidth);
     layout.padding[edge] = padding(node, edge, ownerWidth);
     layout.border[edge] = border(node, edge);

@@ -49,7 +49,8 @@ export function layoutNode(
       cached = layout.cachedLayout;
     } else {
       for (let i = 0; i < layout.nextCachedMeasurementsIndex; i++) {
-        const entry = layout.cachedMeasurements[i];
+        // Slots below nextCachedMeasurementsIndex are filled (the index only moves past a stored entry).
+        const entry = layout.cachedMeasurements[i] as CachedMeasurement;
         if (
           canUseCachedMeasurement(
             widthMode,
@@ -71,7 +72,8 @@ export function layoutNode(
       cached = layout.cachedLayout;
   } else {
     for (let i = 0; i < layout.nextCachedMeasurementsIndex; i++) {
-      const entry = layout.cachedMeasurements[i];
+      // Slots below nextCachedMeasurementsIndex are filled (the index only moves past a stored entry).
+      const entry = layout.cachedMeasurements[i] as CachedMeasurement;
       if (sameConstraints(entry, availableWidth, availableHeight, widthMode, heightMode)) {
         cached = entry;
         break;

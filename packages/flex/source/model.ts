@@ -21,8 +21,16 @@ export type MeasureFunction = (
   heightMode: number,
 ) => {width: number; height: number};
 
+// The four physical edges (left, top, right, bottom) index a layout's four-slot arrays: typed as literals so
+// an index is checked when the code is compiled, not at each use in the hot loop.
+export type PhysicalEdge = 0 | 1 | 2 | 3;
+export type EdgeValues = [number, number, number, number];
+
 // Yoga's edge numbering: left, top, right, bottom, start, end, horizontal, vertical, all.
 export const EDGES = 9;
+export type YogaEdge = PhysicalEdge | 4 | 5 | 6 | 7 | 8;
+export type EdgeSlots<T> = [T, T, T, T, T, T, T, T, T];
+const edgeSlots = <T>(value: T): EdgeSlots<T> => [value, value, value, value, value, value, value, value, value];
 
 export class FlexStyle {
   flexDirection = 0; // column
@@ -43,10 +51,10 @@ export class FlexStyle {
   minHeight: Value = UNDEFINED;
   maxWidth: Value = UNDEFINED;
   maxHeight: Value = UNDEFINED;
-  margin: Value[] = new Array<Value>(EDGES).fill(UNDEFINED);
-  padding: Value[] = new Array<Value>(EDGES).fill(UNDEFINED);
-  border: number[] = new Array<number>(EDGES).fill(Number.NaN);
-  gap: number[] = [Number.NaN, Number.NaN, Number.NaN]; // column, row, all
+  margin: EdgeSlots<Value> = edgeSlots(UNDEFINED);
+  padding: EdgeSlots<Value> = edgeSlots(UNDEFINED);
+  border: EdgeSlots<number> = edgeSlots(Number.NaN);
+  gap: [number, number, number] = [Number.NaN, Number.NaN, Number.NaN]; // column, row, all
 }
 
 // One remembered answer to "how big is this node given these constraints" (yoga's CachedMeasurement).
@@ -83,10 +91,10 @@ export class FlexLayout {
   // Laid out at least once since created or reset: yoga's lastOwnerDirection test (Ink lays out left to right).
   visited = false;
   // Physical edges: left, top, right, bottom.
-  position = [0, 0, 0, 0];
-  margin = [0, 0, 0, 0];
-  padding = [0, 0, 0, 0];
-  border = [0, 0, 0, 0];
+  position: EdgeValues = [0, 0, 0, 0];
+  margin: EdgeValues = [0, 0, 0, 0];
+  padding: EdgeValues = [0, 0, 0, 0];
+  border: EdgeValues = [0, 0, 0, 0];
   width = Number.NaN;
   height = Number.NaN;
   measuredWidth = Number.NaN;

@@ -35,13 +35,17 @@ export class FlexStyledNode extends FlexTreeNode {
   }
 
   private setEdge(edges: Value[], edge: number, value: Value): void {
-    if (sameValue(edges[edge], value)) return;
+    const current = edges[edge];
+    if (current === undefined) throw new RangeError(`yoga has no edge ${edge}`);
+    if (sameValue(current, value)) return;
     edges[edge] = value;
     this.markDirtyAndPropagate();
   }
 
   private setEdgeNumber(edges: number[], edge: number, value: number): void {
-    if (sameNumber(edges[edge], value)) return;
+    const current = edges[edge];
+    if (current === undefined) throw new RangeError(`yoga has no edge or gutter ${edge}`);
+    if (sameNumber(current, value)) return;
     edges[edge] = value;
     this.markDirtyAndPropagate();
   }

@@ -42,7 +42,9 @@ export class FlexTreeNode implements LayoutNode {
   }
 
   getChild(index: number): this {
-    return this.children[index];
+    const child = this.children[index];
+    if (child === undefined) throw new RangeError(`no child ${index} of ${this.children.length}`);
+    return child;
   }
 
   getParent(): this | null {

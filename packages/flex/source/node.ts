@@ -52,7 +52,7 @@ export class FlexNode extends FlexStyledNode {
   }
 
   getComputedLayout(): {left: number; right: number; top: number; bottom: number; width: number; height: number} {
-    const [left, top, right, bottom] = this.layout.position as [number, number, number, number];
+    const [left, top, right, bottom] = this.layout.position;
     return {left, right, top, bottom, width: this.layout.width, height: this.layout.height};
   }
 

@@ -1,13 +1,20 @@
 // What a node's style and measurements come to along an axis, as yoga resolves them for a left-to-right layout:
 // edges (start over left over horizontal over all), margins, paddings and borders, definite sizes, min/max
 // bounds, flex factors, alignment and gaps.
-import {type LayoutNode as FlexNode, Unit, type Value} from './model.js';
+import {
+  type EdgeSlots,
+  type LayoutNode as FlexNode,
+  type PhysicalEdge,
+  Unit,
+  type Value,
+  type YogaEdge,
+} from './model.js';
 import {f, inexactEquals, isDefined, maxOrDefined, Mode, ONE_PERCENT} from './numbers.js';
 
-export const LEFT = 0;
-export const TOP = 1;
-export const RIGHT = 2;
-export const BOTTOM = 3;
+export const LEFT: PhysicalEdge = 0;
+export const TOP: PhysicalEdge = 1;
+export const RIGHT: PhysicalEdge = 2;
+export const BOTTOM: PhysicalEdge = 3;
 export const ALIGN_FLEX_START = 1;
 export const ALIGN_CENTER = 2;
 export const ALIGN_STRETCH = 4;
@@ -25,31 +32,31 @@ export function resolve(value: Value, ownerSize: number): number {
 }
 
 // Left to right: start wins over left, left over horizontal, horizontal over all.
-const EDGE_ORDER: Record<number, readonly number[]> = {
-  [LEFT]: [4, 0, 6, 8],
-  [TOP]: [1, 7, 8],
-  [RIGHT]: [5, 2, 6, 8],
-  [BOTTOM]: [3, 7, 8],
-};
+const EDGE_ORDER: readonly [readonly YogaEdge[], readonly YogaEdge[], readonly YogaEdge[], readonly YogaEdge[]] = [
+  [4, 0, 6, 8], // left
+  [1, 7, 8], // top
+  [5, 2, 6, 8], // right
+  [3, 7, 8], // bottom
+];
 
-function edgeValue(values: Value[], edge: number): Value | undefined {
+function edgeValue(values: EdgeSlots<Value>, edge: PhysicalEdge): Value | undefined {
   for (const index of EDGE_ORDER[edge]) if (values[index].unit !== Unit.Undefined) return values[index];
   return undefined;
 }
 
-export function margin(node: FlexNode, edge: number, widthSize: number): number {
+export function margin(node: FlexNode, edge: PhysicalEdge, widthSize: number): number {
   const value = edgeValue(node.style.margin, edge);
   const resolved = value ? resolve(value, widthSize) : 0;
   return Number.isNaN(resolved) ? 0 : resolved;
 }
 
-export function padding(node: FlexNode, edge: number, widthSize: number): number {
+export function padding(node: FlexNode, edge: PhysicalEdge, widthSize: number): number {
   const value = edgeValue(node.style.padding, edge);
   const resolved = value ? resolve(value, widthSize) : 0;
   return Number.isNaN(resolved) ? 0 : Math.max(resolved, 0);
 }
 
-export function border(node: FlexNode, edge: number): number {
+export function border(node: FlexNode, edge: PhysicalEdge): number {
   for (const index of EDGE_ORDER[edge]) {
     const value = node.style.border[index];
     if (isDefined(value)) return Math.max(value, 0);
@@ -57,8 +64,8 @@ export function border(node: FlexNode, edge: number): number {
   return 0;
 }
 
-export const leadingEdge = (row: boolean): number => (row ? LEFT : TOP);
-export const trailingEdge = (row: boolean): number => (row ? RIGHT : BOTTOM);
+export const leadingEdge = (row: boolean): PhysicalEdge => (row ? LEFT : TOP);
+export const trailingEdge = (row: boolean): PhysicalEdge => (row ? RIGHT : BOTTOM);
 
 export function marginForAxis(node: FlexNode, row: boolean, widthSize: number): number {
   return f(margin(node, leadingEdge(row), widthSize) + margin(node, trailingEdge(row), widthSize));

@@ -7,6 +7,7 @@ import {describe, expect, it} from 'vitest';
 import RealYoga from '../../../node_modules/yoga-layout/dist/src/index.js';
 import Flex from '../source/yoga.js';
 import {seeded as random} from './seeded.js';
+import {at} from './at.js';
 
 type AnyNode = {
   insertChild(child: AnyNode, index: number): void;
@@ -51,7 +52,7 @@ function measure(text: {words: number[]; mode: 'wrap' | 'truncate'}) {
 }
 
 function pick<T>(r: () => number, values: readonly T[]): T {
-  return values[Math.floor(r() * values.length)];
+  return at(values, Math.floor(r() * values.length));
 }
 
 // Every call Ink 6.8's styles.js makes on a box, with the values it passes (margins left and right are
@@ -179,14 +180,14 @@ function randomCase(seed: number): Case {
 }
 
 function layouts({spec, width, height}: Case) {
-  const [yoga, flex] = [RealYoga as Engine, Flex as unknown as Engine].map(engine => {
+  const layOut = (engine: Engine) => {
     const root = build(engine, spec);
     root.setWidth(width);
     if (height !== undefined) root.setHeight(height);
     root.calculateLayout(undefined, undefined, engine.DIRECTION_LTR);
     return layoutOf(root, spec);
-  });
-  return {yoga: yoga, flex: flex};
+  };
+  return {yoga: layOut(RealYoga as Engine), flex: layOut(Flex)};
 }
 
 const differs = (c: Case): boolean => {
@@ -341,16 +342,16 @@ describe('berth flex layout against yoga', () => {
             }
             const boxes = nodes.filter(entry => !entry.text && entry.node !== root);
             if (frame.width !== undefined && boxes.length > 0)
-              boxes[frame.width % boxes.length].node.setWidth(frame.width);
+              at(boxes, frame.width % boxes.length).node.setWidth(frame.width);
             if (frame.resize !== undefined) root.setWidth(frame.resize);
             if (frame.restyle && boxes.length > 0) {
               const [method, ...args] = frame.restyle.op;
-              boxes[frame.restyle.box % boxes.length].node[method](
+              at(boxes, frame.restyle.box % boxes.length).node[method](
                 ...args.map(arg => (typeof arg === 'string' ? engine[arg] : arg)),
               );
             }
             if (frame.hide !== undefined && boxes.length > 0) {
-              const box = boxes[frame.hide % boxes.length].node;
+              const box = at(boxes, frame.hide % boxes.length).node;
               box.setDisplay(box.getDisplay() === engine.DISPLAY_NONE ? engine.DISPLAY_FLEX : engine.DISPLAY_NONE);
             }
             const top = entries.get(root)!;
@@ -381,12 +382,13 @@ describe('berth flex layout against yoga', () => {
         });
         const [yoga, flex] = runs as [string[][], string[][]];
         for (const [frame, lines] of yoga.entries()) {
+          const flexLines = at(flex, frame); // both engines ran the same frames
           const diff =
-            lines.length === flex[frame].length
-              ? lines.findIndex((line, index) => line !== flex[frame][index])
+            lines.length === flexLines.length
+              ? lines.findIndex((line, index) => line !== flexLines[index])
               : lines.length;
           if (diff !== -1) {
-            failures.push(`seed ${seed} frame ${frame}: yoga ${lines[diff]} / flex ${flex[frame][diff]}`);
+            failures.push(`seed ${seed} frame ${frame}: yoga ${lines[diff]} / flex ${flexLines[diff]}`);
             break;
           }
         }
