@@ -30,11 +30,12 @@ const JUSTIFY_SPACE_AROUND = 4;
 const JUSTIFY_SPACE_EVENLY = 5;
 
 // yoga's flexStartEdge and flexEndEdge of a flex direction (column, column-reverse, row, row-reverse).
-// A style's flexDirection is one of the four (node-style.ts takes Ink's FlexDirection), so each lookup finds one.
+// A style's flexDirection is one of the four (node-style.ts takes Ink's FlexDirection), so each lookup finds one;
+// the fallback only satisfies the compiler.
 const FLEX_START_EDGE: readonly PhysicalEdge[] = [TOP, BOTTOM, LEFT, RIGHT];
 const FLEX_END_EDGE: readonly PhysicalEdge[] = [BOTTOM, TOP, RIGHT, LEFT];
-const flexStartEdge = (direction: number): PhysicalEdge => FLEX_START_EDGE[direction] as PhysicalEdge;
-const flexEndEdge = (direction: number): PhysicalEdge => FLEX_END_EDGE[direction] as PhysicalEdge;
+const flexStartEdge = (direction: number): PhysicalEdge => FLEX_START_EDGE[direction] ?? TOP;
+const flexEndEdge = (direction: number): PhysicalEdge => FLEX_END_EDGE[direction] ?? BOTTOM;
 
 function setFlexStartPosition(parent: FlexNode, child: FlexNode, axis: number, containingBlockWidth: number): void {
   const start = flexStartEdge(axis);

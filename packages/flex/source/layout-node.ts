@@ -50,7 +50,8 @@ export function layoutNode(
     } else {
       for (let i = 0; i < layout.nextCachedMeasurementsIndex; i++) {
         // Slots below nextCachedMeasurementsIndex are filled (the index only moves past a stored entry).
-        const entry = layout.cachedMeasurements[i] as CachedMeasurement;
+        const entry = layout.cachedMeasurements[i];
+        if (!entry) break;
         if (
           canUseCachedMeasurement(
             widthMode,
@@ -73,7 +74,8 @@ export function layoutNode(
   } else {
     for (let i = 0; i < layout.nextCachedMeasurementsIndex; i++) {
       // Slots below nextCachedMeasurementsIndex are filled (the index only moves past a stored entry).
-      const entry = layout.cachedMeasurements[i] as CachedMeasurement;
+      const entry = layout.cachedMeasurements[i];
+      if (!entry) break;
       if (sameConstraints(entry, availableWidth, availableHeight, widthMode, heightMode)) {
         cached = entry;
         break;

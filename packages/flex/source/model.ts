@@ -26,8 +26,7 @@ export type MeasureFunction = (
 export type PhysicalEdge = 0 | 1 | 2 | 3;
 export type EdgeValues = [number, number, number, number];
 
-// Yoga's edge numbering: left, top, right, bottom, start, end, horizontal, vertical, all.
-export const EDGES = 9;
+// Yoga's edge numbering (9 edges): left, top, right, bottom, start, end, horizontal, vertical, all.
 export type YogaEdge = PhysicalEdge | 4 | 5 | 6 | 7 | 8;
 export type EdgeSlots<T> = [T, T, T, T, T, T, T, T, T];
 const edgeSlots = <T>(value: T): EdgeSlots<T> => [value, value, value, value, value, value, value, value, value];
