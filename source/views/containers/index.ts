@@ -20,6 +20,7 @@ import {StatsPane, statsHeight} from './StatsPane.js';
 import {followScreen, statsSession} from './stats-session.js';
 import {stopTop, watchTop} from './top.js';
 import {containersCopy} from './copy.js';
+import {containersTable} from './table.js';
 
 // The containers view: every container, running first, with its logs, shell, exec form and actions.
 export const containers: ViewModule = {
@@ -137,11 +138,14 @@ export const containers: ViewModule = {
   Body: ContainersView,
   mouseAreas: containersMouseAreas,
   listRows: (state, body) =>
-    containersLayout(
-      Boolean(state.logs) && (state.logs?.owner ?? 'containers') === 'containers',
-      body,
-      state.focus === 'logs',
-    ).listHeight - 1,
+    containersTable.rowsOnScreen(
+      state,
+      containersLayout(
+        Boolean(state.logs) && (state.logs?.owner ?? 'containers') === 'containers',
+        body,
+        state.focus === 'logs',
+      ).listHeight,
+    ),
   tabNotes: state => [
     ...(state.containers.runningOnly ? ['running only'] : []),
     ...(state.containers.stats.sort !== 'name' ? [`by ${state.containers.stats.sort}`] : []),

@@ -37,7 +37,9 @@ export function mergeEngineLists<Row extends object>(
 }
 
 // The ENGINE column, first, shown only when rows carry an engine.
-export function withEngineColumn<Row extends object>(columns: readonly Column<Row>[]): readonly Column<Row>[] {
+export function withEngineColumn<Row extends object, Ctx = undefined>(
+  columns: readonly Column<Row, Ctx>[],
+): readonly Column<Row, Ctx>[] {
   return [{id: 'engine', title: 'ENGINE', cell: row => engineOf(row) ?? '', required: true, max: 20}, ...columns];
 }
 

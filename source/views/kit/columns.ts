@@ -3,14 +3,24 @@ import {fit} from '../../text/format.js';
 import {cellWidth} from '../../text/cells.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 
-// A list's column: its heading, the text of a row's cell, and how it gives way when the terminal is narrow.
-// Widths come from the content (the widest cell over all rows, so they do not jump while scrolling), then
+// A list's column: its heading, the text of a row's cell, its sort key, and how it gives way when the terminal is
+// narrow. Widths come from the content (the widest cell over all rows, so they do not jump while scrolling), then
 // text/columns.ts `fitColumns` decides: required columns always show, the others join in order while they fit.
-export type Column<Row> = {
+// Every list view — kit lists, containers, compose, swarm, registry, the engines table — describes its columns so.
+export type Column<Row, Ctx = undefined> = {
   id: string;
   title: string;
-  // The cell's text; untrusted text is fine, the kit sanitises every cell.
+  // The cell's text from the row alone (measured and cached per row object); untrusted text is fine, the kit
+  // sanitises every cell.
   cell(row: Row): string;
+  // The cell as drawn when it reads more than the row — stats samples, sizes loaded later, the clock: drawn from
+  // this on the rows on screen, measured from `cell` (or `width`).
+  live?: (row: Row, context: Ctx, now: number) => string;
+  // The content's width when it is known without reading the rows (a number's cell): no row is measured.
+  width?: number;
+  // What the column sorts by when that is not its text: sizes, dates and counts by value. Rows sort by their
+  // cell's text (numbers in it by value) otherwise.
+  sort?: (row: Row, context: Ctx) => number | string | undefined;
   required?: boolean;
   // An optional column may be cut down to this rather than dropped.
   min?: number;
@@ -22,11 +32,13 @@ export type Column<Row> = {
   priority?: number;
   // Shown only from this many terminal columns up.
   from?: number;
+  // Left out while no row has anything in it (no container publishes a port), heading and all.
+  hideEmpty?: boolean;
 };
 
 // Every cell of a row, sanitised, once per row object (rows are immutable: a changed row is a new object).
-export function cellsOf<Row extends object>(
-  columns: readonly Column<Row>[],
+export function cellsOf<Row extends object, Ctx>(
+  columns: readonly Column<Row, Ctx>[],
   cache: WeakMap<Row, readonly string[]>,
   row: Row,
 ): readonly string[] {
@@ -38,21 +50,31 @@ export function cellsOf<Row extends object>(
   return cells;
 }
 
-export function contentWidths<Row>(columns: readonly Column<Row>[], cells: readonly (readonly string[])[]): number[] {
-  const widths = columns.map(column => cellWidth(column.title));
-  for (const row of cells) for (let i = 0; i < columns.length; i++) widths[i] = Math.max(widths[i], cellWidth(row[i]));
-  return widths;
+export function contentWidths<Row, Ctx>(
+  columns: readonly Column<Row, Ctx>[],
+  cells: readonly (readonly string[])[],
+): number[] {
+  const widths = columns.map(column => Math.max(cellWidth(column.title), column.width ?? 0));
+  const measured = columns.flatMap((column, i) => (column.width === undefined ? [i] : []));
+  const filled = columns.map(() => false);
+  for (const row of cells)
+    for (const i of measured) {
+      const width = cellWidth(row[i]);
+      if (width > 0) filled[i] = true;
+      widths[i] = Math.max(widths[i], width);
+    }
+  return widths.map((width, i) => (columns[i].hideEmpty && !filled[i] ? 0 : width));
 }
 
 // Widths for `width` cells of row text (the cursor and mark cells excluded); 0 hides a column.
-export function columnWidths<Row>(
-  columns: readonly Column<Row>[],
+export function columnWidths<Row, Ctx>(
+  columns: readonly Column<Row, Ctx>[],
   content: readonly number[],
   width: number,
 ): number[] {
   const order = columns
     .map((column, i) => ({column, i, rank: column.priority ?? i}))
-    .filter(({column}) => column.from === undefined || width >= column.from)
+    .filter(({column, i}) => (column.from === undefined || width >= column.from) && content[i] > 0)
     .sort((a, b) => a.rank - b.rank);
   const fitted = fitColumns(
     width,
@@ -80,7 +102,11 @@ export function columnWidths<Row>(
 
 // One row's text in those widths; trailing padding left out (every byte of a row the cursor enters or leaves is
 // sent to the terminal again).
-export function joinCells<Row>(columns: readonly Column<Row>[], widths: readonly number[], cells: readonly string[]) {
+export function joinCells<Row, Ctx>(
+  columns: readonly Column<Row, Ctx>[],
+  widths: readonly number[],
+  cells: readonly string[],
+) {
   const parts: string[] = [];
   for (let i = 0; i < columns.length; i++) {
     if (widths[i] <= 0) continue;
@@ -89,6 +115,21 @@ export function joinCells<Row>(columns: readonly Column<Row>[], widths: readonly
     parts.push(fit(text, widths[i]));
   }
   return parts.join(' ').trimEnd();
+}
+
+// Where each shown column's heading is, in cells from the row's text start (a click on a heading sorts by it).
+export function columnSpans<Row, Ctx>(
+  columns: readonly Column<Row, Ctx>[],
+  widths: readonly number[],
+): {id: string; from: number; to: number}[] {
+  const spans: {id: string; from: number; to: number}[] = [];
+  let left = 0;
+  columns.forEach((column, i) => {
+    if (widths[i] <= 0) return;
+    spans.push({id: column.id, from: left, to: left + widths[i]});
+    left += widths[i] + 1;
+  });
+  return spans;
 }
 
 // fitColumns for a fixed set of columns: a width for every column given (0 when it is dropped), keyed by its id.

@@ -9,12 +9,11 @@ import type {FocusedList, Services, Size} from '../types.js';
 import type {EngineListKit, EngineListSpec} from './types.js';
 
 export type {EngineListKit, EngineListSpec};
-import {cellsOf, columnWidths, contentWidths} from './columns.js';
+import {table} from './table.js';
 import {loader} from './loader.js';
 import {ListBody} from './ListBody.js';
 import {listMessage} from './messages.js';
 import {targetRows, withLoadedRows} from './targets.js';
-import {ROW_PREFIX_CELLS} from './glyphs.js';
 import {engineKey, engineOf, mergeEngineLists, withEngineColumn, type EngineAnswer} from './across-engines.js';
 import {splitEngineFilter} from './merge-engine-rows.js';
 import type {EngineClient} from '../../engine/client.js';
@@ -58,12 +57,6 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
   // Rows listed from several engines carry their engine: the ENGINE column comes first then.
   const engineColumns = withEngineColumn(spec.columns);
   const columnsOf = (row: Row | undefined) => (row && engineOf(row) !== undefined ? engineColumns : spec.columns);
-  const cache = new WeakMap<Row, readonly string[]>();
-  const cells = (row: Row) => cellsOf(columnsOf(row), cache, row);
-  const content = memoLast((items: readonly Row[]) => contentWidths(columnsOf(items[0]), items.map(cells)));
-  const widths = memoLast((items: readonly Row[], width: number) =>
-    columnWidths(columnsOf(items[0]), content(items), width - ROW_PREFIX_CELLS),
-  );
 
   const loaded = `${spec.id}.loaded`;
   const failed = `${spec.id}.failed`;
@@ -155,8 +148,20 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
     return messageOf(state.connection.status, slice.loaded, slice.error, rows(state).length, visible(state).length);
   };
 
+  const listTable = table<Row>({
+    rows: visible,
+    measured: rows,
+    columns: state => columnsOf(rows(state)[0]),
+    list: state => spec.slice(state).list,
+    key,
+    message,
+    stale: state => spec.slice(state).stale,
+    ...(spec.dim && {tone: row => (spec.dim?.(row) ? 'dim' : undefined)}),
+  });
+
   const kit: EngineListKit<Row> = {
     spec,
+    table: listTable,
     rows,
     visible,
     selected,
@@ -167,10 +172,8 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
     reduce,
     loader: listLoader,
     message,
-    cells,
-    widths,
-    // The heading, and the message line when there is one.
-    listRows: (state, body) => Math.max(1, body.height - 1 - (message(state) ? 1 : 0)),
+    cells: row => listTable.cells(columnsOf(row), row),
+    listRows: (state, body) => listTable.rowsOnScreen(state, body.height),
     view(parts) {
       const {reduce: own, effect, onEngine, close, engineEvents, ...rest} = parts;
       return {

@@ -4,6 +4,7 @@ import type {EngineList} from '../../store/list.js';
 import type {AppState, NoFields} from '../../store/state.js';
 import type {FocusedList, Services, Size, ViewModule} from '../types.js';
 import type {Column} from './columns.js';
+import type {Table} from './table.js';
 import type {Loader} from './loader.js';
 import type {ListMessage, Noun} from './messages.js';
 
@@ -58,7 +59,8 @@ export type EngineListKit<Row extends object> = {
   message: (state: AppState) => ListMessage | undefined;
   // The row's cells, sanitised (cached per row object).
   cells: (row: Row) => readonly string[];
-  widths: (rows: readonly Row[], width: number) => readonly number[];
+  // The list as ListTable draws it.
+  table: Table<Row>;
   listRows: (state: AppState, body: Size) => number;
   // A view module with everything above wired in; the view adds its key, title, bindings and actions.
   view: (parts: ListViewParts) => ViewModule;

@@ -1,0 +1,91 @@
+import type {ListState} from '../../store/list.js';
+import {memoLast} from '../../store/memo.js';
+import type {AppState} from '../../store/state.js';
+import type {Role} from '../../theme/index.js';
+import {cellsOf, columnSpans, columnWidths, contentWidths, joinCells, type Column} from './columns.js';
+import {ROW_PREFIX_CELLS} from './glyphs.js';
+import type {ListMessage} from './messages.js';
+import {sanitizeLine} from '../../text/sanitize.js';
+
+// One list on screen, whatever view it is in: which rows, in which columns, where the cursor and marks are, and
+// what to say when there is nothing to show. ListTable (ListBody.tsx) draws every list from this; the kit's engine
+// lists (engine-list.ts) make one from their spec, and the containers, compose, swarm and registry views describe
+// their own lists with it.
+export type TableSpec<Row extends object, Ctx = undefined> = {
+  // The rows as listed now (filtered, sorted): what the cursor moves over. Memoised: the same array while unchanged.
+  rows: (state: AppState) => readonly Row[];
+  // The rows the columns are measured over (default: `rows`): all of them, so widths do not jump with the filter.
+  measured?: (state: AppState) => readonly Row[];
+  // The same array while unchanged (ENGINE first with several engines, the stats columns when they are on).
+  columns: (state: AppState) => readonly Column<Row, Ctx>[];
+  list: (state: AppState) => ListState;
+  key: (row: Row) => string;
+  // What the list says instead of rows or over them (the engine away, loading, nothing matches).
+  message: (state: AppState) => ListMessage | undefined;
+  // The whole list drawn dim: it may be out of date (the engine went away, a reload is due).
+  stale?: (state: AppState) => boolean;
+  // What `live` cells read besides the row (stats samples, sizes); the same object while unchanged.
+  context?: (state: AppState) => Ctx;
+  // A glyph between the cursor and the mark (a container's state) in a theme role; `away`: its engine is down.
+  lead?: (row: Row, away: boolean) => {glyph: string; role?: Role};
+  // A row drawn dim (a predefined network) or in the error colour (a node that is down).
+  tone?: (row: Row) => 'dim' | 'warn' | undefined;
+};
+
+export type Table<Row extends object, Ctx = undefined> = TableSpec<Row, Ctx> & {
+  // Cells from the row alone, sanitised, cached per row object and column set.
+  cells: (columns: readonly Column<Row, Ctx>[], row: Row) => readonly string[];
+  widths: (columns: readonly Column<Row, Ctx>[], measured: readonly Row[], width: number) => readonly number[];
+  // A row's text as drawn: cached cells, live ones read now.
+  text: (
+    columns: readonly Column<Row, Ctx>[],
+    widths: readonly number[],
+    row: Row,
+    context: Ctx,
+    now: number,
+  ) => string;
+  // Rows on screen in a body `height` lines high: the heading and the message line take theirs.
+  rowsOnScreen: (state: AppState, height: number) => number;
+  // Where each shown column's heading is, counted from the body's left edge.
+  spans: (state: AppState, width: number) => {id: string; from: number; to: number}[];
+};
+
+export function table<Row extends object, Ctx = undefined>(spec: TableSpec<Row, Ctx>): Table<Row, Ctx> {
+  const caches = new WeakMap<readonly Column<Row, Ctx>[], WeakMap<Row, readonly string[]>>();
+  const cells = (columns: readonly Column<Row, Ctx>[], row: Row) => {
+    let cache = caches.get(columns);
+    if (!cache) caches.set(columns, (cache = new WeakMap()));
+    return cellsOf(columns, cache, row);
+  };
+  const content = memoLast((columns: readonly Column<Row, Ctx>[], measured: readonly Row[]) =>
+    contentWidths(
+      columns,
+      measured.map(row => cells(columns, row)),
+    ),
+  );
+  const widths = memoLast((columns: readonly Column<Row, Ctx>[], measured: readonly Row[], width: number) =>
+    columnWidths(columns, content(columns, measured), width - ROW_PREFIX_CELLS),
+  );
+  const measured = spec.measured ?? spec.rows;
+  return {
+    ...spec,
+    cells,
+    widths,
+    text(columns, shown, row, context, now) {
+      const cached = cells(columns, row);
+      const live = columns.some(column => column.live)
+        ? columns.map((column, i) => (column.live ? sanitizeLine(column.live(row, context, now)) : cached[i]))
+        : cached;
+      return joinCells(columns, shown, live);
+    },
+    rowsOnScreen: (state, height) => Math.max(1, height - 1 - (spec.message(state) ? 1 : 0)),
+    spans(state, width) {
+      const columns = spec.columns(state);
+      return columnSpans(columns, widths(columns, measured(state), width)).map(span => ({
+        ...span,
+        from: span.from + ROW_PREFIX_CELLS,
+        to: span.to + ROW_PREFIX_CELLS,
+      }));
+    },
+  };
+}
