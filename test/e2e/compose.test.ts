@@ -110,7 +110,7 @@ describe('view 3 Compose in a real terminal', () => {
 
     t.keys('Enter');
     const servicesScreen = await t.waitUntil(
-      screen => /›●web +\S+_web_1 +up/.test(screen) && /●worker +\S+_worker_1 +up/.test(screen),
+      screen => /›● web +\S+_web_1 +up/.test(screen) && /● worker +\S+_worker_1 +up/.test(screen),
       'the services with their containers',
     );
     expect(servicesScreen).toContain(`project ${demo.name}`);

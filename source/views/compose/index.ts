@@ -3,7 +3,8 @@ import {localProject} from '../../engine/compose/project.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import type {AppConfig, ViewModule} from '../types.js';
 import {COMPOSE_COMMANDS} from './commands.js';
-import {ComposeView} from './ComposeView.js';
+import {ComposeView, composeNotes} from './ComposeView.js';
+import {projectsTable, servicesTable} from './tables.js';
 import {closeRuns, detect, interrupt, loadConfigured, runCompose, runningCommands, showOutput} from './effects.js';
 import {followProjectChanges, showContainerLogs, showProjectLogs} from './compose-logs.js';
 import {openDown, runDownFromOverlay} from './down.js';
@@ -130,14 +131,16 @@ export const compose: ViewModule = {
   list: composeList,
   Body: ComposeView,
   mouseAreas: composeMouseAreas,
-  listRows: (state, body) =>
-    containersLayout(
+  listRows(state, body) {
+    const {listHeight} = containersLayout(
       state.logs?.owner === 'compose',
       {width: body.width, height: body.height - 1},
       state.focus === 'logs',
-    ).listHeight -
-    1 -
-    (state.compose.open ? 2 : 0),
+    );
+    return state.compose.open
+      ? servicesTable.rowsOnScreen(state, listHeight - composeNotes(state).length)
+      : projectsTable.rowsOnScreen(state, listHeight);
+  },
   // A project's name comes from labels: untrusted text.
   tabNotes: state => (state.compose.open ? [`project ${sanitizeLine(state.compose.open)}`] : []),
   // User-defined commands with scope compose: the selected project.

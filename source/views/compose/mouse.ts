@@ -1,10 +1,9 @@
 import type {AppState} from '../../store/state.js';
 import {containersLayout} from '../kit/list-with-logs/layout.js';
 import {listAndPane, listArea, wholeBody} from '../kit/mouse-areas.js';
-import {listMessage} from '../kit/messages.js';
 import type {MouseAreas, Size} from '../types.js';
-import {NOUN, serviceNotes} from './ComposeView.js';
-import {projectNamed, projects, visibleProjects} from './selectors.js';
+import {composeNotes} from './ComposeView.js';
+import {projectsTable} from './tables.js';
 
 // ComposeView's layout: the `compose:` line, then the projects (heading, message line) or a project's services
 // (its notes, heading) with the log pane beside or below.
@@ -14,17 +13,6 @@ export function composeMouseAreas(state: AppState, body: Size): MouseAreas {
   const layout = containersLayout(hasLogs, {width: body.width, height: body.height - 1}, state.focus === 'logs');
   const {list, logs} = listAndPane(layout, {width: body.width, height: body.height - 1}, hasLogs, 1);
   const {open} = state.compose;
-  const above = open
-    ? serviceNotes(open, projectNamed(state, open), state.compose.configErrors[open], state.compose.runner?.kind)
-        .length + 1
-    : 1 +
-      (listMessage(NOUN, {
-        engine: state.connection.status,
-        loaded: state.containers.loaded,
-        total: projects(state).length,
-        shown: visibleProjects(state).length,
-      })
-        ? 1
-        : 0);
+  const above = open ? composeNotes(state).length + 1 : 1 + (projectsTable.message(state) ? 1 : 0);
   return {list: listArea(list, above), logs};
 }
