@@ -20,6 +20,7 @@ import {activeManager, anyManager, selectedService, shownSwarmEngine, swarmList}
 import {engineNames, takeEnginePick} from '../kit/engine-pick.js';
 import {initialSwarm, type SwarmList} from './state.js';
 import {hasSwarmPane, SwarmView} from './SwarmView.js';
+import {SWARM_TABLES, swarmLinesAbove} from './tables.js';
 import {swarmCopy} from './copy.js';
 
 type Services = Parameters<NonNullable<ViewModule['onEngine']>>[0];
@@ -206,7 +207,11 @@ export const swarm: ViewModule = {
   scopes: state => [LIST_SCOPES[state.swarm.list], 'swarm', 'list', 'move', 'global'],
   Body: SwarmView,
   mouseAreas: swarmMouseAreas,
-  listRows: (state, body) => containersLayout(hasSwarmPane(state), body, state.focus === 'logs').listHeight - 3,
+  listRows: (state, body) =>
+    SWARM_TABLES[state.swarm.list].rowsOnScreen(
+      state,
+      containersLayout(hasSwarmPane(state), body, state.focus === 'logs').listHeight - swarmLinesAbove(state),
+    ),
   tabNotes: state => (state.swarm.progress && state.view !== 'swarm' ? [state.swarm.progress.text] : []),
   close(services) {
     swarmLoader.cancel(services);
