@@ -12,6 +12,7 @@ import {styles} from '../../theme/index.js';
 import {useTheme} from '../use-theme.js';
 import {downEngines} from '../../store/engine-connections.js';
 import {engineOf} from './across-engines.js';
+import {sanitizeLine} from '../../text/sanitize.js';
 
 // Stable between renders (memo): a row the cursor did not touch is not drawn again.
 const Row = memo(function Row({
@@ -100,12 +101,14 @@ export function ListTable<Row extends object, Ctx>({
   width: number;
   height: number;
 }) {
+  const theme = useTheme();
   const rows = useStore(table.rows);
   const measured = useStore(table.measured ?? table.rows);
   const columns = useStore(table.columns);
   const list = useStore(table.list);
   const stale = useStore(state => table.stale?.(state) ?? false);
   const message = useStore(table.message);
+  const caption = useStore(state => table.caption?.(state));
   const context = useStore(table.context ?? noContext) as Ctx;
   // Joined to a string so the selector stays a primitive.
   const down = useStore(state => downEngines(state).join('\u0000'));
@@ -123,7 +126,13 @@ export function ListTable<Row extends object, Ctx>({
   // made Ink slice every changed row again (ANSI-aware).
   return (
     <Box flexDirection="column" width={width} height={height} overflowY="hidden">
-      <ListHeading columns={columns} widths={widths} />
+      {caption === undefined ? (
+        <ListHeading columns={columns} widths={widths} />
+      ) : (
+        <Text bold {...theme.columnHeader} wrap="truncate-end">
+          {' ' + sanitizeLine(caption)}
+        </Text>
+      )}
       <ListMessageLine message={message} />
       {page.map((row, i) => {
         const key = table.key(row);

@@ -30,6 +30,9 @@ export type TableSpec<Row extends object, Ctx = undefined> = {
   lead?: (row: Row, away: boolean) => {glyph: string; role?: Role};
   // A row drawn dim (a predefined network) or in the error colour (a node that is down).
   tone?: (row: Row) => 'dim' | 'warn' | undefined;
+  // A list of one column (the registry's names) heads itself with a line about the list instead of the column's
+  // title: where it comes from, how many, whether it is still loading. Untrusted text is fine.
+  caption?: (state: AppState) => string;
 };
 
 export type Table<Row extends object, Ctx = undefined> = TableSpec<Row, Ctx> & {

@@ -3,6 +3,7 @@ import type {Services, ViewModule} from '../types.js';
 import {perApp} from '../kit/runtime.js';
 import {REGISTRY_BINDINGS} from './keys.js';
 import {registryLayout} from './layout.js';
+import {registryTable} from './tables.js';
 import {detailRows} from './details-lines.js';
 import {reduceRegistry, registryList, selectedTag} from './reducer.js';
 import {RegistryView} from './RegistryView.js';
@@ -61,7 +62,10 @@ export const registry: ViewModule = {
   Body: RegistryView,
   mouseAreas: registryMouseAreas,
   listRows: (state, body) =>
-    registryLayout(body, detailRows(state.registry, selectedTag(state), body.width - 1).length).listHeight - 1,
+    registryTable(state).rowsOnScreen(
+      state,
+      registryLayout(body, detailRows(state.registry, selectedTag(state), body.width - 1).length).listHeight,
+    ),
   headerParts: state => {
     const url = state.registry.urls[state.registry.current];
     return url ? [`registry ${url}`] : [];

@@ -1,10 +1,10 @@
 import type {AppState} from '../../store/state.js';
 import {listArea} from '../kit/mouse-areas.js';
-import {listMessage} from '../kit/messages.js';
 import type {MouseAreas, Size} from '../types.js';
 import {registryLayout} from './layout.js';
 import {detailRows} from './details-lines.js';
-import {selectedTag, visibleRepositories, visibleTags} from './reducer.js';
+import {selectedTag} from './reducer.js';
+import {registryTable} from './tables.js';
 
 // RegistryView's layout: the list (its title line, the message line when there is one, the names) and the
 // details beside or below it; nothing to click before a registry is configured.
@@ -12,14 +12,6 @@ export function registryMouseAreas(state: AppState, body: Size): MouseAreas {
   const {registry} = state;
   if (!registry.urls[registry.current]) return {};
   const {listWidth, listHeight} = registryLayout(body, detailRows(registry, selectedTag(state), body.width - 1).length);
-  const repos = registry.level === 'repositories';
-  const total = repos ? registry.repositories.length : registry.tags.length;
-  const status = repos ? registry.repoStatus : registry.tagStatus;
-  const message = listMessage(repos ? {one: 'repository', many: 'repositories'} : {one: 'tag', many: 'tags'}, {
-    engine: undefined,
-    loaded: total > 0 || (status !== 'idle' && status !== 'loading'),
-    total,
-    shown: (repos ? visibleRepositories(state) : visibleTags(state)).length,
-  });
+  const message = registryTable(state).message(state);
   return {list: listArea({top: 0, left: 0, width: listWidth, height: listHeight}, 1 + (message ? 1 : 0))};
 }
