@@ -119,4 +119,22 @@ describe('views 2 and 7 across engines', () => {
     t.type('q');
     expect(await t.exitCode()).toBe(0);
   }, 120_000);
+
+  test('view 5: the engines table at 80 columns says what it had no room for under each engine, in full', async () => {
+    const t = open(['--context', 'bench', '--context', 'second'], 80, 24);
+    await t.waitFor(/ENGINE\s+NAME/, 20_000);
+    t.type('5');
+    await t.waitFor(/ENGINE\s+STATUS/, 20_000);
+    // The bench engine's connection and its disk use (once /system/df answered), each on a line of its own.
+    const screen = await t.waitUntil(
+      s =>
+        /^ {5}connection tcp:\/\/127\.0\.0\.1:2375 TLS *$/m.test(s) && /^ {5}disk \S+ \(\S+ reclaimable\) *$/m.test(s),
+      'the columns left out, under the rows',
+      30_000,
+    );
+    // Nothing cut in the middle: every line of the table fits the width.
+    for (const line of screen.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    t.type('q');
+    expect(await t.exitCode()).toBe(0);
+  }, 120_000);
 });

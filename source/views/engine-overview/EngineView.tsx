@@ -129,7 +129,7 @@ export function EngineView({width, height}: {width: number; height: number}) {
   const session = services.engine();
   const statuses = useStore(state => state.engines);
   const lines: Line[] = [];
-  if (statuses && statuses.length > 1) lines.push(...enginesLines(services.engines(), statuses, engine.disks));
+  if (statuses && statuses.length > 1) lines.push(...enginesLines(services.engines(), statuses, engine.disks, width));
   lines.push({text: 'Connection', title: true});
   lines.push(...connectionLines(session, connection.status === 'connected' ? connection.api : undefined));
   if (connection.status === 'down') lines.push({text: `  down       ${connection.reason}`, role: 'error'});

@@ -5,6 +5,9 @@ import type {EngineSession} from '../../engine/session.js';
 import type {EngineStatus} from '../../store/state.js';
 import {perApp} from '../kit/runtime.js';
 import type {Services} from '../types.js';
+import {columnWidths, contentWidths, joinCells, type Column} from '../kit/columns.js';
+import {sanitizeLine} from '../../text/sanitize.js';
+import {cellWidth} from '../../text/cells.js';
 
 // The engine view with several engines: one row per engine, side by side — its connection, what it runs, when its TLS
 // client certificate expires, and its disk use (/system/df, read when the view opens and on ctrl-r). The sections
@@ -34,14 +37,27 @@ export function loadEngineDisks(services: Services): void {
   }
 }
 
-const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
+// One engine's row: what each column reads, and how it is coloured (down: error; a certificate expiring: warning).
+type EngineRow = {cells: readonly string[]; role?: 'error' | 'warning'; reason?: string};
+
+const cellAt = (i: number) => (row: EngineRow) => row.cells[i] ?? '';
+// ENGINE and STATUS always show; the others join while they fit, and what did not fit is said under the row.
+const COLUMNS: readonly Column<EngineRow>[] = [
+  {id: 'engine', title: 'ENGINE', cell: cellAt(0), required: true, max: 24},
+  {id: 'status', title: 'STATUS', cell: cellAt(1), required: true},
+  {id: 'version', title: 'VERSION', cell: cellAt(2)},
+  {id: 'connection', title: 'CONNECTION', cell: cellAt(3)},
+  {id: 'tls', title: 'TLS CERT EXPIRES', cell: cellAt(4)},
+  {id: 'disk', title: 'DISK', cell: cellAt(5)},
+];
 
 export function enginesLines(
   sessions: readonly EngineSession[],
   statuses: readonly EngineStatus[],
   disks: Readonly<Record<string, EngineDisk>>,
+  width: number,
 ): Line[] {
-  const rows = sessions.map(session => {
+  const rows = sessions.map((session): EngineRow => {
     const status = statuses.find(engine => engine.name === session.name)?.connection;
     const version = session.client?.version;
     const facts = connectionFacts(session.target, session.client?.api);
@@ -64,25 +80,34 @@ export function enginesLines(
       ],
       role:
         status?.status === 'down'
-          ? ('error' as const)
+          ? 'error'
           : client?.daysLeft !== undefined && client.daysLeft < 30
-            ? ('warning' as const)
+            ? 'warning'
             : undefined,
       reason: status?.status === 'down' ? status.reason : disk?.error ? `disk use: ${disk.error}` : undefined,
     };
   });
-  const header = ['ENGINE', 'STATUS', 'VERSION', 'CONNECTION', 'TLS CERT EXPIRES', 'DISK'];
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map(row => row.cells[i].length)));
-  const line = (cells: readonly string[]) =>
-    `  ${cells.map((cell, i) => (i === cells.length - 1 ? cell : pad(cell, widths[i]))).join('  ')}`;
+  const cells = rows.map(row => COLUMNS.map(column => sanitizeLine(column.cell(row))));
+  const content = contentWidths(COLUMNS, cells);
+  // The lines are drawn two cells in (the view's padding and the table's indent).
+  const widths = columnWidths(COLUMNS, content, Math.max(20, width - 3));
+  const line = (texts: readonly string[]) => `  ${joinCells(COLUMNS, widths, texts)}`;
   const lines: Line[] = [
-    {text: `Engines (${sessions.length}; the sections below are about ${sessions[0].name})`, title: true},
+    {text: `Engines (${sessions.length}; the sections below are about ${sessions[0]?.name ?? '?'})`, title: true},
+    {
+      text: line(COLUMNS.map(column => column.title)),
+    },
   ];
-  lines.push({text: line(header)});
-  for (const row of rows) {
-    lines.push({text: line(row.cells), role: row.role});
+  rows.forEach((row, r) => {
+    const texts = cells[r] ?? [];
+    lines.push({text: line(texts), role: row.role});
+    // What a narrow terminal left out or cut, in full under the row: nothing about an engine is out of reach.
+    const hidden = COLUMNS.flatMap((column, i) =>
+      texts[i] && cellWidth(texts[i]) > (widths[i] ?? 0) ? [`${column.title.toLowerCase()} ${texts[i]}`] : [],
+    );
+    for (const text of hidden) lines.push({text: `    ${text}`, role: row.role});
     if (row.reason) lines.push({text: `    ${row.cells[0]}: ${row.reason}`, role: row.role});
-  }
+  });
   lines.push({text: ''});
   return lines;
 }

@@ -7,7 +7,7 @@ import type {Role} from '../../theme/index.js';
 import {joinCells} from './columns.js';
 import type {EngineListKit} from './types.js';
 import {GLYPH} from './glyphs.js';
-import {listMessage, MESSAGE_ROLE, type ListMessage, type Noun} from './messages.js';
+import {MESSAGE_ROLE, type ListMessage} from './messages.js';
 import {styles} from '../../theme/index.js';
 import {useTheme} from '../use-theme.js';
 import {downEngines} from '../../store/engine-connections.js';
@@ -165,35 +165,4 @@ export function ListBody<Row extends object>({
   height: number;
 }) {
   return <ListTable table={kit.table} width={width} height={height} />;
-}
-
-// The message line of a list that is not (yet) on the kit's ListBody: the same wording from the same facts.
-export function ListStatus({
-  noun,
-  loaded,
-  error,
-  total,
-  shown,
-  fromEngine = true,
-  empty,
-}: {
-  noun: Noun;
-  loaded: boolean;
-  error?: string;
-  total: number;
-  shown: number;
-  // Whether the list comes from the engine (an engine away is then what it says); the registry's does not.
-  fromEngine?: boolean;
-  // What an empty list says instead of "no X here", when there is more to say (how to get some).
-  empty?: string;
-}) {
-  const engine = useStore(state => state.connection.status);
-  const message = listMessage(noun, {engine: fromEngine ? engine : undefined, loaded, error, total, shown});
-  return (
-    <ListMessageLine
-      message={
-        message && empty && !total && message.text === `no ${noun.many} here` ? {...message, text: empty} : message
-      }
-    />
-  );
 }

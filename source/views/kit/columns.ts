@@ -1,4 +1,4 @@
-import {fitColumns, type ColumnSpec} from '../../text/columns.js';
+import {fitColumns} from '../../text/columns.js';
 import {fit} from '../../text/format.js';
 import {cellWidth} from '../../text/cells.js';
 import {sanitizeLine} from '../../text/sanitize.js';
@@ -130,13 +130,4 @@ export function columnSpans<Row, Ctx>(
     left += widths[i] + 1;
   });
   return spans;
-}
-
-// fitColumns for a fixed set of columns: a width for every column given (0 when it is dropped), keyed by its id.
-export function fitWidths<Id extends string>(
-  width: number,
-  columns: readonly (ColumnSpec & {id: Id})[],
-): Record<Id, number> {
-  const widths = fitColumns(width, columns);
-  return Object.fromEntries(columns.map(column => [column.id, widths[column.id] ?? 0])) as Record<Id, number>;
 }
