@@ -6,16 +6,17 @@ export function splitCommandLine(line: string): string[] {
   let inWord = false;
   let quote: '"' | "'" | undefined;
   for (let i = 0; i < line.length; i++) {
-    const char = line[i];
+    const char = line.charAt(i);
     if (quote) {
       if (char === quote) quote = undefined;
-      else if (char === '\\' && quote === '"' && (line[i + 1] === '"' || line[i + 1] === '\\')) word += line[++i];
+      else if (char === '\\' && quote === '"' && (line[i + 1] === '"' || line[i + 1] === '\\'))
+        word += line.charAt(++i);
       else word += char;
     } else if (char === '"' || char === "'") {
       quote = char;
       inWord = true;
     } else if (char === '\\' && i + 1 < line.length) {
-      word += line[++i];
+      word += line.charAt(++i);
       inWord = true;
     } else if (/\s/.test(char)) {
       if (inWord) words.push(word);
@@ -28,4 +29,18 @@ export function splitCommandLine(line: string): string[] {
   }
   if (inWord) words.push(word);
   return words;
+}
+
+// The one word of a `:` command that takes exactly one (its usage says which), else `error`.
+export function oneArg(args: readonly string[], error: string): string {
+  const [only] = args;
+  if (args.length !== 1 || only === undefined) throw new Error(error);
+  return only;
+}
+
+// The two words of a `:` command that takes exactly two, else `error`.
+export function twoArgs(args: readonly string[], error: string): [string, string] {
+  const [first, second] = args;
+  if (args.length !== 2 || first === undefined || second === undefined) throw new Error(error);
+  return [first, second];
 }

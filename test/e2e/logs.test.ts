@@ -30,6 +30,8 @@ describe('log pane', () => {
       await new Promise(r => setTimeout(r, 200));
     terminal = berth.start({env: benchEnv(), columns: 140, rows: 30});
     await openLogs(terminal, name);
+    // The search runs over the lines the pane holds: wait for the tail (over 40 lines) before searching.
+    await terminal.waitUntil(screen => Number(/· (\d+) lines/.exec(screen)?.[1] ?? 0) > 40, 'the tail in the pane');
     terminal.type('/');
     terminal.type('needle');
     terminal.keys('Enter');

@@ -115,9 +115,14 @@ export async function sharedSizes(docker: Docker, api: string): Promise<Map<stri
 }
 
 // The rows again with their shared sizes (a second, slower request: the list shows first without them).
-export function withSharedSizes(rows: readonly ImageRow[], shared: Map<string, number>): ImageRow[] {
+// `only`: the rows to touch (the others are another engine's, kept as they are).
+export function withSharedSizes(
+  rows: readonly ImageRow[],
+  shared: Map<string, number>,
+  only: (row: ImageRow) => boolean = () => true,
+): ImageRow[] {
   return rows.map(row => {
-    const size = shared.get(row.id);
+    const size = only(row) ? shared.get(row.id) : undefined;
     return size !== undefined && size >= 0 ? {...row, sharedSize: size} : row;
   });
 }

@@ -2,7 +2,7 @@ import {engineClockOffsetMs} from '../../engine/clock.js';
 import {ProjectLogs} from '../../engine/compose/project-logs.js';
 import {showLogs, showSource} from '../kit/log-pane/effects.js';
 import {paneSession} from '../kit/log-pane/session.js';
-import {LOG_WINDOWS} from '../kit/log-pane/state.js';
+import {logWindow} from '../kit/log-pane/state.js';
 import type {Services} from '../types.js';
 import {shownComposeEngine, projectNamed, selectedService} from './selectors.js';
 
@@ -17,7 +17,7 @@ export async function showProjectLogs(services: Services, projectName: string, w
     services.status(`${project.name} has no containers yet (u brings it up)`, 'error');
     return;
   }
-  const choice = LOG_WINDOWS[window] ?? LOG_WINDOWS[0];
+  const choice = logWindow(window);
   const since = choice.sinceSeconds
     ? (Date.now() + (await engineClockOffsetMs(client))) / 1000 - choice.sinceSeconds
     : undefined;

@@ -18,18 +18,18 @@ export function parseExecArgs(args: string[]): {
   let user: string | undefined;
   let tty = false;
   let interactive = false;
-  let i = 0;
-  for (; i < args.length && args[i].startsWith('-'); i++) {
-    const flag = args[i];
+  const rest = [...args];
+  for (let flag = rest[0]; flag?.startsWith('-'); flag = rest[0]) {
+    rest.shift();
     if (flag === '-u' || flag === '--user') {
-      user = args[++i];
+      user = rest.shift();
       if (!user) throw new Error(`${flag} needs a user name`);
     } else if (/^-[it]+$/.test(flag)) {
       tty ||= flag.includes('t');
       interactive ||= flag.includes('i');
     } else throw new Error(`unknown option "${flag}"`);
   }
-  const [container, ...cmd] = args.slice(i);
+  const [container, ...cmd] = rest;
   if (!container || !cmd.length) throw new Error('give a container and a command');
   return {user, tty, interactive, container, cmd};
 }
@@ -40,8 +40,9 @@ export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
     usage: ':stop PATTERN (trailing * = starts with)',
     changes: true,
     run(services, args) {
-      if (args.length !== 1) throw new Error('give exactly one name pattern');
-      void stopMatching(services, args[0]).catch(error => services.status(`:stop: ${errorMessage(error)}`, 'error'));
+      const [pattern] = args;
+      if (args.length !== 1 || pattern === undefined) throw new Error('give exactly one name pattern');
+      void stopMatching(services, pattern).catch(error => services.status(`:stop: ${errorMessage(error)}`, 'error'));
       return undefined;
     },
   },
@@ -55,8 +56,9 @@ export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
       if (names.length) {
         // Several containers (or a pattern matching several): their logs merged in one pane.
         const rows = containersNamed(state.containers.items, names);
+        const [first] = rows;
         if (rows.length > 1) void showMergedLogs(services, rows, window, options);
-        else void openLogs(services, rows[0], window, options);
+        else if (first) void openLogs(services, first, window, options);
         return undefined;
       }
       const target =
@@ -97,20 +99,20 @@ export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
     run(services, args) {
       let detachKeys: string | undefined;
       const rest: string[] = [];
-      for (let i = 0; i < args.length; i++) {
-        const arg = args[i];
-        if (arg === '--detach-keys') detachKeys = args[++i];
+      const left = [...args];
+      for (let arg = left.shift(); arg !== undefined; arg = left.shift()) {
+        if (arg === '--detach-keys') detachKeys = left.shift();
         else if (arg.startsWith('--detach-keys=')) detachKeys = arg.slice('--detach-keys='.length);
         else if (arg.startsWith('-')) throw new Error(`unknown option "${arg}"`);
         else rest.push(arg);
       }
       if (detachKeys !== undefined) parseDetachKeys(detachKeys);
-      if (rest.length !== 1) throw new Error('give one container name (or ID)');
+      const [name] = rest;
+      if (rest.length !== 1 || name === undefined) throw new Error('give one container name (or ID)');
       const state = services.store.get();
       const row =
-        state.containers.items.find(c => c.name === rest[0]) ??
-        state.containers.items.find(c => c.id.startsWith(rest[0]));
-      if (!row) throw new Error(`no container named "${rest[0]}"`);
+        state.containers.items.find(c => c.name === name) ?? state.containers.items.find(c => c.id.startsWith(name));
+      if (!row) throw new Error(`no container named "${name}"`);
       confirmAttach(services, row, detachKeys);
       return undefined;
     },

@@ -11,6 +11,7 @@ import {inspectContainer} from '../../engine/limits/engine-reads.js';
 import {errorMessage} from '../../errors.js';
 import {DEFAULT_DETACH_KEYS, describeDetachKeys} from '../../engine/exec/detach-keys.js';
 import type {Confirmation} from '../../store/state.js';
+import {confirmedTargets} from '../kit/targets.js';
 import type {Services} from '../types.js';
 import {targetContainers} from './selectors.js';
 
@@ -31,12 +32,9 @@ const label = (services: Services, target: {name: string; engine?: string}) =>
 export async function runOperation(
   services: Services,
   operation: ContainerOperation,
-  ids: readonly string[],
-  names: readonly string[],
+  targets: readonly {id: string; name: string; engine?: string}[],
   force = false,
-  engines: readonly (string | undefined)[] = [],
 ): Promise<void> {
-  const targets = ids.map((id, i) => ({id, name: names[i], engine: engines[i]}));
   // Each target goes to its own engine; a target whose engine is away fails alone (the others still run).
   if (!several(services) && !services.docker()) return;
   services.status(
@@ -137,15 +135,17 @@ export function confirmAttach(
 export function confirmed(services: Services, confirm: Confirmation): void {
   if (confirm.operation === 'attach') {
     const detachKeys = confirm.extra?.detachKeys;
-    services.leaveUi({
-      type: 'attach',
-      engine: confirm.engines?.[0],
-      attach: {containerId: confirm.ids[0], containerName: confirm.names[0], detachKeys},
-    });
+    const [target] = confirmedTargets(confirm);
+    if (target)
+      services.leaveUi({
+        type: 'attach',
+        engine: target.engine,
+        attach: {containerId: target.id, containerName: target.name, detachKeys},
+      });
     return;
   }
   if (confirm.operation !== 'stop' && confirm.operation !== 'remove') return;
-  void runOperation(services, confirm.operation, confirm.ids, confirm.names, confirm.force ?? false, confirm.engines);
+  void runOperation(services, confirm.operation, confirmedTargets(confirm), confirm.force ?? false);
 }
 
 export async function stopMatching(services: Services, pattern: string): Promise<void> {

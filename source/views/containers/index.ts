@@ -59,14 +59,7 @@ export const containers: ViewModule = {
       case 'container.start':
       case 'container.restart': {
         const targets = targetContainers(before);
-        void runOperation(
-          services,
-          action.type === 'container.start' ? 'start' : 'restart',
-          targets.map(t => t.id),
-          targets.map(t => t.name),
-          false,
-          targets.map(t => t.engine),
-        );
+        void runOperation(services, action.type === 'container.start' ? 'start' : 'restart', targets, false);
         return;
       }
       case 'exec.shell':
@@ -156,7 +149,9 @@ export const containers: ViewModule = {
     async env(services, item) {
       const docker = services.docker(item.fields.Engine);
       if (!docker) throw new Error('the engine is not connected');
-      const {entries} = await containerEnv(docker, item.fields.ID);
+      const id = item.fields.ID;
+      if (!id) throw new Error('the row has no container ID');
+      const {entries} = await containerEnv(docker, id);
       return Object.fromEntries(entries.map(entry => [entry.key, entry.value]));
     },
     selected(state) {

@@ -11,7 +11,7 @@ import type {AppState} from '../../store/state.js';
 import {perApp} from '../kit/runtime.js';
 import {showLogs, showSource, type LogOptions} from '../kit/log-pane/effects.js';
 import {paneSession} from '../kit/log-pane/session.js';
-import {LOG_WINDOWS} from '../kit/log-pane/state.js';
+import {logWindow} from '../kit/log-pane/state.js';
 import type {Services} from '../types.js';
 import {selectedContainer} from './selectors.js';
 import type {ContainerRow} from './state.js';
@@ -70,7 +70,7 @@ export async function showMergedLogs(
     services.status('the engine is not connected; logs open once it is back', 'error');
     return;
   }
-  const choice = LOG_WINDOWS[window] ?? LOG_WINDOWS[0];
+  const choice = logWindow(window);
   let since = custom?.since;
   if (!custom && choice.sinceSeconds)
     since = (Date.now() + (await engineClockOffsetMs(client))) / 1000 - choice.sinceSeconds;

@@ -34,7 +34,8 @@ export function reduceContainers(state: AppState, action: Action): AppState {
       };
     case 'containers.sortUsage': {
       const order = ['name', 'cpu', 'memory'] as const;
-      const sort = order[(order.indexOf(state.containers.stats.sort) + 1) % order.length];
+      // The next one, wrapping (the index is always in range).
+      const sort = order[(order.indexOf(state.containers.stats.sort) + 1) % order.length] ?? 'name';
       // Sorting by usage needs the columns.
       return relocate({
         ...state,

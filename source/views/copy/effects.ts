@@ -67,7 +67,9 @@ export function openLogCopyMenu(services: Services): void {
   const buffer = session.buffer;
   const at = (index: number) => (index >= 0 && index < buffer.length ? buffer.get(index) : undefined);
   const search = pane.search;
-  const line = search?.matches.length ? at(search.matches[search.current]) : at(buffer.length - 1 - pane.scrollBack);
+  // The current match when searching, else the line the pane is scrolled to.
+  const match = search?.matches[search.current];
+  const line = at(match ?? buffer.length - 1 - pane.scrollBack);
   const screen = paneSession.onScreen(services);
   const visible: LogLine[] = [];
   // What the pane drew last (a line cleared since then is skipped).

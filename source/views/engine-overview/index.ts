@@ -1,3 +1,4 @@
+import {oneArg} from '../command-line.js';
 import {loadEngineDisks} from './engines-table.js';
 import type {Binding, CommandSpec, ViewModule} from '../types.js';
 import {openContexts, switchContext} from './contexts.js';
@@ -24,9 +25,8 @@ const COMMANDS: readonly CommandSpec[] = [
     name: 'context',
     usage: ':context [NAME] (no name: the list)',
     run(services, args) {
-      if (args.length > 1) throw new Error('give one context name');
       if (args.length === 0) openContexts(services);
-      else void switchContext(services, args[0]);
+      else void switchContext(services, oneArg(args, 'give one context name'));
       return undefined;
     },
   },

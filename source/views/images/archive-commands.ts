@@ -1,3 +1,4 @@
+import {oneArg} from '../command-line.js';
 import {errorMessage} from '../../errors.js';
 import {startArchive} from '../kit/archives/effects.js';
 import type {ArchiveRequest} from '../kit/archives/state.js';
@@ -34,10 +35,10 @@ export const IMAGE_ARCHIVE_COMMANDS: readonly CommandSpec[] = [
     usage: ':load PATH',
     changes: true,
     run(services, args) {
-      if (args.length !== 1) throw new Error('give the archive to load');
+      const path = oneArg(args, 'give the archive to load');
       // With several engines, into the engine of the images view's selected row (as L).
       const engine = selectedImageEngine(services);
-      void startArchive(services, {operation: 'load', targets: [], path: args[0], ...(engine ? {engine} : {})});
+      void startArchive(services, {operation: 'load', targets: [], path, ...(engine ? {engine} : {})});
       return undefined;
     },
   },

@@ -53,17 +53,17 @@ export function parseCreate(image: string | undefined, words: string[]): CreateR
   if (!name) throw new Error('give a name for the container (then -t, -e KEY=VALUE, and the command if any)');
   let tty = false;
   const env: string[] = [];
-  let i = 0;
   let chosen = image;
-  for (; i < rest.length && rest[i].startsWith('-'); i++) {
-    if (rest[i] === '-t') tty = true;
-    else if (rest[i] === '-e') {
-      const entry = rest[++i];
+  let cmd = [...rest];
+  for (let flag = cmd[0]; flag?.startsWith('-'); flag = cmd[0]) {
+    cmd.shift();
+    if (flag === '-t') tty = true;
+    else if (flag === '-e') {
+      const entry = cmd.shift();
       if (!entry) throw new Error('-e needs KEY=VALUE');
       env.push(entry);
-    } else throw new Error(`unknown option "${rest[i]}" (-t, -e KEY=VALUE)`);
+    } else throw new Error(`unknown option "${flag}" (-t, -e KEY=VALUE)`);
   }
-  let cmd = rest.slice(i);
   if (!chosen) {
     [chosen, ...cmd] = cmd;
     if (!chosen) throw new Error('give an image: :create NAME IMAGE [CMD...]');

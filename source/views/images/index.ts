@@ -76,7 +76,7 @@ export const images = imagesList.view({
           type: 'overlay.show',
           overlay: {
             kind: 'archivePath',
-            draft: defaultArchivePath(names.length === 1 ? names[0] : 'images'),
+            draft: defaultArchivePath(names.length === 1 ? (names[0] ?? 'images') : 'images'),
             operation: 'save',
             targets: names,
             ...on,

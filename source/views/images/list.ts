@@ -46,7 +46,7 @@ export const imagesList = engineList<ImageRow>({
     const mine = new Set(items);
     services.dispatch({
       type: 'images.loaded',
-      items: now.map(row => (mine.has(row) ? withSharedSizes([row], shared)[0] : row)),
+      items: withSharedSizes(now, shared, row => mine.has(row)),
     });
   },
   events: ['image'],

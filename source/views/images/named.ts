@@ -50,7 +50,7 @@ export async function imagesNamed(services: Services, references: readonly strin
     references.map(reference => Promise.all(asked.map(({engine, docker}) => lookUp(docker, reference, engine)))),
   );
   const found = answers.flat().filter((image): image is NamedImage => Boolean(image));
-  const missing = references.filter((_reference, i) => answers[i].every(image => !image));
+  const missing = references.filter((_reference, i) => answers[i]?.every(image => !image) ?? true);
   return {found, missing, away};
 }
 

@@ -27,7 +27,7 @@ export async function engineWithImage(
     );
     return undefined;
   }
-  return {engine: named.found[0].engine};
+  return {engine: named.found[0]?.engine};
 }
 
 export async function createOnEngineOfImage(services: Services, request: CreateRequest): Promise<void> {

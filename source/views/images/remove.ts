@@ -32,8 +32,9 @@ export async function confirmRemove(services: Services, references?: readonly st
       label: onEngineName(row, `${row.repository}:${row.tag} ${row.shortId}`),
       engine: engineOf(row),
     }));
-  if (!rows.length) return;
-  const docker = services.docker(rows[0].engine);
+  const [first] = rows;
+  if (!first) return;
+  const docker = services.docker(first.engine);
   if (!docker) return;
   const targets: string[] = [];
   for (const row of rows) {

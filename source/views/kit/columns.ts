@@ -50,20 +50,24 @@ export function cellsOf<Row extends object, Ctx>(
   return cells;
 }
 
+// Widths and cells below are arrays parallel to `columns` (made from it by `map`): an entry that is not there reads
+// as a column of width 0 (hidden) or an empty cell.
+
 export function contentWidths<Row, Ctx>(
   columns: readonly Column<Row, Ctx>[],
   cells: readonly (readonly string[])[],
 ): number[] {
-  const widths = columns.map(column => Math.max(cellWidth(column.title), column.width ?? 0));
-  const measured = columns.flatMap((column, i) => (column.width === undefined ? [i] : []));
-  const filled = columns.map(() => false);
-  for (const row of cells)
-    for (const i of measured) {
-      const width = cellWidth(row[i]);
-      if (width > 0) filled[i] = true;
-      widths[i] = Math.max(widths[i], width);
+  return columns.map((column, i) => {
+    let width = Math.max(cellWidth(column.title), column.width ?? 0);
+    if (column.width !== undefined) return width;
+    let filled = false;
+    for (const row of cells) {
+      const cell = cellWidth(row[i] ?? '');
+      if (cell > 0) filled = true;
+      width = Math.max(width, cell);
     }
-  return widths.map((width, i) => (columns[i].hideEmpty && !filled[i] ? 0 : width));
+    return column.hideEmpty && !filled ? 0 : width;
+  });
 }
 
 // Widths for `width` cells of row text (the cursor and mark cells excluded); 0 hides a column.
@@ -72,15 +76,15 @@ export function columnWidths<Row, Ctx>(
   content: readonly number[],
   width: number,
 ): number[] {
-  const order = columns
-    .map((column, i) => ({column, i, rank: column.priority ?? i}))
-    .filter(({column, i}) => (column.from === undefined || width >= column.from) && content[i] > 0)
+  const measured = columns.map((column, i) => ({column, content: content[i] ?? 0, rank: column.priority ?? i}));
+  const order = measured
+    .filter(({column, content}) => (column.from === undefined || width >= column.from) && content > 0)
     .sort((a, b) => a.rank - b.rank);
   const fitted = fitColumns(
     width,
-    order.map(({column, i}) => ({
+    order.map(({column, content}) => ({
       id: column.id,
-      content: content[i],
+      content,
       required: column.required,
       min: column.min,
       max: column.max,
@@ -91,13 +95,13 @@ export function columnWidths<Row, Ctx>(
   // when nothing else needs the room.
   const shown = widths.filter(w => w > 0);
   let left = width - shown.reduce((sum, w) => sum + w, 0) - Math.max(0, shown.length - 1);
-  for (let i = 0; i < columns.length && left > 0; i++) {
-    if (widths[i] <= 0 || content[i] <= widths[i]) continue;
-    const more = Math.min(left, content[i] - widths[i]);
-    widths[i] += more;
+  return widths.map((given, i) => {
+    const wanted = measured[i]?.content ?? 0;
+    if (left <= 0 || given <= 0 || wanted <= given) return given;
+    const more = Math.min(left, wanted - given);
     left -= more;
-  }
-  return widths;
+    return given + more;
+  });
 }
 
 // One row's text in those widths; trailing padding left out (every byte of a row the cursor enters or leaves is
@@ -108,12 +112,12 @@ export function joinCells<Row, Ctx>(
   cells: readonly string[],
 ) {
   const parts: string[] = [];
-  for (let i = 0; i < columns.length; i++) {
-    if (widths[i] <= 0) continue;
-    const text =
-      columns[i].align === 'right' && cellWidth(cells[i]) <= widths[i] ? cells[i].padStart(widths[i]) : cells[i];
-    parts.push(fit(text, widths[i]));
-  }
+  columns.forEach((column, i) => {
+    const width = widths[i] ?? 0;
+    if (width <= 0) return;
+    const cell = cells[i] ?? '';
+    parts.push(fit(column.align === 'right' && cellWidth(cell) <= width ? cell.padStart(width) : cell, width));
+  });
   return parts.join(' ').trimEnd();
 }
 
@@ -125,9 +129,10 @@ export function columnSpans<Row, Ctx>(
   const spans: {id: string; from: number; to: number}[] = [];
   let left = 0;
   columns.forEach((column, i) => {
-    if (widths[i] <= 0) return;
-    spans.push({id: column.id, from: left, to: left + widths[i]});
-    left += widths[i] + 1;
+    const width = widths[i] ?? 0;
+    if (width <= 0) return;
+    spans.push({id: column.id, from: left, to: left + width});
+    left += width + 1;
   });
   return spans;
 }

@@ -77,7 +77,7 @@ export function table<Row extends object, Ctx = undefined>(spec: TableSpec<Row, 
     text(columns, shown, row, context, now) {
       const cached = cells(columns, row);
       const live = columns.some(column => column.live)
-        ? columns.map((column, i) => (column.live ? sanitizeLine(column.live(row, context, now)) : cached[i]))
+        ? columns.map((column, i) => (column.live ? sanitizeLine(column.live(row, context, now)) : (cached[i] ?? '')))
         : cached;
       return joinCells(columns, shown, live);
     },

@@ -1,4 +1,5 @@
 import type {ListState} from '../../store/list.js';
+import type {Confirmation} from '../../store/state.js';
 
 // What an action on "the rows" touches: the marked rows (all of them, the filter aside), else the selected one.
 export function targetRows<Row>(
@@ -26,3 +27,8 @@ export function withLoadedRows<Row, Slice extends {items: readonly Row[]; list: 
   const list = marked.length === slice.list.marked.length ? slice.list : {...slice.list, marked};
   return {...slice, items, loaded: true, stale: false, error: undefined, list};
 }
+
+// A confirmation's targets as the rows they were: its ids, names and engines are parallel lists made from the same
+// rows (a name missing would be a bug; the ID then stands for it).
+export const confirmedTargets = (confirm: Confirmation): {id: string; name: string; engine?: string}[] =>
+  confirm.ids.map((id, i) => ({id, name: confirm.names[i] ?? id, engine: confirm.engines?.[i]}));

@@ -1,3 +1,4 @@
+import {oneArg} from '../command-line.js';
 import {readFileSync} from 'node:fs';
 import {parseReplicas} from '../../engine/swarm/operations.js';
 import type {CommandSpec, Services} from '../types.js';
@@ -39,8 +40,7 @@ export const SWARM_COMMANDS: readonly CommandSpec[] = [
     usage: ':redeploy SERVICE (a rolling update of every task, as docker service update --force)',
     changes: true,
     run(services, args) {
-      if (args.length !== 1) throw new Error('give one service: :redeploy SERVICE');
-      void redeploy(services, service(services, args[0]));
+      void redeploy(services, service(services, oneArg(args, 'give one service: :redeploy SERVICE')));
       return undefined;
     },
   },

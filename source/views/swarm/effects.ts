@@ -1,3 +1,4 @@
+import {confirmedTargets} from '../kit/targets.js';
 import {logCommand} from '../../command-log.js';
 import {
   dockerNodeAvailabilityCommand,
@@ -160,8 +161,9 @@ export async function runConfirmed(services: Services, confirm: Confirmation): P
     );
     return;
   }
-  const [id] = confirm.ids;
-  const [name] = confirm.names;
+  const [target] = confirmedTargets(confirm);
+  if (!target) return;
+  const {id, name} = target;
   try {
     if (confirm.operation === 'service-rm') {
       logCommand(onShown(services, dockerServiceRmCommand(name)));

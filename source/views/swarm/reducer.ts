@@ -20,7 +20,8 @@ function cycle(state: AppState, step: number): AppState {
   const at = SWARM_LISTS.indexOf(state.swarm.list as (typeof SWARM_LISTS)[number]);
   // From the tasks, [ and ] go on from the services.
   const from = at < 0 ? 0 : at;
-  return show(state, SWARM_LISTS[(from + step + SWARM_LISTS.length) % SWARM_LISTS.length]);
+  // Wrapping around, so the index is always in range.
+  return show(state, SWARM_LISTS[(from + step + SWARM_LISTS.length) % SWARM_LISTS.length] ?? 'services');
 }
 
 // The swarm view's lists: the engine's answers, which list shows, and drilling into a service's tasks. With several

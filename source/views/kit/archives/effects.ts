@@ -99,7 +99,7 @@ export async function startArchive(services: Services, request: ArchiveRequest, 
       const result =
         full.operation === 'save'
           ? await saveImages(docker, full.targets, destination, options)
-          : await exportContainer(docker, full.targets[0], destination, options);
+          : await exportContainer(docker, onlyTarget(full.targets), destination, options);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       services.status(
         `${full.operation === 'save' ? 'saved' : 'exported'} ${full.targets.map(name => onEngine(full, name)).join(', ')} to ${path} (${bytes(result.bytes)} in ${seconds} s)`,
@@ -131,10 +131,19 @@ function askOverwrite(services: Services, request: ArchiveRequest): void {
   services.dispatch({type: 'overlay.show', overlay: {kind: 'confirm', confirm}});
 }
 
+// An export is of one container (its request was made with one).
+function onlyTarget(targets: readonly string[]): string {
+  const [only] = targets;
+  if (only === undefined) throw new Error('no container to export');
+  return only;
+}
+
 export function confirmedOverwrite(services: Services, confirm: Confirmation): void {
   if (confirm.operation !== 'overwrite') return;
   const [operation, ...targets] = confirm.ids;
   if (operation !== 'save' && operation !== 'export') return;
   const engine = confirm.extra?.engine;
-  void startArchive(services, {operation, targets, path: confirm.names[0], ...(engine ? {engine} : {})}, true);
+  const [path] = confirm.names;
+  if (path === undefined) return;
+  void startArchive(services, {operation, targets, path, ...(engine ? {engine} : {})}, true);
 }

@@ -75,7 +75,10 @@ function visibleRows(
       continue;
     }
     const pieces = wrapCells(shown.full, width, height - rows.length);
-    for (let i = pieces.length - 1; i >= 0 && rows.length < height; i--) rows.push({...base, text: pieces[i]});
+    for (const text of [...pieces].reverse()) {
+      if (rows.length >= height) break;
+      rows.push({...base, text});
+    }
   }
   return rows.reverse();
 }
@@ -188,7 +191,8 @@ export function LogPane({width, height}: {width: number; height: number}) {
   const bodyHeight = Math.max(1, height - 1);
   const rows = session ? visibleRows(session.buffer, pane, Math.max(1, width - 1), bodyHeight, theme.plain) : [];
   // What y copies as "the lines on screen": the pane knows them only once it has laid them out.
-  paneOf(services).onScreen = rows.length ? {first: rows[0].index, last: rows[rows.length - 1].index} : undefined;
+  const [first, last] = [rows[0], rows.at(-1)];
+  paneOf(services).onScreen = first && last ? {first: first.index, last: last.index} : undefined;
   const titleText = ` ${truncateCells(sanitizeLine(title), Math.max(1, width - 3))} `;
   // Rows are cut to the pane's width above, so only the height is clipped: a horizontal clip would make Ink cut
   // every row of every frame again (ANSI-aware slicing of each new line).

@@ -4,7 +4,7 @@ import {errorMessage} from '../../../errors.js';
 import type {LogSource} from '../../../engine/logs/log-source.js';
 import type {Services} from '../../types.js';
 import {pane as paneOf, paneSession} from './session.js';
-import {LOG_WINDOWS, type LogPaneState} from './state.js';
+import {logWindow, type LogPaneState} from './state.js';
 import {FramePace} from './frame-pace.js';
 
 export type LogOptions = {since?: number; tail?: number | 'all'; follow: boolean; label: string};
@@ -40,7 +40,7 @@ export async function openLogs(
   paneSession.replace(services, undefined);
   // The target shown now, for reopening it with another window.
   paneOf(services).shown = target;
-  const choice = LOG_WINDOWS[window] ?? LOG_WINDOWS[0];
+  const choice = logWindow(window);
   let since = custom?.since;
   if (!custom && choice.sinceSeconds)
     since = (Date.now() + (await engineClockOffsetMs(client))) / 1000 - choice.sinceSeconds;

@@ -7,10 +7,11 @@ export function parseLogsArgs(args: string[], nowMs: number): LogOptions {
   let tail: number | 'all' | undefined;
   let follow = true;
   const label: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const [flag, inline] = args[i].split(/=(.*)/s, 2);
+  const left = [...args];
+  for (let arg = left.shift(); arg !== undefined; arg = left.shift()) {
+    const [flag, inline] = arg.split(/=(.*)/s, 2);
     const value = () => {
-      const v = inline ?? args[++i];
+      const v = inline ?? left.shift();
       if (v === undefined) throw new Error(`${flag} needs a value`);
       return v;
     };
@@ -28,7 +29,7 @@ export function parseLogsArgs(args: string[], nowMs: number): LogOptions {
       const raw = inline ?? 'true';
       if (raw !== 'true' && raw !== 'false') throw new Error(`--follow="${raw}": use --follow=true or --follow=false`);
       follow = raw === 'true';
-    } else throw new Error(`unknown option "${args[i]}"`);
+    } else throw new Error(`unknown option "${arg}"`);
   }
   if (!follow) label.push('no follow');
   return {since, tail: tail ?? (since === undefined ? 200 : 'all'), follow, label: label.join(' · ') || 'tail 200'};
@@ -39,15 +40,16 @@ export function parseLogsArgs(args: string[], nowMs: number): LogOptions {
 export function parseLogsCommand(args: string[], nowMs: number): {names: string[]; options?: LogOptions} {
   const flags: string[] = [];
   const names: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
+  const left = [...args];
+  for (let arg = left.shift(); arg !== undefined; arg = left.shift()) {
     if (!arg.startsWith('-')) {
       names.push(arg);
       continue;
     }
     flags.push(arg);
     // A value given as the next word belongs to its flag.
-    if ((arg === '--since' || arg === '--tail') && i + 1 < args.length) flags.push(args[++i]);
+    const value = arg === '--since' || arg === '--tail' ? left.shift() : undefined;
+    if (value !== undefined) flags.push(value);
   }
   if (!names.length) return {names, options: parseLogsArgs(flags, nowMs)};
   return {names, options: flags.length ? parseLogsArgs(flags, nowMs) : undefined};

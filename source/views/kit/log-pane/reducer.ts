@@ -26,6 +26,7 @@ function jumpToMatch(pane: LogPaneState, step: number): LogPaneState {
   if (!search || search.matches.length === 0) return pane;
   const current = (search.current + step + search.matches.length) % search.matches.length;
   const line = search.matches[current];
+  if (line === undefined) return pane;
   return {...pane, follow: false, scrollBack: Math.max(0, pane.total - 1 - line), search: {...search, current}};
 }
 

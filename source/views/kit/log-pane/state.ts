@@ -74,8 +74,10 @@ declare module '../../../store/actions.js' {
 }
 
 // Log pane windows, keys 0–6.
-export const LOG_WINDOWS: readonly {label: string; tail?: number | 'all'; sinceSeconds?: number}[] = [
-  {label: 'tail 200', tail: 200},
+type LogWindow = {label: string; tail?: number | 'all'; sinceSeconds?: number};
+const TAIL: LogWindow = {label: 'tail 200', tail: 200};
+export const LOG_WINDOWS: readonly LogWindow[] = [
+  TAIL,
   {label: 'since 1m', sinceSeconds: 60},
   {label: 'since 5m', sinceSeconds: 300},
   {label: 'since 15m', sinceSeconds: 900},
@@ -83,3 +85,6 @@ export const LOG_WINDOWS: readonly {label: string; tail?: number | 'all'; sinceS
   {label: 'since 1h', sinceSeconds: 3600},
   {label: 'everything', tail: 'all'},
 ];
+
+// The window a key 0–6 chose; anything else (a number from an old state) is the tail.
+export const logWindow = (window: number): LogWindow => LOG_WINDOWS[window] ?? TAIL;

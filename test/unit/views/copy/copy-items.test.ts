@@ -42,6 +42,7 @@ describe('y: what each list offers', () => {
       0,
     );
     const [untagged] = toImageRows({Id: `sha256:${'b'.repeat(64)}`, Created: 0, Size: 1, RepoTags: []}, 0);
+    if (!tagged || !untagged) throw new Error('toImageRows made no row');
     const state = reduce(start(), {type: 'view.images'}, {type: 'images.loaded', items: [tagged, untagged]});
     expect(menu(state)).toEqual({
       what: 'image app:1',

@@ -70,7 +70,7 @@ async function pick(controller: Controller, action: string): Promise<string> {
   controller.dispatch({type: 'copy.logs'});
   controller.dispatch({type: action} as never);
   await vi.waitFor(() => expect(written).toHaveLength(1));
-  return written[0];
+  return written.join('');
 }
 
 describe('y in the log pane', () => {

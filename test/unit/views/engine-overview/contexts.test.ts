@@ -26,6 +26,6 @@ describe('the contexts overlay', () => {
   test('without DOCKER_HOST, "default" is the local socket', () => {
     const rows = contextRows(undefined, {DOCKER_CONFIG: config, HOME: config});
     expect(rows[0]).toMatchObject({name: 'default', current: false});
-    expect(rows[0].host).toMatch(/^unix:\/\/\/.*docker\.sock$/);
+    expect(rows[0]?.host).toMatch(/^unix:\/\/\/.*docker\.sock$/);
   });
 });

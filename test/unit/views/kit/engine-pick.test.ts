@@ -91,7 +91,7 @@ describe('picking the engine of a one-engine view', () => {
     c.dispatch({type: 'overlay.draft', draft: 'engine:bench'});
     c.dispatch({type: 'overlay.submit'});
     expect(shownComposeEngine(c.store.get())).toBe('bench');
-    expect(projects(c.store.get()).map(p => p.containers[0].engine)).toEqual(['bench']);
+    expect(projects(c.store.get()).map(p => p.containers[0]?.engine)).toEqual(['bench']);
     c.close();
   });
 

@@ -133,16 +133,13 @@ describe('the kit with rows of several engines', () => {
     const things = emptyEngineList<Row>();
     return {things: {...things, items, list: {...things.list, filter}}} as unknown as AppState;
   };
-  const both: Row[] = [
-    {name: 'data', engine: 'bench'},
-    {name: 'data', engine: 'second'},
-    {name: 'logs', engine: 'second'},
-  ];
+  const second: Row = {name: 'data', engine: 'second'};
+  const both: Row[] = [{name: 'data', engine: 'bench'}, second, {name: 'logs', engine: 'second'}];
 
   test('the same name on two engines is two rows with two keys; ENGINE is the first column', () => {
     expect(kit.focused(stateWith(both)).ids).toEqual(['bench/data', 'second/data', 'second/logs']);
     expect(kit.columns(both).map(column => column.title)).toEqual(['ENGINE', 'NAME']);
-    expect(kit.cells(both[1])).toEqual(['second', 'data']);
+    expect(kit.cells(second)).toEqual(['second', 'data']);
     // One engine: no ENGINE column, plain keys, as always.
     expect(kit.columns([{name: 'data'}]).map(column => column.title)).toEqual(['NAME']);
     expect(kit.focused(stateWith([{name: 'data'}])).ids).toEqual(['data']);

@@ -26,7 +26,7 @@ describe('list columns from their content', () => {
     const [name, id, used] = widthsOf(rows, 77);
     expect(name).toBe('NETWORK'.length);
     expect(id).toBe(0);
-    expect(used).toBe(77 - name - 1);
+    expect(used).toBe(77 - 'NETWORK'.length - 1);
   });
 
   test('a column cut by its max gets the room nobody else wants back; `from` shows a column on wide terminals', () => {
