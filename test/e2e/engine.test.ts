@@ -65,9 +65,16 @@ test('view 5 shows the engine; c switches contexts in place; an unreachable cont
   terminal.keys('Enter');
   await terminal.waitFor(/switched to context bench-socket · log pane closed/);
   await terminal.waitUntil(
-    s => /engine unix:\/\/.*docker\.sock/.test(s.split('\n')[0]),
+    s => /engine unix:\/\/.*docker\.sock/.test(s.split('\n')[0] ?? ''),
     'the header to name the new engine',
   );
+  // At 80 columns a socket's long path gives up its middle; what the engine runs stays in the header.
+  terminal.resize(80, 30);
+  await terminal.waitUntil(
+    s => /^ berth ─ engine unix:\/\/\S*…\S*sock socket · Docker \S+ API 1\.41/.test(s.split('\n')[0] ?? ''),
+    'the version in the header at 80 columns',
+  );
+  terminal.resize(100, 30);
   // The switch clears the filter; the bench engine may hold other containers that sort before this one.
   terminal.type(`/${name}`);
   terminal.keys('Enter');

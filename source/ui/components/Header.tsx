@@ -33,21 +33,38 @@ function withoutUrl(reason: string, url: string): string {
   return reason.startsWith(prefix) ? reason.slice(prefix.length) : reason;
 }
 
+// `text` cut in the middle to `width` cells (at least 16: below that the URL is no longer worth showing).
+function middleCut(text: string, width: number): string {
+  const room = Math.max(16, width);
+  if (cellWidth(text) <= room) return text;
+  const head = Math.ceil((room - 1) / 2);
+  return `${text.slice(0, head)}…${text.slice(text.length - (room - 1 - head))}`;
+}
+
 // One line: where berth is connected and what it found there.
 export function Header({width}: {width: number}) {
   const connection = useStore(state => state.connection);
   const {views} = useController();
   // Views add to the header (the registry's URL); joined to a string so the selector stays a primitive.
   const extra = useStore(state => views.all.flatMap(module => module.headerParts?.(state) ?? []).join('\u0000'));
-  // By priority (which engine, which context, what it runs, the registry, the platform): parts that do not fit
+  // By priority (which engine, what it runs, which context, the registry, the platform): parts that do not fit
   // whole are left out rather than cut, except the first.
   // Several engines: each by name, and which are away and why (the reasons after the names, as room allows).
   const engines = useStore(state => engineSummary(state.engines));
-  const parts: string[] = engines ? [...engines] : [`engine ${connection.target}`];
-  if (!engines && 'tls' in connection && connection.tls) parts[0] += ` ${connection.tls}`;
-  if (!engines && 'context' in connection && connection.context && connection.context !== 'default')
-    parts.push(`context ${connection.context}`);
-  if (!engines && 'engine' in connection && connection.engine) parts.push(`${connection.engine} API ${connection.api}`);
+  const tls = !engines && 'tls' in connection && connection.tls ? ` ${connection.tls}` : '';
+  const context =
+    !engines && 'context' in connection && connection.context && connection.context !== 'default'
+      ? `context ${connection.context}`
+      : undefined;
+  const version =
+    !engines && 'engine' in connection && connection.engine ? `${connection.engine} API ${connection.api}` : undefined;
+  // A long engine URL (a socket's path) gives up its middle before the version is left out: which engine it is
+  // stays readable, and what it runs stays in view (the engine view has the URL and the context in full).
+  const wanted = version ? cellWidth(version) + 3 : 0;
+  const target = engines ? '' : middleCut(connection.target, width - wanted - cellWidth(` berth ─ engine ${tls}`));
+  const parts: string[] = engines ? [...engines] : [`engine ${target}${tls}`];
+  if (version) parts.push(version);
+  if (context) parts.push(context);
   if (extra) parts.push(...extra.split('\u0000'));
   if (!engines && 'os' in connection && connection.os) parts.push(connection.os);
   const theme = useTheme();
