@@ -21,6 +21,8 @@ describe('containers view', () => {
 
   beforeAll(() => {
     run(`${prefix}-stopme`, '--init', BUSYBOX, 'sleep', '600');
+    // Ignores SIGTERM (no --init: PID 1 without a handler), so a stop takes the whole 3 s before SIGKILL.
+    run(`${prefix}-slowstop`, '--stop-timeout', '3', BUSYBOX, 'sleep', '600');
     run(`${prefix}-pat-a`, '--init', BUSYBOX, 'sleep', '600');
     run(`${prefix}-pat-b`, '--init', BUSYBOX, 'sleep', '600');
     run(`x${prefix}-pat-c`, '--init', BUSYBOX, 'sleep', '600');
@@ -48,6 +50,31 @@ describe('containers view', () => {
     terminal.type('q');
     expect(await terminal.exitCode()).toBe(0);
   });
+
+  test('S pressed while a stop still runs: the row says stopping…, the start waits for the stop, then starts it', async () => {
+    const name = `${prefix}-slowstop`;
+    terminal = berth.start({env: benchEnv(), columns: 120, rows: 30});
+    await focus(terminal, name);
+    terminal.type('s');
+    await terminal.waitFor('Stop this container?');
+    terminal.type('y');
+    await terminal.waitUntil(s => new RegExp(`${name} +stopping…`).test(s), 'the row saying stopping…', 5000);
+    terminal.type('S');
+    await terminal.waitFor(`starting ${name} once berth's operation on it ends`, 5000);
+    await terminal.waitFor(`started ${name}`, 20_000);
+    expect(JSON.parse(docker(['inspect', '--format', '{{json .State.Status}}', name]))).toBe('running');
+    // It really stopped in between (SIGKILL after the 3 s): the start came after the stop, not before it.
+    const finished = Date.parse(
+      JSON.parse(docker(['inspect', '--format', '{{json .State.FinishedAt}}', name])) as string,
+    );
+    const started = Date.parse(
+      JSON.parse(docker(['inspect', '--format', '{{json .State.StartedAt}}', name])) as string,
+    );
+    expect(started).toBeGreaterThanOrEqual(finished);
+    await terminal.waitUntil(s => new RegExp(`${name} +up`).test(s), 'the row up again', 10_000);
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  }, 60_000);
 
   test(':stop PATTERN* lists exactly the matches, then stops them', async () => {
     terminal = berth.start({env: benchEnv(), columns: 120, rows: 30});

@@ -12,6 +12,9 @@ import {errorMessage} from '../../errors.js';
 import {DEFAULT_DETACH_KEYS, describeDetachKeys} from '../../engine/exec/detach-keys.js';
 import type {Confirmation} from '../../store/state.js';
 import {confirmedTargets} from '../kit/targets.js';
+import {containerKey} from '../kit/merge-engine-rows.js';
+import {perApp} from '../kit/runtime.js';
+import type {Busy} from './state.js';
 import type {Services} from '../types.js';
 import {targetContainers} from './selectors.js';
 
@@ -29,11 +32,54 @@ const several = (services: Services) => services.engines().length > 1;
 const label = (services: Services, target: {name: string; engine?: string}) =>
   several(services) && target.engine ? `${target.engine}/${target.name}` : target.name;
 
+const DOING: Record<ContainerOperation, Busy> = {
+  stop: 'stopping',
+  start: 'starting',
+  restart: 'restarting',
+  remove: 'removing',
+};
+
+// The operation under way on each container (by containerKey): the next one on the same container waits for it, so
+// a start pressed while a stop still runs starts the container after it stopped, never before.
+const underWay = perApp(() => new Map<string, Promise<unknown>>());
+
 export async function runOperation(
   services: Services,
   operation: ContainerOperation,
   targets: readonly {id: string; name: string; engine?: string}[],
   force = false,
+): Promise<void> {
+  const running = underWay(services);
+  const keys = targets.map(target => containerKey(target));
+  const before = keys.flatMap(key => running.get(key) ?? []);
+  const work = (async () => {
+    if (before.length) {
+      const waiting = targets.filter((_t, i) => running.has(keys[i] ?? ''));
+      services.status(
+        `${operation === 'start' ? 'starting' : DOING[operation]} ${waiting.map(t => label(services, t)).join(', ')} once berth's ${waiting.length === 1 ? 'operation on it ends' : 'operations on them end'}…`,
+      );
+      await Promise.allSettled(before);
+    }
+    services.dispatch({type: 'containers.busy', keys, doing: DOING[operation]});
+    try {
+      await operateOn(services, operation, targets, force);
+    } finally {
+      services.dispatch({type: 'containers.busy', keys});
+    }
+  })();
+  for (const key of keys) running.set(key, work);
+  try {
+    await work;
+  } finally {
+    for (const key of keys) if (running.get(key) === work) running.delete(key);
+  }
+}
+
+async function operateOn(
+  services: Services,
+  operation: ContainerOperation,
+  targets: readonly {id: string; name: string; engine?: string}[],
+  force: boolean,
 ): Promise<void> {
   // Each target goes to its own engine; a target whose engine is away fails alone (the others still run).
   if (!several(services) && !services.docker()) return;

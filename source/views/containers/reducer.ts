@@ -25,6 +25,14 @@ export function reduceContainers(state: AppState, action: Action): AppState {
         },
       };
     }
+    case 'containers.busy': {
+      const busy = {...state.containers.busy};
+      for (const key of action.keys) {
+        if (action.doing) busy[key] = action.doing;
+        else delete busy[key];
+      }
+      return {...state, containers: {...state.containers, busy}};
+    }
     case 'containers.toggleAll':
       return relocate({...state, containers: {...state.containers, runningOnly: !state.containers.runningOnly}});
     case 'containers.toggleStats':

@@ -18,7 +18,11 @@ export type ContainersState = {
   // CPU and memory columns: sampled about once a second for the rows on screen only (all running
   // containers while sorted by usage); `usage` holds the latest sample of each.
   stats: {on: boolean; sort: 'name' | 'cpu' | 'memory'; usage: Readonly<Record<string, Usage>>; version: number};
+  // What berth is doing to a container now (by containerKey): its row says so (`stopping…`) until the engine is done.
+  busy: Readonly<Record<string, Busy>>;
 };
+
+export type Busy = 'stopping' | 'starting' | 'restarting' | 'removing';
 
 export type TopProcesses = {titles: readonly string[]; processes: readonly (readonly string[])[]};
 
@@ -61,6 +65,8 @@ declare module '../../store/actions.js' {
     // background: a periodic sample, not activity (source/idle-gc.ts: berth is quiet while only these arrive).
     'containers.usage': {usage: Record<string, Usage>; version: number; background: true};
     'containers.top': {id: string; top?: TopProcesses; error?: string};
+    // An operation on these containers began (`doing`) or ended (none).
+    'containers.busy': {keys: readonly string[]; doing?: Busy};
   }
 }
 
@@ -72,4 +78,5 @@ export const initialContainers = (statsOn = false): ContainersState => ({
   runningOnly: false,
   showSize: false,
   stats: {on: statsOn, sort: 'name', usage: {}, version: 0},
+  busy: {},
 });

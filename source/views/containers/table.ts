@@ -15,8 +15,9 @@ import {cpuText, memText} from './usage-text.js';
 
 export const NOUN = {one: 'container', many: 'containers'};
 
-// What the live cells read besides the row: the latest stats sample and the sizes (`s`), per container ID.
-type Live = {usage: ContainersState['stats']['usage']; sizes: ContainersState['sizes']};
+// What the live cells read besides the row: the latest stats sample and the sizes (`z`), per container ID, and what
+// berth is doing to each container (by key).
+type Live = {usage: ContainersState['stats']['usage']; sizes: ContainersState['sizes']; busy: ContainersState['busy']};
 
 const running = (row: ContainerRow) => row.state === 'running';
 const usageOf = (row: ContainerRow, live: Live): Usage | undefined => (running(row) ? live.usage[row.id] : undefined);
@@ -31,8 +32,12 @@ const STATUS: Column<ContainerRow, Live> = {
   title: 'STATUS',
   // Measured with a cell to spare: the age it is drawn with grows by a digit (9s → 10s) before its unit changes.
   cell: row => `${compactStatus(row.state, row.status)} `,
-  // The status ages from when the row was listed to this render ("Up 3 minutes" listed a minute ago says 4m).
-  live: (row, _live, now) => compactStatus(row.state, row.status, row.listedAt ? (now - row.listedAt) / 1000 : 0),
+  // `stopping…` while berth stops it; else the status, aged from when the row was listed to this render ("Up 3
+  // minutes" listed a minute ago says 4m).
+  live: (row, live, now) => {
+    const busy = live.busy[containerKey(row)];
+    return busy ? `${busy}…` : compactStatus(row.state, row.status, row.listedAt ? (now - row.listedAt) / 1000 : 0);
+  },
   required: true,
   max: 28,
 };
@@ -82,7 +87,11 @@ const columnsFor = memoLast(
   },
 );
 
-const liveOf = memoLast((usage: Live['usage'], sizes: Live['sizes']): Live => ({usage, sizes}));
+const liveOf = memoLast((usage: Live['usage'], sizes: Live['sizes'], busy: Live['busy']): Live => ({
+  usage,
+  sizes,
+  busy,
+}));
 const NO_USAGE: Live['usage'] = {};
 
 const glyph = (state: string) => (state === 'running' ? '●' : state === 'paused' ? '‖' : '○');
@@ -115,7 +124,12 @@ export const containersTable = table<ContainerRow, Live>({
       visibleContainers(state).length,
     ),
   stale: state => state.containers.stale,
-  context: state => liveOf(state.containers.stats.on ? state.containers.stats.usage : NO_USAGE, state.containers.sizes),
+  context: state =>
+    liveOf(
+      state.containers.stats.on ? state.containers.stats.usage : NO_USAGE,
+      state.containers.sizes,
+      state.containers.busy,
+    ),
   // A row of an engine that is away: × where its state was (the state is no longer known).
   lead: (row, away) => (away ? {glyph: '×'} : {glyph: glyph(row.state), role: stateRole(row)}),
 });
