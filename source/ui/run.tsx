@@ -46,6 +46,8 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
   }
   // With several engines the command log names the context of each command (docker --context A exec …).
   const context = controller.sessions.length > 1 ? client.target.context : undefined;
+  // …and every message about a container names its engine (bench/web).
+  const onEngine = (name: string) => (context ? `${context}/${name}` : name);
   trace.event({event: `${request.type}-handoff`});
   if (request.type === 'exec') {
     const {exec} = request;
@@ -62,16 +64,23 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
     const outcome = await handOffTerminal(() => execInteractive(client.docker, client.api, exec), {
       rawMode: exec.tty && exec.interactive,
     });
-    const what = `exec ${exec.cmd.join(' ')} in ${exec.containerName}`;
+    const what = `exec ${exec.cmd.join(' ')} in ${onEngine(exec.containerName ?? exec.containerId.slice(0, 12))}`;
     controller.status(
       outcome.error ? `${what}: ${outcome.error}` : `${what} exited ${outcome.exitCode}`,
       outcome.error ? 'error' : 'info',
     );
   } else if (request.type === 'attach') {
     const {attach} = request;
-    const name = attach.containerName ?? attach.containerId.slice(0, 12);
+    const name = onEngine(attach.containerName ?? attach.containerId.slice(0, 12));
     const keys = attach.detachKeys ?? DEFAULT_DETACH_KEYS;
-    logCommand(dockerCommand([...contextWords(context), 'attach', `--detach-keys=${keys}`, name]));
+    logCommand(
+      dockerCommand([
+        ...contextWords(context),
+        'attach',
+        `--detach-keys=${keys}`,
+        attach.containerName ?? attach.containerId.slice(0, 12),
+      ]),
+    );
     const outcome = await handOffTerminal(async () => {
       process.stdout.write(
         `\r\nberth: attached to ${name} · ${describeDetachKeys(keys)} detaches · ctrl-c goes to the process\r\n`,

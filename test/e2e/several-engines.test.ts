@@ -147,6 +147,8 @@ describe('several engines in one berth', () => {
     await t.waitUntil(s => Boolean(rowOf(s, onSecond, 'second')), 'only that row', 5000);
     t.keys('Enter');
     await t.waitFor(`hello-from-second-${tag}`, 10_000);
+    // Every title and message about a container names its engine when there are several.
+    expect(t.screen()).toContain(`logs second/${onSecond}`);
     t.keys('Escape');
     t.type('e');
     await t.waitUntil(s => /^\/ #\s*$/m.test(s), 'the shell prompt', 15_000);
@@ -156,6 +158,7 @@ describe('several engines in one berth', () => {
     t.type('exit');
     t.keys('Enter');
     await t.waitFor(/ENGINE\s+NAME/, 10_000);
+    await t.waitFor(`in second/${onSecond} exited 0`, 10_000);
     t.type('q');
     expect(await t.exitCode()).toBe(0);
   }, 120_000);

@@ -136,12 +136,15 @@ async function captureOutput(services: Services, exec: CapturedExec): Promise<vo
   ];
   if (lines.at(-1) === '') lines.pop();
   if (result.truncated) lines.push('[output cut at 1 MiB]');
-  const title = `${exec.cmd.join(' ')} in ${exec.containerName} · exit ${result.exitCode}${result.error ? ` · ${result.error}` : ''}`;
+  // With several engines the container is named with its engine (bench/web), as everywhere.
+  const container =
+    services.engines().length > 1 && exec.engine ? `${exec.engine}/${exec.containerName}` : exec.containerName;
+  const title = `${exec.cmd.join(' ')} in ${container} · exit ${result.exitCode}${result.error ? ` · ${result.error}` : ''}`;
   services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title, lines, scroll: 0}});
   services.status(
     result.error
-      ? `exec ${exec.cmd[0]} in ${exec.containerName}: ${result.error}`
-      : `exec ${exec.cmd.join(' ')} in ${exec.containerName} exited ${result.exitCode}`,
+      ? `exec ${exec.cmd[0]} in ${container}: ${result.error}`
+      : `exec ${exec.cmd.join(' ')} in ${container} exited ${result.exitCode}`,
     result.error || result.exitCode ? 'error' : 'info',
   );
 }

@@ -2,6 +2,7 @@ import {Box, Text} from 'ink';
 import {memo} from 'react';
 import type {LogLine} from '../../../engine/logs/log-session.js';
 import {useServices, useStore} from '../../use-store.js';
+import {severalEngines} from '../../../store/engine-connections.js';
 import {cellWidth, truncateCells} from '../../../text/cells.js';
 import {stripAnsi} from '../../../text/escapes.js';
 import {sanitizeLine} from '../../../text/sanitize.js';
@@ -170,6 +171,7 @@ export function LogPane({width, height}: {width: number; height: number}) {
   const {config} = services;
   const pane = useStore(state => state.logs);
   const focused = useStore(state => state.focus === 'logs');
+  const several = useStore(severalEngines);
   if (!pane) return null;
   const session = paneSession.get(services);
   const window = pane.custom?.label ?? (pane.window === 0 ? `tail ${config.logTail}` : LOG_WINDOWS[pane.window]?.label);
@@ -187,7 +189,9 @@ export function LogPane({width, height}: {width: number; height: number}) {
     .join(' · ');
   // Merged logs name as many of their containers as the rest of the title leaves room for.
   const room = width - 3 - cellWidth(`logs  · ${details}`);
-  const title = `${pane.title ?? `logs ${followedText(pane.name, pane.members, room)}`} · ${details}`;
+  // With several engines a container's log names its engine (bench/web); merged logs name it in each member.
+  const name = several && pane.engine && !pane.members ? `${pane.engine}/${pane.name}` : pane.name;
+  const title = `${pane.title ?? `logs ${followedText(name, pane.members, room)}`} · ${details}`;
   const bodyHeight = Math.max(1, height - 1);
   const rows = session ? visibleRows(session.buffer, pane, Math.max(1, width - 1), bodyHeight, theme.plain) : [];
   // What y copies as "the lines on screen": the pane knows them only once it has laid them out.
