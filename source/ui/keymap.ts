@@ -146,6 +146,9 @@ const KEY_LABELS: Record<string, string> = {
 };
 export const keyLabel = (key: string) => KEY_LABELS[key] ?? key;
 
+// What the footer says of a binding: its short wording when it has one.
+export const footerHelp = (binding: Binding) => (typeof binding.footer === 'string' ? binding.footer : binding.help);
+
 // keys: {action: [key, …]} in the config replaces the default keys of that action everywhere it is bound.
 export function applyKeyOverrides(
   keymap: Keymap,

@@ -46,7 +46,7 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
   }
   // With several engines the command log names the context of each command (docker --context A exec …).
   const context = controller.sessions.length > 1 ? client.target.context : undefined;
-  // …and every message about a container names its engine (bench/web).
+  // …and every message about a container names its engine first.
   const onEngine = (name: string) => (context ? `${context}/${name}` : name);
   trace.event({event: `${request.type}-handoff`});
   if (request.type === 'exec') {

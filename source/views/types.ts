@@ -107,8 +107,9 @@ export type Binding = {
   keys: readonly string[];
   action: KeyAction;
   help: string;
-  // Shown in the footer (the help overlay shows every binding).
-  footer?: boolean;
+  // Shown in the footer (the help overlay shows every binding); a string says it shorter there, so that more of
+  // the keys that apply fit in 80 columns.
+  footer?: boolean | string;
   // Changes something on the engine: hidden with --readonly.
   changes?: boolean;
 };

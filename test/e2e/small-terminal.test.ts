@@ -106,5 +106,26 @@ for (const [columns, rows] of [
       terminal.type('q');
       expect(await terminal.exitCode()).toBe(0);
     });
+
+    test('footers offer the keys that apply now, most useful first, whole', async () => {
+      const env = {...benchEnv(), BERTH_REGISTRY: ''};
+      terminal = berth.start({env, columns, rows});
+      await terminal.waitFor(/API 1\.41/);
+      const footerFor = async (key: string, tab: RegExp) => {
+        terminal!.type(key);
+        const screen = await terminal!.waitUntil(s => tab.test(s) && /\? help\s*$/.test(footerOf(s)), `view ${key}`);
+        return footerOf(screen);
+      };
+      // Images: the row's actions besides history (their long help is in ?).
+      expect(await footerFor('2', /REPOSITORY/)).toMatch(/enter history +d remove +p prune +r run/);
+      // Engine: system prune next to switching the context.
+      expect(await footerFor('5', /Connection/)).toMatch(/c switch context +p system prune/);
+      // Registry with none configured: adding one is the key that helps; open and back do nothing yet.
+      const registry = await footerFor('4', /No registry configured/);
+      expect(registry).toMatch(/^ ?\+ add registry/);
+      expect(registry).not.toMatch(/enter open/);
+      terminal!.type('q');
+      expect(await terminal!.exitCode()).toBe(0);
+    });
   });
 }

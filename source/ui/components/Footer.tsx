@@ -1,13 +1,13 @@
 import {Box, Text} from 'ink';
 import {cellWidth} from '../../text/cells.js';
-import {FOOTER_TAIL, footerBindings, keyLabel, type Binding} from '../keymap.js';
+import {FOOTER_TAIL, footerBindings, footerHelp, keyLabel, type Binding} from '../keymap.js';
 import {activeScopes} from '../scopes.js';
 import {SHELL_OVERLAYS} from '../shell-overlays.js';
 import {useController, useStore} from '../hooks/use-controller.js';
 import {useTheme} from '../../views/use-theme.js';
 import {MOUSE_OFF_NOTE} from '../../views/mouse/index.js';
 
-const item = (b: Binding) => ` ${keyLabel(b.keys[0])} ${b.help} `;
+const item = (b: Binding) => ` ${keyLabel(b.keys[0] ?? '')} ${footerHelp(b)} `;
 
 // The keys shown are the footer bindings of the active scopes, most specific first, as many as fit whole;
 // every footer ends with the same part, `: command  q quit  ? help`, wherever those keys work (? lists the rest).
@@ -39,7 +39,9 @@ export function Footer({width}: {width: number}) {
   const note = useStore(state => (state.mouse.capture ? '' : ` ${MOUSE_OFF_NOTE} `));
   const bindings = fitFooter(
     submitLabel
-      ? active.map(b => (b.action === 'overlay.submit' && b.scope === 'prompt' ? {...b, help: submitLabel} : b))
+      ? active.map(b =>
+          b.action === 'overlay.submit' && b.scope === 'prompt' ? {...b, help: submitLabel, footer: true} : b,
+        )
       : active,
     width - cellWidth(note),
   );
@@ -49,8 +51,8 @@ export function Footer({width}: {width: number}) {
         {note ? <Text {...theme.warning}>{note}</Text> : null}
         {bindings.map(b => (
           <Text key={b.action}>
-            <Text bold {...theme.footerKey}>{` ${keyLabel(b.keys[0])}`}</Text>
-            <Text>{` ${b.help} `}</Text>
+            <Text bold {...theme.footerKey}>{` ${keyLabel(b.keys[0] ?? '')}`}</Text>
+            <Text>{` ${footerHelp(b)} `}</Text>
           </Text>
         ))}
       </Text>

@@ -136,7 +136,7 @@ async function captureOutput(services: Services, exec: CapturedExec): Promise<vo
   ];
   if (lines.at(-1) === '') lines.pop();
   if (result.truncated) lines.push('[output cut at 1 MiB]');
-  // With several engines the container is named with its engine (bench/web), as everywhere.
+  // With several engines the container is named after its engine, as everywhere.
   const container =
     services.engines().length > 1 && exec.engine ? `${exec.engine}/${exec.containerName}` : exec.containerName;
   const title = `${exec.cmd.join(' ')} in ${container} · exit ${result.exitCode}${result.error ? ` · ${result.error}` : ''}`;

@@ -8,13 +8,13 @@ import {loadEngineFacts} from './load.js';
 import {initialEngineView} from './state.js';
 
 const BINDINGS: readonly Binding[] = [
-  {scope: 'engine', keys: ['c'], action: 'engine.contexts', help: 'switch docker context', footer: true},
+  {scope: 'engine', keys: ['c'], action: 'engine.contexts', help: 'switch docker context', footer: 'switch context'},
   {
     scope: 'engine',
     keys: ['p'],
     action: 'engine.prune',
     help: 'system prune (preview; a: all unused images, v: volumes)',
-    footer: true,
+    footer: 'system prune',
     changes: true,
   },
   {scope: 'contexts', keys: ['enter'], action: 'overlay.submit', help: 'switch to the selected context', footer: true},

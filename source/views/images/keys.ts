@@ -1,13 +1,13 @@
 import type {Binding} from '../types.js';
 
 export const IMAGE_BINDINGS: readonly Binding[] = [
-  {scope: 'images', keys: ['enter'], action: 'images.history', help: 'history (layers)', footer: true},
+  {scope: 'images', keys: ['enter'], action: 'images.history', help: 'history (layers)', footer: 'history'},
   {
     scope: 'images',
     keys: ['d'],
     action: 'images.remove',
     help: 'remove marked/selected images',
-    footer: true,
+    footer: 'remove',
     changes: true,
   },
   {
@@ -15,12 +15,26 @@ export const IMAGE_BINDINGS: readonly Binding[] = [
     keys: ['p'],
     action: 'images.prune',
     help: 'prune images (preview; a: dangling / all unused)',
-    footer: true,
+    footer: 'prune',
     changes: true,
   },
-  {scope: 'images', keys: ['c'], action: 'images.create', help: 'create a container (not started)', changes: true},
-  {scope: 'images', keys: ['r'], action: 'images.run', help: 'run interactive (a terminal, then back)', changes: true},
-  {scope: 'images', keys: ['w'], action: 'images.save', help: 'save marked/selected to a tar file'},
+  {
+    scope: 'images',
+    keys: ['r'],
+    action: 'images.run',
+    help: 'run interactive (a terminal, then back)',
+    footer: 'run',
+    changes: true,
+  },
+  {
+    scope: 'images',
+    keys: ['c'],
+    action: 'images.create',
+    help: 'create a container (not started)',
+    footer: 'create',
+    changes: true,
+  },
+  {scope: 'images', keys: ['w'], action: 'images.save', help: 'save marked/selected to a tar file', footer: 'save'},
   {scope: 'images', keys: ['L'], action: 'images.load', help: 'load images from a tar file', changes: true},
   {scope: 'images', keys: ['a'], action: 'images.toggleAll', help: 'all images (intermediate too)'},
   {scope: 'images', keys: ['D'], action: 'images.toggleDangling', help: 'dangling only'},

@@ -31,9 +31,17 @@ export const registry: ViewModule = {
   id: 'registry',
   key: '4',
   title: 'Registry',
-  scopeTitles: {registry: 'Registry', registryTags: "Registry: a repository's tags"},
+  scopeTitles: {
+    registry: 'Registry',
+    registryList: "Registry: repositories and a repository's tags",
+    registryTags: "Registry: a repository's tags",
+  },
   scopes: state =>
-    state.registry.level === 'tags' ? ['registryTags', 'registry', 'list', 'move', 'global'] : undefined,
+    !state.registry.urls[state.registry.current]
+      ? ['registry', 'global']
+      : state.registry.level === 'tags'
+        ? ['registryTags', 'registryList', 'registry', 'list', 'move', 'global']
+        : ['registryList', 'registry', 'list', 'move', 'global'],
   initial: config => ({registry: initialRegistryState(config.registries)}),
   ready: state => {
     const r = state.registry;

@@ -1,9 +1,10 @@
 import type {Binding} from '../types.js';
 
 export const REGISTRY_BINDINGS: readonly Binding[] = [
-  {scope: 'registry', keys: ['enter', 'right', 'l'], action: 'registry.enter', help: 'open', footer: true},
+  // Once a registry is configured: its repositories, a repository's tags.
+  {scope: 'registryList', keys: ['enter', 'right', 'l'], action: 'registry.enter', help: 'open', footer: true},
   {
-    scope: 'registry',
+    scope: 'registryList',
     keys: ['escape', 'left', 'h'],
     action: 'registry.back',
     help: 'back / cancel listing',
@@ -19,6 +20,7 @@ export const REGISTRY_BINDINGS: readonly Binding[] = [
     changes: true,
   },
   {scope: 'registryTags', keys: ['o'], action: 'registry.sort', help: 'sort tags: name / newest', footer: true},
-  {scope: 'registry', keys: ['+'], action: 'registry.add', help: 'add a registry'},
+  // Always: with no registry configured, the one key that helps (the footer offers it first then).
+  {scope: 'registry', keys: ['+'], action: 'registry.add', help: 'add a registry', footer: 'add registry'},
   {scope: 'registry', keys: [']'], action: 'registry.next', help: 'next registry'},
 ];

@@ -189,7 +189,7 @@ export function LogPane({width, height}: {width: number; height: number}) {
     .join(' · ');
   // Merged logs name as many of their containers as the rest of the title leaves room for.
   const room = width - 3 - cellWidth(`logs  · ${details}`);
-  // With several engines a container's log names its engine (bench/web); merged logs name it in each member.
+  // With several engines a container's log names its engine first; merged logs name it in each member.
   const name = several && pane.engine && !pane.members ? `${pane.engine}/${pane.name}` : pane.name;
   const title = `${pane.title ?? `logs ${followedText(name, pane.members, room)}`} · ${details}`;
   const bodyHeight = Math.max(1, height - 1);

@@ -58,7 +58,7 @@ describe('registry view: reducer', () => {
 describe('registry view: keymap scope', () => {
   test('its keys apply while it shows', () => {
     const state = reduce(DEFAULT_VIEWS.initialState('t', config), {type: 'view.registry'});
-    expect(activeScopes(DEFAULT_VIEWS, state)).toEqual(['registry', 'list', 'move', 'tabs', 'global']);
+    expect(activeScopes(DEFAULT_VIEWS, state)).toEqual(['registryList', 'registry', 'list', 'move', 'tabs', 'global']);
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), 'escape')).toBe('registry.back');
     // p (pull a tag) and o (sort tags) apply where there are tags, and only there does the footer offer them.
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), 'p')).toBeUndefined();
@@ -71,5 +71,13 @@ describe('registry view: keymap scope', () => {
     expect(footerBindings(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, tags)).map(b => b.action)).toContain(
       'registry.pull',
     );
+    // No registry configured: + (add one) is what the footer offers, not open and back.
+    const none = {...state, registry: {...state.registry, urls: []}};
+    expect(footerBindings(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, none)).map(b => b.action)).toEqual([
+      'registry.add',
+      'command.open',
+      'help.toggle',
+      'app.quit',
+    ]);
   });
 });
