@@ -124,8 +124,8 @@ for (const [columns, rows] of [
       const registry = await footerFor('4', /No registry configured/);
       expect(registry).toMatch(/^ ?\+ add registry/);
       expect(registry).not.toMatch(/enter open/);
-      terminal!.type('q');
-      expect(await terminal!.exitCode()).toBe(0);
+      terminal.type('q');
+      expect(await terminal.exitCode()).toBe(0);
     });
   });
 }
