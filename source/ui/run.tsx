@@ -26,6 +26,7 @@ import {userCommandsModule} from '../views/user-commands/index.js';
 import {SHELL_COMMANDS} from './commands.js';
 import {applyKeyOverrides, buildKeymap, readonlyKeymap} from './keymap.js';
 import {loadConfig} from '../config.js';
+import {uiStatePath} from '../config/saved-sorts.js';
 import {resolveTheme} from '../theme/index.js';
 import {colourlessStdout} from './colourless-stdout.js';
 import {AppRoot} from './components/AppRoot.js';
@@ -186,6 +187,7 @@ export async function runUi({targets, options, connecting, problems: leftOut = [
         loaded.config.registries.map(r => [r.url, {insecure: r.insecure, caFile: r.ca}]),
       ),
       configFile: loaded.file,
+      uiStateFile: uiStatePath(process.env),
       cwd: process.cwd(),
       composeFiles: options.composeFiles,
       composeProject: options.composeProject,

@@ -2,6 +2,7 @@ import {archives} from './kit/archives/index.js';
 import {compose} from './compose/index.js';
 import {containers} from './containers/index.js';
 import {copyModule} from './copy/index.js';
+import {sortModule} from './sort/index.js';
 import {engineOverview} from './engine-overview/index.js';
 import {images} from './images/index.js';
 import {logPane} from './kit/log-pane/index.js';
@@ -26,5 +27,11 @@ export const VIEWS: readonly ViewModule[] = [
   networks,
 ];
 
-// Parts that are not tabs but take part in reducing, effects and keys (the log pane, copying, the mouse).
-export const MODULES_WITHOUT_TAB: readonly ViewModule[] = [logPane, archives, copyModule(() => VIEWS), mousePane];
+// Parts that are not tabs but take part in reducing, effects and keys (the log pane, copying, sorting, the mouse).
+export const MODULES_WITHOUT_TAB: readonly ViewModule[] = [
+  logPane,
+  archives,
+  copyModule(() => VIEWS),
+  sortModule(() => VIEWS),
+  mousePane,
+];

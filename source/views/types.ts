@@ -68,6 +68,9 @@ export type AppConfig = {
   theme?: Theme;
   // Whether berth takes the mouse at start (`mouse:` in the config; M switches it); default yes.
   mouse?: boolean;
+  // Where berth remembers how each list is sorted between runs (config/saved-sorts.ts); none: not remembered
+  // (an app made by a test).
+  uiStateFile?: string;
 };
 
 // What effects may use, passed in explicitly: effects never import the controller.
@@ -101,6 +104,12 @@ export type Services = {
 // Where a binding applies: 'global', 'move', 'list', the shell's overlays, or a view's or pane's own scope
 // (its id). The dispatcher asks the scopes that are active now, most specific first.
 export type Scope = string;
+
+// What sorting needs of a list: its id (what the choice is remembered by) and its columns now.
+export type SortableTable = {
+  id: string;
+  columns: (state: AppState) => readonly {id: string; title: string; descendingFirst?: boolean}[];
+};
 
 export type Binding = {
   scope: Scope;
@@ -232,5 +241,7 @@ export type ViewModule = {
   // Fields of its selected row for user-defined commands with this view's scope.
   itemFields?: ItemFields;
   // What y copies from its selected row (the focused list's: a project's services, a swarm list, a tag).
+  // The focused list's table (views/kit/table.ts), for what works on any list: sorting it by a column.
+  table?(state: AppState): SortableTable | undefined;
   copyItems?(state: AppState, docker: DockerWords): CopyMenu | undefined;
 };

@@ -10,7 +10,8 @@ import {containersLayout} from '../kit/list-with-logs/layout.js';
 import {shownComposeEngine, projectNamed} from './selectors.js';
 import {engineTitle} from '../kit/engine-pick.js';
 import {useTheme} from '../use-theme.js';
-import {filesText, projectsTable, servicesTable} from './tables.js';
+import {projectsTable, servicesTable} from './tables.js';
+import {filesText} from './columns.js';
 
 function ProjectList({width, height}: {width: number; height: number}) {
   return <ListTable table={projectsTable} width={width} height={height} />;

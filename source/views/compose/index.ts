@@ -129,6 +129,7 @@ export const compose: ViewModule = {
       ? ['composeServices', 'composeActions', 'list', 'move', 'global']
       : ['compose', 'composeActions', 'list', 'move', 'global'],
   list: composeList,
+  table: state => (state.compose.open ? servicesTable : projectsTable),
   Body: ComposeView,
   mouseAreas: composeMouseAreas,
   listRows(state, body) {

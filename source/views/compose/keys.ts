@@ -29,7 +29,7 @@ export const COMPOSE_BINDINGS: readonly Binding[] = [
     help: "start the project's containers",
     changes: true,
   },
-  {scope: 'composeActions', keys: ['o'], action: 'compose.output', help: 'last compose output'},
+  {scope: 'composeActions', keys: ['c'], action: 'compose.output', help: 'last compose output'},
   {scope: 'composeRun', keys: ['ctrl-c'], action: 'compose.interrupt', help: 'interrupt compose', footer: true},
   {scope: 'composeDown', keys: ['y'], action: 'composeDown.run', help: 'yes, down', footer: true},
   // v and o are listed in the dialog with their state, so the footer keeps y and n in sight.

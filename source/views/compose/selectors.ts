@@ -13,6 +13,8 @@ import {makeMatcher} from '../../store/list.js';
 import {memoLast} from '../../store/memo.js';
 import type {AppState} from '../../store/state.js';
 import type {FocusedList} from '../types.js';
+import {sorter} from '../kit/sort.js';
+import {PROJECT_COLUMNS, projectRows, SERVICE_COLUMNS, type ProjectRow} from './columns.js';
 
 const allProjects = memoLast((items: readonly ContainerRow[], local: ComposeProject | undefined) =>
   mergeProjects(projectsFromContainers(items), local),
@@ -34,8 +36,21 @@ const filterProjects = memoLast((rows: readonly ComposeProject[], filter: string
   );
 });
 
-export const visibleProjects = (state: AppState): readonly ComposeProject[] =>
-  filterProjects(projects(state), state.compose.list.filter);
+const sortedProjects = sorter<ProjectRow, undefined>();
+const sortedServices = sorter<ServiceRow, undefined>();
+
+// Filtered, with each project's last compose run on the engine shown (LAST RUN), in the order `o` chose.
+export const visibleProjects = (state: AppState): readonly ProjectRow[] =>
+  sortedProjects(
+    projectRows(
+      filterProjects(projects(state), state.compose.list.filter),
+      state.compose.runs,
+      shownComposeEngine(state),
+    ),
+    PROJECT_COLUMNS,
+    state.sorts['compose.projects'],
+    undefined,
+  );
 
 export function selectedProject(state: AppState): ComposeProject | undefined {
   if (state.compose.open) return projects(state).find(project => project.name === state.compose.open);
@@ -62,7 +77,12 @@ const rowsOf = memoLast(
 export function visibleServices(state: AppState): readonly ServiceRow[] {
   const open = state.compose.open;
   const project = open ? projectNamed(state, open) : undefined;
-  return rowsOf(project, open ? state.compose.configured[open] : undefined, state.compose.services.filter);
+  return sortedServices(
+    rowsOf(project, open ? state.compose.configured[open] : undefined, state.compose.services.filter),
+    SERVICE_COLUMNS,
+    state.sorts['compose.services'],
+    undefined,
+  );
 }
 
 export function selectedService(state: AppState): ServiceRow | undefined {

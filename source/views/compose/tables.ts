@@ -1,54 +1,13 @@
-import {projectStatus, type ComposeProject, type ServiceRow} from '../../engine/compose/project.js';
+import {projectStatus, type ServiceRow} from '../../engine/compose/project.js';
 import {memoLast} from '../../store/memo.js';
 import type {AppState} from '../../store/state.js';
-import {compactStatus} from '../../text/status.js';
-import {engineKey} from '../kit/across-engines.js';
-import type {Column} from '../kit/columns.js';
 import {listMessage} from '../kit/messages.js';
 import {table} from '../kit/table.js';
-import {projects, shownComposeEngine, visibleProjects, visibleServices} from './selectors.js';
-import type {RunSummary} from './state.js';
+import {PROJECT_COLUMNS, SERVICE_COLUMNS, type ProjectRow} from './columns.js';
+import {projects, visibleProjects, visibleServices} from './selectors.js';
 
 export const NOUN = {one: 'project', many: 'compose projects'};
 const EMPTY = 'no compose projects on this engine, no compose file here (berth -f FILE)';
-
-export const filesText = (project: ComposeProject) =>
-  project.files.length
-    ? project.files
-        .map(file =>
-          project.workingDir && file.startsWith(`${project.workingDir}/`)
-            ? file.slice(project.workingDir.length + 1)
-            : file,
-        )
-        .join(', ')
-    : '-';
-
-// A project as listed: with its last compose run on the engine shown (LAST RUN).
-type ProjectRow = ComposeProject & {lastRun: string};
-
-// With several engines, runs are keyed engine/project: this engine's by project name.
-const runsOn = (runs: Readonly<Record<string, RunSummary>>, engine: string | undefined) => {
-  const prefix = engine ? engineKey(engine, '') : '';
-  return (name: string) => runs[prefix + name];
-};
-
-const projectRows = memoLast(
-  (rows: readonly ComposeProject[], runs: Readonly<Record<string, RunSummary>>, engine: string | undefined) => {
-    const runOf = runsOn(runs, engine);
-    return rows.map((project): ProjectRow => {
-      const run = runOf(project.name);
-      return {...project, lastRun: run ? `${run.operation}: ${run.status}` : ''};
-    });
-  },
-);
-
-const PROJECT_COLUMNS: readonly Column<ProjectRow>[] = [
-  {id: 'name', title: 'PROJECT', cell: row => row.name, required: true, max: 40},
-  {id: 'status', title: 'STATUS', cell: row => projectStatus(row).text, required: true},
-  {id: 'run', title: 'LAST RUN', cell: row => row.lastRun, max: 28},
-  {id: 'dir', title: 'WORKING DIR', cell: row => row.workingDir ?? '-', min: 12, max: 50},
-  {id: 'files', title: 'FILES', cell: row => (row.filesKnown ? '' : '? ') + filesText(row), min: 8, max: 60},
-];
 
 const running = (text: string) => text.startsWith('running');
 const statusRole = (text: string) => (running(text) ? 'running' : text === 'exited' ? 'exited' : 'paused');
@@ -63,7 +22,8 @@ const projectMessage = memoLast(
 
 // The compose projects of the engine shown (from its containers' labels) and the one in the current directory.
 export const projectsTable = table<ProjectRow>({
-  rows: state => projectRows(visibleProjects(state), state.compose.runs, shownComposeEngine(state)),
+  id: 'compose.projects',
+  rows: visibleProjects,
   columns: () => PROJECT_COLUMNS,
   list: state => state.compose.list,
   key: row => row.name,
@@ -81,23 +41,11 @@ export const projectsTable = table<ProjectRow>({
   },
 });
 
-const SERVICE_COLUMNS: readonly Column<ServiceRow>[] = [
-  {id: 'service', title: 'SERVICE', cell: row => row.service, required: true, max: 30},
-  {id: 'container', title: 'CONTAINER', cell: row => row.container?.name ?? '-', required: true, max: 40},
-  {
-    id: 'status',
-    title: 'STATE',
-    cell: row => (row.container ? compactStatus(row.container.state, row.container.status) : 'not created'),
-    min: 8,
-    max: 28,
-  },
-  {id: 'ports', title: 'PORTS', cell: row => row.container?.ports ?? '', min: 8, max: 40},
-];
-
 const stateOf = (row: ServiceRow) => row.container?.state ?? 'not created';
 
 // One project's services: each container, and each configured service without one ("not created").
 export const servicesTable = table<ServiceRow>({
+  id: 'compose.services',
   rows: visibleServices,
   columns: () => SERVICE_COLUMNS,
   list: state => state.compose.services,

@@ -139,10 +139,8 @@ export const containers: ViewModule = {
         state.focus === 'logs',
       ).listHeight,
     ),
-  tabNotes: state => [
-    ...(state.containers.runningOnly ? ['running only'] : []),
-    ...(state.containers.stats.sort !== 'name' ? [`by ${state.containers.stats.sort}`] : []),
-  ],
+  tabNotes: state => (state.containers.runningOnly ? ['running only'] : []),
+  table: () => containersTable,
   itemFields: {
     names: ['Name', 'ID', 'ShortID', 'Image', 'State', 'Status', 'Project', 'Service', 'Engine'],
     labels: true,

@@ -25,7 +25,6 @@ export const CONTAINER_BINDINGS: readonly Binding[] = [
   {scope: 'containers', keys: ['a'], action: 'containers.toggleAll', help: 'all / running only'},
   {scope: 'containers', keys: ['z'], action: 'containers.toggleSize', help: 'size column'},
   {scope: 'containers', keys: ['u'], action: 'containers.toggleStats', help: 'CPU / memory columns'},
-  {scope: 'containers', keys: ['o'], action: 'containers.sortUsage', help: 'sort: name / CPU / memory'},
   {scope: 'containers', keys: ['p'], action: 'containers.statsPane', help: 'stats: graphs, I/O, processes'},
   {scope: 'env', keys: ['m'], action: 'env.reveal', help: 'show/mask secret values', footer: true},
 ];

@@ -40,19 +40,11 @@ export function reduceContainers(state: AppState, action: Action): AppState {
         ...state,
         containers: {...state.containers, stats: {...state.containers.stats, on: !state.containers.stats.on}},
       };
-    case 'containers.sortUsage': {
-      const order = ['name', 'cpu', 'memory'] as const;
-      // The next one, wrapping (the index is always in range).
-      const sort = order[(order.indexOf(state.containers.stats.sort) + 1) % order.length] ?? 'name';
-      // Sorting by usage needs the columns.
-      return relocate({
-        ...state,
-        containers: {
-          ...state.containers,
-          stats: {...state.containers.stats, sort, on: state.containers.stats.on || sort !== 'name'},
-        },
-      });
-    }
+    // Sorting by CPU or memory needs their columns (the sort itself is views/sort/'s).
+    case 'sort.by':
+      return action.table === 'containers' && ['cpu', 'mem'].includes(action.column) && !state.containers.stats.on
+        ? {...state, containers: {...state.containers, stats: {...state.containers.stats, on: true}}}
+        : state;
     case 'containers.usage': {
       const next = {
         ...state,
@@ -61,7 +53,8 @@ export function reduceContainers(state: AppState, action: Action): AppState {
           stats: {...state.containers.stats, usage: action.usage, version: action.version},
         },
       };
-      return state.containers.stats.sort === 'name' ? next : relocate(next);
+      // Sorted by usage, a sample reorders the rows: the cursor stays on its row.
+      return ['cpu', 'mem'].includes(state.sorts.containers?.column ?? '') ? relocate(next) : next;
     }
     case 'containers.statsPane': {
       const row = selectedContainer(state);

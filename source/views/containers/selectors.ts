@@ -4,7 +4,9 @@ import {memoLast} from '../../store/memo.js';
 import {targetRows} from '../kit/targets.js';
 import type {AppState} from '../../store/state.js';
 import type {FocusedList} from '../types.js';
-import type {ContainerRow, ContainersState} from './state.js';
+import type {ContainerRow} from './state.js';
+import {sorter} from '../kit/sort.js';
+import {containerColumns, containerLive, type Live} from './columns.js';
 
 const filterContainers = memoLast((items: readonly ContainerRow[], runningOnly: boolean, filter: string) => {
   if (!filter && !runningOnly) return items;
@@ -24,21 +26,19 @@ const filterContainers = memoLast((items: readonly ContainerRow[], runningOnly: 
   );
 });
 
-// Sorted by CPU or memory (highest first; rows without a sample after those with one), else as listed.
-const sortByUsage = memoLast(
-  (rows: readonly ContainerRow[], sort: ContainersState['stats']['sort'], usage: ContainersState['stats']['usage']) => {
-    if (sort === 'name') return rows;
-    const value = (row: ContainerRow) => (sort === 'cpu' ? usage[row.id]?.cpuPercent : usage[row.id]?.memory) ?? -1;
-    return [...rows].sort((a, b) => value(b) - value(a));
-  },
-);
+const sorted = sorter<ContainerRow, Live>();
 
+// Filtered (the filter and `a`), then in the order `o` chose — CPU, memory, any column — else as listed.
 export const visibleContainers = (state: AppState): readonly ContainerRow[] =>
-  sortByUsage(
+  sorted(
     filterContainers(state.containers.items, state.containers.runningOnly, state.containers.list.filter),
-    state.containers.stats.sort,
-    state.containers.stats.usage,
+    containerColumns(state),
+    state.sorts.containers,
+    containerLive(state),
   );
+
+// Sorted by CPU or memory: every running container is sampled, not only those on screen.
+const byUsage = (state: AppState) => ['cpu', 'mem'].includes(state.sorts.containers?.column ?? '');
 
 // The containers to sample: the running rows on screen, or every running one while sorted by usage.
 export const MAX_SAMPLED = 500;
@@ -49,10 +49,9 @@ export function rowsToSample(state: AppState): {id: string; engine?: string}[] {
   const ids: {id: string; engine?: string}[] = [];
   // Only while the containers view is on screen: nothing is sampled for a list nobody looks at.
   if (stats.on && state.view === 'containers') {
-    const rows =
-      stats.sort === 'name'
-        ? visibleContainers(state).slice(list.scrollTop, list.scrollTop + state.viewportRows)
-        : state.containers.items;
+    const rows = byUsage(state)
+      ? state.containers.items
+      : visibleContainers(state).slice(list.scrollTop, list.scrollTop + state.viewportRows);
     for (const row of rows) if (row.state === 'running' && ids.length < MAX_SAMPLED) ids.push(row);
   }
   const overlay = state.overlay;

@@ -16,8 +16,8 @@ export type ContainersState = {
   showSize: boolean;
   sizes?: Readonly<Record<string, {rw?: number; rootFs?: number}>>;
   // CPU and memory columns: sampled about once a second for the rows on screen only (all running
-  // containers while sorted by usage); `usage` holds the latest sample of each.
-  stats: {on: boolean; sort: 'name' | 'cpu' | 'memory'; usage: Readonly<Record<string, Usage>>; version: number};
+  // containers while sorted by CPU or memory); `usage` holds the latest sample of each.
+  stats: {on: boolean; usage: Readonly<Record<string, Usage>>; version: number};
   // What berth is doing to a container now (by containerKey): its row says so (`stopping…`) until the engine is done.
   busy: Readonly<Record<string, Busy>>;
 };
@@ -58,7 +58,6 @@ declare module '../../store/actions.js' {
     'containers.sizes': {sizes: Record<string, {rw?: number; rootFs?: number}>};
     'containers.stale': {engine?: string};
     'containers.toggleStats': NoFields;
-    'containers.sortUsage': NoFields;
     'containers.statsPane': NoFields;
     // L: the marked containers' logs merged in one pane.
     'containers.mergedLogs': NoFields;
@@ -77,6 +76,6 @@ export const initialContainers = (statsOn = false): ContainersState => ({
   list: emptyList(),
   runningOnly: false,
   showSize: false,
-  stats: {on: statsOn, sort: 'name', usage: {}, version: 0},
+  stats: {on: statsOn, usage: {}, version: 0},
   busy: {},
 });

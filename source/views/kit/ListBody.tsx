@@ -104,7 +104,7 @@ export function ListTable<Row extends object, Ctx>({
   const theme = useTheme();
   const rows = useStore(table.rows);
   const measured = useStore(table.measured ?? table.rows);
-  const columns = useStore(table.columns);
+  const columns = useStore(table.shown);
   const list = useStore(table.list);
   const stale = useStore(state => table.stale?.(state) ?? false);
   const message = useStore(table.message);

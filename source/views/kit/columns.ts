@@ -21,6 +21,8 @@ export type Column<Row, Ctx = undefined> = {
   // What the column sorts by when that is not its text: sizes, dates and counts by value. Rows sort by their
   // cell's text (numbers in it by value) otherwise.
   sort?: (row: Row, context: Ctx) => number | string | undefined;
+  // Sorted biggest first when picked (CPU, sizes, ages); texts go A to Z.
+  descendingFirst?: boolean;
   required?: boolean;
   // An optional column may be cut down to this rather than dropped.
   min?: number;

@@ -10,6 +10,7 @@ import type {EngineListKit, EngineListSpec} from './types.js';
 
 export type {EngineListKit, EngineListSpec};
 import {table} from './table.js';
+import {sorter} from './sort.js';
 import {loader} from './loader.js';
 import {ListBody} from './ListBody.js';
 import {listMessage} from './messages.js';
@@ -42,7 +43,15 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
       return !rest || spec.filterText(row).some(text => match(text)) || (on !== undefined && match(on));
     });
   });
-  const visible = (state: AppState) => filtered(rows(state), spec.slice(state).list.filter);
+  // Rows listed from several engines carry their engine: the ENGINE column comes first then.
+  const engineColumns = withEngineColumn(spec.columns);
+  const columnsOf = (row: Row | undefined) => (row && engineOf(row) !== undefined ? engineColumns : spec.columns);
+  const sorted = sorter<Row, undefined>();
+  // Filtered, then in the order `o` chose (else as fetched).
+  const visible = (state: AppState) => {
+    const all = rows(state);
+    return sorted(filtered(all, spec.slice(state).list.filter), columnsOf(all[0]), state.sorts[spec.id], undefined);
+  };
   const keysOf = memoLast((items: readonly Row[]) => items.map(key));
   const selected = (state: AppState): Row | undefined => visible(state)[spec.slice(state).list.cursor];
   const putList = (state: AppState, list: ListState) => {
@@ -54,10 +63,6 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
     list: spec.slice(state).list,
     put: putList,
   });
-  // Rows listed from several engines carry their engine: the ENGINE column comes first then.
-  const engineColumns = withEngineColumn(spec.columns);
-  const columnsOf = (row: Row | undefined) => (row && engineOf(row) !== undefined ? engineColumns : spec.columns);
-
   const loaded = `${spec.id}.loaded`;
   const failed = `${spec.id}.failed`;
   const stale = `${spec.id}.stale`;
@@ -149,6 +154,7 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
   };
 
   const listTable = table<Row>({
+    id: spec.id,
     rows: visible,
     measured: rows,
     columns: state => columnsOf(rows(state)[0]),
@@ -185,6 +191,7 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
         reduce: own ? (state, action) => own(reduce(state, action), action) : reduce,
         Body: parts.Body ?? ((size: Size) => ListBody({kit, ...size})),
         list: focused,
+        table: () => listTable,
         listRows: kit.listRows,
         // ListBody's heading and message line, then the rows.
         mouseAreas:

@@ -5,6 +5,7 @@ import type {Role} from '../../theme/index.js';
 import {cellsOf, columnSpans, columnWidths, contentWidths, joinCells, type Column} from './columns.js';
 import {ROW_PREFIX_CELLS} from './glyphs.js';
 import type {ListMessage} from './messages.js';
+import type {SortChoice} from './sort.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 
 // One list on screen, whatever view it is in: which rows, in which columns, where the cursor and marks are, and
@@ -12,6 +13,8 @@ import {sanitizeLine} from '../../text/sanitize.js';
 // lists (engine-list.ts) make one from their spec, and the containers, compose, swarm and registry views describe
 // their own lists with it.
 export type TableSpec<Row extends object, Ctx = undefined> = {
+  // What the list is called where choices about it are remembered (its sort): the view's id, or view.list.
+  id: string;
   // The rows as listed now (filtered, sorted): what the cursor moves over. Memoised: the same array while unchanged.
   rows: (state: AppState) => readonly Row[];
   // The rows the columns are measured over (default: `rows`): all of them, so widths do not jump with the filter.
@@ -47,6 +50,8 @@ export type Table<Row extends object, Ctx = undefined> = TableSpec<Row, Ctx> & {
     context: Ctx,
     now: number,
   ) => string;
+  // The columns as drawn: the sorted one's title marked ▲ (ascending) or ▼; the same array while unchanged.
+  shown: (state: AppState) => readonly Column<Row, Ctx>[];
   // Rows on screen in a body `height` lines high: the heading and the message line take theirs.
   rowsOnScreen: (state: AppState, height: number) => number;
   // Where each shown column's heading is, counted from the body's left edge.
@@ -70,8 +75,17 @@ export function table<Row extends object, Ctx = undefined>(spec: TableSpec<Row, 
     columnWidths(columns, content(columns, measured), width - ROW_PREFIX_CELLS),
   );
   const measured = spec.measured ?? spec.rows;
+  const marked = memoLast((columns: readonly Column<Row, Ctx>[], sort: SortChoice | undefined) =>
+    sort && columns.some(column => column.id === sort.column)
+      ? columns.map(column =>
+          column.id === sort.column ? {...column, title: `${column.title} ${sort.descending ? '▼' : '▲'}`} : column,
+        )
+      : columns,
+  );
+  const shown = (state: AppState) => marked(spec.columns(state), state.sorts[spec.id]);
   return {
     ...spec,
+    shown,
     cells,
     widths,
     text(columns, shown, row, context, now) {
@@ -83,7 +97,7 @@ export function table<Row extends object, Ctx = undefined>(spec: TableSpec<Row, 
     },
     rowsOnScreen: (state, height) => Math.max(1, height - 1 - (spec.message(state) ? 1 : 0)),
     spans(state, width) {
-      const columns = spec.columns(state);
+      const columns = shown(state);
       return columnSpans(columns, widths(columns, measured(state), width)).map(span => ({
         ...span,
         from: span.from + ROW_PREFIX_CELLS,

@@ -31,10 +31,16 @@ export const networksList = engineList<NetworkRow>({
     {id: 'id', title: 'ID', cell: row => row.id.slice(0, 12), from: 100},
     {id: 'driver', title: 'DRIVER', cell: row => row.driver, required: true},
     {id: 'scope', title: 'SCOPE', cell: row => row.scope, from: 100},
-    {id: 'created', title: 'CREATED', cell: row => (row.created === undefined ? '?' : age(row.created))},
+    {
+      id: 'created',
+      title: 'CREATED',
+      cell: row => (row.created === undefined ? '?' : age(row.created)),
+      // By age: newest first, as the column reads.
+      sort: row => (row.created === undefined ? undefined : -row.created),
+    },
     {id: 'subnet', title: 'SUBNET', cell: row => row.subnet || '-'},
     // USED BY takes what the others leave.
-    {id: 'used', title: 'USED BY', cell: userNames, min: 8, priority: 20},
+    {id: 'used', title: 'USED BY', cell: userNames, min: 8, priority: 20, sort: row => row.usedBy.length},
   ],
   dim: row => row.predefined,
   order: compareNetworkRows,

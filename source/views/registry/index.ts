@@ -67,6 +67,8 @@ export const registry: ViewModule = {
     },
   },
   list: registryList,
+  // The tags' o is their own (newest version / name): only the repositories take the menu.
+  table: state => (state.registry.level === 'repositories' ? registryTable(state) : undefined),
   Body: RegistryView,
   mouseAreas: registryMouseAreas,
   listRows: (state, body) =>

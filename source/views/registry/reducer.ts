@@ -5,6 +5,8 @@ import {memoLast} from '../../store/memo.js';
 import type {AppState} from '../../store/state.js';
 import {withFilter} from '../focused-list.js';
 import type {FocusedList} from '../types.js';
+import type {Column} from '../kit/columns.js';
+import {sorter} from '../kit/sort.js';
 import type {RegistryViewState} from './state.js';
 
 const filteredRepos = memoLast((r: RegistryViewState) => {
@@ -20,7 +22,12 @@ const filteredTags = memoLast((r: RegistryViewState) => {
 });
 
 // Memoised on the registry state object, so React sees stable arrays between unrelated updates.
-export const visibleRepositories = (state: AppState): readonly string[] => filteredRepos(state.registry);
+// Repositories come in the registry's order (by name); `o` may sort them the other way. Tags have their own o
+// (newest version first / by name).
+const NAME: readonly Column<string>[] = [{id: 'name', title: 'NAME', cell: name => name}];
+const sortedRepos = sorter<string, undefined>();
+export const visibleRepositories = (state: AppState): readonly string[] =>
+  sortedRepos(filteredRepos(state.registry), NAME, state.sorts['registry.repositories'], undefined);
 export const visibleTags = (state: AppState): readonly string[] => filteredTags(state.registry);
 
 export function selectedRepository(state: AppState): string | undefined {

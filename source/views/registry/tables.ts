@@ -36,6 +36,7 @@ const error = (r: RegistryViewState) => (r.error && r.level === 'tags' ? ` · ${
 
 // The registry's repositories (pages shown as they arrive), headed by where they come from and how many.
 export const repositoriesTable = table<Name>({
+  id: 'registry.repositories',
   rows: state => repositoryRows(visibleRepositories(state)),
   columns: () => NAME_COLUMN,
   list: state => state.registry.repoList,
@@ -56,6 +57,7 @@ export const repositoriesTable = table<Name>({
 
 // One repository's tags, newest version first or by name (`o`).
 export const tagsTable = table<Name>({
+  id: 'registry.tags',
   rows: state => tagRows(visibleTags(state)),
   columns: () => NAME_COLUMN,
   list: state => state.registry.tagList,

@@ -207,6 +207,7 @@ export const swarm: ViewModule = {
   scopes: state => [LIST_SCOPES[state.swarm.list], 'swarm', 'list', 'move', 'global'],
   Body: SwarmView,
   mouseAreas: swarmMouseAreas,
+  table: state => SWARM_TABLES[state.swarm.list],
   listRows: (state, body) =>
     SWARM_TABLES[state.swarm.list].rowsOnScreen(
       state,

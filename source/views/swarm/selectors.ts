@@ -2,6 +2,8 @@ import {makeMatcher} from '../../store/list.js';
 import {memoLast} from '../../store/memo.js';
 import type {AppState} from '../../store/state.js';
 import type {FocusedList} from '../types.js';
+import {sorter} from '../kit/sort.js';
+import {SWARM_COLUMNS, taskLines, type TaskLine} from './columns.js';
 import {splitEngineFilter} from '../kit/merge-engine-rows.js';
 import {engineNames, shownEngine} from '../kit/engine-pick.js';
 import type {NodeRow, SecretRow, ServiceRow, SwarmList, SwarmRole, SwarmState, TaskRow} from './state.js';
@@ -62,8 +64,30 @@ const FILTERS: Record<SwarmList, ReturnType<typeof makeFilter>> = {
   tasks: makeFilter(),
 };
 
+// One sort memo per list too.
+const SORTED = {
+  services: sorter<ServiceRow, undefined>(),
+  nodes: sorter<NodeRow, undefined>(),
+  secrets: sorter<SecretRow, undefined>(),
+  tasks: sorter<TaskLine, undefined>(),
+};
+
+// A list's rows filtered, then in the order `o` chose; the tasks named after their service and slot.
 export function visibleRows(state: AppState, list: SwarmList = state.swarm.list): readonly Row[] {
-  return FILTERS[list](rowsOf(state.swarm, list), list, state.swarm.lists[list].filter);
+  const rows = FILTERS[list](rowsOf(state.swarm, list), list, state.swarm.lists[list].filter);
+  const sort = state.sorts[`swarm.${list}`];
+  switch (list) {
+    case 'services':
+      return SORTED.services(rows as readonly ServiceRow[], SWARM_COLUMNS.services, sort, undefined);
+    case 'nodes':
+      return SORTED.nodes(rows as readonly NodeRow[], SWARM_COLUMNS.nodes, sort, undefined);
+    case 'secrets':
+      return SORTED.secrets(rows as readonly SecretRow[], SWARM_COLUMNS.secrets, sort, undefined);
+    case 'tasks': {
+      const lines = taskLines(rows as readonly TaskRow[], state.swarm.tasksOf?.name ?? '', state.swarm.nodes);
+      return SORTED.tasks(lines, SWARM_COLUMNS.tasks, sort, undefined);
+    }
+  }
 }
 
 export function selectedRow<T extends Row>(state: AppState, list: SwarmList): T | undefined {

@@ -28,8 +28,14 @@ export const volumesList = engineList<VolumeRow>({
     {id: 'name', title: 'VOLUME NAME', cell: row => row.name, required: true, max: 40},
     {id: 'driver', title: 'DRIVER', cell: row => row.driver},
     {id: 'scope', title: 'SCOPE', cell: row => row.scope},
-    {id: 'created', title: 'CREATED', cell: row => (row.created === undefined ? '?' : age(row.created))},
-    {id: 'used', title: 'USED BY', cell: userNames, min: 8, max: 40},
+    {
+      id: 'created',
+      title: 'CREATED',
+      cell: row => (row.created === undefined ? '?' : age(row.created)),
+      // By age: newest first, as the column reads.
+      sort: row => (row.created === undefined ? undefined : -row.created),
+    },
+    {id: 'used', title: 'USED BY', cell: userNames, min: 8, max: 40, sort: row => row.usedBy.length},
     {id: 'mountpoint', title: 'MOUNTPOINT', cell: row => row.mountpoint, min: 12},
   ],
   order: compareVolumeRows,

@@ -102,17 +102,19 @@ test('view 3: projects (heading, message) and a project’s services (its notes 
   await clickEach(setup, ['shop_db', 'shop_web'], () => setup.controller.store.get().compose.services.cursor);
 });
 
-test('a click on a tab shows its view; a click on the NAME heading sorts by name again', async () => {
+test('a click on a tab shows its view; a click on a heading sorts by it, again the other way', async () => {
   const setup = await app();
   setup.controller.dispatch({type: 'containers.loaded', items: [container('alpha')]});
-  setup.controller.dispatch({type: 'containers.sortUsage'});
   await tick();
-  expect(setup.controller.store.get().containers.stats.sort).toBe('cpu');
   const lines = setup.frame().split('\n');
   const heading = lines.findIndex(line => /^\s+NAME/.test(line));
-  routeMouse(setup.controller, leftClick(lines[heading].indexOf('NAME') + 2, heading + 1));
+  const name = (lines[heading] ?? '').indexOf('NAME') + 2;
+  routeMouse(setup.controller, leftClick(name, heading + 1));
   await tick();
-  expect(setup.controller.store.get().containers.stats.sort).toBe('name');
+  expect(setup.controller.store.get().sorts.containers).toEqual({column: 'name', descending: false});
+  routeMouse(setup.controller, leftClick(name, heading + 1));
+  await tick();
+  expect(setup.controller.store.get().sorts.containers).toEqual({column: 'name', descending: true});
   const tabs = lines.findIndex(line => line.includes('Volumes'));
   routeMouse(setup.controller, leftClick(lines[tabs].indexOf('Volumes') + 2, tabs + 1));
   await tick();

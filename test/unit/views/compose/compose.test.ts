@@ -68,9 +68,9 @@ describe('compose view', () => {
     expect(selectedProject(state)?.name).toBe('shop');
   });
 
-  test('its keys: b u D L o s S in the project list; hidden with --readonly except logs', () => {
+  test('its keys: b u D L c s S in the project list; hidden with --readonly except logs', () => {
     const scopes = activeScopes(DEFAULT_VIEWS, start);
-    expect(['b', 'u', 'D', 'L', 'o', 's', 'S'].map(key => resolveKey(DEFAULT_KEYMAP, scopes, key))).toEqual([
+    expect(['b', 'u', 'D', 'L', 'c', 's', 'S'].map(key => resolveKey(DEFAULT_KEYMAP, scopes, key))).toEqual([
       'compose.build',
       'compose.up',
       'compose.down',

@@ -131,7 +131,7 @@ describe('the kit with rows of several engines', () => {
   });
   const stateWith = (items: Row[], filter = ''): AppState => {
     const things = emptyEngineList<Row>();
-    return {things: {...things, items, list: {...things.list, filter}}} as unknown as AppState;
+    return {things: {...things, items, list: {...things.list, filter}}, sorts: {}} as unknown as AppState;
   };
   const second: Row = {name: 'data', engine: 'second'};
   const both: Row[] = [{name: 'data', engine: 'bench'}, second, {name: 'logs', engine: 'second'}];
