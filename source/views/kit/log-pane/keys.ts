@@ -16,7 +16,7 @@ export const LOG_PANE_BINDINGS: readonly Binding[] = [
   {scope: 'logs', keys: ['/'], action: 'logs.search', help: 'search', footer: true},
   {scope: 'logs', keys: ['n'], action: 'logs.next', help: 'next match'},
   {scope: 'logs', keys: ['N'], action: 'logs.previous', help: 'previous match'},
-  {scope: 'logs', keys: ['&'], action: 'logs.filter', help: 'filter (!text hides)', footer: true},
+  {scope: 'logs', keys: ['&'], action: 'logs.filter', help: 'filter (!text hides)', footer: 'filter'},
   {scope: 'logs', keys: ['C'], action: 'logs.context', help: 'context lines around filter matches (0–9)'},
   {scope: 'logs', keys: ['ctrl-s'], action: 'logs.save', help: 'save to a file', footer: true},
   {scope: 'logs', keys: ['c'], action: 'logs.clear', help: 'clear'},
