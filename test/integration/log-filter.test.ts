@@ -119,6 +119,12 @@ describe('the log filter against grep on docker logs (bench engine)', () => {
     });
     await readAll(merged);
     try {
+      // Merged lines wait a moment for a slower stream (merge-order.ts): all of both, then filter.
+      const total = ['a', 'b'].reduce(
+        (sum, letter) => sum + linesOf(sh(`docker logs ${base}-${letter} 2>&1`)).length,
+        0,
+      );
+      await until(() => merged.buffer.length === total, `${total} merged lines`);
       const lines = new FilteredLines({query: 're:status 503|slow', hide: false, context: 0}).update(merged.buffer);
       const got = [...lines];
       for (const letter of ['a', 'b'])
