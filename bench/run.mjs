@@ -6,7 +6,7 @@
 //   BENCH_DIR    scratch directory (traces, pane output, tmux config)
 //   BENCH_BERTH  the berth entry point to run (a snapshot of bin/ + dist/, so a rebuild elsewhere cannot race us)
 // Settings: BENCH_QUICK=1 (shorter windows, fewer rounds), BENCH_ONLY=start,idle,bytes,memory,node24,stats,history,longline,
-// exec,follow,keys,images,compose,volumes,registry,archives,churn,swarm,engines (a subset; memory includes its 1,000-container row), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
+// exec,follow,filter,keys,images,compose,volumes,registry,archives,churn,swarm,engines (a subset; memory includes its 1,000-container row), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
 // BENCH_FOLLOW_REF_SECONDS (docker logs -f window, default 30), BENCH_STRICT=1 (exit 1 when a target is missed),
 // BENCH_DOCS=0 (do not touch docs/benchmarks.md).
 import {execFileSync, spawn} from 'node:child_process';
@@ -27,6 +27,7 @@ import {archiveRows} from './archives.mjs';
 import {churnRow} from './ui-churn.mjs';
 import {swarmRows} from './ui-swarm.mjs';
 import {enginesRows} from './ui-engines.mjs';
+import {filterRows} from './log-filter.mjs';
 import {
   busySince,
   CLK_TCK,
@@ -298,6 +299,7 @@ try {
   await step('exec', () => execRoundTrip(ctx));
   await step('follow', () => follow(ctx));
   await step('follow', () => follow(ctx, {batch: true}));
+  await step('filter', () => filterRows(ctx));
   await step('images', () => imagesView(ctx));
   await step('compose', () => composeRows(ctx));
   await step('volumes', () => volumesView(ctx));

@@ -1,46 +1,78 @@
 import type {LogEntry} from './entry.js';
 import {entryKey, KeyBag} from './seen-entries.js';
-import {compareTimestamps} from './timestamp.js';
+import {compareTimestamps, shiftTimestamp, timestampToSince} from './timestamp.js';
 
-// The entries that both the head and the history request return: the history reads up to the head's first
-// timestamp, inclusive, so the entries at that instant come twice and must be kept once.
+// How far past the head's first timestamp the history request reads. The engine files stdout and stderr from two
+// goroutines that stamp an entry when they read it, so an entry can be filed after newer ones (docs/engine-facts.md,
+// "Logs"), and `until` ends the engine's answer at the first entry after it in file order (moby's json-file reader
+// returns there). With `until` = the head's first timestamp, a head starting at such an older entry cut off the
+// entries filed before it but stamped after it: nine lines were missing, and only from berth. Reading this much
+// further reaches the head's first entry whatever the order within that time; what lies past it is the head's.
+export const HISTORY_REACH_MS = 2000;
+
+// One pass of the history request over the log (a retry starts a new one).
+export type HistoryPass = {
+  // The head's entries not yet met again: each copy is dropped once.
+  bag: KeyBag;
+  // The pass read the head's first entry: what follows in the engine's order is the head's part of the log.
+  pastHead: boolean;
+};
+
+// The entries that both the head and the history request return: the history reads past the head's first
+// timestamp, so the entries it shares with the head come twice and must be kept once, and the entries newer than
+// the head's start that the head has not delivered yet are left to the head.
 export class HeadOverlap {
-  // The head's first timestamp: where the history request stops.
+  // The head's first timestamp.
   time: string | undefined;
+  private firstKey: string | undefined;
+  // The history's `until`: head entries up to it may come again.
+  private reach: string | undefined;
   private readonly keys: string[] = [];
   // The history request being read takes from this; head entries still arriving feed it too.
-  private pending: KeyBag | undefined;
+  private pending: HistoryPass | undefined;
   private oldest: string | undefined;
 
   // Returns whether this was the head's first timed entry, which is when the history request can start.
   noteHeadEntry(key: string, time: string, historyPending: boolean): boolean {
     const first = !this.time;
-    this.time ??= time;
-    if (historyPending && compareTimestamps(time, this.time) <= 0) {
+    if (first) {
+      this.time = time;
+      this.firstKey = key;
+      this.reach = shiftTimestamp(time, HISTORY_REACH_MS);
+    }
+    if (historyPending && compareTimestamps(time, this.reach as string) <= 0) {
       this.keys.push(key);
-      this.pending?.add(key);
+      this.pending?.bag.add(key);
       if (!this.oldest || compareTimestamps(time, this.oldest) < 0) this.oldest = time;
     }
     return first;
   }
 
-  // A fresh bag for one history request: a retry starts again from every head entry seen so far.
-  open(): KeyBag {
-    const bag = new KeyBag();
-    for (const key of this.keys) bag.add(key);
-    this.pending = bag;
-    return bag;
+  // The history request's `until`, in the engine's form.
+  get until(): string | undefined {
+    return this.reach && timestampToSince(this.reach);
   }
 
-  // True when the history entry is one the head already delivered.
-  isRepeat(entry: LogEntry, bag: KeyBag): boolean {
-    // Only entries as new as the head's oldest can be among its entries; the rest are not keyed at all.
+  // A fresh pass for one history request: a retry starts again from every head entry seen so far.
+  open(): HistoryPass {
+    const bag = new KeyBag();
+    for (const key of this.keys) bag.add(key);
+    this.pending = {bag, pastHead: false};
+    return this.pending;
+  }
+
+  // True when the history entry belongs in front of the buffer: not one the head already delivered, nor, once
+  // the pass is past the head's first entry, one newer than it (the head delivers those, or was read before
+  // they were written).
+  keeps(entry: LogEntry, pass: HistoryPass): boolean {
+    const time = entry.time;
+    if (!time) return true;
+    const key = entryKey(entry);
+    if (key === this.firstKey) pass.pastHead = true;
+    // Only entries as new as the head's oldest can be among its entries; the rest are not looked up at all.
     const oldest = this.oldest;
-    if (entry.time && oldest && compareTimestamps(entry.time, oldest) >= 0) {
-      const key = entryKey(entry);
-      if (key && bag.take(key)) return true;
-    }
-    return false;
+    if (key && oldest && compareTimestamps(time, oldest) >= 0 && pass.bag.take(key)) return false;
+    return !(pass.pastHead && this.time && compareTimestamps(time, this.time) > 0);
   }
 
   // The history is read: nothing more can come twice.

@@ -10,7 +10,7 @@ export type HistoryEvents = {
   onError(error: unknown): void;
 };
 
-// The history request: the older part of the window, up to the head's first timestamp. Its lines are
+// The history request: the older part of the window, up to where the head starts. Its lines are
 // collected aside rather than pushed, so the buffer stays ordered and a reader anchored to the bottom sees
 // nothing move.
 export function fetchHistory(
@@ -22,7 +22,7 @@ export function fetchHistory(
   capacity: number,
   events: HistoryEvents,
 ): EntryFetch {
-  const bag = overlap.open();
+  const pass = overlap.open();
   const lines: LogLine[] = [];
   const entryLines = new EntryLines(line => {
     lines.push(line);
@@ -32,7 +32,7 @@ export function fetchHistory(
   return new EntryFetch(docker, source, request, tty, {
     onOpen: () => undefined,
     onEntry: entry => {
-      if (!overlap.isRepeat(entry, bag)) entryLines.add(entry);
+      if (overlap.keeps(entry, pass)) entryLines.add(entry);
     },
     onEnd: () => {
       entryLines.flush();

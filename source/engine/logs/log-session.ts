@@ -19,7 +19,6 @@ import {saveLines, type SaveOptions} from './save-lines.js';
 import {afterStreamEnd, beforeReopen} from './source-state.js';
 import {entryKey} from './seen-entries.js';
 import {describeStreamError, statusCode} from './stream-errors.js';
-import {timestampToSince} from './timestamp.js';
 
 export type {LogLine} from './line-assembler.js';
 export type {LogWindow} from './request-plan.js';
@@ -35,10 +34,11 @@ export {type LogSessionOptions, type LogStatus} from './log-session-options.js';
 // How the window is read (details in logs/request-plan.ts):
 // 1. head: `tail=200` (with `since`, and `follow` when following) opens at once, so lines show in milliseconds;
 // 2. history: when the head's first entry arrives, its timestamp T bounds a second, non-follow request
-//    `tail=<window or buffer size>&until=T`. Its lines are collected aside (never more than the buffer holds)
-//    and put in front of the buffer in one step when that request ends: the buffer stays ordered and bounded,
-//    and a reader anchored to the bottom (the pane) sees nothing move. Entries at T that both requests return
-//    are recognised by (stream, timestamp, bytes) and kept once (logs/head-overlap.ts).
+//    `tail=<window or buffer size>&until=T+2s` (the slack: entries are not filed in timestamp order). Its lines
+//    are collected aside (never more than the buffer holds) and put in front of the buffer in one step when that
+//    request ends: the buffer stays ordered and bounded, and a reader anchored to the bottom (the pane) sees
+//    nothing move. Entries that both requests return are recognised by (stream, timestamp, bytes) and kept once,
+//    and what the history reads past the head's first entry is left to the head (logs/head-overlap.ts).
 // 3. resume: when a stream breaks, the session reconnects with backoff (logs/head-reconnect.ts) and asks again
 //    from just before what it has (logs/resume-tracker.ts), dropping what it already received: no duplicates,
 //    no gaps; a container restarted meanwhile gets a note (logs/restart-watch.ts).
@@ -249,10 +249,10 @@ export class LogSession {
 
   private openHistory(): void {
     const plan = this.plan.history;
-    const time = this.overlap.time;
-    if (!plan || !time || this.history || this.historyDone) return;
+    const until = this.overlap.until;
+    if (!plan || !until || this.history || this.historyDone) return;
     this.setHistoryLoading(true);
-    const request = {tail: plan.tail, since: plan.since, until: timestampToSince(time), follow: false};
+    const request = {tail: plan.tail, since: plan.since, until, follow: false};
     const fetch = fetchHistory(
       this.docker,
       this.source,

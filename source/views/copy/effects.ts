@@ -65,11 +65,13 @@ export function openLogCopyMenu(services: Services): void {
     return;
   }
   const buffer = session.buffer;
-  const at = (index: number) => (index >= 0 && index < buffer.length ? buffer.get(index) : undefined);
+  // Positions among the lines the pane shows (a filter's, when one is set), as the search's and onScreen are.
+  const lines = paneSession.lines(services) ?? buffer;
+  const at = (index: number) => (index >= 0 && index < lines.length ? lines.get(index) : undefined);
   const search = pane.search;
   // The current match when searching, else the line the pane is scrolled to.
   const match = search?.matches[search.current];
-  const line = at(match ?? buffer.length - 1 - pane.scrollBack);
+  const line = at(match ?? lines.length - 1 - pane.scrollBack);
   const screen = paneSession.onScreen(services);
   const visible: LogLine[] = [];
   // What the pane drew last (a line cleared since then is skipped).
@@ -122,9 +124,10 @@ function logLines(services: Services, choice: LogCopyChoice): CopyLines | undefi
       return () => originals(lines);
     }
     case 'matches': {
+      const shownLines = paneSession.lines(services) ?? session.buffer;
       const lines = (pane.search?.matches ?? [])
-        .filter(index => index < session.buffer.length)
-        .map(index => session.buffer.get(index));
+        .filter(index => index < shownLines.length)
+        .map(index => shownLines.get(index));
       return () => originals(lines);
     }
   }

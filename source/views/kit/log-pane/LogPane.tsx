@@ -15,6 +15,7 @@ import {groupDigits} from '../../../text/compare.js';
 import {useTheme} from '../../use-theme.js';
 import {prefixStyle} from '../../../theme/index.js';
 import {dropColours} from '../../../text/drop-colours.js';
+import {describeFilter, type PaneLines} from './filter.js';
 
 type Row = {
   text: string;
@@ -23,7 +24,7 @@ type Row = {
   current: boolean;
   query?: string;
   prefix?: LogLine['prefix'];
-  // The buffer index of the line the row shows.
+  // The position of the line the row shows among the lines shown (the buffer's index without a filter).
   index: number;
 };
 
@@ -46,13 +47,7 @@ function shownLine(line: LogLine, width: number, timestamps: boolean, plain: boo
 }
 
 // Lines from the bottom up until the pane is full: only what is on screen is ever laid out.
-function visibleRows(
-  lines: {get(i: number): LogLine; length: number},
-  pane: LogPaneState,
-  width: number,
-  height: number,
-  plain: boolean,
-): Row[] {
+function visibleRows(lines: PaneLines, pane: LogPaneState, width: number, height: number, plain: boolean): Row[] {
   const rows: Row[] = [];
   const matches = pane.search ? new Set(pane.search.matches) : undefined;
   const currentLine = pane.search?.matches[pane.search.current];
@@ -173,17 +168,20 @@ export function LogPane({width, height}: {width: number; height: number}) {
   const focused = useStore(state => state.focus === 'logs');
   const several = useStore(severalEngines);
   if (!pane) return null;
-  const session = paneSession.get(services);
+  const lines = paneSession.lines(services);
   const window = pane.custom?.label ?? (pane.window === 0 ? `tail ${config.logTail}` : LOG_WINDOWS[pane.window]?.label);
   // What changes most (search position, follow state) comes first, so a narrow pane still shows it.
   const details = [
     pane.search
       ? `/${pane.search.query} ${pane.search.matches.length ? `${pane.search.current + 1}/${pane.search.matches.length}` : 'no match'}`
       : '',
+    pane.filter ? describeFilter(pane.filter) : '',
     pane.follow ? 'follow' : `paused (${pane.scrollBack} newer)`,
     pane.status !== 'streaming' ? pane.status : '',
     pane.kind === 'compose' ? '' : window,
-    `${groupDigits(pane.total)} lines`,
+    pane.filter
+      ? `${groupDigits(pane.total)} of ${groupDigits(pane.held ?? pane.total)} lines`
+      : `${groupDigits(pane.total)} lines`,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -193,7 +191,7 @@ export function LogPane({width, height}: {width: number; height: number}) {
   const name = several && pane.engine && !pane.members ? `${pane.engine}/${pane.name}` : pane.name;
   const title = `${pane.title ?? `logs ${followedText(name, pane.members, room)}`} · ${details}`;
   const bodyHeight = Math.max(1, height - 1);
-  const rows = session ? visibleRows(session.buffer, pane, Math.max(1, width - 1), bodyHeight, theme.plain) : [];
+  const rows = lines ? visibleRows(lines, pane, Math.max(1, width - 1), bodyHeight, theme.plain) : [];
   // What y copies as "the lines on screen": the pane knows them only once it has laid them out.
   const [first, last] = [rows[0], rows.at(-1)];
   paneOf(services).onScreen = first && last ? {first: first.index, last: last.index} : undefined;

@@ -6,6 +6,10 @@ import type {Services} from '../../types.js';
 import {pane as paneOf, paneSession} from './session.js';
 import {logWindow, type LogPaneState} from './state.js';
 import {FramePace} from './frame-pace.js';
+import {describeFilter, filterDraft, FilteredLines, MAX_CONTEXT, parseFilterDraft} from './filter.js';
+import {searchLog} from '../../../engine/logs/log-query.js';
+import {saveLines} from '../../../engine/logs/save-lines.js';
+import {groupDigits} from '../../../text/compare.js';
 
 export type LogOptions = {since?: number; tail?: number | 'all'; follow: boolean; label: string};
 
@@ -87,8 +91,13 @@ export function showSource(
 ): void {
   paneSession.replace(services, session, {reopen: options.reopen});
   const previous = services.store.get().logs;
+  // A filter stays while the pane shows the same log (another window of it); another log starts unfiltered.
+  const sameLog = previous?.containerId === init.containerId && previous.engine === init.engine;
+  if (!sameLog) paneSession.setFilter(services, undefined);
   const pane: LogPaneState = {
     ...init,
+    filter: sameLog ? previous.filter : undefined,
+    context: previous?.context,
     follow: true,
     scrollBack: 0,
     timestamps: previous?.timestamps ?? false,
@@ -109,11 +118,13 @@ export function showSource(
     if (paneSession.get(services) !== session || showing !== paneOf(services).showings) return;
     const total = session.buffer.totalPushed;
     pace.drawn(Date.now());
+    const shown = shownCounts(services, total - seen);
     services.dispatch({
       type: 'logs.changed',
       version: session.version,
-      total: session.buffer.length,
-      appended: total - seen,
+      total: shown.total,
+      held: session.buffer.length,
+      appended: shown.appended,
       status: statusText(),
     });
     seen = total;
@@ -127,6 +138,59 @@ export function showSource(
     else pending = setTimeout(publish, wait);
   });
   session.start();
+}
+
+// How many lines the pane shows, and how many of them are among the `appended` newest of the buffer (what keeps
+// a paused pane's rows still).
+function shownCounts(services: Services, appended: number): {total: number; appended: number} {
+  const lines = paneSession.lines(services);
+  const filter = paneSession.filter(services);
+  const buffer = paneSession.get(services)?.buffer;
+  if (!lines || !filter || !buffer) return {total: lines?.length ?? 0, appended};
+  const firstNew = buffer.length - appended;
+  let shownNew = 0;
+  for (let at = filter.length - 1; at >= 0 && filter.indexOf(at) >= firstNew; at--) shownNew++;
+  return {total: filter.length, appended: shownNew};
+}
+
+// & (the prompt's draft: text, `re:pattern`, `!` in front to hide instead); an empty draft clears the filter.
+export function filterLogs(services: Services, draft: string, context?: number): void {
+  const pane = services.store.get().logs;
+  const session = paneSession.get(services);
+  if (!pane || !session) return;
+  const lines = context ?? pane.filter?.context ?? pane.context ?? 0;
+  const spec = parseFilterDraft(draft, lines);
+  let filter: FilteredLines | undefined;
+  try {
+    filter = spec && new FilteredLines(spec).update(session.buffer);
+  } catch (error) {
+    services.status(errorMessage(error).replace(/^search /, 'filter '), 'error');
+    return;
+  }
+  paneSession.setFilter(services, filter);
+  const held = session.buffer.length;
+  services.dispatch({type: 'logs.filtered', filter: spec, context: lines, total: filter?.length ?? held, held});
+  if (pane.search) searchLogs(services, pane.search.query);
+  if (!spec) {
+    services.status(context === undefined ? 'filter cleared: every line shows' : `context: ${lines} lines`);
+    return;
+  }
+  services.status(
+    `${describeFilter(spec)}: ${groupDigits(filter?.length ?? 0)} of ${groupDigits(held)} lines (& again to change, & and enter on nothing to clear)`,
+    filter?.length ? 'info' : 'error',
+  );
+}
+
+// C: lines of context around each match (0–9), for the filter set now and the next one.
+export function setFilterContext(services: Services, draft: string): void {
+  const pane = services.store.get().logs;
+  if (!pane) return;
+  const lines = Number(draft.trim());
+  if (!/^\d$/.test(draft.trim())) {
+    services.status(`context "${draft}": give a number of lines from 0 to ${MAX_CONTEXT}`, 'error');
+    return;
+  }
+  filterLogs(services, filterDraft(pane.filter), lines);
 }
 
 // Focuses the pane when it already shows this target, else opens it.
@@ -179,7 +243,9 @@ export function searchLogs(services: Services, query: string): void {
     services.dispatch({type: 'logs.back'});
     return;
   }
-  const {matches, withInvisibles} = session.search(query);
+  // With a filter, among the lines it shows: the matches are positions there, as the pane draws them.
+  const filter = paneSession.filter(services);
+  const {matches, withInvisibles} = filter ? searchLog(filter.update(session.buffer), query) : session.search(query);
   services.dispatch({type: 'logs.searched', query, matches});
   const invisibles = withInvisibles ? ` (${withInvisibles} with invisible characters, shown as ‹U+…›)` : '';
   services.status(
@@ -190,7 +256,7 @@ export function searchLogs(services: Services, query: string): void {
   );
 }
 
-export async function saveLogs(services: Services, path: string): Promise<void> {
+export async function saveLogs(services: Services, path: string, shown = false): Promise<void> {
   const session = paneSession.get(services);
   if (!session || !path.trim()) return;
   if (path.trim() === '-') {
@@ -198,7 +264,12 @@ export async function saveLogs(services: Services, path: string): Promise<void> 
     return;
   }
   try {
-    const {lines} = await session.save(path.trim());
+    const filter = paneSession.filter(services);
+    // The filter's lines as of now (references, taken before the file is written while more may arrive).
+    const {lines} =
+      shown && filter
+        ? await saveLines(path.trim(), [...filter.update(session.buffer)])
+        : await session.save(path.trim());
     services.status(`saved ${lines} lines to ${path.trim()}`);
   } catch (error) {
     services.status(errorMessage(error), 'error');

@@ -1,7 +1,8 @@
 import type {Overlay} from '../../../store/state.js';
 import type {ViewModule} from '../../types.js';
-import {changeWindow, clearLogs, saveLogs, searchLogs} from './effects.js';
-import {LOG_PANE_BINDINGS} from './keys.js';
+import {changeWindow, clearLogs, filterLogs, saveLogs, searchLogs, setFilterContext} from './effects.js';
+import {LOG_PANE_BINDINGS, LOG_SAVE_WHICH_BINDINGS} from './keys.js';
+import {SAVE_WHICH_HEIGHT, SaveWhichOverlay} from './SaveWhichOverlay.js';
 import {reduceLogPane} from './reducer.js';
 import {paneSession} from './session.js';
 import './state.js';
@@ -13,7 +14,7 @@ export const logPane: ViewModule = {
   id: 'logs',
   title: 'Logs',
   engineBound: true,
-  scopeTitles: {logs: 'Log pane (enter or l on a container)'},
+  scopeTitles: {logs: 'Log pane (enter or l on a container)', logSaveWhich: 'Saving a filtered log (ctrl-s)'},
   initial: () => ({logs: undefined}),
   reduce: reduceLogPane,
   effect(services, action) {
@@ -32,7 +33,7 @@ export const logPane: ViewModule = {
         break;
     }
   },
-  bindings: LOG_PANE_BINDINGS,
+  bindings: [...LOG_PANE_BINDINGS, ...LOG_SAVE_WHICH_BINDINGS],
   // While it has the focus the tabs lose their numbers (no view key applies here): say what the digits do.
   tabNotes: () => ['0–6 log window'],
   overlays: {
@@ -42,9 +43,25 @@ export const logPane: ViewModule = {
       submit: (services, overlay) => void searchLogs(services, draftOf(overlay)),
     },
     save: {
-      label: ' save to: ',
+      label: overlay => (overlay.kind === 'save' && overlay.shown ? ' save the lines shown to: ' : ' save to: '),
       scopes: ['prompt'],
-      submit: (services, overlay) => void saveLogs(services, draftOf(overlay)),
+      submit: (services, overlay) =>
+        void saveLogs(services, draftOf(overlay), overlay.kind === 'save' && overlay.shown === true),
+    },
+    logFilter: {
+      label: ' filter (text, re:pattern, !… hides): ',
+      scopes: ['prompt'],
+      submit: (services, overlay) => void filterLogs(services, draftOf(overlay)),
+    },
+    logContext: {
+      label: ' context lines (0–9): ',
+      scopes: ['prompt'],
+      submit: (services, overlay) => void setFilterContext(services, draftOf(overlay)),
+    },
+    logSaveWhich: {
+      Component: SaveWhichOverlay,
+      scopes: ['logSaveWhich', 'question'],
+      height: () => SAVE_WHICH_HEIGHT,
     },
   },
   // The pane's keys win while it has the focus, whichever view shows it.

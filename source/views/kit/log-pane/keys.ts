@@ -16,7 +16,15 @@ export const LOG_PANE_BINDINGS: readonly Binding[] = [
   {scope: 'logs', keys: ['/'], action: 'logs.search', help: 'search', footer: true},
   {scope: 'logs', keys: ['n'], action: 'logs.next', help: 'next match'},
   {scope: 'logs', keys: ['N'], action: 'logs.previous', help: 'previous match'},
+  {scope: 'logs', keys: ['&'], action: 'logs.filter', help: 'filter (!text hides)', footer: 'filter'},
+  {scope: 'logs', keys: ['C'], action: 'logs.context', help: 'context lines around filter matches (0–9)'},
   {scope: 'logs', keys: ['ctrl-s'], action: 'logs.save', help: 'save to a file', footer: true},
   {scope: 'logs', keys: ['c'], action: 'logs.clear', help: 'clear'},
   {scope: 'logs', keys: ['F'], action: 'logs.fullscreen', help: 'full screen'},
+];
+
+// ctrl-s while a filter is set: which lines to save (n and esc cancel: the question scope).
+export const LOG_SAVE_WHICH_BINDINGS: readonly Binding[] = [
+  {scope: 'logSaveWhich', keys: ['s'], action: 'logs.saveShown', help: 'the lines shown', footer: true},
+  {scope: 'logSaveWhich', keys: ['a'], action: 'logs.saveAll', help: 'every line held', footer: true},
 ];

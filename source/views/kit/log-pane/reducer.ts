@@ -1,5 +1,6 @@
 import type {Action} from '../../../store/actions.js';
 import type {AppState} from '../../../store/state.js';
+import {filterDraft} from './filter.js';
 import type {LogPaneState} from './state.js';
 
 function withPane(state: AppState, update: (pane: LogPaneState) => LogPaneState): AppState {
@@ -49,6 +50,7 @@ export function reduceLogPane(state: AppState, action: Action): AppState {
         ...pane,
         version: action.version,
         total: action.total,
+        held: action.held,
         status: action.status,
         // Keep the rows on screen still while new lines arrive below them.
         scrollBack: pane.follow ? 0 : Math.min(Math.max(0, action.total - 1), pane.scrollBack + action.appended),
@@ -64,7 +66,44 @@ export function reduceLogPane(state: AppState, action: Action): AppState {
     case 'logs.search':
       return {...state, overlay: {kind: 'search', draft: state.logs?.search?.query ?? ''}};
     case 'logs.save':
-      return state.logs ? {...state, overlay: {kind: 'save', draft: defaultSavePath(state.logs.name)}} : state;
+      if (!state.logs) return state;
+      // With a filter set, first which lines: those shown or every one held.
+      return state.logs.filter
+        ? {...state, overlay: {kind: 'logSaveWhich', shown: state.logs.total, held: state.logs.held ?? 0}}
+        : {...state, overlay: {kind: 'save', draft: defaultSavePath(state.logs.name)}};
+    case 'logs.saveShown':
+    case 'logs.saveAll':
+      return state.logs && state.overlay?.kind === 'logSaveWhich'
+        ? {
+            ...state,
+            overlay: {
+              kind: 'save',
+              draft: defaultSavePath(state.logs.name),
+              shown: action.type === 'logs.saveShown',
+            },
+          }
+        : state;
+    case 'logs.filter':
+      return state.logs ? {...state, overlay: {kind: 'logFilter', draft: filterDraft(state.logs.filter)}} : state;
+    case 'logs.context':
+      return state.logs
+        ? {
+            ...state,
+            overlay: {kind: 'logContext', draft: String(state.logs.filter?.context ?? state.logs.context ?? 0)},
+          }
+        : state;
+    case 'logs.filtered':
+      // The lines shown are others now: from the bottom, a search among the old ones is gone (effects.ts runs it
+      // again over the new ones).
+      return withPane(state, pane => ({
+        ...pane,
+        filter: action.filter,
+        context: action.context,
+        total: action.total,
+        held: action.held,
+        scrollBack: 0,
+        search: undefined,
+      }));
     case 'logs.searched':
       return withPane(state, pane =>
         jumpToMatch(

@@ -1,6 +1,7 @@
 import type {LogSource} from '../../../engine/logs/log-source.js';
 import {countResource} from '../../../diagnostics.js';
 import {perApp} from '../runtime.js';
+import type {FilteredLines, PaneLines} from './filter.js';
 
 // The one log source each app's pane shows (a container's log, a compose project's logs, a compose command's
 // output). It lives outside the store: lines arrive far faster than React should render, and the pane reads the
@@ -8,8 +9,10 @@ import {perApp} from '../runtime.js';
 // `showings` counts showings (only the newest publishes); `shown` is the target shown now (effects.ts).
 type Pane = {
   current?: LogSource;
-  // The buffer's lines the pane drew last (first and last index), for y's "the lines on screen".
+  // The lines the pane drew last (first and last position among the lines shown), for y's "the lines on screen".
   onScreen?: {first: number; last: number};
+  // & set: the buffer's lines it shows (the store holds its spec).
+  filter?: FilteredLines;
   reopen?: (window: number) => void;
   showings: number;
   shown?: {id: string};
@@ -34,6 +37,17 @@ export const paneSession = {
   get: (owner: Owner): LogSource | undefined => pane(owner).current,
   reopen: (owner: Owner): ((window: number) => void) | undefined => pane(owner).reopen,
   onScreen: (owner: Owner) => pane(owner).onScreen,
+  filter: (owner: Owner): FilteredLines | undefined => pane(owner).filter,
+  setFilter(owner: Owner, filter: FilteredLines | undefined): void {
+    pane(owner).filter = filter;
+  },
+  // What the pane shows, as of now: the buffer, or the filter's view of it.
+  lines(owner: Owner): PaneLines | undefined {
+    const self = pane(owner);
+    const buffer = self.current?.buffer;
+    if (!buffer) return undefined;
+    return self.filter ? self.filter.update(buffer) : buffer;
+  },
   replace(owner: Owner, next: LogSource | undefined, options: {reopen?: (window: number) => void} = {}): void {
     const self = pane(owner);
     self.onScreen = undefined;

@@ -1,6 +1,7 @@
 // The log pane: a pane several views open (containers now; compose and swarm later). Its lines live in the
 // LogSession outside the store (session.ts); the store holds what the pane shows.
 import type {NoFields} from '../../../store/state.js';
+import type {LogFilterSpec} from './filter.js';
 
 export type LogPaneState = {
   // A container's ID, the swarm service's or task's, or for other sources a key of their own (project:NAME,
@@ -27,10 +28,17 @@ export type LogPaneState = {
   timestamps: boolean;
   wrap: boolean;
   fullscreen: boolean;
+  // Search matches are positions among the lines shown (the filter's, when one is set).
   search?: {query: string; matches: readonly number[]; current: number};
+  // & (filter.ts): only the lines it selects show; `total` counts those, `held` the buffer's.
+  filter?: LogFilterSpec;
+  // C: context lines around a filter's matches, kept for the next filter too.
+  context?: number;
   // Bumped (at most ~10 Hz) when the session's lines change, so the pane re-renders.
   version: number;
+  // Lines the pane shows (all the buffer holds, or what the filter selects of them).
   total: number;
+  held?: number;
   status: string;
 };
 
@@ -40,7 +48,11 @@ declare module '../../../store/state.js' {
   }
   interface ViewOverlays {
     search: {draft: string; cursor?: number};
-    save: {draft: string; cursor?: number};
+    // `shown`: the filter's lines only (ctrl-s with a filter asks which).
+    save: {draft: string; cursor?: number; shown?: boolean};
+    logFilter: {draft: string; cursor?: number};
+    logContext: {draft: string; cursor?: number};
+    logSaveWhich: {shown: number; held: number};
   }
 }
 
@@ -67,7 +79,12 @@ declare module '../../../store/actions.js' {
     'logs.clear': NoFields;
     'logs.fullscreen': NoFields;
     'logs.opened': {pane: LogPaneState};
-    'logs.changed': {version: number; total: number; appended: number; status: string};
+    'logs.changed': {version: number; total: number; held?: number; appended: number; status: string};
+    'logs.filter': NoFields;
+    'logs.context': NoFields;
+    'logs.filtered': {filter?: LogFilterSpec; context: number; total: number; held: number};
+    'logs.saveShown': NoFields;
+    'logs.saveAll': NoFields;
     'logs.searched': {query: string; matches: readonly number[]};
     'logs.closed': NoFields;
   }

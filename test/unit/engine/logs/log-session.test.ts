@@ -5,7 +5,9 @@ import {LogSession, type LogSessionOptions} from '../../../../source/engine/logs
 import {timestampToSince} from '../../../../source/engine/logs/timestamp.js';
 
 // An engine in memory that answers GET /containers/{id}/logs the way Engine 20.10 does: multiplexed frames,
-// `tail` taken from the whole log first, then `since`/`until` (both inclusive) applied.
+// `tail` taken from the whole log first, then `since`/`until` (both inclusive) applied in file order: an entry
+// before `since` is skipped, and the first entry after `until` ends the answer (moby's json-file reader returns
+// there), even when entries further on are older, as stdout and stderr entries can be.
 type FakeEntry = {stream: 1 | 2 | 3; time: string; text: string};
 
 const BASE = Date.UTC(2026, 10, 22);
@@ -35,6 +37,8 @@ class FakeEngine {
   down = false;
   // Holds back answers to history requests (those with `until`) this long.
   historyDelayMs = 0;
+  // Called with each request's query before the engine reads its log for the answer.
+  beforeAnswer: (query: Record<string, string | number>) => void = () => undefined;
   private follows: PassThrough[] = [];
 
   readonly docker = {
@@ -88,13 +92,16 @@ class FakeEngine {
       );
       return;
     }
+    this.beforeAnswer(query);
     let entries = this.log;
     if (query.tail !== undefined && query.tail !== 'all')
       entries = entries.slice(Math.max(0, entries.length - Number(query.tail)));
     if (query.since)
       entries = entries.filter(e => asNumber(timestampToSince(e.time)!) >= asNumber(String(query.since)));
-    if (query.until)
-      entries = entries.filter(e => asNumber(timestampToSince(e.time)!) <= asNumber(String(query.until)));
+    if (query.until) {
+      const after = entries.findIndex(e => asNumber(timestampToSince(e.time)!) > asNumber(String(query.until)));
+      if (after >= 0) entries = entries.slice(0, after);
+    }
     const stream = new PassThrough();
     const delay = query.until ? this.historyDelayMs : 0;
     setTimeout(() => {
@@ -181,6 +188,37 @@ describe('LogSession reading a window', () => {
       'after 0',
       'after 1',
     ]);
+  });
+
+  test('the head starting at an entry older than the ones before it (stdout and stderr out of order): none lost', async () => {
+    const engine = new FakeEngine();
+    engine.add(300, line);
+    // The engine's stderr copier stamped `err` before the nine stdout entries it then filed behind: the head's
+    // first entry is older than the entries before it, so `until` = its time would end the history before them.
+    for (let i = 0; i < 9; i++) engine.append({stream: 1, time: timeAt(100_010 + i), text: `out ${i}\n`});
+    engine.append({stream: 2, time: timeAt(100_005), text: 'err\n'});
+    for (let i = 0; i < 199; i++) engine.append({stream: 1, time: timeAt(100_020 + i), text: `after ${i}\n`});
+    const session = open(engine, {window: {tail: 1000}});
+    await until(session, () => session.status === 'ended');
+    expect(engine.requests).toHaveLength(2);
+    expect(texts(session)).toEqual([
+      ...range(0, 300).map(i => `line ${i}`),
+      ...range(0, 9).map(i => `out ${i}`),
+      'err',
+      ...range(0, 199).map(i => `after ${i}`),
+    ]);
+  });
+
+  test('entries written after the head was read, within the history’s reach: left out, as the head left them', async () => {
+    const engine = new FakeEngine();
+    engine.add(400, line);
+    engine.beforeAnswer = query => {
+      if (query.until) engine.add(20, line);
+    };
+    const session = open(engine, {window: {tail: 1000}});
+    await until(session, () => session.status === 'ended');
+    expect(engine.log).toHaveLength(420);
+    expect(numbers(session)).toEqual(range(0, 400));
   });
 
   test('a small tail is a single request', async () => {

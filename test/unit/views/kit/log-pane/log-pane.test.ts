@@ -48,6 +48,36 @@ describe('log pane: reducer', () => {
   });
 });
 
+describe('log pane: the filter (&, C) and saving what it shows', () => {
+  const open = reduce(DEFAULT_VIEWS.initialState('t', config), {type: 'logs.opened', pane});
+
+  test('& and C open their prompts; ctrl-s asks which lines only while a filter is set', () => {
+    const scopes = activeScopes(DEFAULT_VIEWS, open);
+    expect(resolveKey(DEFAULT_KEYMAP, scopes, '&')).toBe('logs.filter');
+    expect(resolveKey(DEFAULT_KEYMAP, scopes, 'C')).toBe('logs.context');
+    expect(resolveKey(DEFAULT_KEYMAP, scopes, 'c')).toBe('logs.clear');
+    expect(reduce(open, {type: 'logs.filter'}).overlay).toEqual({kind: 'logFilter', draft: ''});
+    expect(reduce(open, {type: 'logs.save'}).overlay?.kind).toBe('save');
+    const filter = {query: 'error', hide: true, context: 3};
+    const filtered = reduce(reduce(open, {type: 'cursor.up'}), {
+      type: 'logs.filtered',
+      filter,
+      context: 3,
+      total: 37,
+      held: 5000,
+    });
+    expect(filtered.logs).toMatchObject({filter, total: 37, held: 5000, scrollBack: 0});
+    expect(reduce(filtered, {type: 'logs.filter'}).overlay).toEqual({kind: 'logFilter', draft: '!error'});
+    expect(reduce(filtered, {type: 'logs.context'}).overlay).toEqual({kind: 'logContext', draft: '3'});
+    const asked = reduce(filtered, {type: 'logs.save'});
+    expect(asked.overlay).toEqual({kind: 'logSaveWhich', shown: 37, held: 5000});
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, asked), 's')).toBe('logs.saveShown');
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, asked), 'escape')).toBe('overlay.close');
+    expect(reduce(asked, {type: 'logs.saveShown'}).overlay).toMatchObject({kind: 'save', shown: true});
+    expect(reduce(asked, {type: 'logs.saveAll'}).overlay).toMatchObject({kind: 'save', shown: false});
+  });
+});
+
 describe('log pane: keymap scope', () => {
   test('while focused its keys win over the view under it; 0–6 pick windows there, 1 switches views elsewhere', () => {
     const state = reduce(DEFAULT_VIEWS.initialState('t', config), {type: 'logs.opened', pane});
