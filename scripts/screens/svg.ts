@@ -32,7 +32,9 @@ const FONT_SIZE = 14;
 const PAD = 10;
 
 function palette(index: number): string {
-  if (index < 16) return ANSI[index];
+  // 0–15 are ANSI's entries.
+  const ansi = ANSI[index];
+  if (ansi !== undefined) return ansi;
   if (index >= 232) {
     const grey = 8 + (index - 232) * 10;
     return rgb(grey, grey, grey);
@@ -141,7 +143,8 @@ export function screenSvg(term: xterm.Terminal, title: string): string {
 // The rows of a picture made by screenSvg, as text (trailing blanks cut): what the screen showed.
 export function screenText(svg: string): string[] {
   const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  return [...svg.matchAll(/<text [^>]*>(.*?)<\/text>/g)].map(([, row]) =>
+  // Both patterns' groups are mandatory: a match has them.
+  return [...svg.matchAll(/<text [^>]*>(.*?)<\/text>/g)].map(([, row = '']) =>
     unescape([...row.matchAll(/<tspan[^>]*>(.*?)<\/tspan>/g)].map(([, text]) => text).join('')).trimEnd(),
   );
 }

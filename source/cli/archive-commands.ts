@@ -51,7 +51,11 @@ export async function archiveCommand(
         ? {kind: 'file', path: resolve(flags.output), overwrite: flags.force}
         : {kind: 'stream', stream: io.stdout, name: 'stdout'};
     if (name === 'save') await saveImages(client.docker, args, destination, options);
-    else await exportContainer(client.docker, args[0], destination, options);
+    else {
+      // checkUsage lets export through with exactly one container.
+      const [container = ''] = args;
+      await exportContainer(client.docker, container, destination, options);
+    }
     progress.end();
     return 0;
   } catch (error) {

@@ -95,14 +95,24 @@ const COMMANDS = new Set([
 // `-f` is compose's FILE for the UI (berth -f a.yml -f b.yml) and --force for the commands that have one
 // (save, export, rmi): which one depends on whether a command is given.
 function composeFileFlags(argv: string[]): string[] {
-  const isFile = (i: number) =>
-    argv[i] === '-f' && argv[i + 1] !== undefined && !argv[i + 1].startsWith('-') && !COMMANDS.has(argv[i + 1]);
+  const isFile = (i: number) => {
+    const next = argv[i + 1];
+    return argv[i] === '-f' && next !== undefined && !next.startsWith('-') && !COMMANDS.has(next);
+  };
   let command: string | undefined;
-  for (let i = 0; i < argv.length && command === undefined; i++) {
-    const arg = argv[i];
+  // An option's value (the argument after it) is not read as a command.
+  let value = false;
+  for (const [i, arg] of argv.entries()) {
+    if (value) {
+      value = false;
+      continue;
+    }
     if (arg === '--') break;
-    if (VALUE_OPTIONS.has(arg) || isFile(i)) i++;
-    else if (!arg.startsWith('-')) command = arg;
+    if (VALUE_OPTIONS.has(arg) || isFile(i)) value = true;
+    else if (!arg.startsWith('-')) {
+      command = arg;
+      break;
+    }
   }
   if (command !== undefined) return argv;
   return argv.map((arg, i) => (isFile(i) ? '--file' : arg));

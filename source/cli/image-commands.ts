@@ -9,6 +9,7 @@ import {createdSince, humanSize} from '../engine/images/units.js';
 import {stripAnsi} from '../text/escapes.js';
 import {sanitizeLine} from '../text/sanitize.js';
 import type {CommandFlags} from './args.js';
+import {plainTable} from './plain-table.js';
 
 export type CommandIo = {stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream};
 
@@ -47,19 +48,7 @@ export async function withEngine<T>(target: EngineTarget, run: (client: EngineCl
 
 const safe = (text: string) => sanitizeLine(stripAnsi(text));
 
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map(row => row[column].length)));
-  return (
-    rows
-      .map(row =>
-        row
-          .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] + 3)))
-          .join('')
-          .trimEnd(),
-      )
-      .join('\n') + '\n'
-  );
-}
+const table = (rows: string[][]): string => `${plainTable(rows)}\n`;
 
 export function imagesTable(rows: ImageRow[], now = Date.now()): string {
   const header = ['REPOSITORY', 'TAG', 'IMAGE ID', 'CREATED', 'SIZE', 'SHARED SIZE', 'CONTAINERS'];

@@ -5,8 +5,9 @@ import {UsageError, errorMessage} from '../errors.js';
 import {stripAnsi} from '../text/escapes.js';
 import {sanitizeLine} from '../text/sanitize.js';
 import type {CommandFlags} from './args.js';
+import {plainTable} from './plain-table.js';
 import {refuseFlags, type CommandIo} from './image-commands.js';
-import {closeAll, connectSeveral} from './several-engines.js';
+import {closeAll, connectSeveral, settleEach} from './several-engines.js';
 
 const safe = (text: string) => sanitizeLine(stripAnsi(text));
 
@@ -21,17 +22,7 @@ function table(rows: readonly ContainerRow[], withEngine: boolean): string {
     safe(row.ports),
     safe(row.name),
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...cells.map(row => row[i].length)));
-  return (
-    [header, ...cells]
-      .map(row =>
-        row
-          .map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] + 3)))
-          .join('')
-          .trimEnd(),
-      )
-      .join('\n') + '\n'
-  );
+  return `${plainTable([header, ...cells])}\n`;
 }
 
 // berth ps [--all-contexts | --context A --context B] [--json]: every container (running and stopped, like
@@ -49,16 +40,16 @@ export async function psCommand(
   const several = selection.targets.length + selection.problems.length > 1;
   const {engines, failed} = await connectSeveral(selection, io.stderr);
   try {
-    const lists = await Promise.allSettled(engines.map(engine => listContainers(engine.client.docker)));
+    const lists = await settleEach(engines, engine => listContainers(engine.client.docker));
     const rows: ContainerRow[] = [];
     let lost = 0;
-    lists.forEach((list, i) => {
-      if (list.status === 'fulfilled') for (const row of list.value) rows.push({...row, engine: engines[i].name});
+    for (const {item: engine, result: list} of lists) {
+      if (list.status === 'fulfilled') for (const row of list.value) rows.push({...row, engine: engine.name});
       else {
         lost++;
-        io.stderr.write(`berth: engine ${engines[i].name}: ${errorMessage(list.reason)}; left out\n`);
+        io.stderr.write(`berth: engine ${engine.name}: ${errorMessage(list.reason)}; left out\n`);
       }
-    });
+    }
     if (flags.json) {
       const clean = rows.map(row => ({
         ...(several ? {engine: safe(row.engine ?? '')} : {}),

@@ -5,6 +5,21 @@ import {errorMessage} from '../errors.js';
 
 export type Connected = {name: string; target: EngineTarget; client: EngineClient};
 
+// Promise.allSettled that keeps each outcome beside the item it came from (allSettled keeps only the order).
+export function settleEach<T, R>(
+  items: readonly T[],
+  run: (item: T) => Promise<R>,
+): Promise<Array<{item: T; result: PromiseSettledResult<R>}>> {
+  return Promise.all(
+    items.map(item =>
+      run(item).then(
+        value => ({item, result: {status: 'fulfilled', value} as const}),
+        (reason: unknown) => ({item, result: {status: 'rejected', reason} as const}),
+      ),
+    ),
+  );
+}
+
 // The headless commands on several engines (berth ps --all-contexts): every engine asked at once, so the wait is
 // the slowest engine's (each connect ends at its own deadline, whatever the transport), not the sum. An engine that
 // does not answer is left out with one line on stderr; the others are shown.
@@ -13,17 +28,16 @@ export async function connectSeveral(
   stderr: NodeJS.WritableStream,
 ): Promise<{engines: Connected[]; failed: number}> {
   for (const problem of selection.problems) stderr.write(`berth: ${problem}; left out\n`);
-  const settled = await Promise.allSettled(selection.targets.map(target => connectEngine(target)));
+  const settled = await settleEach(selection.targets, target => connectEngine(target));
   const engines: Connected[] = [];
   let failed = selection.problems.length;
-  settled.forEach((result, i) => {
-    const target = selection.targets[i];
+  for (const {item: target, result} of settled) {
     if (result.status === 'fulfilled') engines.push({name: target.context, target, client: result.value});
     else {
       failed++;
       stderr.write(`berth: engine ${target.context}: ${errorMessage(result.reason)}; left out\n`);
     }
-  });
+  }
   return {engines, failed};
 }
 

@@ -5,6 +5,7 @@ import {StatsSampler} from '../engine/stats/sampler.js';
 import type {EngineTarget} from '../engine/target.js';
 import {UsageError, errorMessage} from '../errors.js';
 import type {EngineSelection} from '../engine/engine-targets.js';
+import {plainTable} from './plain-table.js';
 import {closeAll, connectSeveral} from './several-engines.js';
 import {bytes} from '../text/format.js';
 import {sanitizeLine} from '../text/sanitize.js';
@@ -36,15 +37,7 @@ function table(rows: readonly Row[], withEngine = false): string {
     `${bytes(u?.blockRead)} / ${bytes(u?.blockWrite)}`,
     u?.pids === undefined ? '–' : String(u.pids),
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...cells.map(row => row[i].length)));
-  return [header, ...cells]
-    .map(row =>
-      row
-        .map((cell, i) => cell.padEnd(widths[i]))
-        .join('   ')
-        .trimEnd(),
-    )
-    .join('\n');
+  return plainTable([header, ...cells]);
 }
 
 const json = (rows: readonly Row[]) =>

@@ -16,23 +16,12 @@ import {BerthError, UsageError} from '../errors.js';
 import {stripAnsi} from '../text/escapes.js';
 import {sanitizeLine} from '../text/sanitize.js';
 import type {CommandFlags} from './args.js';
+import {plainTable} from './plain-table.js';
 import {refuseFlags, withEngine, type CommandIo} from './image-commands.js';
 
 const safe = (text: string) => sanitizeLine(stripAnsi(text));
 
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map(row => row[column].length)));
-  return (
-    rows
-      .map(row =>
-        row
-          .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] + 3)))
-          .join('')
-          .trimEnd(),
-      )
-      .join('\n') + '\n'
-  );
-}
+const table = (rows: string[][]): string => `${plainTable(rows)}\n`;
 
 export function servicesTable(rows: readonly ServiceRow[]): string {
   return table([

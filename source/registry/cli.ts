@@ -29,17 +29,18 @@ class UsageProblem extends Error {}
 
 function parseArgs(args: string[]): ParsedArgs {
   const parsed: ParsedArgs = {positionals: [], json: false, help: false};
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
+  // One iterator for the loop and the options' values, so an option's value is not read again as an argument.
+  const rest = args[Symbol.iterator]();
+  for (const arg of rest) {
     const [name, inline] =
       arg.startsWith('--') && arg.includes('=')
         ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
         : [arg, undefined];
     const value = () => {
       if (inline !== undefined) return inline;
-      const next = args[++i];
-      if (next === undefined) throw new UsageProblem(`${name} needs a value`);
-      return next;
+      const next = rest.next();
+      if (next.done) throw new UsageProblem(`${name} needs a value`);
+      return next.value;
     };
     if (name === '--json') parsed.json = true;
     else if (name === '-h' || name === '--help') parsed.help = true;
@@ -126,9 +127,10 @@ export async function registryCommand(args: string[], io: RegistryCommandIo): Pr
       }
       if (parsed.json) await out.write(`${JSON.stringify({registry: client.registry.origin, repositories: all})}\n`);
     } else if (parsed.subcommand === 'tags') {
-      if (parsed.positionals.length !== 1)
+      const [named, ...more] = parsed.positionals;
+      if (named === undefined || more.length > 0)
         throw new UsageProblem('registry tags takes one repository name, e.g. berth registry tags tools/busybox');
-      let repository = parsed.positionals[0];
+      let repository = named;
       let url = settings.url;
       if (!url) {
         // Docker-style reference: 127.0.0.1:5000/tools/busybox

@@ -77,8 +77,9 @@ export function runCredentialHelper(
           finish(undefined, undefined);
           return;
         }
-        // The helper's own words help, but only its first line: never its whole output.
-        const said = (Buffer.concat(stderr).toString('utf8').trim() || out).split('\n')[0].slice(0, 200);
+        // The helper's own words help, but only its first line (split always gives one): never its whole output.
+        const [firstLine = ''] = (Buffer.concat(stderr).toString('utf8').trim() || out).split('\n');
+        const said = firstLine.slice(0, 200);
         finish(
           new RegistryError(
             'credentials',

@@ -31,7 +31,7 @@ export class HeaderCursor {
 
   token(): string {
     const start = this.pos;
-    while (this.pos < this.text.length && TOKEN_CHAR.test(this.text[this.pos])) this.pos++;
+    while (this.pos < this.text.length && TOKEN_CHAR.test(this.text.charAt(this.pos))) this.pos++;
     return this.text.slice(start, this.pos);
   }
 

@@ -14,5 +14,5 @@ export function isIndexType(mediaType: string | undefined): boolean {
 
 // Content-Type may carry parameters; the spec says to ignore them.
 export function bareMediaType(contentType: string | undefined): string | undefined {
-  return contentType?.split(';')[0].trim().toLowerCase() || undefined;
+  return contentType?.replace(/;.*$/s, '').trim().toLowerCase() || undefined;
 }

@@ -115,8 +115,8 @@ export async function* paginate(source: PageSource, options: PaginateOptions = {
     if (response.status < 200 || response.status >= 300) throw await source.fail(response);
     visited.add(url.href);
     const items = parsePage(response, source);
-    if (items.length === 0) return;
-    const last = items[items.length - 1];
+    const last = items.at(-1);
+    if (last === undefined) return;
     // A registry that ignores `last` would hand out the same page forever.
     if (last === previousLast) return;
     previousLast = last;

@@ -13,11 +13,12 @@ export interface ParsedVersion {
 const VERSION = /^v?(\d+(?:\.\d+){0,3})(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/i;
 
 export function parseVersion(tag: string): ParsedVersion | undefined {
-  const match = VERSION.exec(tag);
-  if (!match) return undefined;
-  const numbers = match[1].split('.').map(Number);
+  // The core group is mandatory: it is there exactly when the tag matches.
+  const [, core, prerelease] = VERSION.exec(tag) ?? [];
+  if (core === undefined) return undefined;
+  const numbers = core.split('.').map(Number);
   if (numbers.some(n => !Number.isSafeInteger(n))) return undefined;
-  return {numbers, prerelease: match[2] ? match[2].split('.') : []};
+  return {numbers, prerelease: prerelease ? prerelease.split('.') : []};
 }
 
 export function compareNames(a: string, b: string): number {
@@ -46,9 +47,11 @@ export function compareVersions(a: ParsedVersion, b: ParsedVersion): number {
   }
   const ids = Math.max(a.prerelease.length, b.prerelease.length);
   for (let i = 0; i < ids; i++) {
-    if (a.prerelease[i] === undefined) return -1;
-    if (b.prerelease[i] === undefined) return 1;
-    const diff = comparePrereleaseIds(a.prerelease[i], b.prerelease[i]);
+    const ours = a.prerelease[i];
+    const theirs = b.prerelease[i];
+    if (ours === undefined) return -1;
+    if (theirs === undefined) return 1;
+    const diff = comparePrereleaseIds(ours, theirs);
     if (diff !== 0) return diff;
   }
   return 0;

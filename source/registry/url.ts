@@ -43,16 +43,16 @@ export function parseRegistryUrl(input: string, options: ParseRegistryUrlOptions
       problem('registry URL', 'is empty', 'Give one as https://host:port or host:port.'),
     );
   }
-  const schemeMatch = /^([a-z][a-z0-9+.-]*):\/\//i.exec(raw);
-  if (schemeMatch && !['http', 'https'].includes(schemeMatch[1].toLowerCase())) {
+  const givenScheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(raw)?.[1];
+  if (givenScheme !== undefined && !['http', 'https'].includes(givenScheme.toLowerCase())) {
     throw new RegistryError(
       'usage',
-      problem(thing, `scheme "${schemeMatch[1]}" is not a registry scheme`, 'Use https://host:port or host:port.'),
+      problem(thing, `scheme "${givenScheme}" is not a registry scheme`, 'Use https://host:port or host:port.'),
     );
   }
   let url: URL;
   try {
-    url = new URL(schemeMatch ? raw : `https://${raw}`);
+    url = new URL(givenScheme !== undefined ? raw : `https://${raw}`);
   } catch {
     throw new RegistryError('usage', problem(thing, 'is not a valid URL', 'Use https://host:port or host:port.'));
   }
@@ -99,7 +99,7 @@ export function parseRegistryUrl(input: string, options: ParseRegistryUrlOptions
     hostname: hostname.replace(/^\[|\]$/g, ''),
     port,
     insecure,
-    schemeGiven: !!schemeMatch,
+    schemeGiven: givenScheme !== undefined,
   };
 }
 

@@ -5,13 +5,15 @@ import type {AppState, ConnectionState, EngineStatus} from './state.js';
 export function withEngineConnection(state: AppState, name: string, connection: ConnectionState): AppState {
   if (!state.engines) return {...state, connection};
   const engines = state.engines.map(engine => (engine.name === name ? {name, connection} : engine));
-  return {...state, engines, connection: overall(engines)};
+  // `engines` is set only with several engines, so there is a first one; with none there is nothing to combine.
+  const [first] = engines;
+  return {...state, engines, connection: first ? overall(first, engines) : connection};
 }
 
-function overall(engines: readonly EngineStatus[]): ConnectionState {
+function overall(firstEngine: EngineStatus, engines: readonly EngineStatus[]): ConnectionState {
   const connected = engines.find(engine => engine.connection.status === 'connected');
   // The first engine's details while it is up (the header of the images, compose, registry, engine, swarm, volumes and networks views is about it), else any that is up.
-  const first = engines[0].connection;
+  const first = firstEngine.connection;
   if (first.status === 'connected') return first;
   if (connected) return connected.connection;
   if (engines.some(engine => engine.connection.status === 'connecting'))

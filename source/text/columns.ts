@@ -23,21 +23,22 @@ export function fitColumns(width: number, columns: readonly ColumnSpec[]): Recor
   const required = columns.filter(column => column.required);
   let used = required.reduce((sum, column, i) => sum + want(column) + (i ? GAP : 0), 0);
   for (const column of required) widths[column.id] = want(column);
-  if (used > width && required.length) {
-    const first = required[0];
+  const [first] = required;
+  if (used > width && first) {
     widths[first.id] = Math.max(1, want(first) - (used - width));
     used = width;
   }
   for (const column of columns) {
     if (column.required) continue;
     const room = width - used - GAP;
-    if (want(column) <= room) widths[column.id] = want(column);
-    else if (column.min !== undefined && room >= column.min) widths[column.id] = room;
-    else {
+    const fits = want(column) <= room;
+    if (!fits && (column.min === undefined || room < column.min)) {
       widths[column.id] = 0;
       continue;
     }
-    used += widths[column.id] + GAP;
+    const given = fits ? want(column) : room;
+    widths[column.id] = given;
+    used += given + GAP;
   }
   return widths;
 }

@@ -10,7 +10,8 @@ export function compareText(a: string, b: string): number {
 
 // 1234567 → "1,234,567" (what toLocaleString('en-US') prints for integers).
 export function groupDigits(value: number): string {
-  const [whole, fraction] = String(Math.abs(value)).split('.');
+  // split gives at least one piece: the whole part is always there.
+  const [whole = '', fraction] = String(Math.abs(value)).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${value < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }

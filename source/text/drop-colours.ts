@@ -16,12 +16,17 @@ function withoutColours(params: string): string {
   if (params === '') return params;
   const parts = params.split(';');
   const kept: string[] = [];
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i];
+  // The parameters of an extended colour that follow its introducer.
+  let skip = 0;
+  for (const [i, part] of parts.entries()) {
+    if (skip > 0) {
+      skip--;
+      continue;
+    }
     // `38:5:196` carries its colour in one parameter.
     const code = Number(part.split(':')[0]);
     if (code === 38 || code === 48 || code === 58) {
-      if (!part.includes(':')) i += extendedLength(parts, i);
+      if (!part.includes(':')) skip = extendedLength(parts, i);
       continue;
     }
     if (!isColour(code)) kept.push(part);

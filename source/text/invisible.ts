@@ -81,15 +81,20 @@ export function intensityAfter(state: number, sgr: string): number {
   const params = sgr.slice(2, -1);
   if (params === '') return 0;
   const list = params.split(';');
-  for (let k = 0; k < list.length; k++) {
-    const param = list[k];
+  // The parameters of an extended colour that follow its introducer.
+  let skip = 0;
+  for (const [k, param] of list.entries()) {
+    if (skip > 0) {
+      skip--;
+      continue;
+    }
     // `38:2::1:2:3` and `4:3` carry their sub-parameters inside one parameter.
     if (param.includes(':')) continue;
     const n = param === '' ? 0 : Number(param);
     if (n === 0 || n === 22) state = 0;
     else if (n === 1) state |= BOLD;
     else if (n === 2) state |= FAINT;
-    else if (n === 38 || n === 48 || n === 58) k += list[k + 1] === '5' ? 2 : list[k + 1] === '2' ? 4 : 0;
+    else if (n === 38 || n === 48 || n === 58) skip = list[k + 1] === '5' ? 2 : list[k + 1] === '2' ? 4 : 0;
   }
   return state;
 }

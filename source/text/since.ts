@@ -22,7 +22,8 @@ function parseDurationMs(value: string, text: string): number {
   let total = 0;
   DURATION_TERM.lastIndex = 0;
   for (let match = DURATION_TERM.exec(text); match; match = DURATION_TERM.exec(text)) {
-    const [, amount, unit] = match;
+    // Both groups of DURATION_TERM are mandatory: a match has them.
+    const [, amount = '', unit = ''] = match;
     const unitMs = UNIT_MS[unit];
     if (unitMs === undefined) {
       const hint = unit === 'd' ? ' (there is no day unit: write 24h)' : '';
@@ -36,13 +37,18 @@ function parseDurationMs(value: string, text: string): number {
 
 function daysInMonth(year: number, month: number): number {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  if (month === 2) return leap ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 function parseRfc3339Seconds(value: string, match: RegExpMatchArray): number {
   const [, yearText, monthText, dayText, hourText, minuteText, secondText, fraction, zulu, sign, offH, offM] = match;
-  const fields = [yearText, monthText, dayText, hourText, minuteText, secondText].map(Number);
-  const [year, month, day, hour, minute, second] = fields;
+  const year = Number(yearText);
+  const month = Number(monthText);
+  const day = Number(dayText);
+  const hour = Number(hourText);
+  const minute = Number(minuteText);
+  const second = Number(secondText);
   if (month < 1 || month > 12) throw invalid(value, `month ${monthText} is out of range`);
   if (day < 1 || day > daysInMonth(year, month)) {
     throw invalid(value, `day ${dayText} does not exist in ${yearText}-${monthText}`);

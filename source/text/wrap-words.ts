@@ -18,7 +18,9 @@ export function wrapWords(text: string, width: number, maxRows = Number.MAX_SAFE
       if (row) rows.push(row);
       row = word;
       while (cellWidth(row) > room) {
-        const head = truncateCells(row, room) || [...row][0];
+        // A row wider than the room has a first character; it alone is the head when not even it fits.
+        const [first = ''] = row;
+        const head = truncateCells(row, room) || first;
         rows.push(head);
         row = row.slice(head.length);
       }
@@ -26,8 +28,8 @@ export function wrapWords(text: string, width: number, maxRows = Number.MAX_SAFE
     rows.push(row);
   }
   if (rows.length <= maxRows) return rows;
+  // More rows than maxRows, and at least one kept: there is a last row to end with the ellipsis.
   const kept = rows.slice(0, Math.max(1, maxRows));
-  const last = kept.length - 1;
-  kept[last] = `${truncateCells(kept[last], room - 1)}${ELLIPSIS}`;
-  return kept;
+  const last = kept.pop() ?? '';
+  return [...kept, `${truncateCells(last, room - 1)}${ELLIPSIS}`];
 }

@@ -64,15 +64,24 @@ const describe = (value: unknown) =>
 
 // The role a misspelt name most likely meant: at most two edits away, case aside.
 function closest(name: string, names: readonly string[]): string | undefined {
+  // Levenshtein, one row of the table at a time: row[j] is the distance from a's first i characters to b's
+  // first j, computed from the row above it (`above`, and `diagonal` the one before it) and the cell to its left.
   const distance = (a: string, b: string) => {
     let previous = Array.from({length: b.length + 1}, (_, j) => j);
+    let last = b.length;
     for (let i = 1; i <= a.length; i++) {
       const row = [i];
-      for (let j = 1; j <= b.length; j++)
-        row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      let diagonal = i - 1;
+      let left = i;
+      for (const [j, above] of previous.slice(1).entries()) {
+        left = Math.min(above + 1, left + 1, diagonal + (a[i - 1] === b[j] ? 0 : 1));
+        diagonal = above;
+        row.push(left);
+      }
       previous = row;
+      last = left;
     }
-    return previous[b.length];
+    return last;
   };
   let best: {name: string; edits: number} | undefined;
   for (const candidate of names) {

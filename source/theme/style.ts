@@ -11,5 +11,6 @@ export type Style = {
 // Several styles in one (later ones win), for a row that is both selected and stale; `false` and undefined skip.
 export function styles(...parts: (Style | false | undefined)[]): Style {
   const defined = parts.filter((part): part is Style => Boolean(part));
-  return defined.length === 1 ? defined[0] : (Object.assign({}, ...defined) as Style);
+  const [only, ...more] = defined;
+  return only && more.length === 0 ? only : (Object.assign({}, ...defined) as Style);
 }

@@ -119,4 +119,6 @@ export const THEMES: Record<ThemeName, Theme> = {dark: DARK, light: LIGHT, none:
 export const DEFAULT_THEME = DARK;
 
 // The style of a log line's prefix: `hue` is the prefix's own number (`prefixHue`), the palette's length decides.
-export const prefixStyle = (theme: Theme, hue: number): Style => theme.logPrefix[hue % theme.logPrefix.length];
+// Every theme has at least one (resolve.ts keeps the theme's own when an override is empty), so the modulo finds
+// one; the plain style after ?? only satisfies the compiler.
+export const prefixStyle = (theme: Theme, hue: number): Style => theme.logPrefix[hue % theme.logPrefix.length] ?? {};

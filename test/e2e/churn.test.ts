@@ -7,6 +7,7 @@ import {BUSYBOX} from '../helpers/bench.js';
 import {startPrivateEngine, type PrivateEngine} from '../helpers/private-engine.js';
 import {scratchDir} from '../helpers/scratch.js';
 import {SOCKET, startBerth, type Terminal} from '../helpers/terminal.js';
+import {at} from '../helpers/found.js';
 
 // The short version of the churn bench row (bench/ui-churn.mjs): 200 containers created (one in five started)
 // and removed on a PRIVATE engine while berth lists them and follows a log; what berth holds after warm-up and at
@@ -48,7 +49,20 @@ function berthPid(t: Terminal): number {
   return Number(execFileSync('pgrep', ['-P', shell, 'node'], {encoding: 'utf8'}).trim().split('\n')[0]);
 }
 
-async function sample(pid: number): Promise<Record<string, number>> {
+// What berth's `resources` trace event counts that must not grow, with the process's descriptors and sockets.
+const COUNTED = [
+  'fds',
+  'sockets',
+  'handles',
+  'processListeners',
+  'stdinListeners',
+  'stdoutListeners',
+  'storeListeners',
+  'logPaneListeners',
+] as const;
+type Resources = Record<(typeof COUNTED)[number] | 'heapUsed', number>;
+
+async function sample(pid: number): Promise<Resources> {
   const count = () =>
     readFileSync(traceFile, 'utf8')
       .split('\n')
@@ -57,11 +71,10 @@ async function sample(pid: number): Promise<Record<string, number>> {
   process.kill(pid, 'SIGUSR2');
   const deadline = Date.now() + 5000;
   while (count() === seen && Date.now() < deadline) await new Promise(r => setTimeout(r, 20));
-  const event = JSON.parse(
-    readFileSync(traceFile, 'utf8')
-      .split('\n')
-      .filter(line => line.includes('"resources"'))[seen],
-  ) as Record<string, number>;
+  const events = readFileSync(traceFile, 'utf8')
+    .split('\n')
+    .filter(line => line.includes('"resources"'));
+  const event = JSON.parse(at(events, seen)) as Omit<Resources, 'fds' | 'sockets'>;
   const fds = readdirSync(`/proc/${pid}/fd`);
   let sockets = 0;
   for (const fd of fds) {
@@ -98,12 +111,10 @@ function api(method: string, path: string, body?: unknown): Promise<{status: num
 }
 
 async function pool<T>(items: T[], run: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
+  // One iterator shared by the workers: each item is taken once.
+  const queue = items.entries();
   const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      await run(items[i], i);
-    }
+    for (const [i, item] of queue) await run(item, i);
   };
   await Promise.all(Array.from({length: 6}, worker));
 }
@@ -168,16 +179,7 @@ test('200 containers come and go: berth ends holding what it held after warm-up'
   await churn(150);
   await settle();
   const after = await sample(pid);
-  for (const key of [
-    'fds',
-    'sockets',
-    'handles',
-    'processListeners',
-    'stdinListeners',
-    'stdoutListeners',
-    'storeListeners',
-    'logPaneListeners',
-  ]) {
+  for (const key of COUNTED) {
     expect(after[key], `${key}: ${before[key]} → ${after[key]}`).toBeLessThanOrEqual(
       Math.max(before[key] * 1.1, before[key] + 1),
     );

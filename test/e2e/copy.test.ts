@@ -6,6 +6,7 @@ import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
 import {openLogs} from '../helpers/log-pane.js';
 import {execFileSync} from 'node:child_process';
 import {berthPerTest, focusContainer, SOCKET, type Terminal} from '../helpers/terminal.js';
+import {adjacentPairs, at} from '../helpers/found.js';
 
 // y as a user meets it, at 80x24 in a real terminal (tmux): what berth writes to the terminal is recorded (tmux
 // pipe-pane) and the OSC 52 sequence in it decoded: that is what the user's own terminal puts on its clipboard.
@@ -32,7 +33,10 @@ afterAll(() => {
 // The OSC 52 sequences berth wrote since recording started, decoded (plain, or wrapped for tmux's passthrough).
 function copied(t: Terminal): string[] {
   const raw = t.recorded().replace(/\x1bPtmux;|\x1b\x1b/g, match => (match === '\x1b\x1b' ? '\x1b' : ''));
-  return [...raw.matchAll(/\x1b\]52;c;([A-Za-z0-9+/=]*)\x07/g)].map(m => Buffer.from(m[1], 'base64').toString('utf8'));
+  // The payload group is mandatory (it may be empty): a match has it.
+  return [...raw.matchAll(/\x1b\]52;c;([A-Za-z0-9+/=]*)\x07/g)].map(([, payload = '']) =>
+    Buffer.from(payload, 'base64').toString('utf8'),
+  );
 }
 
 async function waitForCopy(t: Terminal, count = 1): Promise<string[]> {
@@ -83,12 +87,12 @@ describe('y: copy to the clipboard of the terminal the user sits at', () => {
     t.keys('y');
     await t.waitFor('Copy log lines of bench-colors');
     t.keys('v');
-    const [, visible] = await waitForCopy(t, 2);
+    const visible = at(await waitForCopy(t, 2), 1);
     const numbers = visible
       .split('\n')
       .map(row => Number(/^red green yellow bold-blue reverse line (\d+)$/.exec(row)?.[1]));
     expect(numbers).toHaveLength(onScreen);
-    expect(numbers.every((n, i) => i === 0 || n === numbers[i - 1] + 1)).toBe(true);
+    expect(adjacentPairs(numbers).every(([n, next]) => next === n + 1)).toBe(true);
   });
 
   test("inside tmux: set-clipboard on puts it in tmux's buffer; external with passthrough allowed gets it wrapped", async () => {
@@ -146,7 +150,7 @@ describe('y: copy to the clipboard of the terminal the user sits at', () => {
     expect(copied(t)).toEqual([]);
     const saved = readdirSync(dir).filter(name => name.startsWith(`${big}-copy-`));
     expect(saved).toHaveLength(1);
-    const text = readFileSync(join(dir, saved[0]), 'utf8');
+    const text = readFileSync(join(dir, at(saved, 0)), 'utf8');
     expect(text.split('\n').filter(line => line === 'x'.repeat(999))).toHaveLength(BIG_LINES);
     expect(existsSync(join(dir, `${saved[0]}.partial`))).toBe(false);
   });

@@ -6,6 +6,7 @@ import {privateEngineUnderBerth, startBerthOnEngine} from '../helpers/engine-und
 import {openLogs, submitSave} from '../helpers/log-pane.js';
 import {startPrivateEngine, type PrivateEngine} from '../helpers/private-engine.js';
 import {scratchDir} from '../helpers/scratch.js';
+import {adjacentPairs} from '../helpers/found.js';
 
 // The engine killed (SIGKILL) and started again under berth. A private dockerd: the shared bench engine is never
 // killed. Without live-restore, dockerd stops every container it finds running when it starts again; those with
@@ -73,7 +74,7 @@ describe('engine killed and started again', () => {
     const engineTicks = ticks(engine.docker(['logs', 'rs-always']));
     const savedTicks = ticks(saved);
     // A restart in the middle: the count starts again at 1.
-    expect(savedTicks.some((n, i) => i > 0 && n < savedTicks[i - 1])).toBe(true);
+    expect(adjacentPairs(savedTicks).some(([n, next]) => next < n)).toBe(true);
     // No gap and no duplicate: what berth holds is a contiguous run of what the engine logged.
     expect(`,${engineTicks.join(',')},`).toContain(`,${savedTicks.join(',')},`);
     const savedLines = saved.split('\n');
@@ -121,7 +122,7 @@ describe('engine killed and started again', () => {
       const engineTicks = ticks(live.docker(['logs', 'lr-ticker']));
       // One process counting: consecutive numbers, none twice, none missing, as the engine has them.
       expect(savedTicks.length).toBeGreaterThan(20);
-      expect(savedTicks.every((n, i) => i === 0 || n === savedTicks[i - 1] + 1)).toBe(true);
+      expect(adjacentPairs(savedTicks).every(([n, next]) => next === n + 1)).toBe(true);
       expect(`,${engineTicks.join(',')},`).toContain(`,${savedTicks.join(',')},`);
       expect(saved).toContain('log stream resumed');
       expect(saved).not.toContain('container restarted');

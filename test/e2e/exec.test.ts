@@ -1,6 +1,7 @@
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {berthPerTest, type Terminal} from '../helpers/terminal.js';
+import {firstGroup} from '../helpers/found.js';
 
 const berth = berthPerTest();
 let terminal: Terminal | undefined;
@@ -119,7 +120,7 @@ describe('exec and run hand the real terminal over and come back', () => {
     terminal.type('exit 3');
     terminal.keys('Enter');
     const screen = await terminal.waitFor(/run berth-test\/busybox:latest in new container (\S+) exited 3/);
-    const created = /in new container (\S+) exited/.exec(screen)![1];
+    const created = firstGroup(/in new container (\S+) exited/, screen);
     runs.push(created);
     expect(docker(['inspect', '--format', '{{.State.ExitCode}}', created]).trim()).toBe('3');
     await quitRestored(terminal);

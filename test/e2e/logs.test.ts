@@ -6,6 +6,7 @@ import {benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.j
 import {openLogs, submitSave} from '../helpers/log-pane.js';
 import {scratchDir} from '../helpers/scratch.js';
 import {berthPerTest, type Terminal} from '../helpers/terminal.js';
+import {adjacentPairs} from '../helpers/found.js';
 
 const berth = berthPerTest();
 let terminal: Terminal | undefined;
@@ -122,7 +123,7 @@ describe('log pane', () => {
     );
     // No line twice: the numbers on screen are consecutive.
     const numbers = [...terminal.screen().matchAll(/^\s*live (\d+)$/gm)].map(m => Number(m[1]));
-    for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe(numbers[i - 1] + 1);
+    for (const [n, next] of adjacentPairs(numbers)) expect(next).toBe(n + 1);
     terminal.type('q');
     expect(await terminal.exitCode()).toBe(0);
     forwarder.close();

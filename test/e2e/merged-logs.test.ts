@@ -6,6 +6,7 @@ import {benchEnv, docker, runTestContainer, uniqueName} from '../helpers/bench.j
 import {startFaultProxy, type FaultProxy} from '../helpers/fault-proxy.js';
 import {submitSave} from '../helpers/log-pane.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {adjacentPairs} from '../helpers/found.js';
 
 let terminal: Terminal | undefined;
 let proxy: FaultProxy | undefined;
@@ -78,7 +79,7 @@ describe("several containers' logs in one pane", () => {
         .filter(Boolean)
         .map(Number);
       expect(numbers.length).toBeGreaterThan(1);
-      for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe(numbers[i - 1] + 1);
+      for (const [n, next] of adjacentPairs(numbers)) expect(next).toBe(n + 1);
     }
     // :logs with names (tab completes them) opens the same merged pane; an unknown name says so.
     t.keys('Escape');
@@ -135,8 +136,7 @@ describe("several containers' logs in one pane", () => {
         .map(Number);
       expect(numbers[0]).toBe(1);
       expect(numbers.length).toBeGreaterThan(20);
-      for (let i = 1; i < numbers.length; i++)
-        expect(numbers[i], `${name} after ${numbers[i - 1]}`).toBe(numbers[i - 1] + 1);
+      for (const [n, next] of adjacentPairs(numbers)) expect(next, `${name} after ${n}`).toBe(n + 1);
       expect(saved.some(l => l.startsWith(`${name} | log stream interrupted`))).toBe(true);
     }
     t.type('q');

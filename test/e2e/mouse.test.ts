@@ -5,6 +5,7 @@ import {describe, expect, test} from 'vitest';
 import {benchEnv} from '../helpers/bench.js';
 import {scratchDir} from '../helpers/scratch.js';
 import {berthPerTest, SOCKET, type Terminal} from '../helpers/terminal.js';
+import {at, firstGroup} from '../helpers/found.js';
 
 const scratch = scratchDir('berth-e2e-mouse-');
 
@@ -32,8 +33,9 @@ const mouseFlags = (t: Terminal) =>
 function where(screen: string, text: string | RegExp): {row: number; column: number} {
   const lines = screen.split('\n');
   const row = lines.findIndex(line => (typeof text === 'string' ? line.includes(text) : text.test(line)));
-  if (row < 0) throw new Error(`${String(text)} is not on the screen:\n${screen}`);
-  const column = typeof text === 'string' ? lines[row].indexOf(text) : lines[row].search(text);
+  const line = lines[row];
+  if (line === undefined) throw new Error(`${String(text)} is not on the screen:\n${screen}`);
+  const column = typeof text === 'string' ? line.indexOf(text) : line.search(text);
   return {row: row + 1, column: column + 1};
 }
 
@@ -54,8 +56,8 @@ describe('the mouse at 80x24', () => {
     const screen = await openBench(terminal);
     expect(mouseFlags(terminal)).toBe('11');
     const heading = where(screen, 'NAME');
-    const third = screen.split('\n')[heading.row - 1 + 3];
-    const name = /(bench-\S+)/.exec(third)![1];
+    const third = at(screen.split('\n'), heading.row - 1 + 3);
+    const name = firstGroup(/(bench-\S+)/, third);
     terminal.type(click(10, heading.row + 3));
     await terminal.waitUntil(
       s => s.split('\n').some(line => line.startsWith('›') && line.includes(name)),

@@ -7,6 +7,7 @@ import {Pusher, cloneRepository} from '../helpers/registry-seed.js';
 import {shouldRunRegistryTests, startRegistry, type RunningRegistry} from '../helpers/registry-server.js';
 import {benchEnv} from '../helpers/bench.js';
 import {startBerth, type Terminal} from '../helpers/terminal.js';
+import {at} from '../helpers/found.js';
 
 // A registry that goes away in the middle of a listing (the fault proxy resets every connection after part of
 // the answers and refuses new ones), then comes back. A private registry: 1,200 repositories with long names: a page of 1,000 and one of 200.
@@ -56,7 +57,7 @@ describe('registry gone during a listing', () => {
     }
     await terminal.waitUntil(s => s.includes(total) && !s.includes('loading'), 'the list again');
     const listing = proxy.peerBytes - before;
-    const secondPage = 200 * (names[0].length + 3);
+    const secondPage = 200 * (at(names, 0).length + 3);
     const cut = proxy.cutAfter(listing - secondPage / 2);
     terminal.keys('C-r');
     await cut;
@@ -93,7 +94,7 @@ describe('registry gone during a listing', () => {
     expect(whole.code).toBe(0);
     expect(whole.stdout.split('\n').filter(Boolean)).toHaveLength(COUNT + 1);
     const listing = proxy.peerBytes - before;
-    void proxy.cutAfter(listing - (200 * (names[0].length + 3)) / 2);
+    void proxy.cutAfter(listing - (200 * (at(names, 0).length + 3)) / 2);
     const broken = await run();
     proxy.mode = 'pass';
     expect(broken.code).not.toBe(0);

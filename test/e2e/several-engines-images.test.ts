@@ -6,6 +6,7 @@ import {BUSYBOX, docker} from '../helpers/bench.js';
 import type {PrivateEngine} from '../helpers/private-engine.js';
 import {benchAndSecondContexts, startBerthOnContexts, startSecondEngine} from '../helpers/several-engines.js';
 import {berthPerTest, type Terminal} from '../helpers/terminal.js';
+import {firstGroup} from '../helpers/found.js';
 
 // The images view's actions on two engines at once — the shared TLS bench engine (context "bench") and a private dockerd
 // (context "second"): a row's keys and the `:` commands naming images go to the engine that has the image, the
@@ -21,7 +22,7 @@ const both = `${tag}-both:v1`;
 const archived = `${tag}-arch:v1`;
 const keep = `${tag}-keep:v1`;
 // Volumes a, c on the bench, b, d on the second: by name they interleave.
-const volumes = {bench: [`${tag}-a`, `${tag}-c`], second: [`${tag}-b`, `${tag}-d`]};
+const volumes = {bench: [`${tag}-a`, `${tag}-c`] as const, second: [`${tag}-b`, `${tag}-d`] as const};
 
 let second: PrivateEngine;
 let configDir: string;
@@ -169,7 +170,7 @@ describe("view 2's actions go to the engine that has the image", () => {
     t.type('exit 3');
     t.keys('Enter');
     const screen = await t.waitFor(/in new container (\S+) on engine second exited 3/, 20_000);
-    const made = /in new container (\S+) on engine/.exec(screen)![1];
+    const made = firstGroup(/in new container (\S+) on engine/, screen);
     expect(has(onSecond, 'container', made)).toBe(true);
     expect(has(docker, 'container', made)).toBe(false);
     expect(commandLog()).toContain(`docker --context second run -it ${only}`);
@@ -179,7 +180,7 @@ describe("view 2's actions go to the engine that has the image", () => {
     t.type('exit 4');
     t.keys('Enter');
     const again = await t.waitFor(/in new container (\S+) on engine second exited 4/, 20_000);
-    expect(has(onSecond, 'container', /in new container (\S+) on engine/.exec(again)![1])).toBe(true);
+    expect(has(onSecond, 'container', firstGroup(/in new container (\S+) on engine/, again))).toBe(true);
     t.type('q');
     expect(await t.exitCode()).toBe(0);
   }, 120_000);
@@ -243,7 +244,7 @@ describe('kit lists across engines', () => {
     t.type('7');
     await t.waitFor(/ENGINE\s+VOLUME NAME/, 20_000);
     await filterTo(t, tag);
-    const expected = [
+    const expected: Array<[engine: string, name: string]> = [
       ['bench', volumes.bench[0]],
       ['second', volumes.second[0]],
       ['bench', volumes.bench[1]],
@@ -255,7 +256,7 @@ describe('kit lists across engines', () => {
       20_000,
     );
     const lines = screen.split('\n');
-    const at = expected.map(([engine, name]) => lines.indexOf(rowOf(screen, name, engine)!));
+    const at = expected.map(([engine, name]) => lines.findIndex(line => line === rowOf(screen, name, engine)));
     expect(at).toEqual([...at].sort((a, b) => a - b));
     t.type('q');
     expect(await t.exitCode()).toBe(0);

@@ -2,6 +2,7 @@ import {execFileSync} from 'node:child_process';
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
 import {berthPerTest, SOCKET, type Terminal} from '../helpers/terminal.js';
+import {at} from '../helpers/found.js';
 
 // Stats cost is a feature: streams only for the rows on screen. Counted at the socket level: berth's
 // established connections to the engine, while a list of 30 running containers scrolls at 80x24.
@@ -21,7 +22,7 @@ function berthPid(session: string): string {
   const shell = execFileSync('tmux', ['-L', SOCKET, 'display-message', '-p', '-t', session, '#{pane_pid}'], {
     encoding: 'utf8',
   }).trim();
-  return execFileSync('pgrep', ['-P', shell, 'node'], {encoding: 'utf8'}).trim().split('\n')[0];
+  return at(execFileSync('pgrep', ['-P', shell, 'node'], {encoding: 'utf8'}).trim().split('\n'), 0);
 }
 
 function engineConnections(pid: string): number {

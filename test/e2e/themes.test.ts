@@ -17,14 +17,21 @@ const USER_TERMINAL = {before: 'unset CI CONTINUOUS_INTEGRATION', env: {FORCE_CO
 // parameters that set a colour (foreground, background, underline; basic, bright, 256-colour and direct).
 function colourParameters(written: string): string[] {
   const found: string[] = [];
-  for (const match of written.matchAll(/\x1b\[([0-9;:]*)m/g)) {
-    const params = match[1].split(';');
-    for (let i = 0; i < params.length; i++) {
-      const code = Number(params[i].split(':')[0]);
+  // The parameters group is mandatory (it may be empty): a match has it.
+  for (const [, list = ''] of written.matchAll(/\x1b\[([0-9;:]*)m/g)) {
+    const params = list.split(';');
+    // The parameters of an extended colour, already pushed with its introducer.
+    let skip = 0;
+    for (const [i, param] of params.entries()) {
+      if (skip > 0) {
+        skip--;
+        continue;
+      }
+      const code = Number(param.split(':')[0]);
       if (code === 38 || code === 48 || code === 58) {
-        const extended = params[i].includes(':') ? 0 : params[i + 1] === '5' ? 2 : params[i + 1] === '2' ? 4 : 0;
+        const extended = param.includes(':') ? 0 : params[i + 1] === '5' ? 2 : params[i + 1] === '2' ? 4 : 0;
         found.push(params.slice(i, i + 1 + extended).join(';'));
-        i += extended;
+        skip = extended;
       } else if (
         (code >= 30 && code <= 39) ||
         (code >= 40 && code <= 49) ||
@@ -32,7 +39,7 @@ function colourParameters(written: string): string[] {
         (code >= 100 && code <= 107) ||
         code === 59
       )
-        found.push(params[i]);
+        found.push(param);
     }
   }
   return found;

@@ -1,6 +1,7 @@
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
 import {berthPerTest, type Terminal} from '../helpers/terminal.js';
+import {at} from '../helpers/found.js';
 
 const berth = berthPerTest();
 let terminal: Terminal | undefined;
@@ -50,6 +51,12 @@ async function open(t: Terminal, key: string, heading: RegExp): Promise<void> {
 
 const rowOf = (screen: string, name: string) => screen.split('\n').find(line => line.includes(name)) ?? '';
 
+// The first subnet docker gave a network the test made.
+function subnetOf(network: string): string {
+  const inspected = JSON.parse(docker(['network', 'inspect', network])) as {IPAM: {Config: {Subnet: string}[]}}[];
+  return at(at(inspected, 0).IPAM.Config, 0).Subnet;
+}
+
 describe('views 7 Volumes and 8 Networks in a real terminal', () => {
   test('7 lists volumes with their users; d on one in use is refused naming the container; an unused one goes; events add rows', async () => {
     terminal = berth.start({env: benchEnv(), columns: 120, rows: 30});
@@ -89,8 +96,7 @@ describe('views 7 Volumes and 8 Networks in a real terminal', () => {
   test('8 lists networks with subnet and users; d keeps one with a running container unless f disconnects it', async () => {
     terminal = berth.start({env: benchEnv(), columns: 120, rows: 30});
     await open(terminal, '8', /NETWORK +ID +DRIVER +SCOPE +CREATED +SUBNET +USED BY/);
-    const subnet = (JSON.parse(docker(['network', 'inspect', net])) as {IPAM: {Config: {Subnet: string}[]}}[])[0].IPAM
-      .Config[0].Subnet;
+    const subnet = subnetOf(net);
     await terminal.waitUntil(s => rowOf(s, net).includes(runner) && rowOf(s, net).includes(subnet), 'the network row');
     terminal.type('d');
     const dialog = await terminal.waitFor('Remove this network?');
@@ -126,8 +132,7 @@ describe('views 7 Volumes and 8 Networks in a real terminal', () => {
     terminal.type('/');
     terminal.type(base);
     terminal.keys('Enter');
-    const subnet = (JSON.parse(docker(['network', 'inspect', small])) as {IPAM: {Config: {Subnet: string}[]}}[])[0].IPAM
-      .Config[0].Subnet;
+    const subnet = subnetOf(small);
     // The list filters while the prompt is open: wait for the prompt to close too (the footer is the view's again).
     await terminal.waitUntil(
       s => rowOf(s, small).includes(subnet) && /\? help\s*$/.test(footer(s)),

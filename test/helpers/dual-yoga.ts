@@ -8,6 +8,14 @@ import {FlexNode} from '@berth/flex';
 type YogaNode = ReturnType<typeof RealYoga.Node.create>;
 type AnyNode = Record<string, (...args: unknown[]) => unknown>;
 
+// A method of either engine's node called by its name; a name the node lacks is this helper's own mistake, said
+// plainly rather than as "undefined is not a function".
+function call(node: unknown, name: string, ...args: unknown[]): unknown {
+  const method = (node as AnyNode)[name];
+  if (!method) throw new TypeError(`dual-yoga: a layout node has no ${name}`);
+  return method.apply(node, args);
+}
+
 export const dual = {
   answer: 'flex' as 'flex' | 'yoga',
   layouts: 0,
@@ -101,7 +109,9 @@ export class DualNode {
   }
 
   getChild(index: number): DualNode {
-    return this.children[index];
+    const child = this.children[index];
+    if (!child) throw new RangeError(`dual-yoga: no child ${index} of ${this.children.length}`);
+    return child;
   }
 
   getParent(): DualNode | null {
@@ -137,15 +147,15 @@ export class DualNode {
 
   private compare(path: string): void {
     // yoga's getters check their argument count: the edge only where there is one.
-    const n = (node: AnyNode, getter: string, edge?: number) =>
-      String(edge === undefined ? node[getter]() : node[getter](edge));
-    const describe = (node: AnyNode) =>
+    const n = (node: unknown, getter: string, edge?: number) =>
+      String(edge === undefined ? call(node, getter) : call(node, getter, edge));
+    const describe = (node: unknown) =>
       `${n(node, 'getComputedLeft')},${n(node, 'getComputedTop')} ${n(node, 'getComputedWidth')}x${n(node, 'getComputedHeight')} ` +
       [0, 1, 2, 3]
         .map(edge => `${n(node, 'getComputedPadding', edge)}/${n(node, 'getComputedBorder', edge)}`)
         .join(' ');
-    const yoga = describe(this.yoga as unknown as AnyNode);
-    const flex = describe(this.flex as unknown as AnyNode);
+    const yoga = describe(this.yoga);
+    const flex = describe(this.flex);
     if (yoga !== flex) dual.differences.push(`${path}: yoga ${yoga} / flex ${flex}`);
     this.children.forEach((child, index) => child.compare(`${path}.${index}`));
   }
@@ -153,14 +163,14 @@ export class DualNode {
 
 for (const name of STYLE_CALLS) {
   (DualNode.prototype as unknown as AnyNode)[name] = function (this: DualNode, ...args: unknown[]) {
-    (this.yoga as unknown as AnyNode)[name](...args);
-    return (this.flex as unknown as AnyNode)[name](...args);
+    call(this.yoga, name, ...args);
+    return call(this.flex, name, ...args);
   };
 }
 
 for (const name of GETTERS) {
   (DualNode.prototype as unknown as AnyNode)[name] = function (this: DualNode, ...args: unknown[]) {
-    return (this[dual.answer] as unknown as AnyNode)[name](...args);
+    return call(this[dual.answer], name, ...args);
   };
 }
 

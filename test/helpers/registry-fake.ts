@@ -73,7 +73,8 @@ export function pageOf(all: string[], url: URL): {items: string[]; link?: string
   const from = start < 0 ? all.length : start;
   const items = all.slice(from, from + n);
   const more = from + n < all.length;
-  if (!more || items.length === 0) return {items};
-  const next = new URLSearchParams({last: items[items.length - 1], n: String(n)});
+  const lastItem = items.at(-1);
+  if (!more || lastItem === undefined) return {items};
+  const next = new URLSearchParams({last: lastItem, n: String(n)});
   return {items, link: `<${url.pathname}?${next}>; rel="next"`};
 }

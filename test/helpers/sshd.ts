@@ -105,6 +105,8 @@ async function launch(dir: string, options: SshdOptions): Promise<RunningSshd> {
   const hostKeys = (options.hostKeyTypes ?? ['ed25519']).map(type =>
     makeKey(join(dir, `host_${type}_key`), {type, comment: 'berth-test-host'}),
   );
+  const [hostKey] = hostKeys;
+  if (!hostKey) throw new Error('sshd needs at least one host key type');
   const clientKey = makeKey(join(dir, 'client_key'), {comment: 'berth-test-client'});
   const authorizedKeys = join(dir, 'authorized_keys');
   writeFileSync(authorizedKeys, `${clientKey.publicLine}\n`);
@@ -159,7 +161,7 @@ async function launch(dir: string, options: SshdOptions): Promise<RunningSshd> {
     port,
     user: userInfo().username,
     dir,
-    hostKey: hostKeys[0],
+    hostKey,
     hostKeys,
     clientKey,
     knownHostsName: `[127.0.0.1]:${port}`,

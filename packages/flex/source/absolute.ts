@@ -85,15 +85,18 @@ function alignAbsoluteChild(parent: FlexNode, child: FlexNode, axis: number, con
   else setFlexStartPosition(parent, child, axis, containingBlockWidth);
 }
 
+// Sized against `containingNode`'s box inside its border; `widthMode` is how that node's own width was bound.
 function layoutAbsoluteChild(
   pass: LayoutPass,
+  containingNode: FlexNode,
   parent: FlexNode,
   child: FlexNode,
-  containingBlockWidth: number,
-  containingBlockHeight: number,
   widthMode: Mode,
 ): void {
   const {layoutNode} = pass;
+  const {border, measuredWidth, measuredHeight} = containingNode.layout;
+  const containingBlockWidth = f(measuredWidth - f(border[LEFT] + border[RIGHT]));
+  const containingBlockHeight = f(measuredHeight - f(border[TOP] + border[BOTTOM]));
   const mainAxis = parent.style.flexDirection;
   const mainRow = isRowDirection(mainAxis);
   // The cross axis of a left-to-right layout: a row's is a column, a column's a row.
@@ -111,20 +114,27 @@ function layoutAbsoluteChild(
       w.size = containingBlockWidth;
       w.mode = Mode.FitContent;
     }
-    layoutNode(child, w.size, h.size, w.mode, h.mode, containingBlockWidth, containingBlockHeight, false);
+    layoutNode(child, {
+      availableWidth: w.size,
+      availableHeight: h.size,
+      widthMode: w.mode,
+      heightMode: h.mode,
+      ownerWidth: containingBlockWidth,
+      ownerHeight: containingBlockHeight,
+      performLayout: false,
+    });
     w.size = f(child.layout.measuredWidth + marginForAxis(child, true, containingBlockWidth));
     h.size = f(child.layout.measuredHeight + marginForAxis(child, false, containingBlockWidth));
   }
-  layoutNode(
-    child,
-    w.size,
-    h.size,
-    Mode.StretchFit,
-    Mode.StretchFit,
-    containingBlockWidth,
-    containingBlockHeight,
-    true,
-  );
+  layoutNode(child, {
+    availableWidth: w.size,
+    availableHeight: h.size,
+    widthMode: Mode.StretchFit,
+    heightMode: Mode.StretchFit,
+    ownerWidth: containingBlockWidth,
+    ownerHeight: containingBlockHeight,
+    performLayout: true,
+  });
   justifyAbsoluteChild(parent, child, mainAxis, containingBlockWidth);
   alignAbsoluteChild(parent, child, crossAxis, containingBlockWidth);
 }
@@ -140,10 +150,7 @@ export function layoutAbsoluteDescendants(
   for (const child of parent.children) {
     if (child.style.display === DISPLAY_NONE) continue;
     if (child.style.positionType === POSITION_ABSOLUTE) {
-      const {border} = containingNode.layout;
-      const containingBlockWidth = f(containingNode.layout.measuredWidth - f(border[LEFT] + border[RIGHT]));
-      const containingBlockHeight = f(containingNode.layout.measuredHeight - f(border[TOP] + border[BOTTOM]));
-      layoutAbsoluteChild(pass, parent, child, containingBlockWidth, containingBlockHeight, widthMode);
+      layoutAbsoluteChild(pass, containingNode, parent, child, widthMode);
       const axis = parent.style.flexDirection;
       if (isReverseDirection(axis)) {
         const row = isRowDirection(axis);

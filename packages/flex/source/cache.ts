@@ -1,6 +1,6 @@
 // When a measurement made earlier in the same layout (or in an earlier one, for a node that did not change) can
 // stand for a new one: yoga's algorithm/Cache.cpp, which this engine follows to lay out the same cells.
-import type {CachedMeasurement} from './model.js';
+import type {AvailableSpace, CachedMeasurement} from './model.js';
 import {inexactEquals, isDefined, Mode, roundValueToPixelGrid} from './numbers.js';
 
 function sizeIsExactAndMatchesOldMeasuredSize(mode: Mode, size: number, lastComputedSize: number): boolean {
@@ -35,14 +35,12 @@ function newSizeIsStricterAndStillValid(
 
 // yoga's canUseCachedMeasurement (algorithm/Cache.cpp).
 export function canUseCachedMeasurement(
-  widthMode: Mode,
-  availableWidth: number,
-  heightMode: Mode,
-  availableHeight: number,
+  space: Readonly<AvailableSpace>,
   last: CachedMeasurement,
   marginRow: number,
   marginColumn: number,
 ): boolean {
+  const {availableWidth, availableHeight, widthMode, heightMode} = space;
   if (
     (isDefined(last.computedHeight) && last.computedHeight < 0) ||
     (isDefined(last.computedWidth) && last.computedWidth < 0)
@@ -77,14 +75,8 @@ export function canUseCachedMeasurement(
   return widthCompatible && heightCompatible;
 }
 
-export const sameConstraints = (
-  entry: CachedMeasurement,
-  availableWidth: number,
-  availableHeight: number,
-  widthMode: Mode,
-  heightMode: Mode,
-): boolean =>
-  inexactEquals(entry.availableWidth, availableWidth) &&
-  inexactEquals(entry.availableHeight, availableHeight) &&
-  entry.widthMode === widthMode &&
-  entry.heightMode === heightMode;
+export const sameSpace = (entry: CachedMeasurement, space: Readonly<AvailableSpace>): boolean =>
+  inexactEquals(entry.availableWidth, space.availableWidth) &&
+  inexactEquals(entry.availableHeight, space.availableHeight) &&
+  entry.widthMode === space.widthMode &&
+  entry.heightMode === space.heightMode;

@@ -1,6 +1,6 @@
 // The items of a line placed across it (step 7 of yoga's algorithm): by their alignment, and a stretched item
 // without a definite cross size laid out again at the line's cross size.
-import type {FlexLine} from './flex-line.js';
+import type {FlexLine, LineSpace} from './flex-line.js';
 import {type LayoutNode as FlexNode} from './model.js';
 import {f, Mode} from './numbers.js';
 import type {LayoutPass} from './pass.js';
@@ -13,22 +13,28 @@ import {
   dimensionWithMargin,
   hasDefiniteLength,
   leadingEdge,
+  leadingPaddingAndBorder,
   marginForAxis,
   measuredDimension,
 } from './style.js';
 
+// `containerCrossAxis` is the cross size the items are aligned in (step 6 bounds the line's by the node's).
 export function alignItemsOnCrossAxis(
   pass: LayoutPass,
   node: FlexNode,
   line: FlexLine,
-  mainRow: boolean,
+  space: LineSpace,
   containerCrossAxis: number,
-  leadingPaddingAndBorderCross: number,
-  availableInnerMainDim: number,
-  availableInnerCrossDim: number,
-  availableInnerWidth: number,
-  availableInnerHeight: number,
 ): void {
+  const {
+    mainRow,
+    ownerWidth,
+    availableInnerMainDim,
+    availableInnerCrossDim,
+    availableInnerWidth,
+    availableInnerHeight,
+  } = space;
+  const leadingPaddingAndBorderCross = leadingPaddingAndBorder(node, !mainRow, ownerWidth);
   const crossLeading = leadingEdge(!mainRow);
   for (const child of line.items) {
     let leadingCrossDim = leadingPaddingAndBorderCross;
@@ -43,16 +49,15 @@ export function alignItemsOnCrossAxis(
         constrainMaxSizeForMode(child, mainRow, availableInnerMainDim, availableInnerWidth, main);
         constrainMaxSizeForMode(child, !mainRow, availableInnerCrossDim, availableInnerWidth, cross);
         const [w, h] = mainRow ? [main, cross] : [cross, main];
-        pass.layoutNode(
-          child,
-          w.size,
-          h.size,
-          Number.isNaN(w.size) ? Mode.MaxContent : Mode.StretchFit,
-          Number.isNaN(h.size) ? Mode.MaxContent : Mode.StretchFit,
-          availableInnerWidth,
-          availableInnerHeight,
-          true,
-        );
+        pass.layoutNode(child, {
+          availableWidth: w.size,
+          availableHeight: h.size,
+          widthMode: Number.isNaN(w.size) ? Mode.MaxContent : Mode.StretchFit,
+          heightMode: Number.isNaN(h.size) ? Mode.MaxContent : Mode.StretchFit,
+          ownerWidth: availableInnerWidth,
+          ownerHeight: availableInnerHeight,
+          performLayout: true,
+        });
       }
     } else {
       const remainingCrossDim = f(containerCrossAxis - dimensionWithMargin(child, !mainRow, availableInnerWidth));

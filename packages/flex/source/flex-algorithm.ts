@@ -9,10 +9,10 @@
 import {layoutAbsoluteDescendants} from './absolute.js';
 import {alignItemsOnCrossAxis} from './cross-axis.js';
 import {flexItemsWithBasis} from './flex-basis.js';
-import {gatherFlexLine, justifyMainAxis} from './flex-line.js';
+import {gatherFlexLine, justifyMainAxis, type LineSpace} from './flex-line.js';
 import {distributeFreeSpaceFirstPass, distributeFreeSpaceSecondPass} from './flexible-lengths.js';
 import {measureNodeWithFixedSize, measureNodeWithMeasureFunc, measureNodeWithoutChildren} from './measure.js';
-import {type LayoutNode as FlexNode, type PhysicalEdge} from './model.js';
+import {type LayoutConstraints, type LayoutNode as FlexNode, type PhysicalEdge} from './model.js';
 import {f, FLT_MAX, isDefined, maxOrDefined, minOrDefined, Mode} from './numbers.js';
 import type {LayoutPass} from './pass.js';
 import {
@@ -22,7 +22,6 @@ import {
   isReverseDirection,
   isRowDirection,
   leadingEdge,
-  leadingPaddingAndBorder,
   LEFT,
   margin,
   maxDimension,
@@ -62,17 +61,8 @@ function calculateAvailableInnerDimension(
 }
 
 // A node laid out afresh: its size and, when performLayout, its children's positions and sizes.
-export function layoutImpl(
-  pass: LayoutPass,
-  node: FlexNode,
-  availableWidth: number,
-  availableHeight: number,
-  widthMode: Mode,
-  heightMode: Mode,
-  ownerWidth: number,
-  ownerHeight: number,
-  performLayout: boolean,
-): void {
+export function layoutImpl(pass: LayoutPass, node: FlexNode, constraints: LayoutConstraints): void {
+  const {availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, performLayout} = constraints;
   const layout = node.layout;
   for (let index = 0; index < 4; index++) {
     const edge = index as PhysicalEdge; // 0 to 3: the four physical edges
@@ -85,19 +75,14 @@ export function layoutImpl(
   const innerWidth = f(availableWidth - marginAxisRow);
   const innerHeight = f(availableHeight - marginAxisColumn);
   if (node.measure) {
-    measureNodeWithMeasureFunc(node, innerWidth, innerHeight, widthMode, heightMode, ownerWidth, ownerHeight);
+    measureNodeWithMeasureFunc(node, innerWidth, innerHeight, constraints);
     return;
   }
   if (node.children.length === 0) {
-    measureNodeWithoutChildren(node, innerWidth, innerHeight, widthMode, heightMode, ownerWidth, ownerHeight);
+    measureNodeWithoutChildren(node, innerWidth, innerHeight, constraints);
     return;
   }
-  if (
-    !performLayout &&
-    measureNodeWithFixedSize(node, innerWidth, innerHeight, widthMode, heightMode, ownerWidth, ownerHeight)
-  ) {
-    return;
-  }
+  if (!performLayout && measureNodeWithFixedSize(node, innerWidth, innerHeight, constraints)) return;
 
   // STEP 1: values for the rest of the algorithm.
   const mainRow = isRowDirection(node.style.flexDirection);
@@ -105,7 +90,6 @@ export function layoutImpl(
   const crossAxisOwnerSize = mainRow ? ownerHeight : ownerWidth;
   const paddingAndBorderAxisMain = paddingAndBorderForAxis(node, mainRow, ownerWidth);
   const paddingAndBorderAxisCross = paddingAndBorderForAxis(node, !mainRow, ownerWidth);
-  const leadingPaddingAndBorderCross = leadingPaddingAndBorder(node, !mainRow, ownerWidth);
   const mainMode = mainRow ? widthMode : heightMode;
   const crossMode = mainRow ? heightMode : widthMode;
   const paddingAndBorderAxisRow = mainRow ? paddingAndBorderAxisMain : paddingAndBorderAxisCross;
@@ -129,16 +113,16 @@ export function layoutImpl(
   let availableInnerMainDim = mainRow ? availableInnerWidth : availableInnerHeight;
   const availableInnerCrossDim = mainRow ? availableInnerHeight : availableInnerWidth;
 
-  // STEP 3: the flex basis of each item.
-  const items = flexItemsWithBasis(
-    pass,
-    node,
-    availableInnerWidth,
+  // STEP 3: the flex basis of each item, laid out in the node's box inside its padding and border (their owner).
+  const items = flexItemsWithBasis(pass, node, {
+    availableWidth: availableInnerWidth,
+    availableHeight: availableInnerHeight,
     widthMode,
-    availableInnerHeight,
     heightMode,
+    ownerWidth: availableInnerWidth,
+    ownerHeight: availableInnerHeight,
     performLayout,
-  );
+  });
 
   // STEP 4: one line (no wrapping).
   const line = gatherFlexLine(node, items, mainRow, mainAxisOwnerSize, availableInnerWidth);
@@ -165,29 +149,7 @@ export function layoutImpl(
   if (!sizeBasedOnContent && isDefined(availableInnerMainDim))
     line.remainingFreeSpace = f(availableInnerMainDim - line.sizeConsumed);
   else if (line.sizeConsumed < 0) line.remainingFreeSpace = -line.sizeConsumed;
-  if (!canSkipFlex) {
-    const originalFreeSpace = line.remainingFreeSpace;
-    distributeFreeSpaceFirstPass(line, mainRow, mainAxisOwnerSize, availableInnerMainDim, availableInnerWidth);
-    const distributed = distributeFreeSpaceSecondPass(
-      pass,
-      line,
-      node,
-      mainRow,
-      mainAxisOwnerSize,
-      availableInnerMainDim,
-      availableInnerCrossDim,
-      availableInnerWidth,
-      availableInnerHeight,
-      crossMode,
-      performLayout,
-    );
-    line.remainingFreeSpace = f(originalFreeSpace - distributed);
-  }
-
-  // STEP 6: main-axis justification and the cross size of the line.
-  justifyMainAxis(
-    node,
-    line,
+  const space: LineSpace = {
     mainRow,
     mainMode,
     crossMode,
@@ -196,8 +158,18 @@ export function layoutImpl(
     availableInnerMainDim,
     availableInnerCrossDim,
     availableInnerWidth,
+    availableInnerHeight,
     performLayout,
-  );
+  };
+  if (!canSkipFlex) {
+    const originalFreeSpace = line.remainingFreeSpace;
+    distributeFreeSpaceFirstPass(line, space);
+    const distributed = distributeFreeSpaceSecondPass(pass, line, node, space);
+    line.remainingFreeSpace = f(originalFreeSpace - distributed);
+  }
+
+  // STEP 6: main-axis justification and the cross size of the line.
+  justifyMainAxis(node, line, space);
   let containerCrossAxis = availableInnerCrossDim;
   if (crossMode === Mode.MaxContent || crossMode === Mode.FitContent) {
     containerCrossAxis = f(
@@ -212,19 +184,7 @@ export function layoutImpl(
   );
 
   // STEP 7: cross-axis alignment.
-  if (performLayout)
-    alignItemsOnCrossAxis(
-      pass,
-      node,
-      line,
-      mainRow,
-      containerCrossAxis,
-      leadingPaddingAndBorderCross,
-      availableInnerMainDim,
-      availableInnerCrossDim,
-      availableInnerWidth,
-      availableInnerHeight,
-    );
+  if (performLayout) alignItemsOnCrossAxis(pass, node, line, space, containerCrossAxis);
 
   // STEP 9: final dimensions.
   layout.measuredWidth = boundAxis(node, true, innerWidth, ownerWidth, ownerWidth);

@@ -1,7 +1,7 @@
 // The flex basis of each item of a line (yoga's computeFlexBasisForChildren, step 3 of its algorithm): the size
 // an item starts from before the free space is shared out, from its flex basis, its style's size, or by
 // measuring it.
-import {FlexLayout, type LayoutNode as FlexNode} from './model.js';
+import {FlexLayout, type LayoutConstraints, type LayoutNode as FlexNode} from './model.js';
 import {f, inexactEquals, isDefined, maxOrDefined, Mode} from './numbers.js';
 import type {LayoutPass} from './pass.js';
 import {setPosition} from './position.js';
@@ -31,17 +31,9 @@ function zeroOutLayoutRecursively(node: FlexNode): void {
   for (const child of node.children) zeroOutLayoutRecursively(child);
 }
 
-function computeFlexBasisForChild(
-  pass: LayoutPass,
-  node: FlexNode,
-  child: FlexNode,
-  width: number,
-  widthMode: Mode,
-  height: number,
-  heightMode: Mode,
-  ownerWidth: number,
-  ownerHeight: number,
-): void {
+// `content` is what the node's items are laid out in: its box inside padding and border.
+function computeFlexBasisForChild(pass: LayoutPass, node: FlexNode, child: FlexNode, content: LayoutConstraints): void {
+  const {availableWidth: width, availableHeight: height, widthMode, heightMode, ownerWidth, ownerHeight} = content;
   const mainRow = isRowDirection(node.style.flexDirection);
   const mainAxisSize = mainRow ? width : height;
   const mainAxisOwnerSize = mainRow ? ownerWidth : ownerHeight;
@@ -98,7 +90,15 @@ function computeFlexBasisForChild(
     }
     constrainMaxSizeForMode(child, true, ownerWidth, ownerWidth, w);
     constrainMaxSizeForMode(child, false, ownerHeight, ownerWidth, h);
-    pass.layoutNode(child, w.size, h.size, w.mode, h.mode, ownerWidth, ownerHeight, false);
+    pass.layoutNode(child, {
+      availableWidth: w.size,
+      availableHeight: h.size,
+      widthMode: w.mode,
+      heightMode: h.mode,
+      ownerWidth,
+      ownerHeight,
+      performLayout: false,
+    });
     child.layout.computedFlexBasis = f(
       maxOrDefined(measuredDimension(child, mainRow), paddingAndBorderForAxis(child, mainRow, ownerWidth)),
     );
@@ -107,16 +107,9 @@ function computeFlexBasisForChild(
 
 // The children that take part in the line, each with its flex basis; hidden ones are zeroed, absolute ones are
 // left to their containing block (absolute.ts). One flexible child that can both grow and shrink starts at 0.
-export function flexItemsWithBasis(
-  pass: LayoutPass,
-  node: FlexNode,
-  availableInnerWidth: number,
-  widthMode: Mode,
-  availableInnerHeight: number,
-  heightMode: Mode,
-  performLayout: boolean,
-): FlexNode[] {
-  const mainMode = isRowDirection(node.style.flexDirection) ? widthMode : heightMode;
+// `content` is the node's box inside padding and border, which owns the items.
+export function flexItemsWithBasis(pass: LayoutPass, node: FlexNode, content: LayoutConstraints): FlexNode[] {
+  const mainMode = isRowDirection(node.style.flexDirection) ? content.widthMode : content.heightMode;
   let singleFlexChild: FlexNode | undefined;
   if (mainMode === Mode.StretchFit) {
     for (const child of node.children) {
@@ -135,21 +128,10 @@ export function flexItemsWithBasis(
       child.dirty = false;
       continue;
     }
-    if (performLayout) setPosition(child, availableInnerWidth);
+    if (content.performLayout) setPosition(child, content.availableWidth);
     if (child.style.positionType === POSITION_ABSOLUTE) continue;
     if (child === singleFlexChild) child.layout.computedFlexBasis = 0;
-    else
-      computeFlexBasisForChild(
-        pass,
-        node,
-        child,
-        availableInnerWidth,
-        widthMode,
-        availableInnerHeight,
-        heightMode,
-        availableInnerWidth,
-        availableInnerHeight,
-      );
+    else computeFlexBasisForChild(pass, node, child, content);
     items.push(child);
   }
   return items;

@@ -29,6 +29,24 @@ export type FlexLine = {
   crossDim: number;
 };
 
+// What the steps after the flex basis (5 to 7) lay a node's line out in: the node's inner size along the main
+// and cross axes and as width and height (what its items' percentages resolve against), how each axis is bound,
+// and whether the items are placed or only measured. Made once per node laid out, when step 5 has settled the
+// main size.
+export type LineSpace = {
+  readonly mainRow: boolean;
+  readonly mainMode: Mode;
+  readonly crossMode: Mode;
+  // The node's owner's size along the main axis, and its owner's width (what the node's own paddings resolve against).
+  readonly mainAxisOwnerSize: number;
+  readonly ownerWidth: number;
+  readonly availableInnerMainDim: number;
+  readonly availableInnerCrossDim: number;
+  readonly availableInnerWidth: number;
+  readonly availableInnerHeight: number;
+  readonly performLayout: boolean;
+};
+
 // yoga's calculateFlexLine for a line that never wraps: every item is on it.
 export function gatherFlexLine(
   node: FlexNode,
@@ -66,19 +84,18 @@ export function gatherFlexLine(
   return line;
 }
 
-export function justifyMainAxis(
-  node: FlexNode,
-  line: FlexLine,
-  mainRow: boolean,
-  mainMode: Mode,
-  crossMode: Mode,
-  mainAxisOwnerSize: number,
-  ownerWidth: number,
-  availableInnerMainDim: number,
-  availableInnerCrossDim: number,
-  availableInnerWidth: number,
-  performLayout: boolean,
-): void {
+export function justifyMainAxis(node: FlexNode, line: FlexLine, space: LineSpace): void {
+  const {
+    mainRow,
+    mainMode,
+    crossMode,
+    mainAxisOwnerSize,
+    ownerWidth,
+    availableInnerMainDim,
+    availableInnerCrossDim,
+    availableInnerWidth,
+    performLayout,
+  } = space;
   // A reversed line starts at the end edge: its padding and border there come first.
   const reverse = isReverseDirection(node.style.flexDirection);
   const leadingPaddingAndBorderMain = reverse

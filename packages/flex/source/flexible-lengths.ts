@@ -1,7 +1,7 @@
 // The flexible lengths of a line's items (yoga's resolveFlexibleLength): the free space shared out by grow and
 // shrink factors in two passes. The first takes out the items whose min or max bounds stop them; the second
 // sizes every item and lays it out at that size.
-import type {FlexLine} from './flex-line.js';
+import type {FlexLine, LineSpace} from './flex-line.js';
 import {type LayoutNode as FlexNode, Unit} from './model.js';
 import {f, isDefined, Mode} from './numbers.js';
 import type {LayoutPass} from './pass.js';
@@ -19,13 +19,8 @@ import {
   resolveFlexShrink,
 } from './style.js';
 
-export function distributeFreeSpaceFirstPass(
-  line: FlexLine,
-  mainRow: boolean,
-  mainAxisOwnerSize: number,
-  availableInnerMainDim: number,
-  availableInnerWidth: number,
-): void {
+export function distributeFreeSpaceFirstPass(line: FlexLine, space: LineSpace): void {
+  const {mainRow, mainAxisOwnerSize, availableInnerMainDim, availableInnerWidth} = space;
   let deltaFreeSpace = 0;
   for (const child of line.items) {
     const childFlexBasis = boundAxisWithinMinAndMax(child, mainRow, child.layout.computedFlexBasis, mainAxisOwnerSize);
@@ -64,15 +59,18 @@ export function distributeFreeSpaceSecondPass(
   pass: LayoutPass,
   line: FlexLine,
   node: FlexNode,
-  mainRow: boolean,
-  mainAxisOwnerSize: number,
-  availableInnerMainDim: number,
-  availableInnerCrossDim: number,
-  availableInnerWidth: number,
-  availableInnerHeight: number,
-  crossMode: Mode,
-  performLayout: boolean,
+  space: LineSpace,
 ): number {
+  const {
+    mainRow,
+    mainAxisOwnerSize,
+    availableInnerMainDim,
+    availableInnerCrossDim,
+    availableInnerWidth,
+    availableInnerHeight,
+    crossMode,
+    performLayout,
+  } = space;
   let deltaFreeSpace = 0;
   for (const child of line.items) {
     const childFlexBasis = boundAxisWithinMinAndMax(child, mainRow, child.layout.computedFlexBasis, mainAxisOwnerSize);
@@ -122,16 +120,15 @@ export function distributeFreeSpaceSecondPass(
     constrainMaxSizeForMode(child, !mainRow, availableInnerCrossDim, availableInnerWidth, cross);
     const requiresStretchLayout = !crossDefined && stretch;
     const [w, h] = mainRow ? [main, cross] : [cross, main];
-    pass.layoutNode(
-      child,
-      w.size,
-      h.size,
-      w.mode,
-      h.mode,
-      availableInnerWidth,
-      availableInnerHeight,
-      performLayout && !requiresStretchLayout,
-    );
+    pass.layoutNode(child, {
+      availableWidth: w.size,
+      availableHeight: h.size,
+      widthMode: w.mode,
+      heightMode: h.mode,
+      ownerWidth: availableInnerWidth,
+      ownerHeight: availableInnerHeight,
+      performLayout: performLayout && !requiresStretchLayout,
+    });
   }
   return deltaFreeSpace;
 }

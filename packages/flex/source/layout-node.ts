@@ -1,30 +1,21 @@
 // A node's visit in a layout (yoga's calculateLayoutInternal): laid out afresh by the flex algorithm, or
 // answered from its caches (cache.ts says when an answer fits), and the answer remembered for the next visit.
-import {canUseCachedMeasurement, sameConstraints} from './cache.js';
+import {canUseCachedMeasurement, sameSpace} from './cache.js';
 import {layoutImpl} from './flex-algorithm.js';
 import {
   type CachedMeasurement,
   emptyMeasurement,
+  type LayoutConstraints,
   MAX_CACHED_MEASUREMENTS,
   type LayoutNode as FlexNode,
 } from './model.js';
-import {Mode} from './numbers.js';
 import type {LayoutPass} from './pass.js';
 import {marginForAxis} from './style.js';
 
 // yoga's calculateLayoutInternal: a node is laid out afresh on its first visit in a layout when it is dirty;
 // otherwise an answer from its caches is used when one fits.
-export function layoutNode(
-  pass: LayoutPass,
-  node: FlexNode,
-  availableWidth: number,
-  availableHeight: number,
-  widthMode: Mode,
-  heightMode: Mode,
-  ownerWidth: number,
-  ownerHeight: number,
-  performLayout: boolean,
-): void {
+export function layoutNode(pass: LayoutPass, node: FlexNode, constraints: LayoutConstraints): void {
+  const {ownerWidth, performLayout} = constraints;
   let layout = node.layout;
   const needToVisitNode = (node.dirty && layout.generation !== pass.generation) || !layout.visited;
   if (needToVisitNode) {
@@ -35,48 +26,27 @@ export function layoutNode(
   if (node.measure) {
     const marginRow = marginForAxis(node, true, ownerWidth);
     const marginColumn = marginForAxis(node, false, ownerWidth);
-    if (
-      canUseCachedMeasurement(
-        widthMode,
-        availableWidth,
-        heightMode,
-        availableHeight,
-        layout.cachedLayout,
-        marginRow,
-        marginColumn,
-      )
-    ) {
+    if (canUseCachedMeasurement(constraints, layout.cachedLayout, marginRow, marginColumn)) {
       cached = layout.cachedLayout;
     } else {
       for (let i = 0; i < layout.nextCachedMeasurementsIndex; i++) {
         // Slots below nextCachedMeasurementsIndex are filled (the index only moves past a stored entry).
         const entry = layout.cachedMeasurements[i];
         if (!entry) break;
-        if (
-          canUseCachedMeasurement(
-            widthMode,
-            availableWidth,
-            heightMode,
-            availableHeight,
-            entry,
-            marginRow,
-            marginColumn,
-          )
-        ) {
+        if (canUseCachedMeasurement(constraints, entry, marginRow, marginColumn)) {
           cached = entry;
           break;
         }
       }
     }
   } else if (performLayout) {
-    if (sameConstraints(layout.cachedLayout, availableWidth, availableHeight, widthMode, heightMode))
-      cached = layout.cachedLayout;
+    if (sameSpace(layout.cachedLayout, constraints)) cached = layout.cachedLayout;
   } else {
     for (let i = 0; i < layout.nextCachedMeasurementsIndex; i++) {
       // Slots below nextCachedMeasurementsIndex are filled (the index only moves past a stored entry).
       const entry = layout.cachedMeasurements[i];
       if (!entry) break;
-      if (sameConstraints(entry, availableWidth, availableHeight, widthMode, heightMode)) {
+      if (sameSpace(entry, constraints)) {
         cached = entry;
         break;
       }
@@ -86,17 +56,7 @@ export function layoutNode(
     layout.measuredWidth = cached.computedWidth;
     layout.measuredHeight = cached.computedHeight;
   } else {
-    layoutImpl(
-      pass,
-      node,
-      availableWidth,
-      availableHeight,
-      widthMode,
-      heightMode,
-      ownerWidth,
-      ownerHeight,
-      performLayout,
-    );
+    layoutImpl(pass, node, constraints);
     layout = node.layout;
     layout.visited = true;
     if (!cached) {
@@ -108,10 +68,10 @@ export function layoutNode(
         entry = layout.cachedMeasurements[layout.nextCachedMeasurementsIndex] ??= emptyMeasurement();
         layout.nextCachedMeasurementsIndex++;
       }
-      entry.availableWidth = availableWidth;
-      entry.availableHeight = availableHeight;
-      entry.widthMode = widthMode;
-      entry.heightMode = heightMode;
+      entry.availableWidth = constraints.availableWidth;
+      entry.availableHeight = constraints.availableHeight;
+      entry.widthMode = constraints.widthMode;
+      entry.heightMode = constraints.heightMode;
       entry.computedWidth = layout.measuredWidth;
       entry.computedHeight = layout.measuredHeight;
     }

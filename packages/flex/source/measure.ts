@@ -1,6 +1,7 @@
 // Sizing a node without running the flex algorithm: a text through its measure function, an empty box from
-// its padding and border, a box whose size its parent fixes (yoga's measureNodeWith… functions).
-import {type LayoutNode as FlexNode} from './model.js';
+// its padding and border, a box whose size its parent fixes (yoga's measureNodeWith… functions). Each takes the
+// space offered inside the node's margins, and the node's constraints for the modes and its owner's size.
+import {type LayoutConstraints, type LayoutNode as FlexNode} from './model.js';
 import {f, isDefined, Mode} from './numbers.js';
 import {boundAxis, BOTTOM, LEFT, RIGHT, TOP} from './style.js';
 
@@ -14,15 +15,13 @@ function paddingAndBorderOfLayout(node: FlexNode, row: boolean): number {
 
 export function measureNodeWithMeasureFunc(
   node: FlexNode,
-  availableWidth: number,
-  availableHeight: number,
-  widthMode: Mode,
-  heightMode: Mode,
-  ownerWidth: number,
-  ownerHeight: number,
+  width: number,
+  height: number,
+  constraints: LayoutConstraints,
 ): void {
-  if (widthMode === Mode.MaxContent) availableWidth = Number.NaN;
-  if (heightMode === Mode.MaxContent) availableHeight = Number.NaN;
+  const {widthMode, heightMode, ownerWidth, ownerHeight} = constraints;
+  const availableWidth = widthMode === Mode.MaxContent ? Number.NaN : width;
+  const availableHeight = heightMode === Mode.MaxContent ? Number.NaN : height;
   const layout = node.layout;
   const paddingAndBorderRow = paddingAndBorderOfLayout(node, true);
   const paddingAndBorderColumn = paddingAndBorderOfLayout(node, false);
@@ -58,11 +57,9 @@ export function measureNodeWithoutChildren(
   node: FlexNode,
   availableWidth: number,
   availableHeight: number,
-  widthMode: Mode,
-  heightMode: Mode,
-  ownerWidth: number,
-  ownerHeight: number,
+  constraints: LayoutConstraints,
 ): void {
+  const {widthMode, heightMode, ownerWidth, ownerHeight} = constraints;
   const width = widthMode === Mode.StretchFit ? availableWidth : paddingAndBorderOfLayout(node, true);
   const height = heightMode === Mode.StretchFit ? availableHeight : paddingAndBorderOfLayout(node, false);
   node.layout.measuredWidth = boundAxis(node, true, width, ownerWidth, ownerWidth);
@@ -73,11 +70,9 @@ export function measureNodeWithFixedSize(
   node: FlexNode,
   availableWidth: number,
   availableHeight: number,
-  widthMode: Mode,
-  heightMode: Mode,
-  ownerWidth: number,
-  ownerHeight: number,
+  constraints: LayoutConstraints,
 ): boolean {
+  const {widthMode, heightMode, ownerWidth, ownerHeight} = constraints;
   if (
     (isDefined(availableWidth) && widthMode === Mode.FitContent && availableWidth <= 0) ||
     (isDefined(availableHeight) && heightMode === Mode.FitContent && availableHeight <= 0) ||

@@ -56,12 +56,25 @@ export class FlexStyle {
   gap: [number, number, number] = [Number.NaN, Number.NaN, Number.NaN]; // column, row, all
 }
 
-// One remembered answer to "how big is this node given these constraints" (yoga's CachedMeasurement).
-export type CachedMeasurement = {
+// The space a node is offered on each axis and how it is to be read (a Mode), what its caches are keyed on.
+export type AvailableSpace = {
   availableWidth: number;
   availableHeight: number;
   widthMode: Mode;
   heightMode: Mode;
+};
+
+// What a node is laid out in (the parameters of yoga's calculateLayoutInternal): the space it is offered, its
+// owner's size (what percentages resolve against), and whether its children are to be placed or it is only
+// measured. The entry points of the algorithm take one of these; it is never changed once made.
+export type LayoutConstraints = Readonly<AvailableSpace> & {
+  readonly ownerWidth: number;
+  readonly ownerHeight: number;
+  readonly performLayout: boolean;
+};
+
+// One remembered answer to "how big is this node given these constraints" (yoga's CachedMeasurement).
+export type CachedMeasurement = AvailableSpace & {
   computedWidth: number;
   computedHeight: number;
 };

@@ -1,19 +1,9 @@
 // One layout of a tree (one call of calculateLayout on its root): what the steps of the algorithm share while it
 // runs. It lives in this object, not in the modules, so that two roots lay out independently of each other.
-import type {LayoutNode} from './model.js';
-import type {Mode} from './numbers.js';
+import type {LayoutConstraints, LayoutNode} from './model.js';
 
 // Lays a node out in a layout, from its caches where they fit (layout-node.ts).
-export type LayoutNodeFunction = (
-  node: LayoutNode,
-  availableWidth: number,
-  availableHeight: number,
-  widthMode: Mode,
-  heightMode: Mode,
-  ownerWidth: number,
-  ownerHeight: number,
-  performLayout: boolean,
-) => void;
+export type LayoutNodeFunction = (node: LayoutNode, constraints: LayoutConstraints) => void;
 
 export type LayoutPass = {
   // The node calculateLayout was called on (yoga's depth 1): a containing block for absolute items even when static.

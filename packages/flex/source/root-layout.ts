@@ -23,11 +23,19 @@ export function calculateRootLayout(node: FlexNode, ownerWidth: number, ownerHei
   const pass: LayoutPass = {
     root: node,
     generation: Symbol('layout'),
-    layoutNode: (...args) => layoutNode(pass, ...args),
+    layoutNode: (child, constraints) => layoutNode(pass, child, constraints),
   };
   const w = size(true, ownerWidth);
   const h = size(false, ownerHeight);
-  layoutNode(pass, node, w.size, h.size, w.mode, h.mode, ownerWidth, ownerHeight, true);
+  layoutNode(pass, node, {
+    availableWidth: w.size,
+    availableHeight: h.size,
+    widthMode: w.mode,
+    heightMode: h.mode,
+    ownerWidth,
+    ownerHeight,
+    performLayout: true,
+  });
   setPosition(node, ownerWidth);
   roundLayoutResultsToPixelGrid(node, 0, 0);
 }

@@ -63,7 +63,8 @@ export async function remoteCommand(argv: string[], io: SetupIo): Promise<number
   const values = parse(argv);
   const ips = values.ip ?? [];
   const dnsNames = values.dns ?? [];
-  if (ips.length === 0)
+  const [firstIp] = ips;
+  if (firstIp === undefined)
     throw new UsageError(
       `--ip ADDR is required: the address dockerd listens on and clients connect to; usage: ${REMOTE_USAGE}`,
     );
@@ -132,7 +133,7 @@ export async function remoteCommand(argv: string[], io: SetupIo): Promise<number
   const dropInFile = join(dropInDir, DROP_IN_NAME);
   writeFileSync(dropInFile, dropIn.text, {mode: 0o644, flag: 'wx'});
 
-  const address = `${ips[0].includes(':') ? `[${ips[0]}]` : ips[0]}:${port}`;
+  const address = `${firstIp.includes(':') ? `[${firstIp}]` : firstIp}:${port}`;
   write(`wrote ${out}:`);
   write(
     `  ca/ca.pem, ca/ca-key.pem        the CA (${days < 3650 ? 3650 : days} days); keep ca-key.pem offline: it signs new client certificates`,
@@ -162,7 +163,7 @@ export async function remoteCommand(argv: string[], io: SetupIo): Promise<number
   write('use the client bundle, either through the environment:');
   write(`  export DOCKER_HOST=tcp://${address} DOCKER_TLS_VERIFY=1 DOCKER_CERT_PATH=${shellQuote(files.clientDir)}`);
   write('or as a docker context (berth --context NAME and the docker CLI both read it):');
-  const context = `remote-${(dnsNames[0] ?? ips[0]).replace(/[^A-Za-z0-9_.-]/g, '-')}`;
+  const context = `remote-${(dnsNames[0] ?? firstIp).replace(/[^A-Za-z0-9_.-]/g, '-')}`;
   write(
     `  docker context create ${context} --docker ${shellQuote(`host=tcp://${address},ca=${join(files.clientDir, 'ca.pem')},cert=${join(files.clientDir, 'cert.pem')},key=${join(files.clientDir, 'key.pem')}`)}`,
   );
