@@ -46,12 +46,14 @@ export class FilteredLines implements PaneLines, Iterable<LogLine> {
   }
 
   get(position: number): LogLine {
-    return (this.buffer as Buffer).get(this.indexes[position]);
+    return (this.buffer as Buffer).get(this.indexOf(position));
   }
 
-  // The buffer index of the line shown at `position`.
+  // The buffer index of the line shown at `position` (callers ask within `length`, as of a buffer's array).
   indexOf(position: number): number {
-    return this.indexes[position];
+    const index = this.indexes[position];
+    if (index === undefined) throw new RangeError(`no line ${position} among the ${this.indexes.length} shown`);
+    return index;
   }
 
   // Brings the view up to the buffer's current lines; nothing to do when they did not change.
