@@ -202,7 +202,7 @@ export async function churnRow(ctx) {
   });
 }
 
-// Churn with the stats columns on (issue 36): containers created and started, 25 alive at a time, each on screen
+// Churn with the stats columns on: containers created and started, 25 alive at a time, each on screen
 // for 1.5 s (long enough for its first stats read), one in five restarted, all removed, while berth shows the list
 // filtered to them with `u` on. Heap (after a collection) and RSS after a warm-up and at the end, and the growth
 // per 1,000 containers; at the end six more stay and the list must show exactly what the engine lists.
