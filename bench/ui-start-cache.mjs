@@ -2,11 +2,12 @@
 // machine's Node and on Node 24, interleaved with the two references of the start row: `docker ps -a` and the
 // smallest Node HTTPS GET of /containers/json. Each berth has a fresh cache directory, filled by one start first
 // (a user's second start onwards); NODE_DISABLE_COMPILE_CACHE=1 is the "off" side. From berth's trace: when its
-// UI modules were loaded and when the engine first answered, after process start.
+// UI modules were loaded and when the engine first answered, after process start; and berth's CPU time until the
+// containers were on screen.
 import {execFileSync} from 'node:child_process';
 import {mkdirSync} from 'node:fs';
 import {join} from 'node:path';
-import {fmt, log, median, node24Binary, openBerthWith, sleep, timeCommand} from './ui-lib.mjs';
+import {CLK_TCK, cpuTicks, fmt, log, median, node24Binary, openBerthWith, sleep, timeCommand} from './ui-lib.mjs';
 import {RAW_GET} from './ui-start.mjs';
 
 const NAME_RE = /bb-idle-\d{3}/;
@@ -16,12 +17,14 @@ async function startOnce(ctx, name, node, env) {
   await sleep(100);
   const t0 = await b.pane.go();
   const seen = await b.pane.waitOutput(NAME_RE, {timeout: 20_000});
+  // berth's CPU time by then (10 ms ticks): on a machine busy with other work, steadier than the wall time.
+  const cpuMs = (cpuTicks(await b.pane.pid()) * 1000) / CLK_TCK;
   const events = b.trace.events();
   const at = event => events.find(e => e.event === event)?.sinceStart;
   await b.pane.keys('q');
   await sleep(300);
   await b.pane.close();
-  return {ms: seen - t0, loaded: at('ui-loaded'), answered: at('engine-answered')};
+  return {ms: seen - t0, cpuMs, loaded: at('ui-loaded'), answered: at('engine-answered')};
 }
 
 export async function startCacheRows(ctx) {
@@ -60,7 +63,7 @@ export async function startCacheRows(ctx) {
     const [off, on] = sides.filter(side => side.which === which);
     const m = side => median(side.runs.map(r => r.ms));
     const phases = side =>
-      `modules loaded ${fmt(median(side.runs.map(r => r.loaded ?? NaN)))} ms, engine answered ${fmt(median(side.runs.map(r => r.answered ?? NaN)))} ms after process start`;
+      `CPU ${fmt(median(side.runs.map(r => r.cpuMs)))} ms, modules loaded ${fmt(median(side.runs.map(r => r.loaded ?? NaN)))} ms, engine answered ${fmt(median(side.runs.map(r => r.answered ?? NaN)))} ms after process start`;
     for (const side of [off, on])
       log(
         `start ${side.version} cache ${side.on ? 'on' : 'off'}: ${side.runs.map(r => r.ms.toFixed(0)).join(' ')} ms; ${phases(side)}`,
