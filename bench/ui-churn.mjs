@@ -202,8 +202,8 @@ export async function churnRow(ctx) {
   });
 }
 
-// Churn with the stats columns on: containers created and started, 25 alive at a time, each on screen
-// for 1.5 s (long enough for its first stats read), one in five restarted, all removed, while berth shows the list
+// Churn with the stats columns on: containers created and started, 25 alive at a time, each on screen until its
+// row shows a CPU figure (its first stats read), one in five restarted, all removed, while berth shows the list
 // filtered to them with `u` on. Heap (after a collection) and RSS after a warm-up and at the end, and the growth
 // per 1,000 containers; at the end six more stay and the list must show exactly what the engine lists.
 // BENCH_CHURN_STATS_COUNT sets the number (default 2,000; quick 300; the long row is 10,000).
@@ -230,7 +230,11 @@ export async function churnStatsRow(ctx) {
     for (let done = 0; done < count; done += batch) {
       const names = nextNames(Math.min(batch, count - done));
       const ids = await pool(names, 6, name => engine.create(name, ['sleep', '100000'], {init: true, start: true}));
-      await sleep(1500);
+      // Until every row shows a CPU figure: each container was read at least once.
+      await pane.waitScreen(
+        screen => names.every(name => screen.split('\n').some(line => line.includes(name) && /\d+\.\d%/.test(line))),
+        {what: `CPU figures on ${names[0]}…`, timeout: 30_000},
+      );
       await pool(
         ids.filter((_, i) => i % 5 === 0),
         6,

@@ -7,7 +7,7 @@ import {scratchDir} from '../helpers/scratch.js';
 import {berthPerTest} from '../helpers/terminal.js';
 
 // Containers created, started, restarted and removed on the bench engine, 25 alive at a time, while berth shows
-// them in the containers list with the stats columns on: after the churn and a quiet moment berth holds what it
+// them in the containers list with the stats columns on (each batch stays until every row has a CPU figure): after the churn and a quiet moment berth holds what it
 // held before (V8 heap within 3 MB after a collection, RSS within 10 MB), and its list is `docker ps -a`.
 // CHURN_COUNT containers after a warm-up of 50 (default 100: about a minute on the shared 2-core machine, where the
 // engine creates, starts and removes ~3 a second); the bench row (bench/ui-churn.mjs) runs 2,000 and 10,000.
@@ -44,7 +44,7 @@ async function create(names: string[]): Promise<string[]> {
 }
 
 // Batches of 25: created and started, one in five restarted, all removed.
-async function churn(count: number): Promise<void> {
+async function churn(count: number, sampled: (names: string[]) => Promise<void>): Promise<void> {
   for (let done = 0; done < count; done += BATCH) {
     const names = Array.from(
       {length: Math.min(BATCH, count - done)},
@@ -52,8 +52,8 @@ async function churn(count: number): Promise<void> {
     );
     const ids = await create(names);
     await pool(ids, async id => void (await api('POST', `/containers/${id}/start`)));
-    // Long enough for berth to list them and read their stats once.
-    await new Promise(r => setTimeout(r, 1500));
+    // Until berth shows a CPU figure on each of their rows: every one was read at least once.
+    await sampled(names);
     await pool(
       ids.filter((_, i) => i % 5 === 0),
       async id => void (await api('POST', `/containers/${id}/restart?t=0`)),
@@ -88,11 +88,16 @@ test(`${COUNT} containers come and go with stats on: heap and RSS back where the
     await new Promise(r => setTimeout(r, 3000));
   };
 
-  await churn(WARMUP);
+  const sampled = async (names: string[]) => {
+    const withCpu = (s: string) =>
+      names.every(name => s.split('\n').some(line => line.includes(name) && /\d+\.\d%/.test(line)));
+    await t.waitUntil(withCpu, `CPU figures on ${names[0]}…${names.at(-1)}`, 20_000);
+  };
+  await churn(WARMUP, sampled);
   await quiet();
   const before = await resources(pid, traceFile);
   const started = Date.now();
-  await churn(COUNT);
+  await churn(COUNT, sampled);
   const seconds = (Date.now() - started) / 1000;
   await quiet();
   const after = await resources(pid, traceFile);
