@@ -17,8 +17,8 @@ if (!existsSync(bundle)) {
   process.exit(1);
 }
 // V8's compile cache (Node 22.1 and later; Node 20 has no such call): the bundle's code is compiled once and kept
-// on disk, so a later start skips parsing and compiling the UI's modules — ~40 ms of ~190 ms of loading them on
-// this machine (docs/benchmarks.md, "Start"). In the user's own cache directory, not the shared temporary one:
+// on disk, so a later start skips parsing and compiling the UI's modules: loading them took 116 ms of CPU on Node 24
+// without it and 96 with it (docs/benchmarks.md, "Start"). In the user's own cache directory, not the shared temporary one:
 // another user could plant code there. NODE_DISABLE_COMPILE_CACHE=1 turns it off (the benchmark compares both).
 const cacheHome =
   process.env.XDG_CACHE_HOME && isAbsolute(process.env.XDG_CACHE_HOME)
