@@ -5,8 +5,8 @@
 // which starts the bench, builds and passes:
 //   BENCH_DIR    scratch directory (traces, pane output, tmux config)
 //   BENCH_BERTH  the berth entry point to run (a snapshot of bin/ + dist/, so a rebuild elsewhere cannot race us)
-// Settings: BENCH_QUICK=1 (shorter windows, fewer rounds), BENCH_ONLY=start,idle,bytes,memory,node24,stats,history,longline,
-// exec,follow,filter,keys,images,compose,volumes,registry,archives,churn,swarm,engines (a subset; memory includes its 1,000-container row), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
+// Settings: BENCH_QUICK=1 (shorter windows, fewer rounds), BENCH_ONLY=start,startcache,idle,bytes,memory,node24,stats,history,longline,
+// exec,follow,filter,keys,images,compose,volumes,registry,archives,churn,churnstats,swarm,engines (a subset; memory includes its 1,000-container row), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
 // BENCH_FOLLOW_REF_SECONDS (docker logs -f window, default 30), BENCH_STRICT=1 (exit 1 when a target is missed),
 // BENCH_DOCS=0 (do not touch docs/benchmarks.md).
 import {execFileSync, spawn} from 'node:child_process';
@@ -24,7 +24,8 @@ import {manyMemoryRow, memoryRows, node24Rows} from './ui-memory.mjs';
 import {composeRows} from './ui-compose.mjs';
 import {volumesView} from './ui-volumes.mjs';
 import {archiveRows} from './archives.mjs';
-import {churnRow} from './ui-churn.mjs';
+import {churnRow, churnStatsRow} from './ui-churn.mjs';
+import {startCacheRows} from './ui-start-cache.mjs';
 import {swarmRows} from './ui-swarm.mjs';
 import {enginesRows} from './ui-engines.mjs';
 import {filterRows} from './log-filter.mjs';
@@ -268,9 +269,20 @@ try {
     async () => {
       // The idle containers are for the UI rows; a run of only other rows does without them.
       if (
-        !['start', 'idle', 'bytes', 'memory', 'node24', 'stats', 'history', 'longline', 'exec', 'follow', 'keys'].some(
-          wanted,
-        )
+        ![
+          'start',
+          'startcache',
+          'idle',
+          'bytes',
+          'memory',
+          'node24',
+          'stats',
+          'history',
+          'longline',
+          'exec',
+          'follow',
+          'keys',
+        ].some(wanted)
       )
         return;
       const t0 = now();
@@ -291,6 +303,7 @@ try {
     await b.pane.keys('q');
     await b.pane.close();
   }
+  await step('startcache', () => startCacheRows(ctx));
   await step('memory', () => memoryRows(ctx));
   await step('node24', () => node24Rows(ctx));
   await step('stats', () => statsRows(ctx));
@@ -316,6 +329,8 @@ try {
   await step('archives', () => archiveRows(ctx));
   // On a private engine of its own (bench/ui-churn.mjs); BENCH_CHURN_COUNT sets the number (default 2,000).
   await step('churn', () => churnRow(ctx));
+  // The same with the stats columns on (BENCH_CHURN_STATS_COUNT, default 2,000; 10,000 for the long row).
+  await step('churnstats', () => churnStatsRow(ctx));
   await step('swarm', () => swarmRows(ctx));
   await step('engines', () => enginesRows(ctx));
   await cleanup();

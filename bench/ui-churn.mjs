@@ -60,6 +60,28 @@ async function sample(pid, trace) {
   return Object.fromEntries(keys.map(k => [k, median(readings.map(r => r[k]))]));
 }
 
+// The next `count` names of a run: <prefix>-00000, <prefix>-00001, …
+function namer(prefix) {
+  let made = 0;
+  return count => Array.from({length: count}, () => `${prefix}-${String(made++).padStart(5, '0')}`);
+}
+
+// berth on the private engine, until it has connected. The flags of bin/berth.js's shebang, and --expose-gc so
+// each reading is taken after a collection.
+async function openOnEngine(ctx, name, dockerd, env = {}) {
+  const pane = new Pane(ctx.tmux, name);
+  const trace = new Trace(join(ctx.dir, `${name}.trace.jsonl`));
+  const entry = join(ctx.berth, '..', '..', 'dist', 'berth.js');
+  await pane.open(
+    `env -u DOCKER_TLS_VERIFY -u DOCKER_CERT_PATH -u DOCKER_CONTEXT ${shellQuote(process.execPath)} --max-semi-space-size=4 --expose-gc ${shellQuote(entry)}`,
+    {env: {...ctx.berthEnv, ...env, BERTH_TRACE: trace.file, DOCKER_HOST: dockerd.host}},
+  );
+  await pane.go();
+  const pid = await pane.pid();
+  await pane.waitScreen(/API \d+\.\d+/, {what: 'berth connected'});
+  return {pane, trace, pid};
+}
+
 export async function churnRow(ctx) {
   const total = Number(process.env.BENCH_CHURN_COUNT ?? (ctx.quick ? 400 : 2000));
   const warmup = Math.min(200, Math.floor(total / 5));
@@ -89,18 +111,7 @@ export async function churnRow(ctx) {
   mkdirSync(join(config, 'berth'), {recursive: true});
   writeFileSync(join(config, 'berth', 'config.yml'), 'logs:\n  tail: 10000\n');
 
-  const pane = new Pane(ctx.tmux, 'churn');
-  const trace = new Trace(join(ctx.dir, 'churn.trace.jsonl'));
-  const env = {...ctx.berthEnv, XDG_CONFIG_HOME: config, BERTH_TRACE: trace.file, DOCKER_HOST: dockerd.host};
-  // The flags of bin/berth.js's shebang, and --expose-gc so each reading is taken after a collection.
-  const entry = join(ctx.berth, '..', '..', 'dist', 'berth.js');
-  await pane.open(
-    `env -u DOCKER_TLS_VERIFY -u DOCKER_CERT_PATH -u DOCKER_CONTEXT ${shellQuote(process.execPath)} --max-semi-space-size=4 --expose-gc ${shellQuote(entry)}`,
-    {env},
-  );
-  await pane.go();
-  const pid = await pane.pid();
-  await pane.waitScreen(/API \d+\.\d+/, {what: 'berth connected'});
+  const {pane, trace, pid} = await openOnEngine(ctx, 'churn', dockerd, {XDG_CONFIG_HOME: config});
   // Follow the logger's log, then show the whole list beside it.
   await pane.type('/');
   await pane.type(logger);
@@ -116,13 +127,10 @@ export async function churnRow(ctx) {
   await pane.keys('Escape');
   await pane.waitScreen(s => !s.includes('filter:'), {what: 'the filter to clear'});
 
-  let made = 0;
+  const nextNames = namer(prefix);
   const churn = async count => {
     for (let done = 0; done < count; done += batch) {
-      const names = Array.from(
-        {length: Math.min(batch, count - done)},
-        () => `${prefix}-${String(made++).padStart(5, '0')}`,
-      );
+      const names = nextNames(Math.min(batch, count - done));
       // Every fifth one started too (start and die events, a process that exits at once), all removed.
       const ids = await pool(names, 6, (name, i) => engine.create(name, ['true'], {start: i % 5 === 0}));
       await pool(ids, 6, id => engine.remove(id));
@@ -191,5 +199,108 @@ export async function churnRow(ctx) {
     target: 'none grows by more than 10% (a count: or by one)',
     met: leaks.length === 0 && following,
     note: leaks.length ? `grew more than 10%: ${leaks.join(', ')}` : 'nothing grew beyond its warm-up value + 10%',
+  });
+}
+
+// Churn with the stats columns on: containers created and started, 25 alive at a time, each on screen until its
+// row shows a CPU figure (its first stats read), one in five restarted, all removed, while berth shows the list
+// filtered to them with `u` on. Heap (after a collection) and RSS after a warm-up and at the end, and the growth
+// per 1,000 containers; at the end six more stay and the list must show exactly what the engine lists.
+// BENCH_CHURN_STATS_COUNT sets the number (default 2,000; quick 300; the long row is 10,000).
+export async function churnStatsRow(ctx) {
+  const total = Number(process.env.BENCH_CHURN_STATS_COUNT ?? (ctx.quick ? 300 : 2000));
+  const warmup = Math.min(200, Math.floor(total / 5));
+  const batch = 25;
+  const {startPrivateEngine} = await privateEngineHelper(ctx.dir);
+  const dockerd = await startPrivateEngine();
+  ctx.cleanup.push(() => dockerd.stop());
+  dockerd.loadBusybox();
+  const engine = new Engine({socketPath: dockerd.socket, tls: false});
+  ctx.cleanup.push(() => engine.close());
+  const prefix = `bbs-${RUN}`;
+  const {pane, trace, pid} = await openOnEngine(ctx, 'churn-stats', dockerd);
+  await pane.type(`/${prefix}`);
+  await pane.keys('Enter');
+  await pane.waitScreen(new RegExp(`filter: ${prefix}`), {what: 'the filter'});
+  await pane.type('u');
+  await pane.waitScreen(/CPU\s+MEM/, {what: 'the stats columns'});
+
+  const nextNames = namer(prefix);
+  const churn = async count => {
+    for (let done = 0; done < count; done += batch) {
+      const names = nextNames(Math.min(batch, count - done));
+      const ids = await pool(names, 6, name => engine.create(name, ['sleep', '100000'], {init: true, start: true}));
+      // Until every row shows a CPU figure: each container was read at least once.
+      await pane.waitScreen(
+        screen => names.every(name => screen.split('\n').some(line => line.includes(name) && /\d+\.\d%/.test(line))),
+        {what: `CPU figures on ${names[0]}…`, timeout: 30_000},
+      );
+      await pool(
+        ids.filter((_, i) => i % 5 === 0),
+        6,
+        id => engine.json('POST', `/containers/${id}/restart?t=0`),
+      );
+      await pool(ids, 6, id => engine.remove(id));
+    }
+  };
+  const settle = async () => {
+    await pane.waitScreen(s => !s.includes(`${prefix}-`), {what: 'the churned containers to leave', timeout: 30_000});
+    await sleep(3000);
+  };
+  await churn(warmup);
+  await settle();
+  const before = await sample(pid, trace);
+  const tc = now();
+  await churn(total - warmup);
+  const churnSeconds = (now() - tc) / 1000;
+  await settle();
+  const after = await sample(pid, trace);
+  log(`churn with stats: ${total} containers; before ${JSON.stringify(before)}; after ${JSON.stringify(after)}`);
+
+  // Six stay, three running: the list shows what the engine lists, names and states.
+  const last = Array.from({length: 6}, (_, i) => `${prefix}-end${i}`);
+  await pool(last, 6, (name, i) => engine.create(name, ['sleep', '100000'], {init: true, start: i < 3}));
+  const listed = (await engine.list({name: [prefix]}))
+    .map(c => `${c.Names[0].slice(1)} ${c.State === 'running' ? 'running' : 'created'}`)
+    .sort()
+    .join();
+  const shown = s =>
+    s
+      .split('\n')
+      .flatMap(line => {
+        const m = new RegExp(`(${prefix}-\\S+)`).exec(line);
+        return m ? [`${m[1]} ${line.includes('●') ? 'running' : 'created'}`] : [];
+      })
+      .sort()
+      .join();
+  let same = true;
+  try {
+    await pane.waitScreen(s => shown(s) === listed, {what: 'the list to be the engine list', timeout: 15_000});
+  } catch {
+    same = false;
+  }
+  await pane.keys('q');
+  await pane.close();
+  const left = await engine.list({name: [prefix]});
+  await pool(
+    left.map(c => c.Id),
+    6,
+    id => engine.remove(id),
+  );
+  engine.close();
+  await dockerd.stop();
+
+  const mb = v => `${fmt(v / 2 ** 20, 1)} MB`;
+  const heap = after.heapUsed - before.heapUsed;
+  const rss = after.procRss - before.procRss;
+  const per = (total - warmup) / 1000;
+  ctx.row({
+    measure: `churn with stats on: ${fmt(total)} containers started (25 alive, 1 in 5 restarted) and removed while berth lists them with CPU and MEM (private engine); after warm-up (${warmup}) → end`,
+    berth: `heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)}; RSS ${mb(before.procRss)} → ${mb(after.procRss)}`,
+    reference: `${fmt((total - warmup) / churnSeconds, 1)} containers/s; per 1,000 churned: heap ${fmt(heap / per / 1024)} KB, RSS ${fmt(rss / per / 1024)} KB`,
+    ratio: `heap ${fmt(after.heapUsed / before.heapUsed, 2)}×`,
+    target: 'heap ≤ +3 MB, RSS ≤ +10 MB; the list is the engine list',
+    met: heap <= 3 * 2 ** 20 && rss <= 10 * 2 ** 20 && same,
+    note: same ? 'the list equals the engine list at the end' : '**the list differs from the engine list at the end**',
   });
 }

@@ -1,6 +1,6 @@
 // Helpers shared by the benchmark modules: the engine API (for setup and as a reference client), tmux sessions
 // running berth, /proc sampling, trace reading and small statistics. No dependencies beyond Node.
-import {execFile, spawn} from 'node:child_process';
+import {execFile, execFileSync, spawn} from 'node:child_process';
 import {closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import https from 'node:https';
 import http from 'node:http';
@@ -386,6 +386,30 @@ export async function openBerth(ctx, name, args = []) {
   // As users run it: the executable, so its shebang's node flags apply.
   await pane.open([ctx.berth, ...args].map(shellQuote).join(' '), {env: {...ctx.berthEnv, BERTH_TRACE: trace.file}});
   return {pane, trace};
+}
+
+// The same bundle under another Node binary (or with more environment), with the flags of bin/berth.js's shebang.
+export async function openBerthWith(ctx, name, node, env = {}) {
+  const pane = new Pane(ctx.tmux, name);
+  const trace = new Trace(join(ctx.dir, `${name}.trace.jsonl`));
+  await pane.open([node, '--max-semi-space-size=4', ctx.berth].map(shellQuote).join(' '), {
+    env: {...ctx.berthEnv, ...env, BERTH_TRACE: trace.file},
+  });
+  return {pane, trace};
+}
+
+// Node 24, fetched once into a cache by scripts/node-binary.sh.
+export function node24Binary() {
+  try {
+    return execFileSync('bash', ['scripts/node-binary.sh', '24'], {
+      cwd: new URL('..', import.meta.url).pathname,
+      encoding: 'utf8',
+    }).trim();
+  } catch (error) {
+    throw new Error(`Node 24 could not be had (scripts/node-binary.sh 24): ${String(error.message).split('\n')[0]}`, {
+      cause: error,
+    });
+  }
 }
 
 // The selected row starts with berth's cursor character.

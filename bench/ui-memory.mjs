@@ -1,26 +1,25 @@
 // Memory rows (docs/benchmarks.md): idle RSS after 30 s with the bench's running containers and with 1,000 more;
 // RSS after opening and closing a log pane ten times; start and idle RSS on Node 24 next to the machine's Node.
 import {execFileSync} from 'node:child_process';
-import {join} from 'node:path';
-import {fmt, log, median, openBerth, Pane, sampleProcess, selectedName, shellQuote, sleep, Trace} from './ui-lib.mjs';
+import {
+  fmt,
+  log,
+  median,
+  node24Binary,
+  openBerth,
+  openBerthWith,
+  sampleProcess,
+  selectedName,
+  sleep,
+} from './ui-lib.mjs';
 
 const NAME_RE = /bb-(idle|many)-\d{3}/;
 
 async function idleInstance(ctx, name, {node} = {}) {
-  const b = node ? await openWith(ctx, name, node) : await openBerth(ctx, name);
+  const b = node ? await openBerthWith(ctx, name, node) : await openBerth(ctx, name);
   const t0 = await b.pane.go();
   const seen = await b.pane.waitOutput(NAME_RE, {timeout: 20_000});
   return {b, startMs: seen - t0, pid: await b.pane.pid()};
-}
-
-// The same bundle under another Node binary, with the flags of bin/berth.js's shebang.
-async function openWith(ctx, name, node) {
-  const pane = new Pane(ctx.tmux, name);
-  const trace = new Trace(join(ctx.dir, `${name}.trace.jsonl`));
-  await pane.open([node, '--max-semi-space-size=4', ctx.berth].map(shellQuote).join(' '), {
-    env: {...ctx.berthEnv, BERTH_TRACE: trace.file},
-  });
-  return {pane, trace};
 }
 
 const idleSeconds = ctx => (ctx.quick ? 10 : 30);
@@ -85,17 +84,7 @@ export async function manyMemoryRow(ctx) {
 
 // Start and idle RSS on Node 24 and on the machine's Node, interleaved.
 export async function node24Rows(ctx) {
-  let node24;
-  try {
-    node24 = execFileSync('bash', ['scripts/node-binary.sh', '24'], {
-      cwd: new URL('..', import.meta.url).pathname,
-      encoding: 'utf8',
-    }).trim();
-  } catch (error) {
-    throw new Error(`Node 24 could not be had (scripts/node-binary.sh 24): ${String(error.message).split('\n')[0]}`, {
-      cause: error,
-    });
-  }
+  const node24 = node24Binary();
   const version = execFileSync(node24, ['--version'], {encoding: 'utf8'}).trim();
   const runs = ctx.quick ? 3 : 5;
   const starts = {here: [], v24: []};

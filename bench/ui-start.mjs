@@ -20,7 +20,7 @@ import {
 const NAME_RE = /bb-idle-\d{3}/;
 
 // The smallest Node client: one HTTPS GET /containers/json?all=1 with the same certificates, body to stdout.
-const RAW_GET = `
+export const RAW_GET = `
 const fs = require('fs'), path = require('path'), https = require('https'), http = require('http');
 const h = process.env.DOCKER_HOST || 'unix:///var/run/docker.sock', d = process.env.DOCKER_CERT_PATH;
 const o = {path: '/containers/json?all=1'};

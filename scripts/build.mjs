@@ -53,6 +53,23 @@ const modemQuietDebug = {
   },
 };
 
+// On Node 22 and later an ESM import of node:http (or node:https, which loads it) builds the module's ESM facade,
+// which reads every export, and one of them loads Node's own copy of undici: 55-90 ms of Node 24's start on this
+// machine, where require('node:http') takes 3-13 ms (docs/benchmarks.md, "Start"). berth's imports of them become
+// require calls (the banner below defines require in every chunk); the names imported stay as they were.
+const builtinsByRequire = {
+  name: 'http-by-require',
+  setup(b) {
+    b.onResolve({filter: /^node:https?$/}, args =>
+      args.kind === 'import-statement' ? {path: args.path, namespace: 'builtin-by-require'} : undefined,
+    );
+    b.onLoad({filter: /.*/, namespace: 'builtin-by-require'}, args => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
 await build({
   entryPoints: {berth: 'source/main.ts'},
   outdir: 'dist',
@@ -69,7 +86,7 @@ await build({
   // yoga in WebAssembly, is replaced by berth's (packages/flex; packages/flex/source/node.ts says why; ~6 MB of berth's idle RSS).
   alias: {'react-devtools-core': './scripts/empty.mjs', 'yoga-layout': '@berth/flex/yoga'},
   external: ['cpu-features', '*.node'],
-  plugins: [withoutBuildkit, modemQuietDebug],
+  plugins: [withoutBuildkit, modemQuietDebug, builtinsByRequire],
   // CommonJS dependencies (dockerode, ssh2) call require() for Node built-ins.
   banner: {
     js: "import {createRequire as __berthRequire} from 'node:module'; const require = __berthRequire(import.meta.url); import {fileURLToPath as __berthPath} from 'node:url'; const __filename = __berthPath(import.meta.url); const __dirname = __berthPath(new URL('.', import.meta.url));",

@@ -1,13 +1,11 @@
-import {execFileSync} from 'node:child_process';
-import {request as httpRequest} from 'node:http';
-import {mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync} from 'node:fs';
+import {mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {BUSYBOX} from '../helpers/bench.js';
+import {pool, resources, socketApi} from '../helpers/churn.js';
 import {startPrivateEngine, type PrivateEngine} from '../helpers/private-engine.js';
 import {scratchDir} from '../helpers/scratch.js';
-import {SOCKET, startBerth, type Terminal} from '../helpers/terminal.js';
-import {at} from '../helpers/found.js';
+import {startBerth, type Terminal} from '../helpers/terminal.js';
 
 // The short version of the churn bench row (bench/ui-churn.mjs): 200 containers created (one in five started)
 // and removed on a PRIVATE engine while berth lists them and follows a log; what berth holds after warm-up and at
@@ -42,86 +40,10 @@ afterAll(async () => {
   await engine?.stop();
 }, 60_000);
 
-function berthPid(t: Terminal): number {
-  const shell = execFileSync('tmux', ['-L', SOCKET, 'display-message', '-p', '-t', t.session, '#{pane_pid}'], {
-    encoding: 'utf8',
-  }).trim();
-  return Number(execFileSync('pgrep', ['-P', shell, 'node'], {encoding: 'utf8'}).trim().split('\n')[0]);
-}
-
-// What berth's `resources` trace event counts that must not grow, with the process's descriptors and sockets.
-const COUNTED = [
-  'fds',
-  'sockets',
-  'handles',
-  'processListeners',
-  'stdinListeners',
-  'stdoutListeners',
-  'storeListeners',
-  'logPaneListeners',
-] as const;
-type Resources = Record<(typeof COUNTED)[number] | 'heapUsed', number>;
-
-async function sample(pid: number): Promise<Resources> {
-  const count = () =>
-    readFileSync(traceFile, 'utf8')
-      .split('\n')
-      .filter(line => line.includes('"resources"')).length;
-  const seen = count();
-  process.kill(pid, 'SIGUSR2');
-  const deadline = Date.now() + 5000;
-  while (count() === seen && Date.now() < deadline) await new Promise(r => setTimeout(r, 20));
-  const events = readFileSync(traceFile, 'utf8')
-    .split('\n')
-    .filter(line => line.includes('"resources"'));
-  const event = JSON.parse(at(events, seen)) as Omit<Resources, 'fds' | 'sockets'>;
-  const fds = readdirSync(`/proc/${pid}/fd`);
-  let sockets = 0;
-  for (const fd of fds) {
-    try {
-      if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:')) sockets++;
-    } catch {
-      // the descriptor closed between readdir and readlink: not counted
-    }
-  }
-  return {...event, fds: fds.length, sockets};
-}
-
-// The Engine API on the private engine's socket, a few requests at a time (the docker CLI is ~10× slower per call).
-function api(method: string, path: string, body?: unknown): Promise<{status: number; body: string}> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = httpRequest(
-      {
-        socketPath: engine.socket,
-        method,
-        path,
-        headers: payload ? {'content-type': 'application/json', 'content-length': payload.length} : {},
-      },
-      res => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString()}));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function pool<T>(items: T[], run: (item: T, index: number) => Promise<void>): Promise<void> {
-  // One iterator shared by the workers: each item is taken once.
-  const queue = items.entries();
-  const worker = async () => {
-    for (const [i, item] of queue) await run(item, i);
-  };
-  await Promise.all(Array.from({length: 6}, worker));
-}
-
 let made = 0;
 // Batches of 25: created (one in five started), then all removed.
 async function churn(count: number): Promise<void> {
+  const api = socketApi(engine.socket);
   for (let done = 0; done < count; done += 25) {
     const names = Array.from({length: Math.min(25, count - done)}, () => `churn-${String(made++).padStart(4, '0')}`);
     const ids: string[] = [];
@@ -167,7 +89,7 @@ test('200 containers come and go: berth ends holding what it held after warm-up'
   await new Promise(r => setTimeout(r, 300));
   t.keys('Escape');
   await t.waitUntil(s => !s.includes('filter:'), 'the filter to clear');
-  const pid = berthPid(t);
+  const pid = t.berthPid();
   const settle = async () => {
     await t.waitUntil(s => !/churn-\d{4}/.test(s), 'the churned containers to leave the list', 30_000);
     await new Promise(r => setTimeout(r, 2000));
@@ -175,11 +97,20 @@ test('200 containers come and go: berth ends holding what it held after warm-up'
 
   await churn(50);
   await settle();
-  const before = await sample(pid);
+  const before = await resources(pid, traceFile);
   await churn(150);
   await settle();
-  const after = await sample(pid);
-  for (const key of COUNTED) {
+  const after = await resources(pid, traceFile);
+  for (const key of [
+    'fds',
+    'sockets',
+    'handles',
+    'processListeners',
+    'stdinListeners',
+    'stdoutListeners',
+    'storeListeners',
+    'logPaneListeners',
+  ] as const) {
     expect(after[key], `${key}: ${before[key]} → ${after[key]}`).toBeLessThanOrEqual(
       Math.max(before[key] * 1.1, before[key] + 1),
     );
