@@ -145,4 +145,27 @@ describe('views 7 Volumes and 8 Networks in a real terminal', () => {
     terminal.type('q');
     expect(await terminal.exitCode()).toBe(0);
   });
+
+  test('a key that acts on rows where there is none says so: d in an empty list, D with no compose project', async () => {
+    terminal = berth.start({env: benchEnv(), columns: 80, rows: 24});
+    await terminal.waitFor(/API 1\.41/);
+    terminal.type('7');
+    await terminal.waitFor(/VOLUME NAME/);
+    terminal.type('/');
+    terminal.type(`${base}-none-at-all`);
+    terminal.keys('Enter');
+    await terminal.waitFor('no volume matches the filter');
+    terminal.type('d');
+    await terminal.waitFor('nothing to remove: no row is selected');
+    terminal.type('3');
+    await terminal.waitFor(/PROJECT/);
+    terminal.type('/');
+    terminal.type(`${base}-none-at-all`);
+    terminal.keys('Enter');
+    await terminal.waitFor(/no project matches the filter|no compose projects on this engine/);
+    terminal.type('D');
+    await terminal.waitFor('nothing to take down: no row is selected');
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
 });

@@ -1,3 +1,4 @@
+import {nothingSelected} from '../kit/actions.js';
 import {composeMouseAreas} from './mouse.js';
 import {localProject} from '../../engine/compose/project.js';
 import {sanitizeLine} from '../../text/sanitize.js';
@@ -70,7 +71,7 @@ export const compose: ViewModule = {
       }
       case 'compose.down': {
         const name = project()?.name;
-        if (!name) return;
+        if (!name) return nothingSelected(services, 'take down');
         // What goes depends on the services the files name (orphans): ask compose first when it can tell.
         const opened = project();
         // Keys typed after D (esc, y) are for the dialog, which opens once compose answered.
@@ -92,11 +93,13 @@ export const compose: ViewModule = {
       case 'compose.stop': {
         const name = project()?.name;
         if (name) confirmStop(services, name);
+        else nothingSelected(services, 'stop');
         return;
       }
       case 'compose.start': {
         const name = project()?.name;
         if (name) startProject(services, name);
+        else nothingSelected(services, 'start');
         return;
       }
       case 'compose.output':

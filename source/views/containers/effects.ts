@@ -1,3 +1,4 @@
+import {nothingSelected} from '../kit/actions.js';
 import {
   containerEnv,
   containerSizes,
@@ -129,7 +130,7 @@ async function operateOn(
 
 export function confirmOperation(services: Services, operation: 'stop' | 'remove'): void {
   const targets = targetContainers(services.store.get());
-  if (!targets.length) return;
+  if (!targets.length) return nothingSelected(services, operation);
   const confirm: Confirmation = {
     title: `${operation === 'stop' ? 'Stop' : 'Remove'} ${targets.length === 1 ? 'this container' : `these ${targets.length} containers`}?`,
     // With several engines each target says which engine it is on.

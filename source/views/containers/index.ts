@@ -1,3 +1,4 @@
+import {nothingSelected} from '../kit/actions.js';
 import {containersMouseAreas} from './mouse.js';
 import {showLogs} from '../kit/log-pane/effects.js';
 import {paneSession} from '../kit/log-pane/session.js';
@@ -59,6 +60,7 @@ export const containers: ViewModule = {
       case 'container.start':
       case 'container.restart': {
         const targets = targetContainers(before);
+        if (!targets.length) return nothingSelected(services, action.type === 'container.start' ? 'start' : 'restart');
         void runOperation(services, action.type === 'container.start' ? 'start' : 'restart', targets, false);
         return;
       }

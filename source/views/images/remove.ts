@@ -1,3 +1,4 @@
+import {nothingSelected} from '../kit/actions.js';
 import {logCommand} from '../../command-log.js';
 import {dockerRmiCommand} from '../../engine/images/docker-commands.js';
 import {containersUsing, removeImage} from '../../engine/images/remove.js';
@@ -33,7 +34,7 @@ export async function confirmRemove(services: Services, references?: readonly st
       engine: engineOf(row),
     }));
   const [first] = rows;
-  if (!first) return;
+  if (!first) return nothingSelected(services, 'remove');
   const docker = services.docker(first.engine);
   if (!docker) return;
   const targets: string[] = [];

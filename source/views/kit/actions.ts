@@ -104,3 +104,9 @@ export function idsByEngine(
   });
   return groups;
 }
+
+// A key that acts on rows, pressed where there is none (an empty list, a filter matching nothing): said in one line
+// rather than nothing happening.
+export function nothingSelected(services: Services, verb: string): void {
+  services.status(`nothing to ${verb}: no row is selected`);
+}

@@ -1,3 +1,4 @@
+import {nothingSelected} from '../kit/actions.js';
 import {contextWords, dockerCommand, logCommand} from '../../command-log.js';
 import {inspectNetwork, removeNetwork} from '../../engine/networks/networks.js';
 import {describeUsers} from '../../engine/volumes/usage.js';
@@ -57,7 +58,7 @@ const running = (row: NetworkRow) =>
 // those are listed as kept unless f disconnects them first. The predefined networks are always kept.
 export function confirmRemove(services: Services): void {
   const rows = targetNetworks(services.store.get());
-  if (!rows.length) return;
+  if (!rows.length) return nothingSelected(services, 'remove');
   const removable = rows.filter(row => !row.predefined);
   // With several engines each target is named with its engine: `prod/app-net`.
   const named = (row: NetworkRow) => sanitizeLine(onEngineName(row, row.name));

@@ -1,3 +1,4 @@
+import {nothingSelected} from '../kit/actions.js';
 import {contextWords, dockerCommand, logCommand} from '../../command-log.js';
 import {describeUsers} from '../../engine/volumes/usage.js';
 import {inspectVolume, removeVolume} from '../../engine/volumes/volumes.js';
@@ -49,7 +50,7 @@ const FORCE = {
 // d: the dialog lists what goes; a volume some container mounts (running or not) is refused, with the containers.
 export function confirmRemove(services: Services): void {
   const rows = targetVolumes(services.store.get());
-  if (!rows.length) return;
+  if (!rows.length) return nothingSelected(services, 'remove');
   const free = rows.filter(row => !row.usedBy.length);
   const busy = rows.filter(row => row.usedBy.length);
   // With several engines each target is named with its engine: `prod/web-data`.
