@@ -26,6 +26,9 @@ describe('containers view', () => {
     run(`${prefix}-pat-a`, '--init', BUSYBOX, 'sleep', '600');
     run(`${prefix}-pat-b`, '--init', BUSYBOX, 'sleep', '600');
     run(`x${prefix}-pat-c`, '--init', BUSYBOX, 'sleep', '600');
+    // Says which signal reached it: for :kill -s USR1.
+    for (const name of [`${prefix}-sig-a`, `${prefix}-sig-b`])
+      run(name, '--init', BUSYBOX, 'sh', '-c', "trap 'echo got-USR1' USR1; while :; do sleep 0.2; done");
     run(`${prefix}-secret`, '-e', 'DB_PASSWORD=hunter2', '-e', 'PLAIN=visible', '--init', BUSYBOX, 'sleep', '600');
     run(
       `${prefix}-evil`,
@@ -75,6 +78,63 @@ describe('containers view', () => {
     terminal.type('q');
     expect(await terminal.exitCode()).toBe(0);
   }, 60_000);
+
+  test(':kill -s USR1, :stop, :start, :restart and :rm -f take name patterns as :stop does, after a dialog', async () => {
+    const pattern = `${prefix}-sig*`;
+    const names = [`${prefix}-sig-a`, `${prefix}-sig-b`];
+    const state = (name: string) =>
+      JSON.parse(docker(['inspect', '--format', '{{json .State.Status}}', name])) as string;
+    terminal = berth.start({env: benchEnv(), columns: 120, rows: 30});
+    await terminal.waitFor(/API 1\.41/);
+    const command = async (line: string, title: RegExp, done: RegExp) => {
+      terminal!.type(':');
+      terminal!.type(line);
+      terminal!.keys('Enter');
+      const screen = await terminal!.waitFor(title);
+      const dialog = screen.slice(screen.lastIndexOf('╭'));
+      for (const name of names) expect(dialog).toContain(name);
+      terminal!.type('y');
+      await terminal!.waitFor(done, 20_000);
+    };
+    await command(`kill -s usr1 ${pattern}`, /Send USR1 to 2 containers matching/, /signalled \(USR1\)/);
+    await expect
+      .poll(() => names.map(name => docker(['logs', name]).includes('got-USR1')), {timeout: 5000})
+      .toEqual([true, true]);
+    await command(`stop ${pattern}`, /Stop 2 containers matching/, /stopped /);
+    expect(names.map(state)).toEqual(['exited', 'exited']);
+    await command(`start ${pattern}`, /Start 2 containers matching/, /started /);
+    expect(names.map(state)).toEqual(['running', 'running']);
+    await command(`restart ${pattern}`, /Restart 2 containers matching/, /restarted /);
+    expect(names.map(state)).toEqual(['running', 'running']);
+    // P pauses the running (the marked ones here), P again unpauses them.
+    terminal.type(`/${prefix}-sig`);
+    terminal.keys('Enter');
+    await terminal.waitUntil(s => names.every(name => s.includes(name)), 'both rows');
+    terminal.keys('Space');
+    terminal.keys('Space');
+    await terminal.waitFor('2 marked');
+    // P goes by the state the rows show: running (up) after the restart's events came in.
+    await terminal.waitUntil(s => names.every(name => new RegExp(`●\\*${name} +up`).test(s)), 'the rows up');
+    terminal.type('P');
+    await terminal.waitFor(/paused .*sig/, 10_000);
+    expect(names.map(state)).toEqual(['paused', 'paused']);
+    // Once they say paused, P unpauses.
+    await terminal.waitUntil(s => names.every(name => new RegExp(`‖\\*${name} +paused`).test(s)), 'the rows paused');
+    terminal.type('P');
+    await terminal.waitFor(/unpaused .*sig/, 10_000);
+    expect(names.map(state)).toEqual(['running', 'running']);
+    terminal.keys('Escape');
+    await command(`rm -f ${pattern}`, /Remove 2 containers matching/, /removed /);
+    expect(docker(['ps', '-a', '-q', '--filter', `name=${prefix}-sig`]).trim()).toBe('');
+    created.splice(0, created.length, ...created.filter(name => !names.includes(name)));
+    // A signal that is not one is refused in one line, nothing asked.
+    terminal.type(':');
+    terminal.type(`kill -s 'NOT A SIGNAL' ${pattern}`);
+    terminal.keys('Enter');
+    await terminal.waitFor('-s needs a signal');
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  }, 90_000);
 
   test(':stop PATTERN* lists exactly the matches, then stops them', async () => {
     terminal = berth.start({env: benchEnv(), columns: 120, rows: 30});

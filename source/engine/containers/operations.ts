@@ -7,20 +7,23 @@ import {compareText} from '../../text/compare.js';
 
 export type EnvEntry = {key: string; value: string; secret: boolean};
 
-export type ContainerOperation = 'stop' | 'start' | 'restart' | 'remove';
+export type ContainerOperation = 'stop' | 'start' | 'restart' | 'remove' | 'kill' | 'pause' | 'unpause';
 
 // 304 means "already stopped" / "already started": the user's wish is met, so it counts as success.
 export async function operate(
   docker: Docker,
   id: string,
   operation: ContainerOperation,
-  options: {force?: boolean} = {},
+  options: {force?: boolean; signal?: string} = {},
 ): Promise<void> {
   const container = docker.getContainer(id);
   try {
     if (operation === 'stop') await container.stop();
     else if (operation === 'start') await container.start();
     else if (operation === 'restart') await container.restart();
+    else if (operation === 'kill') await container.kill({signal: options.signal ?? 'KILL'});
+    else if (operation === 'pause') await container.pause();
+    else if (operation === 'unpause') await container.unpause();
     else await container.remove({force: options.force ?? false});
   } catch (error) {
     if ((error as {statusCode?: number}).statusCode === 304) return;

@@ -2,7 +2,9 @@ import {errorMessage} from '../../errors.js';
 import {openLogs} from '../kit/log-pane/effects.js';
 import {parseLogsCommand} from '../kit/log-pane/options.js';
 import type {CommandSpec} from '../types.js';
-import {confirmAttach, stopMatching} from './effects.js';
+import {oneArg} from '../command-line.js';
+import {confirmAttach, operateMatching} from './effects.js';
+import type {ContainerOperation} from '../../engine/containers/operations.js';
 import {parseDetachKeys} from '../../engine/exec/detach-keys.js';
 import {runCaptured} from './exec.js';
 import {containersNamed, showMergedLogs} from './merged-logs.js';
@@ -34,18 +36,50 @@ export function parseExecArgs(args: string[]): {
   return {user, tty, interactive, container, cmd};
 }
 
-export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
-  {
-    name: 'stop',
-    usage: ':stop PATTERN (trailing * = starts with)',
+// A signal as docker kill takes it: a name (USR1, SIGUSR1) or a number.
+const SIGNAL = /^(?:SIG)?[A-Z][A-Z0-9+-]*$|^\d{1,2}$/i;
+
+// :stop, :start, :restart, :rm [-f] and :kill [-s SIGNAL] on a name pattern (a trailing * = starts with), on every
+// engine, after a dialog listing exactly the matches.
+function patternCommand(name: string, operation: ContainerOperation, verb: string, flags = ''): CommandSpec {
+  return {
+    name,
+    usage: `:${name} ${flags ? `${flags} ` : ''}PATTERN (trailing * = starts with)`,
     changes: true,
     run(services, args) {
-      const [pattern] = args;
-      if (args.length !== 1 || pattern === undefined) throw new Error('give exactly one name pattern');
-      void stopMatching(services, pattern).catch(error => services.status(`:stop: ${errorMessage(error)}`, 'error'));
+      const words = [...args];
+      let force = false;
+      let signal: string | undefined;
+      for (let flag = words[0]; flag?.startsWith('-'); flag = words[0]) {
+        words.shift();
+        if (operation === 'remove' && flag === '-f') force = true;
+        else if (operation === 'kill' && (flag === '-s' || flag === '--signal')) {
+          signal = words.shift();
+          if (!signal || !SIGNAL.test(signal))
+            throw new Error(`-s needs a signal: a name (TERM, KILL, HUP, INT, QUIT, USR1, USR2) or a number`);
+        } else throw new Error(`unknown option "${flag}" (${flags || 'none'})`);
+      }
+      const pattern = oneArg(words, 'give exactly one name pattern');
+      const sent = signal?.toUpperCase();
+      const title = operation === 'kill' ? `Send ${sent ?? 'KILL'} to` : verb;
+      void operateMatching(services, {name, operation, verb: title, force, signal: sent}, pattern).catch(
+        (error: unknown) => services.status(`:${name}: ${errorMessage(error)}`, 'error'),
+      );
       return undefined;
     },
-  },
+  };
+}
+
+const PATTERN_COMMANDS = [
+  patternCommand('stop', 'stop', 'Stop'),
+  patternCommand('start', 'start', 'Start'),
+  patternCommand('restart', 'restart', 'Restart'),
+  patternCommand('rm', 'remove', 'Remove', '[-f]'),
+  patternCommand('kill', 'kill', 'Send KILL to', '[-s SIGNAL]'),
+];
+
+export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
+  ...PATTERN_COMMANDS,
   {
     name: 'logs',
     usage: ':logs [--since 10s|RFC3339] [--tail N] [--follow=false] [NAME|PREFIX*...]',

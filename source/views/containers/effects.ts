@@ -26,6 +26,9 @@ const PAST: Record<ContainerOperation, string> = {
   start: 'started',
   restart: 'restarted',
   remove: 'removed',
+  kill: 'signalled',
+  pause: 'paused',
+  unpause: 'unpaused',
 };
 
 // With several engines a container is named with its engine (prod/web) in messages and confirmations.
@@ -38,7 +41,13 @@ const DOING: Record<ContainerOperation, Busy> = {
   start: 'starting',
   restart: 'restarting',
   remove: 'removing',
+  kill: 'killing',
+  pause: 'pausing',
+  unpause: 'unpausing',
 };
+
+// What a container operation is asked with: force for remove, the signal for kill.
+export type OperationOptions = {force?: boolean; signal?: string};
 
 // The operation under way on each container (by containerKey): the next one on the same container waits for it, so
 // a start pressed while a stop still runs starts the container after it stopped, never before.
@@ -48,7 +57,7 @@ export async function runOperation(
   services: Services,
   operation: ContainerOperation,
   targets: readonly {id: string; name: string; engine?: string}[],
-  force = false,
+  options: OperationOptions = {},
 ): Promise<void> {
   const running = underWay(services);
   const keys = targets.map(target => containerKey(target));
@@ -63,7 +72,7 @@ export async function runOperation(
     }
     services.dispatch({type: 'containers.busy', keys, doing: DOING[operation]});
     try {
-      await operateOn(services, operation, targets, force);
+      await operateOn(services, operation, targets, options);
     } finally {
       services.dispatch({type: 'containers.busy', keys});
     }
@@ -80,12 +89,12 @@ async function operateOn(
   services: Services,
   operation: ContainerOperation,
   targets: readonly {id: string; name: string; engine?: string}[],
-  force: boolean,
+  {force = false, signal}: OperationOptions,
 ): Promise<void> {
   // Each target goes to its own engine; a target whose engine is away fails alone (the others still run).
   if (!several(services) && !services.docker()) return;
   services.status(
-    `${operation === 'stop' ? 'stopping' : operation === 'remove' ? 'removing' : `${operation}ing`} ${targets.map(t => label(services, t)).join(', ')}…`,
+    `${operation === 'kill' ? `sending ${signal ?? 'KILL'} to` : DOING[operation]} ${targets.map(t => label(services, t)).join(', ')}…`,
   );
   const failures: string[] = [];
   const done: string[] = [];
@@ -103,12 +112,16 @@ async function operateOn(
       logCommand(
         dockerCommand([
           ...contextWords(context),
-          ...(operation === 'remove' ? ['rm', ...(force ? ['-f'] : [])] : [operation]),
+          ...(operation === 'remove'
+            ? ['rm', ...(force ? ['-f'] : [])]
+            : operation === 'kill'
+              ? ['kill', '-s', signal ?? 'KILL']
+              : [operation]),
           next.name,
         ]),
       );
       try {
-        await operate(docker, next.id, operation, {force});
+        await operate(docker, next.id, operation, {force, signal});
         done.push(name);
       } catch (error) {
         failures.push(`${name}: ${errorMessage(error)}`);
@@ -125,7 +138,8 @@ async function operateOn(
       `${operation} failed for ${failures.join('; ')}${fix}${done.length ? `; ${PAST[operation]} ${done.join(', ')}` : ''}`,
       'error',
     );
-  } else services.status(`${PAST[operation]} ${done.join(', ')}`);
+  } else
+    services.status(`${PAST[operation]}${operation === 'kill' ? ` (${signal ?? 'KILL'})` : ''} ${done.join(', ')}`);
 }
 
 export function confirmOperation(services: Services, operation: 'stop' | 'remove'): void {
@@ -179,6 +193,9 @@ export function confirmAttach(
   });
 }
 
+// The operations a dialog asks about (d, s, the : commands on patterns).
+const CONFIRMED: readonly ContainerOperation[] = ['stop', 'remove', 'start', 'restart', 'kill'];
+
 export function confirmed(services: Services, confirm: Confirmation): void {
   if (confirm.operation === 'attach') {
     const detachKeys = confirm.extra?.detachKeys;
@@ -191,27 +208,36 @@ export function confirmed(services: Services, confirm: Confirmation): void {
       });
     return;
   }
-  if (confirm.operation !== 'stop' && confirm.operation !== 'remove') return;
-  void runOperation(services, confirm.operation, confirmedTargets(confirm), confirm.force ?? false);
+  const operation = CONFIRMED.find(op => op === confirm.operation);
+  if (!operation) return;
+  void runOperation(services, operation, confirmedTargets(confirm), {
+    force: confirm.force,
+    signal: confirm.extra?.signal,
+  });
 }
 
-export async function stopMatching(services: Services, pattern: string): Promise<void> {
+// `:stop web*` and its kin: every container whose name matches, on every engine, listed in a dialog first.
+export async function operateMatching(
+  services: Services,
+  command: {name: string; operation: ContainerOperation; verb: string; force?: boolean; signal?: string},
+  pattern: string,
+): Promise<void> {
   let matches: {id: string; name: string; state: string; engine?: string}[];
   if (several(services)) {
     // Every engine that is connected is asked at once; one that is away is said, not waited for.
     const sessions = services.engines();
     const away = sessions.filter(session => !session.client).map(session => session.name);
     const lists = await Promise.all(
-      sessions
-        .filter(session => session.client)
-        .map(async session =>
-          (await containersMatching(session.client!.docker, pattern)).map(m => ({...m, engine: session.name})),
-        ),
+      sessions.map(async session =>
+        session.client
+          ? (await containersMatching(session.client.docker, pattern)).map(m => ({...m, engine: session.name}))
+          : [],
+      ),
     );
     matches = lists.flat();
     if (away.length)
       services.status(
-        `:stop ${pattern}: engine ${away.join(', ')} not connected; its containers are not in the list`,
+        `:${command.name} ${pattern}: engine ${away.join(', ')} not connected; its containers are not in the list`,
         'error',
       );
   } else {
@@ -220,7 +246,10 @@ export async function stopMatching(services: Services, pattern: string): Promise
     matches = await containersMatching(docker, pattern);
   }
   if (!matches.length) {
-    services.status(`:stop ${pattern}: no container name matches (a trailing * means "starts with")`, 'error');
+    services.status(
+      `:${command.name} ${pattern}: no container name matches (a trailing * means "starts with")`,
+      'error',
+    );
     return;
   }
   services.dispatch({
@@ -228,13 +257,15 @@ export async function stopMatching(services: Services, pattern: string): Promise
     overlay: {
       kind: 'confirm',
       confirm: {
-        title: `Stop ${matches.length} container${matches.length === 1 ? '' : 's'} matching "${pattern}"?`,
+        title: `${command.verb} ${matches.length} container${matches.length === 1 ? '' : 's'} matching "${pattern}"?`,
         targets: matches.map(m => `${label(services, m)}  (${m.state})`),
         ids: matches.map(m => m.id),
         names: matches.map(m => m.name),
         engines: matches.map(m => m.engine),
         owner: 'containers',
-        operation: 'stop',
+        operation: command.operation,
+        ...(command.force ? {force: true} : {}),
+        ...(command.signal ? {extra: {signal: command.signal}} : {}),
       },
     },
   });

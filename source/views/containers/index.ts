@@ -61,7 +61,19 @@ export const containers: ViewModule = {
       case 'container.restart': {
         const targets = targetContainers(before);
         if (!targets.length) return nothingSelected(services, action.type === 'container.start' ? 'start' : 'restart');
-        void runOperation(services, action.type === 'container.start' ? 'start' : 'restart', targets, false);
+        void runOperation(services, action.type === 'container.start' ? 'start' : 'restart', targets);
+        return;
+      }
+      case 'container.pause': {
+        // Each target the way it can go: running ones are paused, paused ones unpaused (docker pause/unpause).
+        const targets = targetContainers(before);
+        if (!targets.length) return nothingSelected(services, 'pause');
+        const running = targets.filter(t => t.state === 'running');
+        const paused = targets.filter(t => t.state === 'paused');
+        if (!running.length && !paused.length)
+          return services.status('nothing to pause: only a running container pauses (and a paused one resumes)');
+        if (running.length) void runOperation(services, 'pause', running);
+        if (paused.length) void runOperation(services, 'unpause', paused);
         return;
       }
       case 'exec.shell':

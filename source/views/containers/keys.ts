@@ -19,6 +19,13 @@ export const CONTAINER_BINDINGS: readonly Binding[] = [
   {scope: 'containers', keys: ['s'], action: 'container.stop', help: 'stop', footer: true, changes: true},
   {scope: 'containers', keys: ['S'], action: 'container.start', help: 'start', changes: true},
   {scope: 'containers', keys: ['r'], action: 'container.restart', help: 'restart', changes: true},
+  {
+    scope: 'containers',
+    keys: ['P'],
+    action: 'container.pause',
+    help: 'pause the running / unpause the paused (marked or selected)',
+    changes: true,
+  },
   {scope: 'containers', keys: ['d'], action: 'container.remove', help: 'remove', footer: true, changes: true},
   {scope: 'containers', keys: ['v'], action: 'container.env', help: 'environment'},
   {scope: 'containers', keys: ['i'], action: 'container.inspect', help: 'inspect'},

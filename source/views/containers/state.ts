@@ -22,7 +22,7 @@ export type ContainersState = {
   busy: Readonly<Record<string, Busy>>;
 };
 
-export type Busy = 'stopping' | 'starting' | 'restarting' | 'removing';
+export type Busy = 'stopping' | 'starting' | 'restarting' | 'removing' | 'killing' | 'pausing' | 'unpausing';
 
 export type TopProcesses = {titles: readonly string[]; processes: readonly (readonly string[])[]};
 
@@ -44,6 +44,7 @@ declare module '../../store/actions.js' {
     'container.stop': NoFields;
     'container.start': NoFields;
     'container.restart': NoFields;
+    'container.pause': NoFields;
     'container.remove': NoFields;
     'container.env': NoFields;
     'container.inspect': NoFields;

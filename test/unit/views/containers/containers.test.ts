@@ -105,6 +105,7 @@ describe('containers view: keymap scope', () => {
   test('its keys apply while it shows, not in other views', () => {
     expect(activeScopes(DEFAULT_VIEWS, state)).toEqual(['containers', 'list', 'move', 'tabs', 'global']);
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), 'e')).toBe('exec.shell');
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), 'P')).toBe('container.pause');
     const registry = reduce(state, {type: 'view.registry'});
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, registry), 'e')).toBeUndefined();
   });
