@@ -123,8 +123,8 @@ function describeSshError(target: EngineTarget, e: ErrorLike, code: string, mess
 
 // OpenSSL messages carry a library prefix and a source location; the alert text is what helps.
 function sslReason(message: string): string {
-  const alert = /alert ([a-z ]+?)(?::|$)/i.exec(message);
-  return alert ? `TLS alert: ${alert[1].trim()}` : message;
+  const alert = /alert ([a-z ]+?)(?::|$)/i.exec(message)?.[1];
+  return alert === undefined ? message : `TLS alert: ${alert.trim()}`;
 }
 
 function shorten(text: string): string {

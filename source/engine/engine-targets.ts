@@ -6,7 +6,8 @@ import {resolveEngineTarget, type ConnectionFlags, type EngineTarget} from './ta
 // config file. Each becomes one target, named by its context; one that cannot be resolved (a context whose TLS
 // files are gone) is a problem to report, never a reason to leave the others out.
 export type EngineSelection = {
-  targets: EngineTarget[];
+  // At least one: a selection with none is refused as a usage error.
+  targets: readonly [EngineTarget, ...EngineTarget[]];
   // One line each (thing, reason, fix) for contexts left out.
   problems: string[];
   // --all-contexts: an engine that does not answer is expected (it is left out, not an error).
@@ -55,6 +56,7 @@ export function resolveEngineTargets(
       problems.push(errorMessage(error));
     }
   }
-  if (!targets.length) throw new UsageError(`no engine to connect to: ${problems.join('; ')}`);
-  return {targets, problems, everyContext: flags.allContexts};
+  const [first, ...others] = targets;
+  if (!first) throw new UsageError(`no engine to connect to: ${problems.join('; ')}`);
+  return {targets: [first, ...others], problems, everyContext: flags.allContexts};
 }

@@ -9,7 +9,7 @@ export const FRAME_SYSTEM = 3;
 // Whether a header is one a multiplexed stream can have: type 0 to 3 and zero padding. Anything else is typically
 // a TTY stream read as multiplexed.
 export function isFrameHeader(header: Buffer): boolean {
-  return header[0] <= FRAME_SYSTEM && header[1] === 0 && header[2] === 0 && header[3] === 0;
+  return header.readUInt8(0) <= FRAME_SYSTEM && header[1] === 0 && header[2] === 0 && header[3] === 0;
 }
 
 export type FrameHandlers = {
@@ -38,7 +38,7 @@ export class FrameSplitter {
         this.headerFill += take;
         pos += take;
         if (this.headerFill < FRAME_HEADER_BYTES) return;
-        const type = this.header[0];
+        const type = this.header.readUInt8(0);
         const size = this.header.readUInt32BE(4);
         this.handlers.header?.(type, size, this.header);
         this.headerFill = 0;

@@ -5,6 +5,7 @@ import {describeConnectError} from './connect-errors.js';
 import {listContainers, type ContainerRow} from './containers/list.js';
 import {DEFAULT_ENGINE_TIMEOUTS, firstByteDeadline, type EngineTimeouts} from './limits/timed-agent.js';
 import type {EngineTarget} from './target.js';
+import {itemAt} from '../util/item-at.js';
 
 export type ConnectionState =
   | {status: 'connecting'; target: string}
@@ -150,7 +151,7 @@ export class EngineSession {
     this.events = undefined;
     this.client?.close();
     this.client = undefined;
-    const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    const delay = itemAt(BACKOFF_MS, Math.min(this.attempt, BACKOFF_MS.length - 1));
     this.attempt += 1;
     this.listener.connection({
       status: 'down',

@@ -22,9 +22,9 @@ export function completeCommandLine(
     : own
       ? [...own(state, words.length - 1, words.slice(1))]
       : names(state);
-  const matches = [...new Set(candidates.filter(name => name.startsWith(word)))].sort();
-  if (!matches.length) return {draft, cursor};
-  const completion = matches.length === 1 ? `${matches[0]} ` : commonPrefix(matches);
+  const [match, ...others] = [...new Set(candidates.filter(name => name.startsWith(word)))].sort();
+  if (match === undefined) return {draft, cursor};
+  const completion = others.length === 0 ? `${match} ` : commonPrefix(match, others);
   if (completion.length <= word.length) return {draft, cursor};
   const next = draft.slice(0, start) + completion + draft.slice(cursor);
   return {draft: next, cursor: start + completion.length};
@@ -38,8 +38,8 @@ function names(state: AppState): string[] {
   ];
 }
 
-function commonPrefix(words: readonly string[]): string {
-  let prefix = words[0];
-  for (const word of words) while (!word.startsWith(prefix)) prefix = prefix.slice(0, -1);
+function commonPrefix(first: string, others: readonly string[]): string {
+  let prefix = first;
+  for (const word of others) while (!word.startsWith(prefix)) prefix = prefix.slice(0, -1);
   return prefix;
 }

@@ -8,7 +8,11 @@ export type HelpLine = {text: string; title?: boolean};
 // focus), then the rest. A filter keeps the bindings whose keys or words match, under their section titles.
 export function helpLines(keymap: Keymap, views: ViewSet, first: readonly string[], query: string): HelpLine[] {
   const titles = scopeTitles(views);
-  const order = [...new Set([...first.filter(scope => scope in titles), ...Object.keys(titles)])];
+  // The scopes that have a section title, the active ones first.
+  const sections = [...new Set([...first, ...Object.keys(titles)])].flatMap(scope => {
+    const title = titles[scope];
+    return title === undefined ? [] : [{scope, title}];
+  });
   let match: (text: string) => boolean = () => true;
   if (query) {
     try {
@@ -19,13 +23,13 @@ export function helpLines(keymap: Keymap, views: ViewSet, first: readonly string
     }
   }
   const lines: HelpLine[] = [];
-  for (const scope of order) {
+  for (const {scope, title} of sections) {
     const rows = keymap
       .filter(b => b.scope === scope)
       .map(b => `  ${b.keys.map(keyLabel).join(' ').padEnd(18)} ${b.help}`)
-      .filter(text => match(text) || match(titles[scope]));
+      .filter(text => match(text) || match(title));
     if (!rows.length) continue;
-    lines.push({text: titles[scope], title: true}, ...rows.map(text => ({text})));
+    lines.push({text: title, title: true}, ...rows.map(text => ({text})));
   }
   return lines;
 }

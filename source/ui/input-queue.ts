@@ -74,10 +74,10 @@ export class InputQueue {
     if (this.draining) return;
     this.draining = true;
     try {
-      while (this.keys.length) {
-        if (!this.host.live()) return this.wait(this.keys[0], 'the screen to come back');
-        const head = this.keys[0];
-        const what = this.holds.size ? [...this.holds][0].what : this.host.waitsFor(head.input, head.key);
+      for (let [head] = this.keys; head; [head] = this.keys) {
+        if (!this.host.live()) return this.wait(head, 'the screen to come back');
+        const [hold] = this.holds;
+        const what = hold ? hold.what : this.host.waitsFor(head.input, head.key);
         if (what !== undefined) return this.wait(head, what);
         this.keys.shift();
         const request = this.host.handle(head.input, head.key);

@@ -159,5 +159,11 @@ export function applyKeyOverrides(
   for (const action of Object.keys(overrides)) {
     if (!known.has(action)) problems.push(`config keys.${action}: no such action (see ? for the names in the keymap)`);
   }
-  return {keymap: keymap.map(b => (overrides[b.action] ? {...b, keys: overrides[b.action]} : b)), problems};
+  return {
+    keymap: keymap.map(b => {
+      const keys = overrides[b.action];
+      return keys ? {...b, keys} : b;
+    }),
+    problems,
+  };
 }

@@ -9,6 +9,7 @@ import {DEFAULT_KEYMAP, type Keymap} from './keymap.js';
 import {activeScopes} from './scopes.js';
 import {SHELL_OVERLAYS} from './shell-overlays.js';
 import type {ViewSet} from './view-set.js';
+import {itemAt} from '../util/item-at.js';
 
 function showView(views: ViewSet, state: AppState, id: string): AppState {
   if (state.view === id || !views.available(state).some(view => view.id === id)) return state;
@@ -19,7 +20,8 @@ function cycleView(views: ViewSet, state: AppState, step: number): AppState {
   const ids = views.available(state).map(view => view.id);
   if (!ids.length) return state;
   const index = ids.indexOf(state.view);
-  return showView(views, state, ids[(index + step + ids.length) % ids.length]);
+  // (The modulo keeps the index inside the non-empty list.)
+  return showView(views, state, itemAt(ids, (index + step + ids.length) % ids.length));
 }
 
 type Shell = {views: ViewSet; keymap: Keymap};

@@ -147,7 +147,7 @@ async function waitForEnter(): Promise<void> {
 // `targets`: the engines to open (several with --context A --context B, --all-contexts or the config's
 // contexts:), each with its first request already under way; `problems`: contexts left out, said on screen.
 type UiOptions = {
-  targets: readonly EngineTarget[];
+  targets: readonly [EngineTarget, ...EngineTarget[]];
   options: GlobalOptions;
   connecting: readonly Promise<EngineClient>[];
   problems?: readonly string[];
@@ -155,7 +155,7 @@ type UiOptions = {
 
 // Owns the terminal for the UI's lifetime: render, wait for an exit request, act on the real terminal, render again.
 export async function runUi({targets, options, connecting, problems: leftOut = []}: UiOptions): Promise<number> {
-  const target = targets[0];
+  const [target] = targets;
   const loaded = await loadConfig(options.config, process.env);
   // User-defined commands become one more module: their keys join the one keymap, their names the : commands.
   const builtin = [...DEFAULT_VIEWS.commands(), ...SHELL_COMMANDS].map(command => command.name);

@@ -15,6 +15,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';
+import {at} from '../helpers/found.js';
 
 // berth save/load/export as a user runs them (bin/berth.js, after `node scripts/build.mjs`), against the bench
 // engine, with the docker CLI as the oracle. The images are berth's own (docker commit of busybox with a file
@@ -125,9 +126,9 @@ describe('berth save and load', () => {
     expect(leftovers(dir)).toEqual([]);
 
     docker(['rmi', one, two]);
-    expect(spawnSync('docker', ['image', 'inspect', ids[0]], {env: {...process.env, ...benchEnv()}}).status).not.toBe(
-      0,
-    );
+    expect(
+      spawnSync('docker', ['image', 'inspect', at(ids, 0)], {env: {...process.env, ...benchEnv()}}).status,
+    ).not.toBe(0);
     const loaded = berth(['load', '-i', archive]);
     expect(loaded.stderr).toBe('');
     expect(loaded.code).toBe(0);
@@ -136,8 +137,8 @@ describe('berth save and load', () => {
       `Loaded image: ${two}`,
     ]);
     expect([imageId(one), imageId(two)]).toEqual(ids);
-    expect(tagsOf(ids[0])).toEqual([one]);
-    expect(tagsOf(ids[1])).toEqual([two]);
+    expect(tagsOf(at(ids, 0))).toEqual([one]);
+    expect(tagsOf(at(ids, 1))).toEqual([two]);
 
     const log = readFileSync(join(state, 'berth/commands.log'), 'utf8');
     expect(log).toContain(`docker save -o ${archive} ${one} ${two}\n`);

@@ -309,7 +309,7 @@ describe('bad inputs end with a clear message and touch nothing else', () => {
       const left = docker(['ps', '-a', '--no-trunc', '--format', '{{.ID}} {{.Command}}'])
         .split('\n')
         .filter(line => line.includes(marker))
-        .map(line => line.split(' ')[0]);
+        .flatMap(line => line.split(' ').slice(0, 1));
       if (left.length) docker(['rm', '-f', ...left]);
     }
   }, 60_000);

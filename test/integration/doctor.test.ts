@@ -16,6 +16,7 @@ import {resolveEngineTarget} from '../../source/engine/target.js';
 import {BUSYBOX, benchEnv} from '../helpers/bench.js';
 import {type PrivateEngine, startPrivateEngine} from '../helpers/private-engine.js';
 import {freePort} from '../helpers/registry-server.js';
+import {firstGroup} from '../helpers/found.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'berth-doctor-'));
 afterAll(() => rmSync(scratch, {recursive: true, force: true}));
@@ -113,19 +114,21 @@ describe('engine-info collectors and doctor on a private engine without log rota
       .split('\n')
       .map(line => JSON.parse(line) as Record<string, string>);
     expect(usage.rows.map(r => r.kind)).toEqual(cli.map(row => row.Type));
-    for (const [i, row] of usage.rows.entries()) {
-      expect({
+    expect(
+      usage.rows.map(row => ({
         count: String(row.count),
         active: String(row.active),
         size: humanSize(row.size),
         reclaimable: humanSize(row.reclaimable),
-      }).toEqual({
-        count: cli[i].TotalCount,
-        active: cli[i].Active,
-        size: cli[i].Size,
-        reclaimable: cli[i].Reclaimable.replace(/ \(\d+%\)$/, ''),
-      });
-    }
+      })),
+    ).toEqual(
+      cli.map(row => ({
+        count: row.TotalCount,
+        active: row.Active,
+        size: row.Size,
+        reclaimable: row.Reclaimable?.replace(/ \(\d+%\)$/, ''),
+      })),
+    );
     expect(usage.rows.find(r => r.kind === 'Local Volumes')!.size).toBeGreaterThanOrEqual(300 * 1024);
   });
 
@@ -164,8 +167,8 @@ describe('engine-info collectors and doctor on a private engine without log rota
     const onDisk = readdirSync(dirname(logPath))
       .filter(n => n.startsWith(logPath.split('/').pop()!))
       .reduce((s, n) => s + statSync(join(dirname(logPath), n)).size, 0);
-    expect(byName.chatty.logBytes).toBe(onDisk);
-    expect(hygiene.containers[0].name).toBe('chatty');
+    expect(byName.chatty?.logBytes).toBe(onDisk);
+    expect(hygiene.containers[0]?.name).toBe('chatty');
     expect(hygiene.totalLogBytes).toBe(hygiene.containers.reduce((s, c) => s + (c.logBytes ?? 0), 0));
   });
 
@@ -218,8 +221,7 @@ describe('berth doctor against the bench', () => {
     for (const warned of report.checks.filter(c => c.status === 'warn')) {
       // The bench's containers share one engine with other tests: a warning must name what is really so.
       expect(warned.name).toBe('log rotation');
-      const names = /without max-size: (.*)$/
-        .exec(warned.detail.split('; ').find(p => p.includes('without max-size'))!)![1]
+      const names = firstGroup(/without max-size: ([^;]*)/, warned.detail)
         .split(', ')
         .filter(n => n !== '…');
       for (const name of names) {

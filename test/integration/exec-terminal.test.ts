@@ -19,7 +19,8 @@ const sleep = (ms: number) => new Promise(done => setTimeout(done, ms));
 
 type Report = {
   result: {exitCode: number; error?: string; containerName?: string};
-  timings: Record<string, number>;
+  // What the fixture measured (handoff-exec.ts), in ms since the epoch.
+  timings: {called: number; firstOutput: number; returned: number};
   stty: string;
   pid: number;
 };

@@ -5,6 +5,7 @@ import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {benchEnv, docker, uniqueName} from '../helpers/bench.js';
 import {buildImage} from '../helpers/images.js';
 import {scratchDir} from '../helpers/scratch.js';
+import {at} from '../helpers/found.js';
 
 // The headless commands, run as a user runs them (bin/berth.js after `node scripts/build.mjs`).
 const state = scratchDir('berth-images-cli-');
@@ -45,8 +46,8 @@ describe('berth images', () => {
     const rows = JSON.parse(result.stdout) as {id: string; reference: string; containers: number; size: number}[];
     const mine = rows.filter(row => row.id === id);
     expect(mine.map(row => row.reference).sort()).toEqual([`${repo}:1`, `${repo}:2`]);
-    expect(mine[0].containers).toBe(1);
-    expect(mine[0].size).toBe(Number(docker(['inspect', '--format', '{{.Size}}', id]).trim()));
+    expect(at(mine, 0).containers).toBe(1);
+    expect(at(mine, 0).size).toBe(Number(docker(['inspect', '--format', '{{.Size}}', id]).trim()));
   });
 
   test("the table has the CLI's columns and its size spelling", () => {
@@ -54,7 +55,8 @@ describe('berth images', () => {
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n')[0]).toMatch(/^REPOSITORY +TAG +IMAGE ID +CREATED +SIZE +SHARED SIZE +CONTAINERS$/);
     const oracle = docker(['images', '--format', '{{.Repository}} {{.Tag}} {{.ID}} {{.Size}}', `${repo}:1`]).trim();
-    const [repository, tag, shortId, size] = oracle.split(' ');
+    const [repository, tag, shortId, size = ''] = oracle.split(' ');
+    expect(size, oracle).not.toBe('');
     expect(result.stdout).toMatch(
       new RegExp(`^${repository} +${tag} +${shortId} +.+ago +${size.replace('.', '\\.')} +\\S+ +1$`, 'm'),
     );

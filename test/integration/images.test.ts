@@ -8,6 +8,7 @@ import {humanSize} from '../../source/engine/images/units.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {benchEnv, docker, uniqueName} from '../helpers/bench.js';
 import {buildImage, oracleRows} from '../helpers/images.js';
+import {adjacentPairs, at} from '../helpers/found.js';
 
 let client: EngineClient;
 const repo = uniqueName('berth-images');
@@ -30,7 +31,7 @@ async function steadyCompare(args: string[], berth: () => Promise<ImageRow[]>): 
     try {
       expect(rows.map(rowText).sort()).toEqual(before);
       // Newest first.
-      for (let i = 1; i < rows.length; i++) expect(rows[i - 1].created).toBeGreaterThanOrEqual(rows[i].created);
+      for (const [newer, older] of adjacentPairs(rows)) expect(newer.created).toBeGreaterThanOrEqual(older.created);
       return;
     } catch (error) {
       last = error instanceof Error ? error : new Error(String(error));
@@ -107,8 +108,8 @@ describe('history, with docker history as the oracle', () => {
       .trimEnd()
       .split('\n');
     expect(rows.map(row => `${row.createdBy}\t${row.size}\t${row.comment}`)).toEqual(oracle);
-    expect(rows[0].createdBy).toMatch(/LABEL berth.test=images/);
-    expect(rows[1].createdBy).toMatch(/echo "second" > \/content/);
+    expect(at(rows, 0).createdBy).toMatch(/LABEL berth.test=images/);
+    expect(at(rows, 1).createdBy).toMatch(/echo "second" > \/content/);
     await expect(imageHistory(client.docker, 'berth-no-such-image:1')).rejects.toThrow(
       /image berth-no-such-image:1: No such image/,
     );
@@ -177,11 +178,14 @@ describe('create without starting', () => {
       env: ['A=1', 'B=x=y'],
       tty: true,
     });
-    const [info] = JSON.parse(docker(['inspect', name])) as {
-      Id: string;
-      State: {Status: string};
-      Config: {Cmd: string[]; Env: string[]; Tty: boolean};
-    }[];
+    const info = at(
+      JSON.parse(docker(['inspect', name])) as {
+        Id: string;
+        State: {Status: string};
+        Config: {Cmd: string[]; Env: string[]; Tty: boolean};
+      }[],
+      0,
+    );
     expect(info.Id).toBe(id);
     expect(info.State.Status).toBe('created');
     expect(info.Config.Cmd).toEqual(['sh', '-c', 'echo hi']);

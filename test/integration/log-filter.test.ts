@@ -11,6 +11,7 @@ import type {LogSource} from '../../source/engine/logs/log-source.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {FilteredLines, type LogFilterSpec} from '../../source/views/kit/log-pane/filter.js';
 import {benchEnv, docker, runTestContainer, uniqueName} from '../helpers/bench.js';
+import {at} from '../helpers/found.js';
 
 // The pane's filter (& &! C) over logs read from the bench engine, checked against GNU grep on `docker logs`.
 
@@ -76,7 +77,7 @@ describe('the log filter against grep on docker logs (bench engine)', () => {
 
   beforeAll(async () => {
     const id = run('a', REQUESTS('a'));
-    name = names[0];
+    name = at(names, 0); // (run() has just named it)
     execFileSync('docker', ['wait', id], {env: {...process.env, ...benchEnv()}});
     session = new LogSession(client.docker, {containerId: id, window: {tail: 'all'}, follow: false});
     await readAll(session);

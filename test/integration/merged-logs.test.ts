@@ -3,6 +3,7 @@ import {connectEngine, type EngineClient} from '../../source/engine/client.js';
 import {MergedLogs} from '../../source/engine/logs/merged-logs.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {benchEnv, docker, runTestContainer, uniqueName} from '../helpers/bench.js';
+import {adjacentPairs} from '../helpers/found.js';
 
 let client: EngineClient;
 const base = uniqueName('it-mlogs');
@@ -52,7 +53,7 @@ describe('merged logs of several containers (real engine)', () => {
         const numbers = lines
           .filter(l => l.text.startsWith(`${letter} | `) && !l.text.endsWith('done'))
           .map(l => Number(l.text.slice(`${letter} | ${letter} `.length)));
-        for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe(numbers[i - 1] + 1);
+        for (const [previous, next] of adjacentPairs(numbers)) expect(next).toBe(previous + 1);
       }
       expect(logs.status).toBe('streaming');
     } finally {
@@ -95,7 +96,7 @@ describe('merged logs of several containers (real engine)', () => {
         const numbers = lines
           .filter(l => l.text.startsWith(`${letter} | `))
           .map(l => Number(l.text.slice(`${letter} | ${letter} `.length)));
-        for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe(numbers[i - 1] + 1);
+        for (const [previous, next] of adjacentPairs(numbers)) expect(next).toBe(previous + 1);
       }
     } finally {
       logs.stop();

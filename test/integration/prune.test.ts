@@ -11,7 +11,8 @@ import {buildImage} from '../helpers/images.js';
 // Prunes are global: they run on a dockerd of this file's own, never on the shared bench engine.
 let engine: PrivateEngine;
 let client: EngineClient;
-const ids: Record<string, string> = {};
+// Built in beforeAll.
+const ids = {dangling: '', app: '', unused: '', stopped: '', running: ''};
 
 const lines = (text: string) => text.trim().split('\n').filter(Boolean).sort();
 const imageIds = () => lines(engine.docker(['images', '-a', '-q', '--no-trunc']));

@@ -5,6 +5,7 @@ import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX} from '../helpers/bench.js';
 import {type PrivateEngine, startPrivateEngine} from '../helpers/private-engine.js';
+import {at} from '../helpers/found.js';
 
 function berth(args: string[]) {
   const result = spawnSync('node', ['bin/berth.js', ...args], {
@@ -209,7 +210,7 @@ describe('writing', () => {
     expect(result.stdout).toMatch(/^\+ {3}"log-driver": "json-file",$/m);
     const written = JSON.parse(readFileSync(target, 'utf8')) as Record<string, unknown>;
     expect(written['log-opts']).toEqual({tag: '{{.Name}}', 'labels-regex': '^x', 'max-size': '10m', 'max-file': '3'});
-    const [backup] = backups(target);
+    const backup = at(backups(target), 0);
     expect(readFileSync(join(dir, backup), 'utf8')).toBe(original);
     expect(result.stdout).toContain(`cp ${join(dir, backup)} ${target}`);
   });

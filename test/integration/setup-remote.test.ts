@@ -6,6 +6,7 @@ import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {type PrivateEngine, startPrivateEngine} from '../helpers/private-engine.js';
 import {freePort} from '../helpers/registry-server.js';
+import {firstGroup} from '../helpers/found.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'berth-remote-'));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
@@ -142,19 +143,21 @@ describe('the certificates berth makes start a real dockerd with --tlsverify', (
       '--config',
       noDaemonJson,
     ]).stdout;
-    const create = /docker context create (\S+) --docker (\S+)/.exec(printed)!;
-    expect(create).not.toBeNull();
+    const contextName = firstGroup(/docker context create (\S+) --docker \S+/, printed);
     // The printed command names the bundle it printed with; this engine trusts the first bundle, so swap the dir.
-    const spec = create[2].replaceAll(join(dir, 'printed', 'client'), client);
+    const spec = firstGroup(/docker context create \S+ --docker (\S+)/, printed).replaceAll(
+      join(dir, 'printed', 'client'),
+      client,
+    );
     const config = join(dir, 'docker-config');
     mkdirSync(config, {recursive: true});
-    expect(dockerCli(['context', 'create', create[1], '--docker', spec], {DOCKER_CONFIG: config}).status).toBe(0);
-    const viaContext = dockerCli(['--context', create[1], 'version', '--format', '{{.Server.APIVersion}}'], {
+    expect(dockerCli(['context', 'create', contextName, '--docker', spec], {DOCKER_CONFIG: config}).status).toBe(0);
+    const viaContext = dockerCli(['--context', contextName, 'version', '--format', '{{.Server.APIVersion}}'], {
       DOCKER_CONFIG: config,
     });
     expect(viaContext.stderr).toBe('');
     expect(viaContext.stdout.trim()).toBe('1.41');
-    const berthContext = berth(['--context', create[1], 'version', '--json'], {DOCKER_CONFIG: config});
+    const berthContext = berth(['--context', contextName, 'version', '--json'], {DOCKER_CONFIG: config});
     expect(berthContext.stderr).toBe('');
     expect((JSON.parse(berthContext.stdout) as {engine: {ApiVersion: string}}).engine.ApiVersion).toBe('1.41');
   });
@@ -220,7 +223,7 @@ function dropIn(out: string): string {
   return readFileSync(join(out, 'docker.service.d', 'zz-berth-remote.conf'), 'utf8');
 }
 function execStartOf(unitText: string): string {
-  return /^ExecStart=(.+)$/m.exec(unitText)![1];
+  return firstGroup(/^ExecStart=(.+)$/m, unitText);
 }
 const TLS_TAIL =
   '--tlsverify --tlscacert=/etc/docker/tls/ca.pem --tlscert=/etc/docker/tls/server-cert.pem --tlskey=/etc/docker/tls/server-key.pem';

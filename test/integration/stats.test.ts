@@ -1,6 +1,7 @@
 import {execFileSync} from 'node:child_process';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {BUSYBOX, benchEnv, docker, uniqueName, runTestContainer} from '../helpers/bench.js';
+import {at} from '../helpers/found.js';
 
 // docker stats is the oracle: the same containers, sampled by both right after each other.
 const burner = uniqueName('stats-burn');
@@ -9,8 +10,18 @@ const limited = uniqueName('stats-limited');
 
 const berth = (args: string[]) =>
   execFileSync(process.execPath, ['bin/berth.js', ...args], {env: {...process.env, ...benchEnv()}, encoding: 'utf8'});
+// Each tool's figures by container name: a container it did not report fails the test there, named.
+function byName<T>(tool: string, rows: (readonly [string, T])[]): (name: string) => T {
+  const found = new Map(rows);
+  return name => {
+    const row = found.get(name);
+    if (row === undefined) throw new Error(`${tool} reported nothing for ${name}`);
+    return row;
+  };
+}
 const berthJson = (names: string[]) =>
-  Object.fromEntries(
+  byName(
+    'berth stats',
     berth(['stats', '--no-stream', '--json', ...names])
       .trim()
       .split('\n')
@@ -18,21 +29,26 @@ const berthJson = (names: string[]) =>
         line =>
           JSON.parse(line) as {name: string; cpuPercent?: number; memory?: number; memoryLimit?: number; pids?: number},
       )
-      .map(row => [row.name, row]),
+      .map(row => [row.name, row] as const),
   );
 const dockerStats = (names: string[]) =>
-  Object.fromEntries(
+  byName(
+    'docker stats',
     docker(['stats', '--no-stream', '--format', '{{.Name}}\t{{.CPUPerc}}\t{{.MemUsage}}', ...names])
       .trim()
       .split('\n')
-      .map(line => line.split('\t'))
-      .map(([name, cpu, mem]) => [name, {cpu: Number.parseFloat(cpu), mem: mem.split(' / ')}]),
+      .map(line => {
+        const [name, cpu, mem] = line.split('\t');
+        if (name === undefined || cpu === undefined || mem === undefined) throw new Error(`docker stats said: ${line}`);
+        return [name, {cpu: Number.parseFloat(cpu), mem: mem.split(' / ')}] as const;
+      }),
   );
 const toBytes = (text: string) => {
-  const match = /^([\d.]+)([KMGT]?i?B)$/.exec(text.trim());
-  if (!match) throw new Error(`not a size: ${text}`);
   const scale: Record<string, number> = {B: 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3, kB: 1e3, MB: 1e6, GB: 1e9};
-  return Number(match[1]) * scale[match[2]];
+  const [, amount, unit = ''] = /^([\d.]+)([KMGT]?i?B)$/.exec(text.trim()) ?? [];
+  const factor = scale[unit];
+  if (amount === undefined || factor === undefined) throw new Error(`not a size: ${text}`);
+  return Number(amount) * factor;
 };
 
 beforeAll(() => {
@@ -59,13 +75,13 @@ describe('berth stats against docker stats', () => {
       const before = dockerStats([burner, limited]);
       const ours = berthJson([burner, limited]);
       const after = dockerStats([burner, limited]);
-      const low = Math.min(before[burner].cpu, after[burner].cpu);
-      const high = Math.max(before[burner].cpu, after[burner].cpu);
-      const cpu = ours[burner].cpuPercent;
-      expect(ours[limited].cpuPercent).toBeLessThan(5);
-      expect(after[limited].cpu).toBeLessThan(5);
+      const low = Math.min(before(burner).cpu, after(burner).cpu);
+      const high = Math.max(before(burner).cpu, after(burner).cpu);
+      const cpu = ours(burner).cpuPercent;
+      expect(ours(limited).cpuPercent).toBeLessThan(5);
+      expect(after(limited).cpu).toBeLessThan(5);
       if (cpu !== undefined && cpu > 25 && cpu > low - 15 && cpu < high + 15) return;
-      rounds.push(`berth ${cpu} %, docker stats ${before[burner].cpu} % before and ${after[burner].cpu} % after`);
+      rounds.push(`berth ${cpu} %, docker stats ${before(burner).cpu} % before and ${after(burner).cpu} % after`);
     }
     expect.fail(`the burner's CPU never matched docker stats: ${rounds.join('; ')}`);
   });
@@ -73,12 +89,12 @@ describe('berth stats against docker stats', () => {
   test('memory within 10% of docker stats; a limit shows as the limit, none as none', () => {
     const ours = berthJson([hog, limited]);
     const theirs = dockerStats([hog, limited]);
-    const dockerMemory = toBytes(theirs[hog].mem[0]);
+    const dockerMemory = toBytes(at(theirs(hog).mem, 0));
     expect(dockerMemory).toBeGreaterThan(35e6);
-    expect(Math.abs(ours[hog].memory! - dockerMemory) / dockerMemory).toBeLessThan(0.1);
-    expect(ours[hog].memoryLimit).toBeUndefined();
-    expect(ours[limited].memoryLimit).toBe(64 * 1024 * 1024);
-    expect(toBytes(theirs[limited].mem[1])).toBe(64 * 1024 * 1024);
+    expect(Math.abs(ours(hog).memory! - dockerMemory) / dockerMemory).toBeLessThan(0.1);
+    expect(ours(hog).memoryLimit).toBeUndefined();
+    expect(ours(limited).memoryLimit).toBe(64 * 1024 * 1024);
+    expect(toBytes(at(theirs(limited).mem, 1))).toBe(64 * 1024 * 1024);
   });
 
   test('a table like docker stats, and clear errors', () => {

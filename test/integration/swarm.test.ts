@@ -20,6 +20,7 @@ import {resolveEngineTarget} from '../../source/engine/target.js';
 import {benchEnv, BUSYBOX} from '../helpers/bench.js';
 import {scratchDir} from '../helpers/scratch.js';
 import {eventually, startSwarm, type TestSwarm} from '../helpers/swarm.js';
+import {at, firstGroup} from '../helpers/found.js';
 
 // A real two-node swarm of this file's own (manager 127.0.0.1, worker 127.0.0.2), stopped in afterAll; the docker
 // CLI against the manager is the oracle.
@@ -249,9 +250,7 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
     // Every line carries service.slot@node, and both nodes spoke.
     const nodes = new Set<string>();
     for (const line of lines) {
-      const match = /^counted\.(\d+)@([a-z0-9]{12}) \| (\S+) line (\d+)$/.exec(line.text);
-      expect(match, line.text).not.toBeNull();
-      nodes.add(match![2]);
+      nodes.add(firstGroup(/^counted\.\d+@([a-z0-9]{12}) \| \S+ line \d+$/, line.text));
     }
     expect(nodes).toEqual(new Set([swarm.managerNodeId.slice(0, 12), swarm.workerNodeId.slice(0, 12)]));
     // Per task, the numbers run 1, 2, 3, … without a gap or a repeat.
@@ -438,7 +437,7 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
       lines.filter(line => line.stream !== 'system').map(line => line.text.replace(/^\S+ \| /, '')),
     );
     expect(byTask.size).toBe(2);
-    for (const [task, numbers] of byTask) expect(numbers, task).toEqual(numbers.map((_, i) => numbers[0] + i));
+    for (const [task, numbers] of byTask) expect(numbers, task).toEqual(numbers.map((_, i) => at(numbers, 0) + i));
     expect(lines.filter(line => line.stream === 'system').map(line => line.text)).toEqual(
       expect.arrayContaining(['log stream resumed']),
     );
@@ -513,9 +512,9 @@ function tasksIn(lines: readonly LogLine[]): Set<string> {
 function numbersByTask(texts: readonly string[]): Map<string, number[]> {
   const byTask = new Map<string, number[]>();
   for (const text of texts) {
-    const match = /^(\S+) line (\d+)$/.exec(text.trim());
-    if (!match) continue;
-    byTask.set(match[1], [...(byTask.get(match[1]) ?? []), Number(match[2])]);
+    const [, task, number] = /^(\S+) line (\d+)$/.exec(text.trim()) ?? [];
+    if (task === undefined || number === undefined) continue;
+    byTask.set(task, [...(byTask.get(task) ?? []), Number(number)]);
   }
   return byTask;
 }

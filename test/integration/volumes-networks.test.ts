@@ -7,6 +7,7 @@ import {listVolumes, removeVolume} from '../../source/engine/volumes/volumes.js'
 // What `docker network inspect` prints, as far as these tests read it.
 type NetworkInspect = {Id: string; Driver: string; Scope: string; IPAM: {Config: {Subnet: string}[] | null}};
 import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
+import {at} from '../helpers/found.js';
 
 // Volumes and networks against the bench engine, with the docker CLI as the oracle for "used by".
 let client: EngineClient;
@@ -54,12 +55,15 @@ describe('volumes', () => {
       const row = rows.find(r => r.name === name);
       expect(row, name).toBeDefined();
       expect(row!.usedBy.map(user => user.name).sort()).toEqual(oracle(`volume=${name}`));
-      const [inspect] = JSON.parse(docker(['volume', 'inspect', name])) as {
-        Driver: string;
-        Scope: string;
-        Mountpoint: string;
-        CreatedAt: string;
-      }[];
+      const inspect = at(
+        JSON.parse(docker(['volume', 'inspect', name])) as {
+          Driver: string;
+          Scope: string;
+          Mountpoint: string;
+          CreatedAt: string;
+        }[],
+        0,
+      );
       expect(row).toMatchObject({driver: inspect.Driver, scope: inspect.Scope, mountpoint: inspect.Mountpoint});
       expect(row!.created).toBe(Math.floor(Date.parse(inspect.CreatedAt) / 1000));
     }
@@ -102,7 +106,7 @@ describe('networks', () => {
       expect(got).toEqual(expect.arrayContaining(earlier.filter(n => after.includes(n))));
       expect(got.filter(n => !earlier.includes(n) && !after.includes(n))).toEqual([]);
       if (name === net || name === idle) expect(got).toEqual(after);
-      const [inspect] = JSON.parse(docker(['network', 'inspect', name])) as NetworkInspect[];
+      const inspect = at(JSON.parse(docker(['network', 'inspect', name])) as NetworkInspect[], 0);
       expect(row).toMatchObject({
         id: inspect.Id,
         driver: inspect.Driver,

@@ -1,4 +1,5 @@
 import {bytes} from '../../text/format.js';
+import {itemAt} from '../../util/item-at.js';
 
 export type ArchiveProgress = {
   // Bytes through the archive so far.
@@ -55,8 +56,9 @@ export class ProgressMeter {
   report(phase: ArchiveProgress['phase'], at = this.now()): void {
     if (!this.listener) return;
     this.samples.push({at, bytes: this.count});
-    while (this.samples.length > 2 && at - this.samples[0].at > RATE_WINDOW_MS) this.samples.shift();
-    const first = this.samples[0];
+    // The sample just pushed keeps the list non-empty.
+    while (this.samples.length > 2 && at - itemAt(this.samples, 0).at > RATE_WINDOW_MS) this.samples.shift();
+    const first = itemAt(this.samples, 0);
     const seconds = (at - first.at) / 1000;
     const rate = seconds > 0 ? (this.count - first.bytes) / seconds : 0;
     const percent =

@@ -5,6 +5,7 @@ import {engineMessage} from '../engine-error.js';
 import {safeText} from './archive-errors.js';
 import {engineStream} from './engine-stream.js';
 import {writeArchive, type ArchiveDestination, type ArchiveResult, type TransferOptions} from './write-archive.js';
+import {itemAt} from '../../util/item-at.js';
 
 // `docker save a b`: several images into ONE archive (GET /images/get?names=a&names=b), their shared layers once.
 export async function saveImages(
@@ -27,7 +28,7 @@ export async function saveImages(
     ]),
   );
   const what =
-    images.length === 1 ? `the image ${safeText(images[0])}` : `the images ${images.map(safeText).join(', ')}`;
+    images.length === 1 ? `the image ${safeText(itemAt(images, 0))}` : `the images ${images.map(safeText).join(', ')}`;
   return writeArchive(
     what,
     signal =>

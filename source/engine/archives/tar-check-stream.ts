@@ -55,7 +55,7 @@ export class TarCheckStream extends Transform {
 export function inBandError(text: string): string | undefined {
   const at = text.lastIndexOf('{"errorDetail"');
   if (at < 0) return undefined;
-  const line = text.slice(at).split(/\r?\n/)[0];
+  const [line = ''] = text.slice(at).split(/\r?\n/);
   try {
     const parsed = JSON.parse(line) as {errorDetail?: {message?: string}; error?: string};
     const message = parsed.errorDetail?.message ?? parsed.error;

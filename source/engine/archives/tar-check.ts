@@ -91,8 +91,8 @@ function checksumOk(h: Buffer): boolean {
   const stored = parseInt(field, 8);
   let unsigned = 0;
   let signed = 0;
-  for (let i = 0; i < BLOCK; i += 1) {
-    const byte = i >= 148 && i < 156 ? 0x20 : h[i];
+  for (const [i, value] of h.entries()) {
+    const byte = i >= 148 && i < 156 ? 0x20 : value;
     unsigned += byte;
     signed += byte > 127 ? byte - 256 : byte;
   }
@@ -102,11 +102,8 @@ function checksumOk(h: Buffer): boolean {
 // Octal, or base-256 (high bit of the first byte) for sizes over 8 GiB.
 function entrySize(h: Buffer): number | undefined {
   const field = h.subarray(124, 136);
-  if (field[0] & 0x80) {
-    let value = field[0] & 0x7f;
-    for (let i = 1; i < field.length; i += 1) value = value * 256 + field[i];
-    return value;
-  }
+  const lead = field.readUInt8(0);
+  if (lead & 0x80) return field.subarray(1).reduce((value, byte) => value * 256 + byte, lead & 0x7f);
   const text = field
     .toString('latin1')
     .replace(/[\0 ]+$/, '')

@@ -1,6 +1,7 @@
 import {existsSync, statSync} from 'node:fs';
 import {basename, dirname, isAbsolute, resolve} from 'node:path';
 import type {ContainerRow} from '../containers/list.js';
+import {itemAt} from '../../util/item-at.js';
 
 // The file names compose looks for in a directory, in its order of preference.
 export const COMPOSE_FILE_NAMES = ['compose.yaml', 'compose.yml', 'docker-compose.yml', 'docker-compose.yaml'] as const;
@@ -95,7 +96,11 @@ export function projectsFromContainers(rows: readonly ContainerRow[]): ComposePr
   }
   return [...byName].map(([name, containers]) => {
     // The newest container says best where the project lives now.
-    const newest = [...containers].sort((a, b) => b.created - a.created)[0];
+    // (A project is listed once it has a container.)
+    const newest = itemAt(
+      [...containers].sort((a, b) => b.created - a.created),
+      0,
+    );
     const labels = newest.compose!;
     const workingDir = labels.workingDir;
     const files = labels.configFiles.map(file => (isAbsolute(file) || !workingDir ? file : resolve(workingDir, file)));
@@ -121,7 +126,8 @@ export function localProject(options: LocalProjectOptions): ComposeProject | und
   const given = (options.files ?? []).map(file => resolve(options.cwd, file));
   const files = given.length ? given : [findComposeFile(options.cwd)].filter((file): file is string => Boolean(file));
   if (!files.length && !options.name) return undefined;
-  const workingDir = files.length ? dirname(files[0]) : options.cwd;
+  const [first] = files;
+  const workingDir = first === undefined ? options.cwd : dirname(first);
   const name = options.name || options.env?.COMPOSE_PROJECT_NAME || normalizeProjectName(basename(workingDir));
   const origin = given.length || options.name ? 'command line' : 'directory';
   const check = files.length
@@ -139,8 +145,9 @@ export function mergeProjects(
   const projects = [...fromLabels];
   if (local) {
     const index = projects.findIndex(project => project.name === local.name);
-    if (index < 0) projects.push(local);
-    else if (local.files.length) projects[index] = {...local, containers: projects[index].containers};
+    const found = projects[index];
+    if (!found) projects.push(local);
+    else if (local.files.length) projects[index] = {...local, containers: found.containers};
   }
   return projects.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -158,7 +158,8 @@ function certPath(
   const files = [tls.caFile, tls.certFile, tls.keyFile].filter((file): file is string => Boolean(file));
   const dirs = new Set(files.map(dirname));
   const standard = files.every(file => ['ca.pem', 'cert.pem', 'key.pem'].includes(basename(file)));
-  if (files.length && dirs.size === 1 && standard) return {dir: [...dirs][0], temporary: false};
+  const [onlyDir] = dirs;
+  if (files.length && dirs.size === 1 && onlyDir !== undefined && standard) return {dir: onlyDir, temporary: false};
   if (!tls.ca && !tls.cert) return undefined;
   const dir = makeDir();
   if (tls.ca) writeFileSync(join(dir, 'ca.pem'), tls.ca, {mode: 0o600});

@@ -19,11 +19,13 @@ const SCALE: Record<string, number> = {k: 1e3, m: 1e6, g: 1e9, t: 1e12, p: 1e15}
 
 // Bytes as dockerd reads max-size (decimal multipliers), or undefined when dockerd would refuse the text.
 export function parseLogSize(text: string): number | undefined {
-  const match = SIZE.exec(text);
-  if (!match) return undefined;
-  const value = Number.parseFloat(match[1]);
-  if (!Number.isFinite(value)) return undefined;
-  return value * (match[3] ? SCALE[match[3].toLowerCase()] : 1);
+  const [, digits, , unit] = SIZE.exec(text) ?? [];
+  if (digits === undefined) return undefined;
+  const value = Number.parseFloat(digits);
+  // The pattern admits only the units SCALE has.
+  const scale = unit ? SCALE[unit.toLowerCase()] : 1;
+  if (!Number.isFinite(value) || scale === undefined) return undefined;
+  return value * scale;
 }
 
 // strconv.ParseBool

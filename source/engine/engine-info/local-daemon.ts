@@ -46,7 +46,8 @@ export function findLocalDaemon(
 function flagValues(args: string[], name: string): string[] {
   const out: string[] = [];
   args.forEach((arg, i) => {
-    if (arg === name && args[i + 1]) out.push(args[i + 1]);
+    const next = args[i + 1];
+    if (arg === name && next) out.push(next);
     else if (arg.startsWith(`${name}=`)) out.push(arg.slice(name.length + 1));
   });
   return out;

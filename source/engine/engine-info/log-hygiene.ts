@@ -4,6 +4,7 @@ import type Docker from 'dockerode';
 import type {EngineTarget} from '../target.js';
 import {isLoopback} from '../target.js';
 import {compareText} from '../../text/compare.js';
+import {itemAt} from '../../util/item-at.js';
 
 export type ContainerLogFacts = {
   id: string;
@@ -41,7 +42,7 @@ async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Pr
     Array.from({length: Math.min(limit, items.length)}, async () => {
       while (next < items.length) {
         const i = next++;
-        out[i] = await work(items[i]);
+        out[i] = await work(itemAt(items, i));
       }
     }),
   );

@@ -9,8 +9,11 @@ export class ByteTail {
   push(chunk: Buffer): void {
     this.chunks.push(chunk);
     this.size += chunk.length;
-    while (this.chunks.length > 1 && this.size - this.chunks[0].length >= this.limit) {
-      this.size -= this.chunks.shift()!.length;
+    while (this.chunks.length > 1) {
+      const [oldest] = this.chunks;
+      if (!oldest || this.size - oldest.length < this.limit) break;
+      this.chunks.shift();
+      this.size -= oldest.length;
       this.truncated = true;
     }
     if (this.size > this.limit) this.truncated = true;
@@ -26,7 +29,7 @@ export class ByteTail {
     let bytes = this.bytes();
     if (this.truncated) {
       let start = 0;
-      while (start < bytes.length && start < 3 && (bytes[start] & 0xc0) === 0x80) start++;
+      while (start < bytes.length && start < 3 && (bytes.readUInt8(start) & 0xc0) === 0x80) start++;
       bytes = bytes.subarray(start);
     }
     return bytes.toString('utf8');

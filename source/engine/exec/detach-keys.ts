@@ -7,8 +7,8 @@ export function parseDetachKeys(text: string): Buffer {
   for (const raw of text.split(',')) {
     const key = raw.trim();
     const lower = key.toLowerCase();
-    if (lower.startsWith('ctrl-') && key.length === 6) {
-      const char = lower[5];
+    const char = lower.startsWith('ctrl-') && key.length === 6 ? lower[5] : undefined;
+    if (char !== undefined) {
       if (char >= 'a' && char <= 'z') bytes.push(char.charCodeAt(0) - 96);
       else if (char === '@') bytes.push(0);
       else if ('[\\]^_'.includes(char)) bytes.push(char.charCodeAt(0) - 64);

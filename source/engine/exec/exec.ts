@@ -10,6 +10,7 @@ import {
 import {ByteTail} from './byte-tail.js';
 import {compareApi, dial} from '../client.js';
 import {engineMessage} from '../engine-error.js';
+import {itemAt} from '../../util/item-at.js';
 
 // Exec and run through the Engine API (never the docker CLI), so they work wherever berth's connection works:
 // TLS, contexts, ssh. This module makes the exec calls; the terminal session that carries the bytes, shared with
@@ -150,10 +151,11 @@ export async function quickShellCommand(
   const candidates = [...configured, '/bin/bash', '/bin/sh'];
   for (const candidate of candidates.slice(0, -1)) {
     const words = candidate.trim().split(/\s+/);
-    if (await pathExists(docker, containerId, words[0])) return words;
+    const [program = ''] = words; // (split gives at least one word)
+    if (await pathExists(docker, containerId, program)) return words;
   }
   // The last resort is not checked: if even /bin/sh is missing, the exec says so.
-  return candidates[candidates.length - 1].trim().split(/\s+/);
+  return itemAt(candidates, -1).trim().split(/\s+/);
 }
 
 async function pathExists(docker: Docker, containerId: string, path: string): Promise<boolean> {

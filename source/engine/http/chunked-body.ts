@@ -91,7 +91,7 @@ function sizeFromBytes(input: Buffer, from: number, to: number): number {
   let digits = 0;
   let at = from;
   for (; at < to; at++) {
-    const c = input[at];
+    const c = input.readUInt8(at);
     const digit =
       c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : c >= 0x41 && c <= 0x46 ? c - 0x37 : -1;
     if (digit < 0) break;

@@ -6,6 +6,7 @@ import {TimedHttpAgent, TimedHttpsAgent} from '../limits/timed-agent.js';
 import {ChunkedDecoder} from './chunked-body.js';
 import {headEnd, parseHead, type ResponseHead} from './response-head.js';
 import {modemFields} from './modem-fields.js';
+import {itemAt} from '../../util/item-at.js';
 
 // A long-lived GET (a followed log) read straight off its socket, for the one place where Node's HTTP client is
 // the cost: the engine flushes every log entry as its own HTTP chunk, so a container writing 5,000 lines a second
@@ -131,7 +132,7 @@ export class RawResponse extends EventEmitter {
       this.maybeEnd();
       return null;
     }
-    const data = this.queue.length === 1 ? this.queue[0] : Buffer.concat(this.queue, this.queued);
+    const data = this.queue.length === 1 ? itemAt(this.queue, 0) : Buffer.concat(this.queue, this.queued);
     this.queue = [];
     this.queued = 0;
     if (this.socket.isPaused() && !this.destroyed) this.socket.resume();

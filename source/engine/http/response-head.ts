@@ -31,17 +31,18 @@ export function headEnd(bytes: Buffer): number {
 }
 
 export function parseHead(text: string): ResponseHead {
-  const lines = text.split('\r\n');
-  const status = /^HTTP\/1\.[01] (\d{3})(?: |$)/.exec(lines[0]);
-  if (!status) throw new ResponseHeadError(`status line ${JSON.stringify(lines[0].slice(0, 40))}`);
+  // (split gives at least one piece, so the status line is never the default.)
+  const [statusLine = '', ...lines] = text.split('\r\n');
+  const status = /^HTTP\/1\.[01] (\d{3})(?: |$)/.exec(statusLine)?.[1];
+  if (status === undefined) throw new ResponseHeadError(`status line ${JSON.stringify(statusLine.slice(0, 40))}`);
   const headers = new Map<string, string>();
-  for (const line of lines.slice(1)) {
+  for (const line of lines) {
     if (!line) continue;
     const colon = line.indexOf(':');
     if (colon <= 0) throw new ResponseHeadError(`header line ${JSON.stringify(line.slice(0, 40))}`);
     headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
-  return {status: Number(status[1]), headers, body: bodyKind(headers)};
+  return {status: Number(status), headers, body: bodyKind(headers)};
 }
 
 function bodyKind(headers: Map<string, string>): ResponseHead['body'] {

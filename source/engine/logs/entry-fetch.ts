@@ -195,7 +195,7 @@ export class EntryFetch {
     const onEntry = (entry: LogEntry) => {
       if (!this.finished) this.events.onEntry(entry);
     };
-    const tty = this.tty ?? first[0] > 3;
+    const tty = this.tty ?? first.readUInt8(0) > 3;
     return tty ? new RawEntryReader(onEntry) : new MultiplexedEntryReader(onEntry);
   }
 

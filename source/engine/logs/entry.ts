@@ -1,3 +1,4 @@
+import {itemAt} from '../../util/item-at.js';
 export type LogStream = 'stdout' | 'stderr' | 'system';
 
 // One log entry as the engine sends it, timestamp split off. The engine's copier cuts lines over 16 KiB into
@@ -22,5 +23,5 @@ export interface EntryReader {
 }
 
 export function concatPieces(pieces: Buffer[], length: number): Buffer {
-  return pieces.length === 1 ? pieces[0] : Buffer.concat(pieces, length);
+  return pieces.length === 1 ? itemAt(pieces, 0) : Buffer.concat(pieces, length);
 }

@@ -1,4 +1,5 @@
 import {compareTimestamps} from './timestamp.js';
+import {itemAt} from '../../util/item-at.js';
 
 // A line's time, and on berth's clock when its engine's clock differs (several engines).
 type Timed = {time?: string; mergeTime?: string};
@@ -59,27 +60,31 @@ export class MergeOrder<Line extends Timed> {
     const waiting = inputs.some(input => !input.delivered && input.live && now - input.addedAt < FIRST_WAIT_MS);
     const cutoff = now - (waiting ? FIRST_WAIT_MS : HOLD_MS);
     let watermark = waiting ? undefined : lowWatermark(inputs);
+    // (arrived runs parallel to pending: the same index is the same line.)
     // A line that waited long enough goes out, and every line older than it with it: the stream stays in order.
-    for (let i = 0; i < this.pending.length; i++) {
-      const time = orderTime(this.pending[i]);
-      if (this.arrived[i] <= cutoff && time && (watermark === undefined || compareTimestamps(time, watermark) > 0))
+    for (const [i, line] of this.pending.entries()) {
+      const time = orderTime(line);
+      if (
+        itemAt(this.arrived, i) <= cutoff &&
+        time &&
+        (watermark === undefined || compareTimestamps(time, watermark) > 0)
+      )
         watermark = time;
     }
     const ready: Line[] = [];
     const keep: Line[] = [];
     const keepArrived: number[] = [];
-    for (let i = 0; i < this.pending.length; i++) {
-      const line = this.pending[i];
+    for (const [i, line] of this.pending.entries()) {
+      const arrived = itemAt(this.arrived, i);
+      const time = orderTime(line);
       if (
-        this.arrived[i] <= cutoff ||
-        (watermark !== undefined &&
-          orderTime(line) !== undefined &&
-          compareTimestamps(orderTime(line)!, watermark) <= 0)
+        arrived <= cutoff ||
+        (watermark !== undefined && time !== undefined && compareTimestamps(time, watermark) <= 0)
       )
         ready.push(line);
       else {
         keep.push(line);
-        keepArrived.push(this.arrived[i]);
+        keepArrived.push(arrived);
       }
     }
     if (!ready.length) return ready;

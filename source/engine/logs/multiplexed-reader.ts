@@ -1,11 +1,13 @@
 import {FrameSplitter, isFrameHeader} from '../frames.js';
 import {concatPieces, MAX_ENTRY_BYTES, type EntryReader, type LogEntry, type LogStream} from './entry.js';
 import {timestampPrefixLength} from './timestamp.js';
+import {itemAt} from '../../util/item-at.js';
 
 const NEWLINE = 0x0a;
 
 // Frame type byte to stream; 0 (stdin) is "written on stdout" per the API spec, 3 is the engine's own error.
-const STREAMS: Record<number, LogStream> = {0: 'stdout', 1: 'stdout', 2: 'stderr', 3: 'system'};
+// By frame type (0 to 3).
+const STREAMS: readonly LogStream[] = ['stdout', 'stdout', 'stderr', 'system'];
 
 // Reads the engine's multiplexed stream (non-TTY containers, frames.ts), where each frame is exactly one log
 // entry. Payload pieces are kept as views and joined once per frame, never re-concatenated per chunk
@@ -47,7 +49,8 @@ export class MultiplexedEntryReader implements EntryReader {
         `the log stream is not in the engine's multiplexed format (frame header ${header.toString('hex')})`,
       );
     }
-    this.stream = STREAMS[type];
+    // (isFrameHeader admits the four types only.)
+    this.stream = itemAt(STREAMS, type);
     this.frameStarted = false;
     this.frameTime = undefined;
   }

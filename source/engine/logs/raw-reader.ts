@@ -53,7 +53,7 @@ export class RawEntryReader implements EntryReader {
 
   private readPrefix(data: Buffer, pos: number): number {
     while (pos < data.length && this.prefix.length < PREFIX_LIMIT) {
-      const byte = data[pos++];
+      const byte = data.readUInt8(pos++);
       this.prefix.push(byte);
       if (byte === SPACE || byte === NEWLINE) break;
     }

@@ -1,3 +1,4 @@
+import {itemAt} from '../../util/item-at.js';
 export type Part = 'head' | 'history';
 
 // Backoff for the head and history requests, counted apart, and the timers waiting to retry them.
@@ -12,9 +13,10 @@ export class Retries {
     this.failures[part] = 0;
   }
 
-  // The wait before the next attempt; each call counts one more failure in a row.
+  // The wait before the next attempt; each call counts one more failure in a row. (The session's options never
+  // leave the delays empty.)
   nextDelay(part: Part): number {
-    return this.delaysMs[Math.min(this.failures[part]++, this.delaysMs.length - 1)];
+    return itemAt(this.delaysMs, Math.min(this.failures[part]++, this.delaysMs.length - 1));
   }
 
   // Returns a function that runs it now instead (once: a second call, or one after the timer ran, does nothing).

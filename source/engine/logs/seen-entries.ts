@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto';
 import type {LogEntry} from './entry.js';
 import {compareTimestamps, timestampToSince} from './timestamp.js';
+import {itemAt} from '../../util/item-at.js';
 
 const INLINE_CONTENT_BYTES = 256;
 
@@ -80,7 +81,7 @@ export class RecentEntries {
       : timestampToSince(this.oldestRemembered());
     if (!since) return undefined;
     const seen = new KeyBag();
-    for (let i = this.head; i < this.keys.length; i++) seen.add(this.keys[i]);
+    for (const key of this.keys.slice(this.head)) seen.add(key);
     return {since, seen};
   }
 
@@ -91,15 +92,15 @@ export class RecentEntries {
     this.newestForgotten = undefined;
   }
 
+  // Both are called only while something is remembered: times holds an entry at head.
   private oldestRemembered(): string {
-    let oldest = this.times[this.head];
-    for (let i = this.head + 1; i < this.times.length; i++)
-      if (compareTimestamps(this.times[i], oldest) < 0) oldest = this.times[i];
-    return oldest;
+    return this.times
+      .slice(this.head + 1)
+      .reduce((oldest, time) => (compareTimestamps(time, oldest) < 0 ? time : oldest), itemAt(this.times, this.head));
   }
 
   private forgetOldest(): void {
-    const time = this.times[this.head++];
+    const time = itemAt(this.times, this.head++);
     if (!this.newestForgotten || compareTimestamps(time, this.newestForgotten) > 0) this.newestForgotten = time;
   }
 }
@@ -107,7 +108,8 @@ export class RecentEntries {
 function sinceJustAfter(time: string): string | undefined {
   const since = timestampToSince(time);
   if (!since) return undefined;
-  const [seconds, nanos] = since.split('.');
+  const [, seconds, nanos] = /^(-?\d+)\.(\d+)$/.exec(since) ?? [];
+  if (seconds === undefined || nanos === undefined) return undefined;
   const next = BigInt(seconds) * 1_000_000_000n + BigInt(nanos) + 1n;
   return `${next / 1_000_000_000n}.${String(next % 1_000_000_000n).padStart(9, '0')}`;
 }

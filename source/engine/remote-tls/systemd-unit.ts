@@ -47,11 +47,15 @@ type Assignment = {key: string; value: string; file: string};
 export function serviceAssignments(text: string, file: string): Assignment[] {
   const out: Assignment[] = [];
   let section = '';
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i].trim();
+  // One iterator, so that a continuation takes the lines it joins from the loop.
+  const lines = text.split(/\r?\n/)[Symbol.iterator]();
+  for (const raw of lines) {
+    let line = raw.trim();
     if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
-    while (line.endsWith('\\') && i + 1 < lines.length) line = `${line.slice(0, -1).trimEnd()} ${lines[++i].trim()}`;
+    for (let next = line.endsWith('\\') ? lines.next() : undefined; next && !next.done;) {
+      line = `${line.slice(0, -1).trimEnd()} ${next.value.trim()}`;
+      next = line.endsWith('\\') ? lines.next() : undefined;
+    }
     if (line.startsWith('[')) {
       section = line;
       continue;
@@ -84,12 +88,13 @@ export function readDockerUnit(unitFile: string, dropIns: string[] = []): Docker
         environmentFiles.push({file: assignment.value.replace(/^-/, ''), optional: assignment.value.startsWith('-')});
     }
   }
-  if (starts.length !== 1) {
+  const [start, ...otherStarts] = starts;
+  if (!start || otherStarts.length) {
     throw new BerthError(
       `${unitFile}${dropIns.length ? ` (with ${dropIns.map(f => basename(f)).join(', ')})` : ''}: ${starts.length === 0 ? 'no ExecStart' : `${starts.length} ExecStart lines`}; berth needs the one dockerd command the engine starts with — check the unit (systemctl cat docker)`,
     );
   }
-  return {unitFile, dropIns, execStart: starts[0].value, execStartFrom: starts[0].file, environmentFiles};
+  return {unitFile, dropIns, execStart: start.value, execStartFrom: start.file, environmentFiles};
 }
 
 // Words of a command line as systemd splits them (double and single quotes; no backslash escapes needed here).
@@ -147,10 +152,7 @@ export function buildDropIn(
   const listenWords = hostFlags(words);
   const usesVariables = /\$\{?[A-Za-z_]/.test(unit.execStart);
   const extra: string[] = [];
-  if (
-    listenWords.length === 0 &&
-    !Object.keys(environment).some(name => hostFlags(splitCommand(environment[name])).length)
-  ) {
+  if (listenWords.length === 0 && !Object.values(environment).some(value => hostFlags(splitCommand(value)).length)) {
     // dockerd listens on its default socket only while no -H is given: keep it when adding TCP.
     extra.push('-H', 'unix:///var/run/docker.sock');
     notes.push(
@@ -191,9 +193,9 @@ export function readEnvironmentFile(file: string): Record<string, string> {
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (!line || line.startsWith('#') || line.startsWith(';')) continue;
-    const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
-    if (!match) continue;
-    out[match[1]] = match[2].replace(/^"(.*)"$/, '$1').replace(/^'(.*)'$/, '$1');
+    const [, name, value] = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line) ?? [];
+    if (name === undefined || value === undefined) continue;
+    out[name] = value.replace(/^"(.*)"$/, '$1').replace(/^'(.*)'$/, '$1');
   }
   return out;
 }

@@ -46,7 +46,8 @@ const expandEnv = (value: string) =>
 
 // Words as ssh splits them: whitespace-separated, double quotes group.
 function words(value: string): string[] {
-  return [...value.matchAll(/"([^"]*)"|(\S+)/g)].map(match => match[1] ?? match[2]);
+  // (An unquoted word is the whole match.)
+  return [...value.matchAll(/"([^"]*)"|(\S+)/g)].map(match => match[1] ?? match[0]);
 }
 
 // Include arguments: relative paths are under ~/.ssh; * and ? only in the last component (enough for config.d/*).
@@ -85,10 +86,10 @@ function readLines(file: string, depth: number, into: Line[] = [], budget = {fil
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     if (!line || line.startsWith('#')) continue;
-    const match = /^(\S+?)(?:\s*=\s*|\s+)(.*)$/.exec(line);
-    if (!match) continue;
-    const keyword = match[1].toLowerCase();
-    const value = match[2].trim();
+    const [, word, rest] = /^(\S+?)(?:\s*=\s*|\s+)(.*)$/.exec(line) ?? [];
+    if (word === undefined || rest === undefined) continue;
+    const keyword = word.toLowerCase();
+    const value = rest.trim();
     // ssh reads an included file in place, under the Host block that includes it.
     if (keyword === 'include' && depth < 8) {
       for (const pattern of words(value))

@@ -76,7 +76,7 @@ function entriesFor(files: string[], name: string): Entry[] {
       const line = raw.trim();
       if (!line || line.startsWith('#')) return;
       const fields = line.split(/\s+/);
-      const marker = fields[0].startsWith('@') ? fields.shift() : undefined;
+      const marker = fields[0]?.startsWith('@') ? fields.shift() : undefined;
       const [hosts, type, key] = fields;
       if (!hosts || !type || !key) return;
       // @revoked applies to the key wherever it turns up; the others only to the hosts they name.

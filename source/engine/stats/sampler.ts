@@ -69,7 +69,7 @@ export class StatsSampler {
     private readonly roundMsPerContainer = 0,
     private readonly readDeadlineMs = READ_DEADLINE_MS,
   ) {
-    const [major, minor] = api.split('.').map(Number);
+    const [major = 0, minor = 0] = api.split('.').map(Number);
     this.oneShot = major > 1 || (major === 1 && minor >= 41);
     // Its own pool of kept-alive connections: the engine client's keeps only a few idle ones, so every round
     // would open (and TLS-handshake) most of its connections again.

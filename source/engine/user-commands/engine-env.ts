@@ -10,9 +10,8 @@ let linkedCerts: {key: string; dir: string} | undefined;
 // DOCKER_CERT_PATH wants ca.pem, cert.pem and key.pem in one directory; files given as --tlscacert etc. under other
 // names are linked into a private directory with those names (removed when berth exits).
 function certDir(tls: NonNullable<EngineTarget['tls']>): string | undefined {
-  const files = [tls.caFile, tls.certFile, tls.keyFile];
-  if (files.some(file => !file)) return tls.caFile ? dirname(tls.caFile) : undefined;
-  const [ca, cert, key] = files as string[];
+  const {caFile: ca, certFile: cert, keyFile: key} = tls;
+  if (!ca || !cert || !key) return ca ? dirname(ca) : undefined;
   if (
     dirname(ca) === dirname(cert) &&
     dirname(cert) === dirname(key) &&
@@ -21,7 +20,7 @@ function certDir(tls: NonNullable<EngineTarget['tls']>): string | undefined {
     basename(key) === 'key.pem'
   )
     return dirname(ca);
-  const id = files.join('\0');
+  const id = [ca, cert, key].join('\0');
   if (linkedCerts?.key === id) return linkedCerts.dir;
   const dir = makeTempDir('berth-certs-');
   symlinkSync(ca, join(dir, 'ca.pem'));

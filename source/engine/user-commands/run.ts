@@ -7,6 +7,9 @@ export type CommandResult = {exitCode: number; signal?: string; error?: string; 
 
 const LIMIT = 1024 * 1024;
 
+// A command with no words is refused as spawn would refuse it, in words.
+const NO_PROGRAM = 'no command to run';
+
 function describeSpawnError(error: NodeJS.ErrnoException, program: string): string {
   if (error.code === 'ENOENT') return `${program}: not found (is it installed and on PATH?)`;
   if (error.code === 'EACCES') return `${program}: permission denied`;
@@ -22,9 +25,14 @@ export function runCaptured(
 ): Promise<CommandResult> {
   return new Promise(resolve => {
     const tail = new ByteTail(LIMIT);
+    const [program, ...args] = argv;
+    if (program === undefined) {
+      resolve({exitCode: 127, error: NO_PROGRAM, output: '', truncated: false});
+      return;
+    }
     let child;
     try {
-      child = spawn(argv[0], argv.slice(1), {
+      child = spawn(program, args, {
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
         shell: false,
@@ -33,7 +41,7 @@ export function runCaptured(
     } catch (error) {
       resolve({
         exitCode: 127,
-        error: describeSpawnError(error as NodeJS.ErrnoException, argv[0]),
+        error: describeSpawnError(error as NodeJS.ErrnoException, program),
         output: '',
         truncated: false,
       });
@@ -48,7 +56,7 @@ export function runCaptured(
     let failed: string | undefined;
     child.on('error', error => {
       failed =
-        (error as NodeJS.ErrnoException).name === 'AbortError' ? 'cancelled' : describeSpawnError(error, argv[0]);
+        (error as NodeJS.ErrnoException).name === 'AbortError' ? 'cancelled' : describeSpawnError(error, program);
     });
     child.on('close', (code, signal) => {
       resolve({
@@ -68,16 +76,21 @@ export function runInTerminal(
   env: NodeJS.ProcessEnv,
 ): Promise<{exitCode: number; signal?: string; error?: string}> {
   return new Promise(resolve => {
+    const [program, ...args] = argv;
+    if (program === undefined) {
+      resolve({exitCode: 127, error: NO_PROGRAM});
+      return;
+    }
     let child;
     try {
-      child = spawn(argv[0], argv.slice(1), {env, stdio: 'inherit', shell: false});
+      child = spawn(program, args, {env, stdio: 'inherit', shell: false});
     } catch (error) {
-      resolve({exitCode: 127, error: describeSpawnError(error as NodeJS.ErrnoException, argv[0])});
+      resolve({exitCode: 127, error: describeSpawnError(error as NodeJS.ErrnoException, program)});
       return;
     }
     let failed: string | undefined;
     child.on('error', error => {
-      failed = describeSpawnError(error, argv[0]);
+      failed = describeSpawnError(error, program);
     });
     child.on('close', (code, signal) =>
       resolve({exitCode: failed ? 127 : (code ?? 128), signal: signal ?? undefined, error: failed}),

@@ -19,12 +19,12 @@ type Ref = {kind: 'field'; name: string} | {kind: 'label'; key: string} | {kind:
 
 function parseRef(inner: string): Ref | undefined {
   const text = inner.trim();
-  let match = /^\.([A-Za-z][A-Za-z0-9]*)$/.exec(text);
-  if (match) return {kind: 'field', name: match[1]};
-  match = /^\.Label\s+"([^"]*)"$/.exec(text) ?? /^index\s+\.Labels\s+"([^"]*)"$/.exec(text);
-  if (match) return {kind: 'label', key: match[1]};
-  match = /^\.Env\s+"([^"]*)"$/.exec(text);
-  if (match) return {kind: 'env', key: match[1]};
+  const name = /^\.([A-Za-z][A-Za-z0-9]*)$/.exec(text)?.[1];
+  if (name !== undefined) return {kind: 'field', name};
+  const label = (/^\.Label\s+"([^"]*)"$/.exec(text) ?? /^index\s+\.Labels\s+"([^"]*)"$/.exec(text))?.[1];
+  if (label !== undefined) return {kind: 'label', key: label};
+  const env = /^\.Env\s+"([^"]*)"$/.exec(text)?.[1];
+  if (env !== undefined) return {kind: 'env', key: env};
   return undefined;
 }
 
@@ -33,9 +33,10 @@ const SHELL_TOKENS = new Set(['|', '||', '&&', ';', '&', '>', '>>', '<', '<<', '
 
 const basename = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
-// The docker CLI's own Go templates (`--format '{{.State.Status}}'`, `-f …`) are passed on untouched.
-const isFormat = (argv: readonly string[], i: number) =>
-  argv[i].startsWith('--format=') || (i > 0 && (argv[i - 1] === '--format' || argv[i - 1] === '-f'));
+// The docker CLI's own Go templates (`--format '{{.State.Status}}'`, `-f …`) are passed on untouched: a word is
+// one when it is --format=… or follows --format or -f.
+const isFormat = (word: string, previous: string | undefined) =>
+  word.startsWith('--format=') || previous === '--format' || previous === '-f';
 
 // What is wrong with a command template, in words: unknown fields, labels where the scope has none, and anything
 // that would need (or feed) a shell.
@@ -44,7 +45,8 @@ export function checkCommand(argv: readonly string[], scope: TemplateScope): str
   const problems: string[] = [];
   const shell = SHELLS.has(basename(argv[0] ?? ''));
   argv.forEach((word, i) => {
-    for (const [whole, inner] of isFormat(argv, i) ? [] : word.matchAll(TEMPLATE)) {
+    // (TEMPLATE's group always takes part in a match.)
+    for (const [whole, inner = ''] of isFormat(word, argv[i - 1]) ? [] : word.matchAll(TEMPLATE)) {
       const ref = parseRef(inner);
       if (!ref)
         problems.push(
@@ -79,7 +81,7 @@ export function expandCommand(
   options: {maskEnv?: boolean} = {},
 ): string[] {
   return argv.map((word, i) =>
-    isFormat(argv, i)
+    isFormat(word, argv[i - 1])
       ? word
       : word.replace(TEMPLATE, (whole, inner: string) => {
           const ref = parseRef(inner);
@@ -91,10 +93,11 @@ export function expandCommand(
 }
 
 export const usesFields = (argv: readonly string[]) =>
-  argv.some((word, i) => !isFormat(argv, i) && /\{\{.*?\}\}/.test(word));
+  argv.some((word, i) => !isFormat(word, argv[i - 1]) && /\{\{.*?\}\}/.test(word));
 
 export const usesEnv = (argv: readonly string[]) =>
   argv.some(
     (word, i) =>
-      !isFormat(argv, i) && [...word.matchAll(TEMPLATE)].some(([, inner]) => parseRef(inner)?.kind === 'env'),
+      !isFormat(word, argv[i - 1]) &&
+      [...word.matchAll(TEMPLATE)].some(([, inner = '']) => parseRef(inner)?.kind === 'env'),
   );

@@ -12,7 +12,7 @@ type UserRow = Pick<ContainerRow, 'id' | 'name' | 'state' | 'volumes' | 'network
 const containerUse = (row: UserRow): ContainerUse => ({id: row.id, name: row.name, state: row.state});
 
 const rowsOf = (rows: readonly UserRow[] | readonly Docker.ContainerInfo[]): readonly UserRow[] =>
-  rows.length && 'Id' in rows[0] ? (rows as Docker.ContainerInfo[]).map(toContainerRow) : (rows as UserRow[]);
+  rows[0] && 'Id' in rows[0] ? (rows as Docker.ContainerInfo[]).map(toContainerRow) : (rows as UserRow[]);
 
 // Which containers (running or not) mount each named volume: the container list's Mounts, as
 // `docker ps -a --filter volume=NAME` answers it. Takes the engine's list or berth's rows (the containers view's, kept live).

@@ -44,7 +44,8 @@ function reportAt(input: string, index: number): {length: number; event?: MouseE
   if (kind === 'M') {
     // Legacy: three bytes, each 32 + the value.
     if (rest < 6) return 'pending';
-    const [b, x, y] = [3, 4, 5].map(i => input.charCodeAt(index + i) - 32);
+    const value = (offset: number) => input.charCodeAt(index + offset) - 32;
+    const [b, x, y] = [value(3), value(4), value(5)];
     return {length: 6, event: decodeButton(b, x, y, (b & 3) === 3 && b < 64)};
   }
   if (kind !== '<') return undefined;
@@ -52,13 +53,14 @@ function reportAt(input: string, index: number): {length: number; event?: MouseE
   // dropped whole. A control character or another escape ends a report cut short: it is dropped, the rest read.
   let end = index + 3;
   while (end < input.length) {
-    const char = input[end];
+    const char = input.charAt(end);
     const code = input.charCodeAt(end);
     if (char === 'M' || char === 'm') {
-      const match = /^(\d{1,5});(\d{1,5});(\d{1,5})[Mm]$/.exec(input.slice(index + 3, end + 1));
-      const event = match
-        ? decodeButton(Number(match[1]), Number(match[2]), Number(match[3]), char === 'm')
-        : undefined;
+      const [, b, x, y] = /^(\d{1,5});(\d{1,5});(\d{1,5})[Mm]$/.exec(input.slice(index + 3, end + 1)) ?? [];
+      const event =
+        b !== undefined && x !== undefined && y !== undefined
+          ? decodeButton(Number(b), Number(x), Number(y), char === 'm')
+          : undefined;
       return {length: end + 1 - index, event};
     }
     if (code < 0x20 || code > 0x7e) return {length: end - index};

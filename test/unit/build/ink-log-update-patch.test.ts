@@ -4,6 +4,7 @@ import {afterEach, describe, expect, test, vi} from 'vitest';
 // The file patches/ink+6.8.0.patch changes (applied by patch-package on npm install).
 import logUpdate from '../../../node_modules/ink/build/log-update.js';
 import {params} from '../../helpers/property.js';
+import {at} from '../../helpers/found.js';
 
 const ESC = '\x1b[';
 
@@ -32,7 +33,7 @@ class Screen {
   write(data: string): void {
     for (const [, param, op, text] of data.matchAll(SEQUENCE)) {
       if (text !== undefined) this.text(text);
-      else this.escape(param, op);
+      else this.escape(param ?? '', op ?? ''); // (a sequence has both groups when it is not text)
     }
   }
 
@@ -43,7 +44,8 @@ class Screen {
         if (this.row === this.height - 1) this.rows.push(...this.rows.splice(0, 1, '').fill(''));
         else this.row++;
       }
-      const line = this.rows[this.row].padEnd(this.col);
+      // (row stays inside 0..height-1, the rows the screen has.)
+      const line = at(this.rows, this.row).padEnd(this.col);
       this.rows[this.row] = line.slice(0, this.col) + piece + line.slice(this.col + piece.length);
       this.col += piece.length;
     }
@@ -57,7 +59,7 @@ class Screen {
     else if (op === 'B') this.row = Math.min(this.height - 1, this.row + n);
     else if (op === 'E') [this.row, this.col] = [Math.min(this.height - 1, this.row + n), 0];
     else if (op === 'G') this.col = n - 1;
-    else if (op === 'K') rows[this.row] = param === '2' ? '' : rows[this.row].slice(0, this.col);
+    else if (op === 'K') rows[this.row] = param === '2' ? '' : at(rows, this.row).slice(0, this.col);
     else if (op === 'M' || op === 'L') {
       if (op === 'M') rows.splice(this.row, n);
       else rows.splice(this.row, 0, ...Array<string>(n).fill(''));

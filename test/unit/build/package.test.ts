@@ -4,6 +4,7 @@ import {dirname, join} from 'node:path';
 import {beforeAll, describe, expect, test} from 'vitest';
 
 import {scratchDir} from '../../helpers/scratch.js';
+import {at} from '../../helpers/found.js';
 
 // What `npm pack` makes must install with `npm install -g ./berth-*.tgz` on a machine that has Node and nothing
 // else: no dependencies to fetch (the bundle in dist/ holds them, Ink patched), no build or patch step at install.
@@ -60,7 +61,7 @@ describe('the npm package', () => {
     if (!existsSync('dist/berth.js')) throw new Error('dist/berth.js is missing: run "npm run build" first');
     writeFileSync(npmrc, '');
     const out = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', scratch]);
-    packed = (JSON.parse(out.stdout) as PackResult[])[0];
+    packed = at(JSON.parse(out.stdout) as PackResult[], 0);
     tarball = join(scratch, packed.filename);
     npm(['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tarball]);
   }, 180_000);

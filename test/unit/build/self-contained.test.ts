@@ -34,9 +34,9 @@ const FORBIDDEN: {pattern: RegExp; fix: string}[] = [
 function headingAnchors(markdown: string): Set<string> {
   const anchors = new Set<string>();
   for (const line of withoutFences(markdown).split('\n')) {
-    const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-    if (!heading) continue;
-    const base = heading[1]
+    const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)?.[1];
+    if (heading === undefined) continue;
+    const base = heading
       .toLowerCase()
       .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
       .replace(/ /g, '-');
@@ -96,8 +96,8 @@ function missingPaths(path: string, text: string, exists: (path: string) => bool
   withoutFences(text)
     .split('\n')
     .forEach((line, i) => {
-      for (const match of line.matchAll(/`([^`\s]+)`/g)) {
-        const named = match[1].replace(/[:,.]$/, '').replace(/\/$/, '');
+      for (const [, quoted = ''] of line.matchAll(/`([^`\s]+)`/g)) {
+        const named = quoted.replace(/[:,.]$/, '').replace(/\/$/, '');
         if (!/^[\w.@-]+(?:\/[\w.@-]+)+$/.test(named) || !(TOP.test(named) || FILE.test(named))) continue;
         if (INK_OWN.test(named)) continue;
         const places = [named, posix.join(posix.dirname(path), named), `source/${named}`, `test/${named}`];
@@ -117,7 +117,7 @@ function commentPaths(line: string): string[] {
   const comment = /(?:^|\s)(?:\/\/|\*|#)\s(.*)$/.exec(line)?.[1];
   if (!comment) return [];
   return [...comment.matchAll(/(?<![\w./@-])((?:source|test|scripts|bench|packages|docs)\/[\w./@-]*[\w/])/g)]
-    .map(match => match[1].replace(/\/$/, ''))
+    .map(([, path = '']) => path.replace(/\/$/, ''))
     .filter(named => !/[<>*{}]/.test(named));
 }
 
@@ -129,9 +129,9 @@ function brokenLinks(
 ): string[] {
   const found: string[] = [];
   for (const match of withoutCode(text).matchAll(/\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
-    const target = match[1];
+    const target = match[1] ?? '';
     if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto: …
-    const [file, anchor] = target.split('#', 2);
+    const [file = '', anchor] = target.split('#', 2);
     const resolved = file ? posix.normalize(posix.join(posix.dirname(path), decodeURI(file))).replace(/\/$/, '') : path;
     if (resolved.startsWith('..')) {
       found.push(`${path}: link "${target}" leaves the repository`);

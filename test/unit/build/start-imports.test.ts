@@ -10,7 +10,8 @@ function staticImports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const found: string[] = [];
   for (const match of text.matchAll(/^import\s+(?!type\b)[^'";]*?from\s+'([^']+)'|^import\s+'([^']+)'/gm)) {
-    found.push(match[1] ?? match[2]);
+    // (One of the two alternatives matched.)
+    found.push(match[1] ?? match[2] ?? '');
   }
   return found;
 }
@@ -25,7 +26,12 @@ function reachable(entry: string): {files: Set<string>; packages: Set<string>} {
     files.add(file);
     for (const spec of staticImports(file)) {
       if (!spec.startsWith('.')) {
-        packages.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
+        packages.add(
+          spec
+            .split('/')
+            .slice(0, spec.startsWith('@') ? 2 : 1)
+            .join('/'),
+        );
         continue;
       }
       const target = join(dirname(file), spec);

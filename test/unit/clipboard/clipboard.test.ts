@@ -9,6 +9,7 @@ import {osc52Route} from '../../../source/clipboard/tmux.js';
 import {connectionFlags} from '../../../source/engine/cli-flags.js';
 import type {EngineTarget} from '../../../source/engine/target.js';
 import {copyText} from '../../../source/text/copy-text.js';
+import {at} from '../../helpers/found.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'berth-clipboard-'));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
@@ -31,9 +32,9 @@ function fakeIo(more: Partial<ClipboardIo> = {}): ClipboardIo & {written: string
 }
 
 const decoded = (sequence: string) => {
-  const match = /^\x1b\]52;c;([A-Za-z0-9+/=]*)\x07$/.exec(sequence);
-  if (!match) throw new Error(`not an OSC 52 sequence: ${JSON.stringify(sequence)}`);
-  return Buffer.from(match[1], 'base64').toString('utf8');
+  const base64 = /^\x1b\]52;c;([A-Za-z0-9+/=]*)\x07$/.exec(sequence)?.[1];
+  if (base64 === undefined) throw new Error(`not an OSC 52 sequence: ${JSON.stringify(sequence)}`);
+  return Buffer.from(base64, 'base64').toString('utf8');
 };
 
 describe('OSC 52', () => {
@@ -87,7 +88,7 @@ describe('copyToClipboard', () => {
     const outcome = await copyToClipboard(() => ['\x1b[32mone\x1b[0m', 'two\x07'], io);
     expect(outcome).toEqual({kind: 'copied', lines: 2, bytes: 7, terminal: true, tool: undefined, hint: undefined});
     expect(io.written).toHaveLength(1);
-    expect(decoded(io.written[0])).toBe('one\ntwo');
+    expect(decoded(at(io.written, 0))).toBe('one\ntwo');
   });
 
   test('over the cap nothing is sent: the text goes to a new file instead, whole', async () => {

@@ -4,6 +4,7 @@ import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {buildSync} from 'esbuild';
 import {describe, expect, test} from 'vitest';
+import {at} from '../../helpers/found.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -27,7 +28,9 @@ ${how}`,
     write: false,
     logLevel: 'warning',
   });
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', outputFiles[0].text], {encoding: 'utf8'});
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', at(outputFiles, 0).text], {
+    encoding: 'utf8',
+  });
   expect(result.stderr).toBe('');
   return {dirs: JSON.parse(result.stdout) as string[], status: result.status};
 }

@@ -73,7 +73,7 @@ describe('tag details', () => {
     });
     // one missing child does not break the others
     expect(details.platforms[1]).toMatchObject({platform: 'linux/s390x'});
-    expect(details.platforms[1].error).toMatch(
+    expect(details.platforms[1]?.error).toMatch(
       /"lib\/app:sha256:missing" not found \(MANIFEST_UNKNOWN: manifest unknown\)/,
     );
   });

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {nextPageUrl, parseLinkHeader} from '../../../source/registry/link.js';
 import {RegistryError} from '../../../source/registry/errors.js';
+import {at} from '../../helpers/found.js';
 
 const origin = 'https://reg.example:5000';
 const request = 'https://reg.example:5000/v2/_catalog?n=1000';
@@ -14,7 +15,7 @@ describe('parseLinkHeader', () => {
   });
 
   it('accepts unquoted params, params before rel, and several rel values', () => {
-    const [link] = parseLinkHeader('<https://reg.example:5000/v2/x?next_page=gAAA>; title=page; REL="prev next"');
+    const link = at(parseLinkHeader('<https://reg.example:5000/v2/x?next_page=gAAA>; title=page; REL="prev next"'), 0);
     expect(link.rels).toEqual(['prev', 'next']);
     expect(link.params.title).toBe('page');
   });
@@ -22,14 +23,14 @@ describe('parseLinkHeader', () => {
   it('splits multiple links without breaking on commas inside quoted params', () => {
     const links = parseLinkHeader('</a?x=1>; rel="prev"; title="one, two", </b?x=2>; rel=next');
     expect(links.map(l => l.uri)).toEqual(['/a?x=1', '/b?x=2']);
-    expect(links[0].params.title).toBe('one, two');
-    expect(links[1].rels).toEqual(['next']);
+    expect(links[0]?.params.title).toBe('one, two');
+    expect(links[1]?.rels).toEqual(['next']);
   });
 
   it('handles escaped quotes and repeated headers', () => {
     const links = parseLinkHeader(['</a>; title="say \\"hi\\""', '</b>; rel=next']);
-    expect(links[0].params.title).toBe('say "hi"');
-    expect(links[1].uri).toBe('/b');
+    expect(links[0]?.params.title).toBe('say "hi"');
+    expect(links[1]?.uri).toBe('/b');
   });
 
   it('ignores garbage between links', () => {

@@ -10,7 +10,7 @@ describe('parseManifest with malformed registry JSON', () => {
     const manifest = parseManifest(body, undefined);
     expect(manifest?.kind).toBe('index');
     if (manifest?.kind !== 'index') return;
-    expect(manifest.manifests[0].platform).toMatchObject({os: 'unknown', architecture: 'unknown'});
+    expect(manifest.manifests[0]?.platform).toMatchObject({os: 'unknown', architecture: 'unknown'});
   });
 
   test('annotations keep only their string values', () => {

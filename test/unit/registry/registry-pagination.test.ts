@@ -84,7 +84,7 @@ describe('listing pages', () => {
     const sizes: number[] = [];
     expect(await c.listRepositories(p => sizes.push(p.items.length))).toEqual(all);
     expect(sizes).toEqual([100, 100, 50]);
-    expect(fake!.requests[1].path).toBe('/v2/_catalog?n=100');
+    expect(fake!.requests[1]?.path).toBe('/v2/_catalog?n=100');
   });
 
   it('steps down to n=100 on 413 (Quay) and keeps an opaque Link verbatim', async () => {

@@ -73,9 +73,9 @@ describe('429 and 5xx are retried with backoff, then reported', () => {
     const {url} = await scripted([{status: 503, headers: {'retry-after': at}}]);
     const result = await list(url);
     expect(result.names).toEqual(['a', 'b']);
-    expect(result.waits[0].retryAfter).toBe(true);
-    expect(result.waits[0].waitMs).toBeGreaterThan(900);
-    expect(result.waits[0].waitMs).toBeLessThanOrEqual(3000);
+    expect(result.waits[0]?.retryAfter).toBe(true);
+    expect(result.waits[0]?.waitMs).toBeGreaterThan(900);
+    expect(result.waits[0]?.waitMs).toBeLessThanOrEqual(3000);
     expect(result.elapsed).toBeGreaterThanOrEqual(900);
   });
 

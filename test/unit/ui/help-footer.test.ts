@@ -153,7 +153,7 @@ describe('status messages', () => {
     expect(whole.map(line => line.trim()).join(' ')).toBe(text);
     const cut = statusLines(text, 40, 2);
     expect(cut).toHaveLength(2);
-    expect(cut[1].endsWith('…')).toBe(true);
+    expect(cut[1]?.endsWith('…')).toBe(true);
     for (const line of [...whole, ...cut]) expect(line.length).toBeLessThanOrEqual(80);
   });
 });

@@ -43,7 +43,7 @@ describe('TarCheck', () => {
   test('not a tar, a corrupt header, data after the end, an empty stream', () => {
     expect(check(Buffer.from('x'.repeat(2048))).end()).toBe('not a tar archive');
     const corrupt = Buffer.from(tar);
-    corrupt[1024 + 10] ^= 0xff;
+    corrupt.writeUInt8(corrupt.readUInt8(1024 + 10) ^ 0xff, 1024 + 10);
     expect(check(corrupt).end()).toMatch(/corrupt after "small.txt"/);
     expect(check(Buffer.concat([tar, Buffer.from('{"errorDetail":{"message":"boom"}}\n'.padEnd(512))])).end()).toBe(
       'unexpected data after the end of the archive',

@@ -25,6 +25,7 @@ import {
 } from '../../../../source/engine/compose/runner.js';
 import type {ContainerRow} from '../../../../source/engine/containers/list.js';
 import type {EngineTarget} from '../../../../source/engine/target.js';
+import {at} from '../../../helpers/found.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'berth-compose-unit-'));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
@@ -382,9 +383,10 @@ describe('projects', () => {
     const fromLabels = projectsFromContainers([row('w', v1Labels('myshop', 'web', '/elsewhere'))]);
     const merged = mergeProjects(fromLabels, localProject({cwd: projectDir, env: {}}));
     expect(merged).toHaveLength(1);
-    expect(merged[0]).toMatchObject({name: 'myshop', workingDir: projectDir, filesKnown: true});
-    expect(merged[0].containers.map(c => c.id)).toEqual(['w']);
-    expect(serviceRows(merged[0], ['db', 'web']).map(r => `${r.service}:${r.container?.id ?? '-'}`)).toEqual([
+    const [project] = merged;
+    expect(project).toMatchObject({name: 'myshop', workingDir: projectDir, filesKnown: true});
+    expect(at(merged, 0).containers.map(c => c.id)).toEqual(['w']);
+    expect(serviceRows(at(merged, 0), ['db', 'web']).map(r => `${r.service}:${r.container?.id ?? '-'}`)).toEqual([
       'db:-',
       'web:w',
     ]);

@@ -67,8 +67,8 @@ describe('execInteractive requests', () => {
   it('adds ConsoleSize [rows, columns] to create and start from API 1.42', async () => {
     const {docker, calls} = fakeEngine();
     await execInteractive(docker, '1.47', request, fakeTerminal());
-    expect(calls.create[0].ConsoleSize).toEqual([30, 100]);
-    expect(calls.start[0].ConsoleSize).toEqual([30, 100]);
+    expect(calls.create[0]?.ConsoleSize).toEqual([30, 100]);
+    expect(calls.start[0]?.ConsoleSize).toEqual([30, 100]);
   });
 
   it('without a TTY: Tty false in both calls, no size at all', async () => {

@@ -66,7 +66,7 @@ describe('image rows', () => {
     expect(untagged).toMatchObject([{repository: '<none>', tag: '<none>', reference: 'bbbbbbbbbbbb'}]);
     // API 1.43+ sends [] instead of <none>:<none>.
     expect(
-      toImageRows({Id: 'sha256:' + 'c'.repeat(64), Created: 1, Size: 5, RepoTags: [], RepoDigests: []}, 0)[0].tag,
+      toImageRows({Id: 'sha256:' + 'c'.repeat(64), Created: 1, Size: 5, RepoTags: [], RepoDigests: []}, 0)[0]?.tag,
     ).toBe('<none>');
     expect(splitReference('127.0.0.1:5000/tools/busybox')).toEqual({
       repository: '127.0.0.1:5000/tools/busybox',

@@ -1,10 +1,11 @@
 import {performance} from 'node:perf_hooks';
 import {describe, expect, test} from 'vitest';
-import {MAX_ENTRY_BYTES, type LogEntry} from '../../../../source/engine/logs/entry.js';
+import {MAX_ENTRY_BYTES, type LogEntry, type LogStream} from '../../../../source/engine/logs/entry.js';
 import {LineAssembler} from '../../../../source/engine/logs/line-assembler.js';
 import {MultiplexedEntryReader} from '../../../../source/engine/logs/multiplexed-reader.js';
 import {RawEntryReader} from '../../../../source/engine/logs/raw-reader.js';
 import {seeded} from '../../../helpers/seeded.js';
+import {at} from '../../../helpers/found.js';
 
 const T1 = '2026-11-22T00:42:49.156271354Z';
 const T2 = '2026-11-22T00:42:49.157105900Z';
@@ -140,10 +141,10 @@ describe('raw stream (TTY containers)', () => {
 // Cuts data into chunks of the given sizes, repeating the list.
 function chunked(data: Buffer, sizes: number[]): Buffer[] {
   const chunks: Buffer[] = [];
-  for (let at = 0, k = 0; at < data.length; k++) {
-    const size = sizes[k % sizes.length];
-    chunks.push(data.subarray(at, at + size));
-    at += size;
+  for (let from = 0, k = 0; from < data.length; k++) {
+    const size = at(sizes, k % sizes.length);
+    chunks.push(data.subarray(from, from + size));
+    from += size;
   }
   return chunks;
 }
@@ -158,7 +159,7 @@ function readEntries(chunks: Buffer[]): LogEntry[] {
 
 // The bytes each stream received, in order.
 function bytesPerStream(entries: LogEntry[]): Record<string, Buffer> {
-  const parts: Record<string, Buffer[]> = {stdout: [], stderr: [], system: []};
+  const parts: Record<LogStream, Buffer[]> = {stdout: [], stderr: [], system: []};
   for (const entry of entries) parts[entry.stream].push(entry.content);
   return Object.fromEntries(Object.entries(parts).map(([stream, list]) => [stream, Buffer.concat(list)]));
 }
@@ -170,13 +171,13 @@ function linesPerStream(entries: LogEntry[]): Record<string, string[]> {
     stderr: new LineAssembler('stderr'),
     system: new LineAssembler('system'),
   };
-  const lines: Record<string, string[]> = {stdout: [], stderr: [], system: []};
+  const lines: Record<LogStream, string[]> = {stdout: [], stderr: [], system: []};
   for (const entry of entries) {
     const line = assemblers[entry.stream].add(entry);
     if (line) lines[entry.stream].push(line.text);
   }
-  for (const [stream, assembler] of Object.entries(assemblers)) {
-    const line = assembler.flush();
+  for (const stream of ['stdout', 'stderr', 'system'] as const) {
+    const line = assemblers[stream].flush();
     if (line) lines[stream].push(line.text);
   }
   return lines;
@@ -235,9 +236,10 @@ describe('multiplexed stream: chunking, sizes and ends', () => {
         queues[type] = frames;
       }
       const ordered: Buffer[] = [];
-      while (types.some(type => queues[type].length > 0)) {
-        const candidates = types.filter(type => queues[type].length > 0);
-        ordered.push(queues[candidates[Math.floor(random() * candidates.length)]].shift()!);
+      const left = (type: number) => queues[type] ?? [];
+      for (let candidates = types.filter(type => left(type).length); candidates.length;) {
+        ordered.push(...left(at(candidates, Math.floor(random() * candidates.length))).splice(0, 1));
+        candidates = types.filter(type => left(type).length);
       }
       const sizes = Array.from({length: 5}, () => 1 + Math.floor(random() * (random() < 0.2 ? 64 : 9)));
       const entries = readEntries(chunked(Buffer.concat(ordered), sizes));

@@ -1,4 +1,5 @@
 import {describe, expect, test} from 'vitest';
+import {itemAt} from '../../../../source/util/item-at.js';
 import {LogBuffer} from '../../../../source/engine/logs/log-buffer.js';
 import {
   FIRST_WAIT_MS,
@@ -122,10 +123,10 @@ describe('merging several logs by the engine timestamps', () => {
       let next = 0;
       // The merge runs every 100 ms, as MergedLogs schedules it.
       for (let now = 0; next < events.length || order.size; now += 100) {
-        for (; next < events.length && events[next].at <= now; next++) {
-          const {log, line: l} = events[next];
+        for (let event = events[next]; event && event.at <= now; event = events[++next]) {
+          const {log, line: l} = event;
           order.add(l, now);
-          inputs[log].newest = l.time;
+          itemAt(inputs, log).newest = l.time;
         }
         out.push(...order.take(inputs, now));
       }

@@ -8,6 +8,7 @@ import {AppRoot} from '../../../../source/ui/components/AppRoot.js';
 import {routeMouse} from '../../../../source/ui/mouse/route.js';
 import type {MouseEvent} from '../../../../source/ui/mouse/sgr.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
+import {at} from '../../../helpers/found.js';
 
 // Where the mouse thinks a row is must be where the frame shows it: each view's mouseAreas against the frame Ink
 // draws, with the banner above the tabs, message lines and notes above the rows.
@@ -57,7 +58,7 @@ async function clickEach(
     const word = new RegExp(`(^|[^\\w-])${name}(\\s|$)`);
     const row = lines.findIndex(line => word.test(line));
     expect(row, `${name} on screen:\n${setup.frame()}`).toBeGreaterThan(-1);
-    routeMouse(setup.controller, leftClick(lines[row].search(word) + 2, row + 1));
+    routeMouse(setup.controller, leftClick(at(lines, row).search(word) + 2, row + 1));
     await tick();
     expect(cursor(), `click on ${name} (row ${row + 1})`).toBe(index);
   }
@@ -108,7 +109,7 @@ test('a click on a tab shows its view; a click on a heading sorts by it, again t
   await tick();
   const lines = setup.frame().split('\n');
   const heading = lines.findIndex(line => /^\s+NAME/.test(line));
-  const name = (lines[heading] ?? '').indexOf('NAME') + 2;
+  const name = at(lines, heading).indexOf('NAME') + 2;
   routeMouse(setup.controller, leftClick(name, heading + 1));
   await tick();
   expect(setup.controller.store.get().sorts.containers).toEqual({column: 'name', descending: false});
@@ -116,7 +117,7 @@ test('a click on a tab shows its view; a click on a heading sorts by it, again t
   await tick();
   expect(setup.controller.store.get().sorts.containers).toEqual({column: 'name', descending: true});
   const tabs = lines.findIndex(line => line.includes('Volumes'));
-  routeMouse(setup.controller, leftClick(lines[tabs].indexOf('Volumes') + 2, tabs + 1));
+  routeMouse(setup.controller, leftClick(at(lines, tabs).indexOf('Volumes') + 2, tabs + 1));
   await tick();
   expect(setup.controller.store.get().view).toBe('volumes');
 });
