@@ -59,9 +59,11 @@ export function charKey(char: string): [string, Key] {
 // Ink's one keypress as the keys a person typed: a burst (paste, fast typing over SSH) is one character at a
 // time, so "/web⏎s" filters, closes the prompt, then stops; esc followed quickly by a key is two keys.
 export function splitKeys(input: string, key: Key): Array<[string, Key]> {
-  if (key.meta && !key.escape && !key.ctrl && input.length === 1)
-    // The second key as it would have come alone (esc then enter is "\x1b\r": enter, not a character).
-    return [['', {...NO_KEY, escape: true, meta: true}], charKey(input)];
+  // An esc that arrived with what followed it (Ink reports "\x1b/web\r" as meta + "/web\r") is esc, then each key
+  // as it would have come alone (esc then enter is "\x1b\r": enter, not a character). berth binds no Alt key, so
+  // a real Alt+key (which terminals send the same way) is esc then the key too.
+  if (key.meta && !key.escape && !key.ctrl && input.length >= 1)
+    return [['', {...NO_KEY, escape: true, meta: true}], ...[...input].map(charKey)];
   const burst = input.length > 1 && !key.ctrl && !key.meta && !key.escape;
   return burst ? [...input].map(charKey) : [[input, key]];
 }

@@ -136,6 +136,20 @@ describe('a view that is still loading takes the keys typed for it once its data
     buildImage(docker, `${repo}:1`, 'ahead');
   });
 
+  test('with a filter set, esc /NAME⏎ in one read clears it, then filters anew (the esc is not lost)', async () => {
+    terminal = bench();
+    await terminal.waitFor(/API 1\.41/);
+    terminal.keys('/', ...'bench-idle', 'Enter');
+    await terminal.waitFor('filter: bench-idle');
+    // esc and what follows in one write, as a fast typist over SSH sends them.
+    terminal.type(`\x1b/${logger}\r`);
+    const screen = await terminal.waitUntil(
+      s => s.includes(`filter: ${logger}`) && s.includes(logger) && !s.includes('bench-idle'),
+      'the new filter alone',
+    );
+    expect(screen).not.toContain(`filter: bench-idle${logger}`);
+  });
+
   test('at start, /NAME⏎⏎ before the first list is drawn opens that container’s log', async () => {
     terminal = bench();
     terminal.keys('/', ...logger, 'Enter', 'Enter');
