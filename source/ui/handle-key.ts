@@ -2,7 +2,7 @@ import type {Key} from 'ink';
 import type {Action} from '../store/actions.js';
 import type {AppState} from '../store/state.js';
 import type {Store} from '../store/store.js';
-import type {AppConfig, Binding, ExitRequest} from '../views/types.js';
+import type {AppConfig, Binding, ExitRequest, ViewModule} from '../views/types.js';
 import {trace} from '../trace.js';
 import {keyName} from './key-name.js';
 import {resolveKey} from './keymap.js';
@@ -125,8 +125,33 @@ export function handleKey(target: KeyTarget, input: string, key: Key): ExitReque
       text: `view ${view.key} (${view.title}) is not offered on ${state.engines ? 'any of the engines' : 'this engine'}`,
       kind: 'info',
     });
+  // A key for a view whose engine is known to be down, that would wait for the view's list: answered at once.
+  const active = target.views.active(state);
+  if (active && engineDownFor(active, state) && ownKey(target, state, action))
+    return target.dispatch({
+      type: 'status',
+      text: `engine not connected: ${keyName(input, key) ?? 'that key'} waits for it to come back (ctrl-r tries now)`,
+      kind: 'error',
+    });
   // A key action carries no payload, so its type alone is the whole action.
   return target.dispatch({type: action} as Action);
+}
+
+// The view's rows come from an engine berth knows is down (all of them, with several): nothing it lists will come
+// until the engine is back, so keys for it are not held for its list.
+function engineDownFor(view: ViewModule, state: AppState): boolean {
+  if (!view.engineBound || (view.ready?.(state) ?? true) === true) return false;
+  return state.engines?.length
+    ? state.engines.every(engine => engine.connection.status === 'down')
+    : state.connection.status === 'down';
+}
+
+// A key of the view's own scope (what would wait for its list), not a shell key (tabs, help, :, q, the filter).
+function ownKey(target: KeyTarget, state: AppState, action: string): boolean {
+  const view = target.views.active(state);
+  const own = view ? (view.scopes?.(state) ?? [view.id]) : [];
+  const binding = target.keymap.find(b => b.action === action && own.includes(b.scope));
+  return binding !== undefined && !NEVER_WAITS.has(action);
 }
 
 // Actions that never wait for a list: the filter prompt opens at once (what is typed filters the rows as they come).
@@ -151,7 +176,7 @@ export function keyWaitsFor(target: KeyTarget, input: string, key: Key): string 
   if (!binding || NEVER_WAITS.has(binding.action)) return undefined;
   if (binding.action.startsWith('view.')) {
     const module = target.views.byId(binding.action.slice('view.'.length));
-    if (!module || target.views.available(state).includes(module)) return undefined;
+    if (!module || target.views.available(state).includes(module) || engineDownFor(module, state)) return undefined;
     const ready = module.ready?.(state) ?? true;
     return ready === true ? undefined : ready;
   }
@@ -159,6 +184,8 @@ export function keyWaitsFor(target: KeyTarget, input: string, key: Key): string 
   const view = target.views.active(state);
   // A pane with the focus (the log pane) takes its keys from its own data, not the view's list.
   if (!view || scopes[0] !== (view.scopes?.(state) ?? [view.id])[0]) return undefined;
+  // Nothing to wait for while its engine is down: handleKey says so at once.
+  if (engineDownFor(view, state)) return undefined;
   return waitingView(target, state);
 }
 

@@ -2,7 +2,7 @@ import {Box, Text} from 'ink';
 import {connectionFacts, humanSize} from '../../engine/engine-info/index.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {useServices, useStore} from '../use-store.js';
-import {ENGINE_DOWN} from '../kit/messages.js';
+import {ENGINE_DOWN_HERE} from '../kit/messages.js';
 import {enginesLines} from './engines-table.js';
 import type {EngineViewState} from './state.js';
 import {useTheme} from '../use-theme.js';
@@ -42,7 +42,9 @@ function connectionLines(
 
 // What a section says before the engine answered: the engine away (the one wording of every list), or loading.
 const notLoaded = (engine: EngineViewState, down: boolean): Line =>
-  down ? {text: `  ${ENGINE_DOWN}`, role: 'warning'} : {text: engine.loading ? '  loading…' : '  not loaded (ctrl-r)'};
+  down
+    ? {text: `  ${ENGINE_DOWN_HERE}`, role: 'warning'}
+    : {text: engine.loading ? '  loading…' : '  not loaded (ctrl-r)'};
 
 function infoLines(engine: EngineViewState, down: boolean): Line[] {
   const info = engine.info;

@@ -6,6 +6,8 @@ import {sanitizeLine} from '../../text/sanitize.js';
 // berth reconnects by itself (engine/session.ts backs off and tries again); ctrl-r tries at once, and the engine view's
 // c switches to another docker context.
 export const ENGINE_DOWN = 'engine not connected: reconnecting… (ctrl-r now; 5 then c: another context)';
+// The same in the engine view, where c is at hand.
+export const ENGINE_DOWN_HERE = 'engine not connected: reconnecting… (ctrl-r now; c: another context)';
 export const ENGINE_CONNECTING = 'connecting to the engine…';
 
 export type Noun = {one: string; many: string};

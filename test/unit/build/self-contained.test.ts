@@ -89,7 +89,7 @@ function problems(files: ReadonlyMap<string, string>): string[] {
 const TOP = /^(?:source|test|scripts|bench|packages|patches|docs|bin|\.ci)\//;
 // Ink's own files, named where docs/ink-fixes.md and docs/ink-facts.md explain its code (its repository's src/,
 // its package's build/).
-const INK_OWN = /^(?:src|build|ink|components)\//;
+const INK_OWN = /^(?:src|build|ink|components|hooks)\//;
 const FILE = /\.(?:ts|tsx|mjs|cjs|js|sh|md|json|yml)$/;
 function missingPaths(path: string, text: string, exists: (path: string) => boolean): string[] {
   const found: string[] = [];
