@@ -35,7 +35,8 @@ export interface ViewOverlays {
   // `under`: the overlay help was opened over; closing help comes back to it.
   help: {scroll: number; query: string; scopes: readonly string[]; draft?: string; cursor?: number; under?: Overlay};
   filter: {draft: string; cursor?: number};
-  command: {draft: string; cursor?: number};
+  // `under`: the dialog or pane `:` was opened over; esc comes back to it (as from help).
+  command: {draft: string; cursor?: number; under?: Overlay};
   confirm: {confirm: Confirmation};
   text: {title: string; lines: readonly string[]; scroll: number};
 }

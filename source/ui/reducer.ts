@@ -96,8 +96,11 @@ function reduceOverlay(
     }
     case 'filter.open':
       return {...state, overlay: {kind: 'filter', draft: listOf(state)?.list.filter ?? ''}};
-    case 'command.open':
-      return {...state, overlay: {kind: 'command', draft: ''}};
+    case 'command.open': {
+      // Over a dialog or pane, the command line keeps it to come back to on esc; over a prompt, it replaces it.
+      const under = overlay && !('draft' in overlay) ? overlay : undefined;
+      return {...state, overlay: {kind: 'command', draft: '', ...(under ? {under} : {})}};
+    }
     case 'overlay.draft': {
       if (!overlay || !('draft' in overlay)) return state;
       const next = {...state, overlay: {...overlay, draft: action.draft, cursor: action.cursor ?? action.draft.length}};
@@ -115,6 +118,7 @@ function reduceOverlay(
         : state;
     case 'overlay.close':
       if (overlay?.kind === 'filter') return withFilter({...state, overlay: undefined}, listOf, '');
+      if (overlay?.kind === 'command' && overlay.under) return {...state, overlay: overlay.under};
       return overlay ? {...state, overlay: undefined} : state;
     case 'cursor.up':
       return scrollOverlay(shell, state, scroll => scroll - 1);

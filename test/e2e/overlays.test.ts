@@ -108,6 +108,11 @@ for (const [columns, rows] of [
           expect(footerOf(help)).toMatch(TAIL);
           t.keys('Escape');
           await t.waitUntil(s => c.title.test(frame(s)?.title ?? ''), 'back to the overlay from help');
+          // : opens the command line in its place; esc comes back to it, as from help.
+          t.type(':');
+          await t.waitUntil(s => !c.title.test(frame(s)?.title ?? '') && /esc cancel/.test(footerOf(s)), 'the : line');
+          t.keys('Escape');
+          await t.waitUntil(s => c.title.test(frame(s)?.title ?? ''), 'back to the overlay from :');
         } else expect(footerOf(shown)).toMatch(/enter run {2}esc cancel/);
         if (c.what.startsWith('help')) t.type('?');
         else t.keys('Escape');
