@@ -36,7 +36,8 @@ export interface ViewOverlays {
   help: {scroll: number; query: string; scopes: readonly string[]; draft?: string; cursor?: number; under?: Overlay};
   filter: {draft: string; cursor?: number};
   // `under`: the dialog or pane `:` was opened over; esc comes back to it (as from help).
-  command: {draft: string; cursor?: number; under?: Overlay};
+  // `candidates`: what tab found when it could not complete further (shown after the text until it changes).
+  command: {draft: string; cursor?: number; under?: Overlay; candidates?: readonly string[]};
   confirm: {confirm: Confirmation};
   text: {title: string; lines: readonly string[]; scroll: number};
 }

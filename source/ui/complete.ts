@@ -10,7 +10,7 @@ export function completeCommandLine(
   cursor: number,
   commands: readonly CommandSpec[],
   state: AppState,
-): {draft: string; cursor: number} {
+): {draft: string; cursor: number; candidates?: readonly string[]} {
   const before = draft.slice(0, cursor);
   const start = before.search(/\S*$/);
   const word = before.slice(start);
@@ -25,7 +25,8 @@ export function completeCommandLine(
   const [match, ...others] = [...new Set(candidates.filter(name => name.startsWith(word)))].sort();
   if (match === undefined) return {draft, cursor};
   const completion = others.length === 0 ? `${match} ` : commonPrefix(match, others);
-  if (completion.length <= word.length) return {draft, cursor};
+  // Nothing more in common: the candidates, for the status line (tab again after typing more).
+  if (completion.length <= word.length) return {draft, cursor, candidates: [match, ...others]};
   const next = draft.slice(0, start) + completion + draft.slice(cursor);
   return {draft: next, cursor: start + completion.length};
 }

@@ -99,6 +99,8 @@ export function handleKey(target: KeyTarget, input: string, key: Key): ExitReque
       target.store.get(),
     );
     if (done.draft !== overlay.draft) target.dispatch({type: 'overlay.draft', draft: done.draft, cursor: done.cursor});
+    else if (done.candidates)
+      target.dispatch({type: 'overlay.show', overlay: {...overlay, candidates: done.candidates}});
     return undefined;
   }
   if (overlay && 'draft' in overlay) {

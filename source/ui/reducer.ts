@@ -103,7 +103,15 @@ function reduceOverlay(
     }
     case 'overlay.draft': {
       if (!overlay || !('draft' in overlay)) return state;
-      const next = {...state, overlay: {...overlay, draft: action.draft, cursor: action.cursor ?? action.draft.length}};
+      const next = {
+        ...state,
+        overlay: {
+          ...overlay,
+          draft: action.draft,
+          cursor: action.cursor ?? action.draft.length,
+          ...(overlay.kind === 'command' ? {candidates: undefined} : {}),
+        },
+      };
       // The list filters as you type.
       return overlay.kind === 'filter' ? withFilter(next, listOf, action.draft) : next;
     }

@@ -138,6 +138,19 @@ for (const [columns, rows] of [
       expect(await t.exitCode()).toBe(0);
     });
 
+    test(':lo then tab (two commands start so): the candidates show after the text until it changes', async () => {
+      const t = await start(columns, rows);
+      t.type(':lo');
+      t.keys('Tab');
+      await t.waitUntil(s => /^ : lo +load {2}logs\s*$/m.test(s), 'the candidates on the command line');
+      t.type('g');
+      t.keys('Tab');
+      await t.waitUntil(s => /^ : logs\s*$/m.test(s), 'completed, the candidates gone');
+      t.keys('Escape');
+      t.type('q');
+      expect(await t.exitCode()).toBe(0);
+    });
+
     test('a status message stays with its view; long ones wrap, with … only when cut', async () => {
       const t = await start(columns, rows);
       t.type('7');
