@@ -25,7 +25,7 @@ export function Tabs({width}: {width: number}) {
           </Text>
         ))}
       </Box>
-      <Text wrap="truncate-start">{right}</Text>
+      <Text wrap="truncate-end">{right}</Text>
     </Box>
   );
 }

@@ -14,7 +14,7 @@ const config = {logBufferLines: 10, logTail: 10, shells: [], readonly: false, re
 let unmount: (() => void) | undefined;
 afterEach(() => unmount?.());
 
-function tabsAt(width: number, filter: string): string {
+function tabsAt(width: number, filter: string, marked: readonly string[] = [], runningOnly = false): string {
   // The real swarm view shows only on a swarm manager: a stand-in that is always there takes its place.
   const views = new ViewSet(
     [...VIEWS.filter(view => view.id !== 'swarm'), extra('swarm', '6', 'Swarm')],
@@ -23,7 +23,7 @@ function tabsAt(width: number, filter: string): string {
   const controller = new Controller('unix:///nowhere.sock', config, views);
   controller.store.set(state => ({
     ...state,
-    containers: {...state.containers, list: {...state.containers.list, filter}},
+    containers: {...state.containers, runningOnly, list: {...state.containers.list, filter, marked}},
   }));
   const instance = render(
     <AppRoot controller={controller}>
@@ -54,4 +54,20 @@ test('the tab line fits: full titles when there is room, short ones, then keys o
   expect(filtered).toContain('1 Containers');
   expect(filtered).toContain('filter: bench-idle');
   expect(filtered.length).toBeLessThanOrEqual(80);
+});
+
+test('the notes on the right are each whole or left out at 80 columns, never cut in the middle', () => {
+  const line = tabsAt(80, 'acc-webworker-with-a-long-name', ['a', 'b'], true).split('\n')[0] ?? '';
+  expect(line.length).toBeLessThanOrEqual(80);
+  expect(line).toContain('filter: acc-webworker-with-a-long-name');
+  // What did not fit is left out whole: no note starts or ends cut.
+  expect(line).not.toMatch(/…/);
+  for (const note of ['2 marked', 'running only']) {
+    const at = line.indexOf(note.slice(0, 3));
+    if (at >= 0) expect(line).toContain(note);
+  }
+  // A filter longer than the line has room for is cut at its end.
+  const long = tabsAt(80, 'x'.repeat(120)).split('\n')[0] ?? '';
+  expect(long.length).toBeLessThanOrEqual(80);
+  expect(long).toMatch(/filter: x+…/);
 });
