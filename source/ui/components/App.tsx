@@ -3,7 +3,7 @@ import {useEffect} from 'react';
 import {useController, useStore} from '../hooks/use-controller.js';
 import {useKeyDispatch} from '../hooks/use-key-dispatch.js';
 import {useTerminalSize} from '../hooks/use-terminal-size.js';
-import {Banner} from './Banner.js';
+import {Banner, bannerRows} from './Banner.js';
 import {Footer} from './Footer.js';
 import {Header} from './Header.js';
 import {Prompt} from './Prompt.js';
@@ -33,11 +33,12 @@ export function App() {
   const overlay = useStore(state => state.overlay?.kind);
   const view = useStore(state => state.view);
   const down = useStore(state => state.connection.status === 'down');
+  const reason = useStore(state => (state.connection.status === 'down' ? state.connection.reason : ''));
   const connecting = useStore(state => state.connection.status === 'connecting');
   // Ink 6.8 clears the whole screen on every frame as tall as the terminal: stay one row short.
   const height = Math.max(1, rows - 1);
   const status = useStore(shownStatus);
-  const banner = down ? 2 : connecting ? 1 : 0;
+  const banner = down ? bannerRows(reason, columns) : connecting ? 1 : 0;
   // A message takes the rows it needs, up to a third of the screen; it ends with … only when cut.
   const statusMost = Math.max(2, Math.floor((height - 3 - banner) / 3));
   const statusHeight = statusLines(status?.text, columns, statusMost).length;

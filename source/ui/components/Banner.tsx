@@ -3,8 +3,19 @@ import {useEffect, useState} from 'react';
 import {useStore} from '../hooks/use-controller.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {useTheme} from '../../views/use-theme.js';
+import {wrapWords} from '../../text/wrap-words.js';
 
-// A red line while the engine is unreachable: the reason and when berth tries again.
+// While the engine is unreachable: when berth tries again, then the reason, on up to three rows indented like the
+// rest of the screen (the countdown first, so a narrow terminal never loses it).
+const MOST_ROWS = 3;
+export function bannerLines(reason: string, seconds: number, width: number): string[] {
+  const retry = seconds > 0 ? `retrying in ${seconds}s (ctrl-r now)` : 'retrying now';
+  return wrapWords(`${retry} · ${sanitizeLine(reason)}`, width - 2, MOST_ROWS).map(line => ` ${line}`);
+}
+
+// How many rows the banner takes for this reason (the countdown at its widest, so the screen does not jump).
+export const bannerRows = (reason: string, width: number) => bannerLines(reason, 99, width).length;
+
 export function Banner({width}: {width: number}) {
   const connection = useStore(state => state.connection);
   const theme = useTheme();
@@ -31,11 +42,14 @@ export function Banner({width}: {width: number}) {
   if (connection.status !== 'down') return null;
   // At 0 the retry is under way (a silent engine takes up to its first-byte limit to fail again).
   const seconds = Math.max(0, Math.ceil((connection.retryAt - now) / 1000));
+  const lines = bannerLines(connection.reason, seconds, width);
   return (
-    <Box width={width} height={2} overflow="hidden">
-      <Text {...theme.alert} wrap="wrap">
-        {` ${sanitizeLine(connection.reason)} · ${seconds > 0 ? `retrying in ${seconds}s (ctrl-r now)` : 'retrying now'} `}
-      </Text>
+    <Box width={width} height={bannerRows(connection.reason, width)} flexDirection="column" overflow="hidden">
+      {lines.map((line, i) => (
+        <Text key={i} {...theme.alert} wrap="truncate-end">
+          {line}
+        </Text>
+      ))}
     </Box>
   );
 }
