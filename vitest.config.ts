@@ -10,6 +10,7 @@ const ISOLATED_UNIT = [
   'test/unit/engine/ssh/ssh-config.test.ts',
   'test/unit/exec-handoff.test.ts',
   'test/unit/idle-gc.test.ts',
+  'test/unit/ui/status-fade.test.ts',
   'test/unit/views/copy/*.test.ts',
 ];
 

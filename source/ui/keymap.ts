@@ -19,7 +19,7 @@ const SHELL_DIALOG_BINDINGS: readonly Binding[] = [
   {scope: 'help', keys: ['escape'], action: 'overlay.close', help: 'close (a filter is cleared first)', footer: true},
   {scope: 'help', keys: ['/'], action: 'help.filter', help: 'filter', footer: true},
   {scope: 'confirm', keys: ['y'], action: 'confirm.yes', help: 'yes, do it', footer: true},
-  {scope: 'confirm', keys: ['f'], action: 'confirm.force', help: 'toggle force (remove)'},
+  {scope: 'confirmForce', keys: ['f'], action: 'confirm.force', help: 'toggle force'},
   {scope: 'confirm', keys: ['n', 'escape'], action: 'confirm.no', help: 'cancel', footer: true},
   {scope: 'question', keys: ['n', 'escape'], action: 'overlay.close', help: 'cancel', footer: true},
   {scope: 'dialog', keys: ['escape', 'left'], action: 'overlay.close', help: 'close', footer: true},
@@ -64,6 +64,7 @@ const SHELL_TITLES_BEFORE: Record<Scope, string> = {
 const SHELL_TITLES_AFTER: Record<Scope, string> = {
   form: 'Forms (E exec, c create)',
   confirm: 'Confirmation dialogs',
+  confirmForce: 'Confirmation dialogs with a force switch (remove)',
   question: 'Other questions (compose down, prune)',
   dialog: 'Panes over a view (environment, stats, output, contexts)',
   overlay: 'Every dialog and pane (not while typing in a form or prompt)',

@@ -144,10 +144,22 @@ function reduceOverlay(
   return state;
 }
 
+// A status message fades once it is a few seconds old and the user has gone on (a key acted since): "copied 11
+// lines" does not stand for minutes. Errors stay until then too; a new message replaces the old at once.
+const STATUS_FADE_MS = 5000;
+const keyActions = new WeakMap<Keymap, ReadonlySet<string>>();
+function fadeStatus(state: AppState, action: Action, keymap: Keymap): AppState {
+  if (!state.status || Date.now() - state.status.at < STATUS_FADE_MS) return state;
+  let actions = keyActions.get(keymap);
+  if (!actions) keyActions.set(keymap, (actions = new Set(keymap.map(binding => binding.action))));
+  return actions.has(action.type) ? {...state, status: undefined} : state;
+}
+
 // The shell's reducer: view switching, connection, status and shared overlays; then each view and pane in
 // turn (the first that changes the state wins); then the focused list (movement, marks, esc).
-export function reduceApp(views: ViewSet, state: AppState, action: Action, keymap: Keymap = DEFAULT_KEYMAP): AppState {
+export function reduceApp(views: ViewSet, given: AppState, action: Action, keymap: Keymap = DEFAULT_KEYMAP): AppState {
   const listOf = (s: AppState) => views.active(s)?.list?.(s);
+  const state = fadeStatus(given, action, keymap);
   switch (action.type) {
     case 'view.show':
       return showView(views, state, action.view);

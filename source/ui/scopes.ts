@@ -11,6 +11,8 @@ export function activeScopes(views: ViewSet, state: AppState): Scope[] {
   if (state.overlay) {
     const spec = SHELL_OVERLAYS[state.overlay.kind] ?? views.overlay(state.overlay.kind);
     const scopes = [...(spec?.scopes ?? ['dialog'])];
+    // A confirmation with a force switch (remove) has f; the others (stop) do not, and help does not offer it.
+    if (state.overlay.kind === 'confirm' && state.overlay.confirm.force !== undefined) scopes.unshift('confirmForce');
     return scopes.includes('prompt') ? scopes : [...scopes, 'overlay'];
   }
   for (const pane of views.panes) {

@@ -106,6 +106,8 @@ for (const [columns, rows] of [
           t.type('?');
           const help = await t.waitFor('Keys · ');
           expect(footerOf(help)).toMatch(TAIL);
+          // Help over a dialog lists what applies to it: a stop has no force switch.
+          if (c.what.startsWith('a confirmation')) expect(help).not.toContain('toggle force');
           t.keys('Escape');
           await t.waitUntil(s => c.title.test(frame(s)?.title ?? ''), 'back to the overlay from help');
           // : opens the command line in its place; esc comes back to it, as from help.
