@@ -87,9 +87,22 @@ export async function statPath(
       },
     );
   });
-  if (!response) return undefined;
+  if (!response) {
+    await mustExist(docker, container);
+    return undefined;
+  }
   response.resume();
   const stat = statFromHeader(response.headers['x-docker-container-path-stat'] as string | undefined);
   if (!stat) throw new BerthError(`the engine did not describe ${safeText(path)} (no path stat header)`);
   return stat;
+}
+
+// A HEAD answer has no body to tell a missing path from a missing container: ask once, only after a 404.
+async function mustExist(docker: Docker, container: string): Promise<void> {
+  try {
+    await docker.getContainer(container).inspect({abortSignal: AbortSignal.timeout(10_000)});
+  } catch (error) {
+    if ((error as {statusCode?: number}).statusCode === 404)
+      throw new BerthError(`no such container: ${safeText(container)}; check the name with docker ps -a`);
+  }
 }
