@@ -81,6 +81,10 @@ async function main(argv: string[]): Promise<number> {
     const {archiveCommand} = await import('./cli/archive-commands.js');
     return archiveCommand(name, rest, flags, target, process);
   }
+  if (name === 'cp') {
+    const {cpCommand} = await import('./cli/cp-command.js');
+    return cpCommand(rest, flags, target, process);
+  }
   if (name === 'images' || name === 'rmi' || name === 'prune') {
     const io = {stdout: process.stdout, stderr: process.stderr};
     if (name === 'images') return (await import('./cli/image-commands.js')).imagesCommand(target, rest, flags, io);

@@ -52,6 +52,10 @@ const OPTIONS = {
   yes: {type: 'boolean', short: 'y'},
   file: {type: 'string', multiple: true},
   'project-name': {type: 'string', short: 'p'},
+  // berth cp's, as docker cp takes them (-a is --all's letter; cp reads it as --archive).
+  'follow-link': {type: 'boolean', short: 'L'},
+  archive: {type: 'boolean'},
+  quiet: {type: 'boolean', short: 'q'},
 } as const;
 
 // Options that take a value, so the scan for the subcommand skips their values.
@@ -86,6 +90,7 @@ const COMMANDS = new Set([
   'save',
   'load',
   'export',
+  'cp',
   'images',
   'rmi',
   'prune',
@@ -130,6 +135,9 @@ export type CommandFlags = {
   volumes?: boolean;
   dryRun?: boolean;
   yes?: boolean;
+  followLink?: boolean;
+  archive?: boolean;
+  quiet?: boolean;
 };
 
 // Subcommands take their own flags; the global ones may stand anywhere, as with the docker CLI.
@@ -177,6 +185,9 @@ export function parseCommandLine(argv: string[]): ParsedArgs & {flags: CommandFl
       volumes: values.volumes,
       dryRun: values['dry-run'],
       yes: values.yes,
+      followLink: values['follow-link'],
+      archive: values.archive,
+      quiet: values.quiet,
     },
     command: parsed.positionals,
   };
@@ -196,6 +207,9 @@ Usage:
   berth save IMAGE... [-o FILE] [-f]  images to one tar archive (stdout without -o; -f overwrites FILE)
   berth load [-i FILE]                images from a tar archive, plain or gzip/bzip2/xz (stdin without -i)
   berth export CONTAINER [-o FILE] [-f]  a container's filesystem to a tar archive (stdout without -o)
+  berth cp [-L] [-a] [-f] [-q] CONTAINER:SRC DEST|-   berth cp [-L] [-a] SRC|- CONTAINER:DEST
+                                      copy files out of or into a container, as docker cp (- is a tar on
+                                      stdout/stdin; -L follows a link; -a keeps owners; -f replaces files)
   berth doctor [--json] [--disk-limit 50GB]
                                       check engine, TLS, API, clock, compose, registries, log rotation, disk
   berth setup log-rotation [--max-size 10m] [--max-file 3] [--compress] [--config FILE] [--dry-run]

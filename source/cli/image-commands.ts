@@ -26,6 +26,9 @@ const FLAG_SPELLING: Record<FlagName, string> = {
   volumes: '--volumes',
   dryRun: '--dry-run',
   yes: '--yes',
+  followLink: '-L',
+  archive: '-a',
+  quiet: '-q',
 };
 
 // Global parsing accepts every command's flags; each command refuses the ones it has no use for.

@@ -7,7 +7,7 @@ import {safeText} from './archive-errors.js';
 
 export type StreamRequest = {
   path: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   options?: Record<string, unknown>;
   // A request body streamed to the engine (load).
   body?: Readable;
@@ -28,7 +28,14 @@ export function engineStream(docker: Docker, request: StreamRequest): Promise<In
         file: request.body,
         headers: request.body ? {'Content-Type': 'application/x-tar'} : undefined,
         isStream: true,
-        statusCodes: {200: true, 400: 'bad request', 404: 'not found', 409: 'conflict', 500: 'server error'},
+        statusCodes: {
+          200: true,
+          400: 'bad request',
+          403: 'forbidden',
+          404: 'not found',
+          409: 'conflict',
+          500: 'server error',
+        },
         abortSignal: request.signal,
       },
       (error: unknown, response: unknown) => {

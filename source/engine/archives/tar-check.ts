@@ -75,13 +75,13 @@ export class TarCheck {
   }
 }
 
-function isZero(block: Buffer): boolean {
+export function isZero(block: Buffer): boolean {
   for (let i = 0; i < block.length; i += 1) if (block[i] !== 0) return false;
   return true;
 }
 
 // The checksum field counts as eight spaces; old tars summed signed bytes, so either sum is accepted.
-function checksumOk(h: Buffer): boolean {
+export function checksumOk(h: Buffer): boolean {
   const field = h
     .subarray(148, 156)
     .toString('latin1')
@@ -100,8 +100,14 @@ function checksumOk(h: Buffer): boolean {
 }
 
 // Octal, or base-256 (high bit of the first byte) for sizes over 8 GiB.
-function entrySize(h: Buffer): number | undefined {
-  const field = h.subarray(124, 136);
+export function entrySize(h: Buffer): number | undefined {
+  return numberField(h, 124, 12);
+}
+
+// A numeric header field: octal text, or base-256 when the first byte's high bit is set (GNU and PAX writers use it
+// for values octal cannot hold).
+export function numberField(h: Buffer, from: number, length: number): number | undefined {
+  const field = h.subarray(from, from + length);
   const lead = field.readUInt8(0);
   if (lead & 0x80) return field.subarray(1).reduce((value, byte) => value * 256 + byte, lead & 0x7f);
   const text = field
@@ -112,7 +118,7 @@ function entrySize(h: Buffer): number | undefined {
   return /^[0-7]+$/.test(text) ? parseInt(text, 8) : undefined;
 }
 
-function nameOf(h: Buffer): string {
+export function nameOf(h: Buffer): string {
   const cut = (from: number, length: number) => {
     const field = h.subarray(from, from + length);
     const nul = field.indexOf(0);

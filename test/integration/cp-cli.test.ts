@@ -1,0 +1,97 @@
+import {execFileSync, spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
+import {benchEnv, docker, runTestContainer, uniqueName} from '../helpers/bench.js';
+
+// berth cp as a script runs it (the built bin/berth.js), docker cp's argument forms, against the bench engine.
+const dir = mkdtempSync(join(tmpdir(), 'berth-cp-cli-'));
+const state = join(dir, 'state');
+const container = uniqueName('berth-cp');
+
+function berth(args: string[], input?: Buffer | string) {
+  const result = spawnSync('node', ['bin/berth.js', ...args], {
+    env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: state, ...benchEnv()},
+    input,
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 60_000,
+  });
+  return {code: result.status, stdout: result.stdout, stderr: result.stderr.toString()};
+}
+
+beforeAll(() => {
+  runTestContainer(container, ['sleep', '100000']);
+  docker(['exec', container, 'sh', '-c', 'mkdir -p /srv/app && echo one > /srv/app/a && ln -s a /srv/app/l']);
+}, 60_000);
+
+afterAll(() => {
+  spawnSync('docker', ['rm', '-f', container], {env: {...process.env, ...benchEnv()}});
+  rmSync(dir, {recursive: true, force: true});
+});
+
+describe('berth cp', () => {
+  test('CONTAINER:FILE DEST, then again without -f refuses and keeps the file, with -f replaces it', () => {
+    const path = join(dir, 'a.txt');
+    expect(berth(['cp', `${container}:/srv/app/a`, path])).toMatchObject({code: 0});
+    expect(readFileSync(path, 'utf8')).toBe('one\n');
+    writeFileSync(path, 'mine');
+    const again = berth(['cp', `${container}:/srv/app/a`, path]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/already exists/);
+    expect(readFileSync(path, 'utf8')).toBe('mine');
+    expect(berth(['cp', '-f', `${container}:/srv/app/a`, path]).code).toBe(0);
+    expect(readFileSync(path, 'utf8')).toBe('one\n');
+  });
+
+  test('CONTAINER:DIR into an existing directory, and DIR/. for its contents', () => {
+    const into = join(dir, 'into');
+    mkdirSync(into);
+    expect(berth(['cp', `${container}:/srv/app`, into]).code).toBe(0);
+    expect(readFileSync(join(into, 'app/a'), 'utf8')).toBe('one\n');
+    const contents = join(dir, 'contents');
+    mkdirSync(contents);
+    expect(berth(['cp', `${container}:/srv/app/.`, contents]).code).toBe(0);
+    expect(existsSync(join(contents, 'a'))).toBe(true);
+  });
+
+  test('- writes a tar on stdout, and reads one from stdin', () => {
+    const out = berth(['cp', `${container}:/srv/app`, '-']);
+    expect(out.code).toBe(0);
+    const tar = join(dir, 'app.tar');
+    writeFileSync(tar, out.stdout);
+    expect(execFileSync('tar', ['-tf', tar], {encoding: 'utf8'}).split('\n').filter(Boolean).sort()).toEqual([
+      'app/',
+      'app/a',
+      'app/l',
+    ]);
+    docker(['exec', container, 'mkdir', '/restored']);
+    expect(berth(['cp', '-', `${container}:/restored`], out.stdout).code).toBe(0);
+    expect(docker(['exec', container, 'cat', '/restored/app/a'])).toBe('one\n');
+  });
+
+  test('a local file in, read back with docker exec cat', () => {
+    writeFileSync(join(dir, 'in.txt'), 'into the container\n');
+    expect(berth(['cp', join(dir, 'in.txt'), `${container}:/tmp/in.txt`]).code).toBe(0);
+    expect(docker(['exec', container, 'cat', '/tmp/in.txt'])).toBe('into the container\n');
+  });
+
+  test('wrong arguments exit 2, failures 1, each in one line', () => {
+    for (const args of [
+      ['cp', 'a'],
+      ['cp', 'a', 'b'],
+      ['cp', 'x:/a', 'y:/b'],
+      ['cp', '--json', 'x:/a', 'b'],
+    ]) {
+      const result = berth(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    const missing = berth(['cp', `${container}:/nowhere`, join(dir, 'n')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/no such file or directory/);
+    const noContainer = berth(['cp', 'berth-no-such-container:/etc/passwd', join(dir, 'n')]);
+    expect(noContainer.code).toBe(1);
+    expect(noContainer.stderr).toMatch(/no such container: berth-no-such-container/);
+  });
+});
