@@ -10,7 +10,7 @@ import {fmt, log, median, openBerth, sleep} from './ui-lib.mjs';
 const NAME = 'bb-engines-000';
 const NAME_RE = /bb-engines-000/;
 
-function contextsDir(dir, contexts) {
+export function contextsDir(dir, contexts) {
   for (const {name, host, tls} of contexts) {
     const digest = createHash('sha256').update(name).digest('hex');
     mkdirSync(join(dir, 'contexts/meta', digest), {recursive: true});

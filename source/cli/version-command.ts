@@ -8,6 +8,7 @@ export async function versionCommand(target: EngineTarget, json: boolean, out: N
   if (!json) out.write(`berth:        ${VERSION}\nengine host:  ${target.url}\n`);
   const client = await connectEngine(target);
   try {
+    await client.fullVersion();
     if (json) {
       out.write(
         `${JSON.stringify({berth: VERSION, host: target.url, api: client.api, engine: client.version}, null, 2)}\n`,

@@ -37,7 +37,8 @@ export type EngineEvent = {Type?: string; Action?: string; Actor?: {ID?: string;
 
 // What the session reports; the UI turns these into store actions.
 export type SessionListener = {
-  connection(state: ConnectionState): void;
+  // `facts`: the connection is the same one, now described by the engine's /version (read after the first list).
+  connection(state: ConnectionState, facts?: true): void;
   containers(items: ContainerRow[]): void;
   // The engine is gone: lists on screen are out of date.
   stale(): void;
@@ -128,21 +129,36 @@ export class EngineSession {
       if (this.closed) return client.close();
       this.client = client;
       this.attempt = 0;
-      this.lastKnown = {
-        target: this.target.url,
-        engine: `${engineProduct(client.version)} ${client.version.Version}`,
-        api: client.api,
-        os: `${client.version.Os}/${client.version.Arch}`,
-        tls: tlsLabel(this.target),
-        context: this.target.context,
-        unencrypted: this.target.unencrypted,
-      };
-      this.listener.connection({status: 'connected', ...this.lastKnown});
+      this.listener.connection(this.describe(client));
       await this.refresh();
       this.watchEvents();
+      await this.readFullVersion(client);
     } catch (error) {
       this.lost(errorMessage(error));
     }
+  }
+
+  private describe(client: EngineClient): Extract<ConnectionState, {status: 'connected'}> {
+    const {version} = client;
+    const facts = {
+      target: this.target.url,
+      engine: `${engineProduct(version)} ${version.Version}`,
+      api: client.api,
+      os: [version.Os, version.Arch].filter(Boolean).join('/'),
+      tls: tlsLabel(this.target),
+      context: this.target.context,
+      unencrypted: this.target.unencrypted,
+    };
+    this.lastKnown = facts;
+    return {status: 'connected', ...facts};
+  }
+
+  // The connection was made from /_ping; /version (slow on Podman) comes after the list, for the header's details.
+  private async readFullVersion(client: EngineClient): Promise<void> {
+    const before = client.version;
+    await client.fullVersion();
+    if (client !== this.client || this.closed || client.version === before) return;
+    this.listener.connection(this.describe(client), true);
   }
 
   private lost(reason: string): void {

@@ -26,8 +26,9 @@ export interface ActionMap {
   'confirm.force': NoFields;
   'overlay.draft': {draft: string; cursor?: number};
   'overlay.show': {overlay: Overlay | undefined};
-  // `engine`: which of several engines (berth --context A --context B) it is about.
-  connection: {connection: ConnectionState; engine?: string};
+  // `engine`: which of several engines (berth --context A --context B) it is about. `facts`: the same connection,
+  // now with what the engine's /version adds (its architecture): nothing to reload.
+  connection: {connection: ConnectionState; engine?: string; facts?: true};
   viewport: {rows: number};
   // `shared`: news of the whole app (the engine is back, another context), shown whichever view shows.
   status: {text: string; kind: 'info' | 'error'; shared?: boolean};

@@ -28,7 +28,8 @@ export class EngineFanOut {
   listenerFor(name: string, first: boolean, several: boolean): SessionListener {
     const engine = several ? name : undefined;
     return {
-      connection: connection => {
+      connection: (connection, facts) => {
+        if (facts) return void this.dispatch({type: 'connection', connection, facts, ...(engine ? {engine} : {})});
         const wasDown = this.downSince.get(name);
         if (connection.status === 'down' && wasDown === undefined) this.downSince.set(name, Date.now());
         else if (connection.status === 'connected') this.downSince.delete(name);

@@ -82,12 +82,12 @@ async function connectTimed(target: EngineTarget): Promise<{message: string; ela
 }
 
 describe('connecting to an engine that accepts and never answers', () => {
-  test('plain TCP: no answer to GET /version within the first-byte deadline, in one line', async () => {
+  test('plain TCP: no answer to GET /_ping within the first-byte deadline, in one line', async () => {
     const {server} = await silentServer(s => s.listen(0, '127.0.0.1'));
     const target = resolveEngineTarget({host: `tcp://127.0.0.1:${port(server)}`}, {});
     const {message, elapsed} = await connectTimed(target);
     expect(message).toBe(
-      `engine tcp://127.0.0.1:${port(server)}: connected, but no answer to GET /version within 2 s; ${STALLED}`,
+      `engine tcp://127.0.0.1:${port(server)}: connected, but no answer to GET /_ping within 2 s; ${STALLED}`,
     );
     expect(elapsed).toBeGreaterThanOrEqual(1900);
     expect(elapsed).toBeLessThan(4000);
@@ -120,18 +120,18 @@ describe('connecting to an engine that accepts and never answers', () => {
     // The server's callback runs once the handshake is done: the request was sent over a finished handshake.
     expect(accepted()).toBe(1);
     expect(message).toBe(
-      `engine tcp://127.0.0.1:${port(server)}: connected, but no answer to GET /version within 2 s; ${STALLED}`,
+      `engine tcp://127.0.0.1:${port(server)}: connected, but no answer to GET /_ping within 2 s; ${STALLED}`,
     );
     expect(elapsed).toBeGreaterThanOrEqual(1900);
     expect(elapsed).toBeLessThan(4000);
   });
 
-  test('a unix socket: no answer to GET /version within the first-byte deadline', async () => {
+  test('a unix socket: no answer to GET /_ping within the first-byte deadline', async () => {
     const path = join(dir, 'silent.sock');
     await silentServer(s => s.listen(path));
     const target = resolveEngineTarget({host: `unix://${path}`}, {});
     const {message, elapsed} = await connectTimed(target);
-    expect(message).toBe(`engine unix://${path}: connected, but no answer to GET /version within 2 s; ${STALLED}`);
+    expect(message).toBe(`engine unix://${path}: connected, but no answer to GET /_ping within 2 s; ${STALLED}`);
     expect(elapsed).toBeGreaterThanOrEqual(1900);
     expect(elapsed).toBeLessThan(4000);
   });
@@ -162,7 +162,7 @@ describe('an engine session on a silent engine', () => {
     const [first, second] = [at(downs, 0), at(downs, 1)];
     expect(first.state).toMatchObject({
       status: 'down',
-      reason: `engine tcp://127.0.0.1:${port(server)}: connected, but no answer to GET /version within 2 s; ${STALLED}`,
+      reason: `engine tcp://127.0.0.1:${port(server)}: connected, but no answer to GET /_ping within 2 s; ${STALLED}`,
     });
     expect(first.at).toBeGreaterThanOrEqual(1900);
     expect(first.at).toBeLessThan(4000);

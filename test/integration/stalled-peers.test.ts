@@ -60,10 +60,10 @@ describe('the engine behind a faulty link', () => {
     expect(elapsed).toBeLessThan(4000);
   });
 
-  test('hold-response (takes the request, never answers): no answer to GET /version within the first-byte limit', async () => {
+  test('hold-response (takes the request, never answers): no answer to GET /_ping within the first-byte limit', async () => {
     const {error, elapsed} = await engineBehind('hold-response');
     expect(error?.message).toBe(
-      `engine tcp://${proxy!.host}: connected, but no answer to GET /version within 2 s; the engine (or a proxy in front of it) is stalled: check dockerd on that host`,
+      `engine tcp://${proxy!.host}: connected, but no answer to GET /_ping within 2 s; the engine (or a proxy in front of it) is stalled: check dockerd on that host`,
     );
     expect(elapsed).toBeGreaterThanOrEqual(1900);
     expect(elapsed).toBeLessThan(5000);

@@ -1,7 +1,7 @@
 import {type GlobalOptions} from '../args.js';
 import {loadConfig} from '../../config.js';
 import {UsageError, errorMessage} from '../../errors.js';
-import {type EngineClient, connectEngine} from '../../engine/client.js';
+import {type EngineClient, connectEngine, engineProduct} from '../../engine/client.js';
 import {
   connectionFacts,
   diskUsage,
@@ -84,10 +84,11 @@ export async function doctorCommand(input: DoctorInput): Promise<number> {
   try {
     target = resolveEngineTarget(options, env);
     client = await connectEngine(target, {timeouts: {firstByteMs: 15_000}});
+    await client.fullVersion();
     checks.push({
       name: 'engine',
       status: 'ok',
-      detail: `Docker ${client.version.Version} at ${target.url} (context ${target.context})`,
+      detail: `${engineProduct(client.version)} ${client.version.Version} at ${target.url} (context ${target.context})`,
     });
   } catch (error) {
     engineError = errorMessage(error);

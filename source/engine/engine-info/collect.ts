@@ -28,10 +28,11 @@ export async function collectEngineFacts(
   client: EngineClient,
   options: {signal?: AbortSignal} = {},
 ): Promise<EngineFacts> {
-  const [info, disk, logs] = await Promise.all([
+  const [version, info, disk, logs] = await Promise.all([
+    client.fullVersion().catch(() => client.version),
     part(engineInfoFacts(client.docker, client.target, options)),
     part(diskUsage(client.docker, options)),
     part(logHygiene(client.docker, client.target)),
   ]);
-  return {version: client.version, connection: connectionFacts(client.target, client.api), info, disk, logs};
+  return {version, connection: connectionFacts(client.target, client.api), info, disk, logs};
 }

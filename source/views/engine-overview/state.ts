@@ -6,7 +6,7 @@ import type {NoFields} from '../../store/state.js';
 export type ContextRow = {name: string; host: string; current: boolean; problem?: string};
 
 export type EngineViewState = {
-  // GET /version of the engine shown, in full (the session has it from connecting).
+  // GET /version of the engine shown, in full (read after the first list: the connection is made from /_ping).
   version?: EngineVersion;
   // /info, /system/df and every container's log settings, loaded when the view opens and on ctrl-r.
   info?: EngineInfoFacts;

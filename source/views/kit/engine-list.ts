@@ -201,7 +201,7 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
         effect(services, action, before, after) {
           const showing = shows(after, spec.id);
           const opened = !shows(before, spec.id) && showing;
-          const connected = action.type === 'connection' && action.connection.status === 'connected';
+          const connected = action.type === 'connection' && action.connection.status === 'connected' && !action.facts;
           if (showing && (opened || connected || action.type === 'refresh')) void listLoader.load(services);
           return effect?.(services, action, before, after);
         },

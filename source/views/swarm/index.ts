@@ -84,7 +84,7 @@ export const swarm: ViewModule = {
       : !state.swarm.role.manager || state.swarm.loaded || 'the swarm lists',
   reduce: reduceSwarm,
   effect(services, action, before, after) {
-    if (action.type === 'connection' && action.connection.status === 'connected')
+    if (action.type === 'connection' && action.connection.status === 'connected' && !action.facts)
       void loadRole(services, action.engine);
     // Several engines: the engine shown going away makes its rows stale (the others' sessions say nothing here).
     const shown = shownSwarmEngine(after);

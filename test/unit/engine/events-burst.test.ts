@@ -24,9 +24,11 @@ describe('an events burst', () => {
         },
       },
     } as unknown as Docker;
+    const version = {Version: '20.10', ApiVersion: '1.41', Os: 'linux', Arch: 'amd64'};
     const client = {
       docker,
-      version: {Version: '20.10', ApiVersion: '1.41', Os: 'linux', Arch: 'amd64'},
+      version,
+      fullVersion: () => Promise.resolve(version),
       api: '1.41',
       close: () => {},
       target: {},
