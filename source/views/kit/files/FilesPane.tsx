@@ -43,7 +43,8 @@ export function FilesPane({width, height}: {width: number; height: number}) {
 function listingLine(files: FilesState, filter: string): string {
   const listing = files.listing;
   if (!listing) return files.running ? ' ' : 'the container is not running: listings come from the engine’s archive';
-  const parts = [`${listing.entries.length}${listing.truncated ? '+' : ''} entries`];
+  const count = listing.entries.length;
+  const parts = [`${count}${listing.truncated ? '+' : ''} ${count === 1 ? 'entry' : 'entries'}`];
   if (listing.truncated) parts.push(`the first ${LIST_LIMIT} shown`);
   if (filter) parts.push(`filter: ${sanitizeLine(filter)}`);
   // The reason first: at 80 columns it is what stays on the line.

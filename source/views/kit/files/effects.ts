@@ -80,7 +80,12 @@ export async function openFiles(
 // A directory shown with nothing listed yet (opened, entered, gone up): list it.
 export function loadIfNeeded(services: Services): void {
   const files = services.store.get().files;
-  if (files && files.mode === 'list' && !files.listing && !files.loading && !files.error) void listPath(services);
+  if (!files || files.mode !== 'list' || files.listing || files.loading || files.error) return;
+  // Keys typed after enter or backspace wait for a running container's listing (a command in it, well under a
+  // second): enter typed ahead opens the entry of the new listing. The archive way (a stopped container) may
+  // take long, and esc must reach it to cancel.
+  if (files.running) services.holdKeys(`the listing of ${files.path}`, listPath(services));
+  else void listPath(services);
 }
 
 async function listPath(services: Services): Promise<void> {
@@ -112,7 +117,12 @@ async function listPath(services: Services): Promise<void> {
 }
 
 // enter on something that is not a directory: a file is shown (its first MiB); a link to a directory is entered.
-export async function viewSelected(services: Services): Promise<void> {
+export function viewSelected(services: Services): void {
+  const files = services.store.get().files;
+  if (files) services.holdKeys(`reading ${files.path}`, readSelected(services));
+}
+
+async function readSelected(services: Services): Promise<void> {
   const state = services.store.get();
   const files = state.files;
   const entry = selectedEntry(state);

@@ -22,7 +22,7 @@ export const filesPane: ViewModule = {
   effect(services, action, before, after) {
     switch (action.type) {
       case 'files.enter':
-        if (before.files?.mode === 'list' && after.files?.path === before.files.path) void viewSelected(services);
+        if (before.files?.mode === 'list' && after.files?.path === before.files.path) viewSelected(services);
         else loadIfNeeded(services);
         return;
       case 'files.up':
