@@ -1,11 +1,12 @@
 import {Box, Text} from 'ink';
+import {useEffect} from 'react';
 import type {ChangeLine} from '../../../engine/container-files/changes.js';
 import {LIST_LIMIT} from '../../../engine/container-files/file-entry.js';
 import {makeMatcher} from '../../../store/list.js';
 import {bytes} from '../../../text/format.js';
 import {sanitizeLine} from '../../../text/sanitize.js';
 import {OverlayBox, OVERLAY_FRAME, OVERLAY_FRAME_ROWS} from '../../OverlayBox.js';
-import {useStore} from '../../use-store.js';
+import {useServices, useStore} from '../../use-store.js';
 import {useTheme} from '../../use-theme.js';
 import {ListTable} from '../ListBody.js';
 import {shownFilter} from './reducer.js';
@@ -16,10 +17,16 @@ import {filesTable} from './table.js';
 export function FilesPane({width, height}: {width: number; height: number}) {
   const files = useStore(state => state.files);
   const filter = useStore(shownFilter);
+  const services = useServices();
+  // Below the frame and the title: one line about what is shown, then the rows (a list's heading takes one).
+  const rows = Math.max(1, height - OVERLAY_FRAME_ROWS - 2);
+  const listRows = files?.mode === 'list' ? Math.max(1, rows - 1) : rows;
+  // The reducer pages and scrolls by the rows drawn here (the view's own list rows are hidden under the pane).
+  useEffect(() => {
+    services.dispatch({type: 'files.rows', rows: listRows});
+  }, [services, listRows]);
   if (!files) return null;
   const inner = Math.max(1, width - OVERLAY_FRAME);
-  // Below the frame and the title: one line about what is shown, then the rows.
-  const rows = Math.max(1, height - OVERLAY_FRAME_ROWS - 2);
   const where = `${files.name}:${files.mode === 'view' && files.view ? files.view.path : files.path}`;
   const title =
     files.mode === 'changes' ? `changes of ${files.name} against its image (docker diff)` : `files of ${where}`;

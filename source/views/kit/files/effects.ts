@@ -137,7 +137,7 @@ async function readSelected(services: Services): Promise<void> {
   const signal = paneRequest(services);
   services.dispatch({type: 'files.loading', what: `reading ${path}`});
   try {
-    const head = await readFileHead(docker, files.id, path, signal);
+    const head = await readFileHead(docker, files.name, path, signal);
     const lines = head.binary
       ? []
       : head.bytes
@@ -161,8 +161,13 @@ async function readSelected(services: Services): Promise<void> {
     if (superseded(services, signal)) return;
     const message = errorMessage(error);
     // A link to a directory: go in, as ls would.
-    if (entry.kind === 'symlink' && / is a directory$/.test(message)) services.dispatch({type: 'files.goTo', path});
-    else services.dispatch({type: 'files.failed', error: message});
+    if (entry.kind === 'symlink' && / is a directory$/.test(message)) {
+      services.dispatch({type: 'files.goTo', path});
+      return;
+    }
+    // The listing stays as it was; what went wrong with this one file is said on the status line.
+    services.dispatch({type: 'files.failed', error: ''});
+    services.status(message, 'error');
   }
 }
 

@@ -6,12 +6,11 @@ import type {AppState} from '../../../store/state.js';
 import type {FilesState, FilesTarget} from './state.js';
 
 // The pane's rows besides its list: the frame (2), its title, the line about the directory and the heading; the
-// focused list's rows (viewportRows) are the body's less its own heading.
+// focused list's rows (viewportRows) are the body's less its own heading. Used until the pane says how many it drew.
 const PANE_CHROME_ROWS = 4;
 
-// Rows of the pane's list or text on screen, for paging: the focused list's rows less what the pane adds. The
-// pane draws the cursor in sight whatever this says (FilesPane clamps its scroll to the rows it has).
-export const paneRows = (state: AppState) => Math.max(1, state.viewportRows - PANE_CHROME_ROWS);
+// Rows of the pane's list or text on screen, for paging and keeping the cursor in sight.
+export const paneRows = (state: AppState) => state.files?.rows ?? Math.max(1, state.viewportRows - PANE_CHROME_ROWS);
 
 // Directories first, then by name (as file managers show them); the filter as typed, even while its prompt is
 // open, so the list narrows with each key.
@@ -135,6 +134,8 @@ export function reduceFiles(state: AppState, action: Action): AppState {
   }
   const files = state.files;
   if (!files) return state;
+  if (action.type === 'files.rows')
+    return action.rows === files.rows ? state : withFiles(state, {...files, rows: action.rows});
   const open = state.overlay?.kind === 'files';
   switch (action.type) {
     case 'cursor.up':
@@ -228,7 +229,7 @@ export function reduceFiles(state: AppState, action: Action): AppState {
         error: undefined,
       });
     case 'files.failed':
-      return withFiles(state, {...files, loading: undefined, error: action.error});
+      return withFiles(state, {...files, loading: undefined, error: action.error || undefined});
     default:
       return state;
   }

@@ -33,6 +33,8 @@ export type FilesState = FilesTarget & {
   list: ListState;
   view?: FileView;
   changes?: FileChanges;
+  // Rows of its list or text on screen, as the pane last drew them (for paging and keeping the cursor in sight).
+  rows?: number;
 };
 
 // A copy under way (c in the pane, :cp): drawn by its progress window; esc cancels it.
@@ -68,6 +70,7 @@ declare module '../../../store/actions.js' {
     'files.changes': NoFields;
     'files.reload': NoFields;
     'files.goTo': {path: string};
+    'files.rows': {rows: number};
     'files.prompted': {purpose: FilesPromptPurpose; text: string};
     'files.loading': {what: string; bytes?: number};
     'files.listed': {listing: Listing};

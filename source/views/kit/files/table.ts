@@ -54,6 +54,8 @@ const COLUMNS: readonly Column<FileEntry>[] = [
     cell: entry => (entry.linkTarget === undefined ? '' : `→ ${entry.linkTarget}`),
     hideEmpty: true,
     min: 8,
+    // Before the owner and the time: a link is read by where it leads.
+    priority: 4,
   },
 ];
 
