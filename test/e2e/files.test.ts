@@ -101,6 +101,10 @@ describe('the files pane', () => {
     expect(tree(join(dir, 'ours'))).toEqual(tree(join(dir, 'theirs')));
     expect(tree(join(dir, 'ours'))).toHaveLength(3);
     expect(readdirSync(dir).filter(name => name.endsWith('.partial'))).toEqual([]);
+    // The command log has the docker command that does the same.
+    expect(readFileSync(join(dir, 'state', 'berth', 'commands.log'), 'utf8')).toContain(
+      `docker cp ${running}:/data/dir ${join(dir, 'ours')}`,
+    );
     // A file onto one that exists: asked, and no leaves it as it was.
     terminal.keys('Enter');
     await terminal.waitFor(`files of ${running}:/data/dir`);
@@ -132,6 +136,28 @@ describe('the files pane', () => {
     terminal.type('y');
     await terminal.waitFor(`copied ${local} to ${running}:/data/note.txt`, 20_000);
     expect(docker(['exec', running, 'cat', '/data/note.txt'])).toBe('from the host\n');
+    expect(readFileSync(join(dir, 'state', 'berth', 'commands.log'), 'utf8')).toContain(
+      `docker cp ${local} ${running}:/data/`,
+    );
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
+  test('with --readonly, copying in is refused and copying out still works', async () => {
+    const local = join(dir, 'refused.txt');
+    writeFileSync(local, 'never copied\n');
+    terminal = berth.start({env: env(), columns: 120, rows: 30, args: ['--readonly']});
+    await terminal.waitFor(/API 1\.41/);
+    terminal.type(':');
+    terminal.type(`cp ${local} ${running}:/data/`);
+    terminal.keys('Enter');
+    await terminal.waitFor('copying into a container changes it: not with --readonly');
+    expect(() => docker(['exec', running, 'test', '-e', '/data/refused.txt'])).toThrow();
+    terminal.type(':');
+    terminal.type(`cp ${running}:/data/dir/a.txt ${join(dir, 'readonly-a.txt')}`);
+    terminal.keys('Enter');
+    await terminal.waitFor(`copied ${running}:/data/dir/a.txt`, 20_000);
+    expect(readFileSync(join(dir, 'readonly-a.txt'), 'utf8')).toBe('hello\n');
     terminal.type('q');
     expect(await terminal.exitCode()).toBe(0);
   });
