@@ -99,7 +99,8 @@ function move(state: AppState, files: FilesState, by: (at: number, page: number,
   }
   const ids = visibleEntries(state).map(entry => entry.name);
   const list = moveCursor(files.list, ids, by(files.list.cursor, page, ids.length), page);
-  return list === files.list ? state : withFiles(state, {...files, list});
+  // A new state even when nothing moved: the key is the pane's, and the list under the pane must not take it.
+  return withFiles(state, list === files.list ? files : {...files, list});
 }
 
 // The line of the next (or previous) match after (before) `from`, going round; undefined when none matches.

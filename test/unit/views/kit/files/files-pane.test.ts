@@ -115,6 +115,14 @@ describe('files pane: reducer', () => {
     expect(selectedPath(onFile)).toBe('/zz');
   });
 
+  test('moving keys stay in the pane, even where the cursor cannot move (the list under it keeps its row)', () => {
+    const two = {...row, id: 'c2', name: 'web-2'};
+    const both = run(opened, {type: 'containers.loaded', items: [row, two]});
+    const pressed = run(both, {type: 'cursor.up'}, {type: 'cursor.down'}, {type: 'cursor.end'}, {type: 'cursor.down'});
+    expect(pressed.files?.list.cursor).toBe(3);
+    expect(pressed.containers.list.cursor).toBe(both.containers.list.cursor);
+  });
+
   test('a listing of another path than the one shown is dropped; the cursor stays on the list', () => {
     const moved = run(opened, {type: 'cursor.end'});
     expect(moved.files?.list.cursor).toBe(3);
