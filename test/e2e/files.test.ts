@@ -78,6 +78,14 @@ describe('the files pane', () => {
     terminal.keys('Enter');
     const file = await terminal.waitFor('root:x:0:0:root');
     expect(file).toContain(`files of ${running}:/etc/passwd`);
+    // / searches the file, n goes round to the next match; y copies the file's path.
+    terminal.type('/');
+    await terminal.waitFor('search the file:');
+    terminal.type('nobody');
+    terminal.keys('Enter');
+    await terminal.waitFor('search: nobody (n / N)');
+    terminal.type('y');
+    await terminal.waitFor('the path /etc/passwd');
     terminal.keys('BSpace');
     await terminal.waitFor(/\d+ entries · filter: passwd/);
     // esc clears the filter, backspace goes up, then into /data to copy its directory out.
