@@ -28,6 +28,15 @@ const work = perApp(
 
 const PROGRESS_EVERY_MS = 100;
 
+// A local path as typed (~ expanded, made absolute), keeping the end docker cp reads meaning from: "dir/" must be
+// an existing directory, "dir/." means its contents.
+export function localPath(typed: string): string {
+  const text = typed.trim() || '.';
+  const end = /[/\\]\.$/.test(text) ? '/.' : /[/\\]$/.test(text) ? '/' : '';
+  const path = expandPath(text);
+  return end && !path.endsWith('/') ? `${path}${end}` : path;
+}
+
 function paneRequest(services: Services): AbortSignal {
   work(services).pane?.abort();
   const controller = new AbortController();
@@ -47,7 +56,8 @@ export function cancelCopy(services: Services): void {
   work(services).copy?.abort();
 }
 
-// berth's copy of the --context word for the command log: only with several engines (else the shell's own).
+// The --context word of the docker command written to the command log: only with several engines (with one, the
+// engine is the shell's own).
 const contextOf = (services: Services, engine: string | undefined) =>
   services.engines().length > 1 ? (engine ?? services.engine()?.target.context) : undefined;
 
@@ -194,7 +204,7 @@ export async function copyOut(services: Services, request: CopyOutRequest, backT
   if (work(services).copy) return busy(services);
   const docker = services.docker(request.engine);
   if (!docker) return;
-  const dest = expandPath(request.dest.trim() || '.');
+  const dest = localPath(request.dest);
   const controller = new AbortController();
   work(services).copy = controller;
   const what = `${request.container}:${request.source}`;
@@ -234,13 +244,15 @@ export async function planAndAskCopyIn(services: Services, request: CopyInReques
   const docker = services.docker(request.engine);
   if (!docker) return;
   try {
-    const plan = await planCopyIn(docker, request.container, expandPath(request.source), request.dest);
+    const source = localPath(request.source);
+    const plan = await planCopyIn(docker, request.container, source, request.dest);
     const confirm: Confirmation = {
       owner: 'files',
       operation: 'copyIn',
       title: `Copy ${plan.source} into the container?`,
       targets: [describeCopyIn(plan)],
-      ids: [plan.source, request.container, request.dest],
+      // As typed (made absolute): "dir/." keeps meaning the directory's contents when the copy is planned again.
+      ids: [source, request.container, request.dest],
       names: [request.container],
       ...(request.engine ? {engines: [request.engine]} : {}),
     };

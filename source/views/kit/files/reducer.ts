@@ -68,7 +68,8 @@ function opened(state: AppState, target: FilesTarget, path: string): AppState {
   const same = before?.id === target.id && before.engine === target.engine;
   const files: FilesState =
     same && before
-      ? {...before, ...target, mode: 'list', error: undefined}
+      ? // Listed again (sizes and times move), the cursor kept where it was.
+        {...before, ...target, mode: 'list', error: undefined, listing: undefined, loading: undefined}
       : {...target, path, mode: 'list', list: emptyList()};
   return {...state, files, overlay: {kind: 'files'}};
 }

@@ -9,6 +9,7 @@ import {activeScopes} from '../../../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../../../source/ui/view-set.js';
 import {findMatch, selectedPath, visibleEntries} from '../../../../../source/views/kit/files/reducer.js';
 import {modified} from '../../../../../source/views/kit/files/table.js';
+import {localPath} from '../../../../../source/views/kit/files/effects.js';
 
 const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
 const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
@@ -192,6 +193,14 @@ describe('files pane: what it draws from', () => {
       '    D old',
     ]);
     expect(lines.find(line => line.name === 'var')?.below).toEqual({A: 0, C: 0, D: 1});
+  });
+
+  test('local paths keep the ends docker cp reads meaning from', () => {
+    expect(localPath('/tmp/x/')).toBe('/tmp/x/');
+    expect(localPath('/tmp/x/.')).toBe('/tmp/x/.');
+    expect(localPath('/tmp/x')).toBe('/tmp/x');
+    expect(localPath('  ')).toBe(process.cwd());
+    expect(localPath('~/a')).toMatch(/^\/.*\/a$/);
   });
 
   test('times as ls -l prints them', () => {
