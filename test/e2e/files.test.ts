@@ -15,6 +15,8 @@ let terminal: Terminal | undefined;
 const dir = mkdtempSync(join(tmpdir(), 'berth-e2e-files-'));
 const running = uniqueName('e2e-files');
 const stopped = uniqueName('e2e-files-stopped');
+// Stopped, with 100,000 files: the engine's archive of / takes seconds to come, long enough to cancel.
+const crowded = uniqueName('e2e-files-crowded');
 const env = () => ({...benchEnv(), XDG_STATE_HOME: join(dir, 'state')});
 
 // Every entry under `root`: its kind, mode, size, time (seconds), link target and content hash.
@@ -48,10 +50,23 @@ beforeAll(() => {
     {extra: ['-w', '/data']},
   );
   docker(['run', '--name', stopped, '--network', 'none', '--label', 'berth.test=1', BUSYBOX, 'true']);
+  docker([
+    'run',
+    '--name',
+    crowded,
+    '--network',
+    'none',
+    '--label',
+    'berth.test=1',
+    BUSYBOX,
+    'sh',
+    '-c',
+    'mkdir /many && cd /many && seq 100000 | xargs touch',
+  ]);
 });
 
 afterAll(() => {
-  docker(['rm', '-f', running, stopped]);
+  docker(['rm', '-f', running, stopped, crowded]);
   rmSync(dir, {recursive: true, force: true});
 });
 
@@ -183,6 +198,20 @@ describe('the files pane', () => {
     terminal.keys('Enter');
     await terminal.waitFor(`files of ${stopped}:/etc`);
     await terminal.waitFor('passwd');
+    terminal.type('q');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
+  test('the archive way shows how much came; esc cancels it, ctrl-r lists again', async () => {
+    terminal = berth.start({env: env(), columns: 120, rows: 30});
+    await focusContainer(terminal, crowded);
+    terminal.type('f');
+    await terminal.waitFor(/listing \/… [\d.]+[kM]?B of the archive read \(esc cancels\)/, 20_000);
+    terminal.keys('Escape');
+    await terminal.waitFor('listing / cancelled (ctrl-r lists it again)');
+    expect(terminal.screen()).toContain(`files of ${crowded}:/`);
+    terminal.keys('C-r');
+    await terminal.waitFor('many/', 60_000);
     terminal.type('q');
     expect(await terminal.exitCode()).toBe(0);
   });
