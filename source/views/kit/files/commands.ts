@@ -1,5 +1,6 @@
 import {parseOperand} from '../../../engine/container-files/operand.js';
-import {errorMessage} from '../../../errors.js';
+import {engineMessage} from '../../../engine/engine-error.js';
+import {sanitizeLine} from '../../../text/sanitize.js';
 import type {CommandSpec, Services} from '../../types.js';
 import {twoArgs} from '../../command-line.js';
 import {copyOut, openFiles, planAndAskCopyIn, showChanges} from './effects.js';
@@ -47,6 +48,6 @@ async function diffOf(services: Services, name: string): Promise<void> {
     const info = await docker.getContainer(name).inspect();
     await openFiles(services, {id: info.Id, name: info.Name.replace(/^\//, ''), state: info.State.Status}, 'changes');
   } catch (error) {
-    services.status(`:diff: ${errorMessage(error)}`, 'error');
+    services.status(`:diff: ${sanitizeLine(engineMessage(error))}`, 'error');
   }
 }

@@ -1,3 +1,4 @@
+import {rmSync} from 'node:fs';
 import {ArchiveCancelledError, ArchiveExistsError} from '../../../engine/archives/archive-errors.js';
 import type {ArchiveProgress} from '../../../engine/archives/progress.js';
 import {changeTree, containerChanges} from '../../../engine/container-files/changes.js';
@@ -18,8 +19,14 @@ import type {FilesTarget} from './state.js';
 
 // What the pane waits for (a listing, a file, the changes) and the copy under way: each cancelled by esc, and
 // the pane's request when another replaces it.
+// `partial`: the copy out's TARGET.partial, removed at once when berth quits mid-copy (the abort's own clean-up is
+// asynchronous and the process exits right after the terminal is restored).
 const work = perApp(
-  () => ({pane: undefined as AbortController | undefined, copy: undefined as AbortController | undefined}),
+  () => ({
+    pane: undefined as AbortController | undefined,
+    copy: undefined as AbortController | undefined,
+    partial: undefined as string | undefined,
+  }),
   parts => {
     parts.pane?.abort();
     parts.copy?.abort();
@@ -54,6 +61,17 @@ export function cancelPane(services: Services): void {
 
 export function cancelCopy(services: Services): void {
   work(services).copy?.abort();
+}
+
+export function abandonWork(services: Services): void {
+  const {pane, copy, partial} = work(services);
+  pane?.abort();
+  copy?.abort();
+  try {
+    if (partial) rmSync(partial, {recursive: true, force: true});
+  } catch {
+    // Quitting must not fail on a copy it cannot remove (the copy's own clean-up tries again).
+  }
 }
 
 // The --context word of the docker command written to the command log: only with several engines (with one, the
@@ -214,7 +232,11 @@ export async function copyOut(services: Services, request: CopyOutRequest, backT
     const result = await runCopyOut(docker, plan, {
       overwrite: request.overwrite ?? false,
       signal: controller.signal,
-      onProgress: progressTo(services),
+      onProgress: progress => {
+        // Bytes flowing: the partial copy is ours (one there before is refused, never taken for ours).
+        work(services).partial ??= `${plan.target}.partial`;
+        progressTo(services)(progress);
+      },
       context: contextOf(services, request.engine),
     });
     const skipped = result.skipped.length ? `; not copied: ${result.skipped.join(', ')}` : '';
@@ -229,6 +251,7 @@ export async function copyOut(services: Services, request: CopyOutRequest, backT
     else services.status(errorMessage(error), 'error');
   } finally {
     work(services).copy = undefined;
+    work(services).partial = undefined;
     services.dispatch({type: 'files.copyFinished'});
   }
 }

@@ -1,7 +1,16 @@
 import type {Overlay} from '../../../store/state.js';
 import type {ViewModule} from '../../types.js';
 import {FILES_COMMANDS} from './commands.js';
-import {cancelCopy, cancelPane, confirmedCopy, copyOut, loadIfNeeded, showChanges, viewSelected} from './effects.js';
+import {
+  abandonWork,
+  cancelCopy,
+  cancelPane,
+  confirmedCopy,
+  copyOut,
+  loadIfNeeded,
+  showChanges,
+  viewSelected,
+} from './effects.js';
 import {FileCopyOverlay} from './FileCopyOverlay.js';
 import {FilesPane} from './FilesPane.js';
 import {FILES_BINDINGS} from './keys.js';
@@ -54,10 +63,7 @@ export const filesPane: ViewModule = {
     }
   },
   confirmed: confirmedCopy,
-  close: services => {
-    cancelPane(services);
-    cancelCopy(services);
-  },
+  close: abandonWork,
   bindings: FILES_BINDINGS,
   commands: FILES_COMMANDS,
   overlays: {
