@@ -12,17 +12,7 @@ import type {ArchiveIo} from './archive-commands.js';
 import type {CommandFlags} from './args.js';
 import {refuseFlags} from './image-commands.js';
 import {interruptible} from './progress-line.js';
-
-// One side of docker cp's arguments: CONTAINER:PATH, or a local path. As docker decides: a path that starts with
-// "/" or "." (or has no colon) is local, so ./a:b names a local file with a colon.
-export type CpOperand = {container: string; path: string} | {local: string};
-
-export function parseOperand(arg: string): CpOperand {
-  if (arg === '-' || arg.startsWith('/') || arg.startsWith('.')) return {local: arg};
-  const colon = arg.indexOf(':');
-  if (colon <= 0) return {local: arg};
-  return {container: arg.slice(0, colon), path: arg.slice(colon + 1) || '/'};
-}
+import {parseOperand} from '../engine/container-files/operand.js';
 
 // berth cp [-L] [-a] [-f] [-q] CONTAINER:SRC DEST|-   and   berth cp [-L] [-a] SRC|- CONTAINER:DEST
 // Exit status: 0 done, 1 failed (or something refused, said on stderr), 2 wrong arguments, 130 interrupted.

@@ -6,6 +6,7 @@ import {sortModule} from './sort/index.js';
 import {engineOverview} from './engine-overview/index.js';
 import {images} from './images/index.js';
 import {logPane} from './kit/log-pane/index.js';
+import {filesPane} from './kit/files/index.js';
 import {mousePane} from './mouse/index.js';
 import {networks} from './networks/index.js';
 import {registry} from './registry/index.js';
@@ -34,4 +35,5 @@ export const MODULES_WITHOUT_TAB: readonly ViewModule[] = [
   copyModule(() => VIEWS),
   sortModule(() => VIEWS),
   mousePane,
+  filesPane,
 ];

@@ -166,3 +166,13 @@ export async function runCopyIn(
     body.destroy();
   }
 }
+
+export function describeCopyIn(plan: CopyInPlan): string {
+  const what =
+    plan.kind === 'directory' ? (plan.contentsOnly ? "the directory's contents" : 'the directory') : 'the file';
+  const target = `${plan.container}:${plan.target}`;
+  if (plan.replaces === 'file') return `${what} to ${target}, replacing the file there`;
+  if (plan.replaces === 'directory')
+    return `${what} into ${target}, merging with the directory there (files of the same name are replaced)`;
+  return `${what} to ${target} (new)`;
+}

@@ -1,5 +1,5 @@
 import {lstat, rename, rm, stat} from 'node:fs/promises';
-import {join, resolve} from 'node:path';
+import {basename, join, resolve} from 'node:path';
 import type Docker from 'dockerode';
 import {BerthError} from '../../errors.js';
 import {contextWords, dockerCommand, logCommand} from '../../command-log.js';
@@ -150,4 +150,11 @@ export async function runCopyOut(
 async function renameDirectory(from: string, to: string): Promise<void> {
   if (await kindAt(to, false)) throw new ArchiveExistsError(to);
   await rename(from, to);
+}
+
+export function describeTarget(plan: CopyOutPlan): string {
+  const what = plan.kind === 'directory' ? 'directory' : plan.kind === 'symlink' ? 'link' : 'file';
+  if (plan.exists === 'directory') return `the ${what}'s contents into the existing directory ${plan.target}`;
+  if (plan.exists === 'file') return `the ${what} to ${plan.target}, replacing the file there`;
+  return `the ${what} to ${plan.target} (${basename(plan.target)} is new)`;
 }

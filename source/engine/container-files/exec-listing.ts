@@ -9,7 +9,9 @@ import {LIST_LIMIT} from './file-entry.js';
 // Busybox: the names are newline-separated on their way to xargs, so a name holding a newline is lost (it does
 // not stat); every other name, spaces and quotes included, survives -0.
 const GNU_FORMAT = '%y\\0%m\\0%s\\0%u\\0%g\\0%T@\\0%l\\0%f\\0';
-const STAT_FORMAT = '%f|%s|%u|%g|%U|%G|%Y|%n|%N';
+// Numbers, not names: busybox stat's %U and %G read /etc/passwd and /etc/group again for every file (90 ms of a
+// 2,000-entry listing's 110); the script sends both files once instead and the names are looked up here.
+const STAT_FORMAT = '%f|%s|%u|%g|%Y|%n|%N';
 // Enough bytes for LIST_LIMIT entries with long names.
 export const GNU_BYTES = 512 * 1024;
 
@@ -19,7 +21,8 @@ export const LIST_SCRIPT = [
   `if find "$d" -maxdepth 0 -printf '' 2>/dev/null; then`,
   `  printf 'G\\0'; find -H "$d" -mindepth 1 -maxdepth 1 -printf '${GNU_FORMAT}' | head -c ${GNU_BYTES}`,
   'else',
-  `  printf 'B\\n'; find -H "$d" -mindepth 1 -maxdepth 1 | head -n ${LIST_LIMIT + 1} | tr '\\n' '\\0' | xargs -0 -r stat -c '${STAT_FORMAT}'`,
+  `  printf 'B\\n'; cat /etc/passwd 2>/dev/null; printf '\\0'; cat /etc/group 2>/dev/null; printf '\\0'`,
+  `  find -H "$d" -mindepth 1 -maxdepth 1 | head -n ${LIST_LIMIT + 1} | tr '\\n' '\\0' | xargs -0 -r stat -c '${STAT_FORMAT}'`,
   'fi',
 ].join('\n');
 
@@ -79,14 +82,27 @@ const MODE_KINDS: Record<number, FileKind> = {
   0o010000: 'fifo',
 };
 
+// "name:x:id:…" lines (/etc/passwd, /etc/group): the name of each id, the first line winning as getpwuid's does.
+function namesById(file: string): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const line of file.split('\n')) {
+    const [name, , id] = line.split(':');
+    if (name && id !== undefined && !names.has(id)) names.set(id, name);
+  }
+  return names;
+}
+
 function parseBusybox(text: string): ParsedListing {
+  const [passwd = '', groups = '', ...stats] = text.split('\0');
+  const users = namesById(passwd);
+  const groupNames = namesById(groups);
   const entries: FileEntry[] = [];
-  for (const line of text.split('\n')) {
+  for (const line of stats.join('\0').split('\n')) {
     const parts = line.split('|');
-    if (parts.length < 9) continue;
-    // At least 9 parts (checked above).
-    const [rawMode = '', size = '', uid = '', gid = '', user = '', group = '', mtime = ''] = parts;
-    const rest = parts.slice(7).join('|');
+    if (parts.length < 7) continue;
+    // At least 7 parts (checked above).
+    const [rawMode = '', size = '', uid = '', gid = '', mtime = ''] = parts;
+    const rest = parts.slice(5).join('|');
     const mode = parseInt(rawMode, 16);
     if (!Number.isFinite(mode)) continue;
     const kind = MODE_KINDS[mode & 0o170000] ?? 'other';
@@ -96,8 +112,8 @@ function parseBusybox(text: string): ParsedListing {
       kind,
       size: Number(size) || 0,
       mode: mode & 0o7777,
-      owner: user && user !== 'UNKNOWN' ? user : uid,
-      group: group && group !== 'UNKNOWN' ? group : gid,
+      owner: users.get(uid) ?? uid,
+      group: groupNames.get(gid) ?? gid,
       mtime: Number(mtime) || 0,
       ...(linkTarget !== undefined ? {linkTarget} : {}),
     });

@@ -19,6 +19,25 @@ export type FileEntry = {
 // files is listed in well under the 300 ms a keypress may take, and no pane shows more rows than this anyway.
 export const LIST_LIMIT = 2000;
 
+// "drwxr-xr-x", as ls prints it.
+export function modeString(kind: FileKind, mode: number): string {
+  const type = {directory: 'd', symlink: 'l', char: 'c', block: 'b', fifo: 'p', socket: 's', file: '-', other: '?'}[
+    kind
+  ];
+  const triple = (shift: number, special: boolean, lower: string, upper: string) => {
+    const bits = (mode >> shift) & 7;
+    const exec = bits & 1;
+    const last = special ? (exec ? lower : upper) : exec ? 'x' : '-';
+    return `${bits & 4 ? 'r' : '-'}${bits & 2 ? 'w' : '-'}${last}`;
+  };
+  return (
+    type +
+    triple(6, (mode & 0o4000) !== 0, 's', 'S') +
+    triple(3, (mode & 0o2000) !== 0, 's', 'S') +
+    triple(0, (mode & 0o1000) !== 0, 't', 'T')
+  );
+}
+
 // Joins a container path and a name the POSIX way, whatever the host's separator.
 export function childPath(directory: string, name: string): string {
   return directory.endsWith('/') ? `${directory}${name}` : `${directory}/${name}`;

@@ -1,6 +1,7 @@
 import {nothingSelected} from '../kit/actions.js';
 import {containersMouseAreas} from './mouse.js';
 import {showLogs} from '../kit/log-pane/effects.js';
+import {openFiles} from '../kit/files/effects.js';
 import {paneSession} from '../kit/log-pane/session.js';
 import type {ViewModule} from '../types.js';
 import {CONTAINER_COMMANDS} from './commands.js';
@@ -94,6 +95,12 @@ export const containers: ViewModule = {
       case 'logs.open': {
         const row = selectedContainer(after);
         if (row) showLogs(services, row);
+        return;
+      }
+      case 'files.open': {
+        const row = selectedContainer(after);
+        if (row) services.holdKeys("the container's working directory", openFiles(services, row));
+        else nothingSelected(services, 'browse');
         return;
       }
       case 'containers.mergedLogs':

@@ -11,6 +11,7 @@ import {sanitizeLine} from '../../text/sanitize.js';
 import {perApp} from '../kit/runtime.js';
 import {defaultSavePath} from '../kit/log-pane/reducer.js';
 import {paneSession} from '../kit/log-pane/session.js';
+import {selectedPath} from '../kit/files/reducer.js';
 import type {CopyItem, DockerWords, Services, ViewModule} from '../types.js';
 import type {LogCopyChoice, LogCopyItem} from './state.js';
 
@@ -176,6 +177,20 @@ export function copyItem(services: Services, item: CopyItem, whatRow: string): v
     outcome =>
       `the ${item.label} of ${sanitizeLine(whatRow)}${outcome.kind === 'copied' ? `: ${shortened(sanitizeLine(copyText(text)))}` : ''}`,
     whatRow.replace(/^\S+ /, ''),
+  );
+}
+
+// y in the files pane: the selected entry's container path (or the file shown).
+export function copyFilePath(services: Services): void {
+  if (copyingOff(services)) return;
+  const state = services.store.get();
+  const path = selectedPath(state);
+  if (!path || !state.files) return;
+  void copy(
+    services,
+    () => [path],
+    () => `the path ${sanitizeLine(path)}`,
+    state.files.name,
   );
 }
 

@@ -1,6 +1,6 @@
 import type {ViewModule} from '../types.js';
 import {CopyLogsOverlay, CopyOverlay} from './CopyOverlay.js';
-import {copyItem, copyLogLines, openCopyMenu, openLogCopyMenu} from './effects.js';
+import {copyFilePath, copyItem, copyLogLines, openCopyMenu, openLogCopyMenu} from './effects.js';
 import {COPY_ACTIONS, COPY_BINDINGS, LOG_COPY_ACTIONS} from './keys.js';
 import './state.js';
 
@@ -35,6 +35,7 @@ export function copyModule(views: () => readonly ViewModule[]): ViewModule {
     effect(services, action, before) {
       if (action.type === 'copy.open') openCopyMenu(services, views);
       else if (action.type === 'copy.logs') openLogCopyMenu(services);
+      else if (action.type === 'files.copyPath') copyFilePath(services);
       else if (before.overlay?.kind === 'copy') {
         const item = before.overlay.items.find(i => i.action === action.type);
         if (item) copyItem(services, item, before.overlay.what);
