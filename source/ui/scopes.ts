@@ -10,7 +10,7 @@ export function activeScopes(views: ViewSet, state: AppState): Scope[] {
   if (state.overlay?.kind === 'help' && 'draft' in state.overlay) return ['prompt'];
   if (state.overlay) {
     const spec = SHELL_OVERLAYS[state.overlay.kind] ?? views.overlay(state.overlay.kind);
-    const scopes = [...(spec?.scopes ?? ['dialog'])];
+    const scopes = [...(spec?.modeScopes?.(state) ?? []), ...(spec?.scopes ?? ['dialog'])];
     // A confirmation with a force switch (remove) has f; the others (stop) do not, and help does not offer it.
     if (state.overlay.kind === 'confirm' && state.overlay.confirm.force !== undefined) scopes.unshift('confirmForce');
     return scopes.includes('prompt') ? scopes : [...scopes, 'overlay'];

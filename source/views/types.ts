@@ -169,6 +169,9 @@ export type OverlaySpec = {
   // The prompt line's label, for overlays with a draft (or a function of the overlay, e.g. save to / load from).
   label?: string | ((overlay: Overlay) => string);
   scopes: readonly Scope[];
+  // Scopes of what the overlay shows now (a pane's list or a file in it), asked before `scopes`: their keys and
+  // footer apply only then.
+  modeScopes?(state: AppState): readonly Scope[];
   // A prompt whose text is never drawn (a secret's value): the prompt line shows one • per character.
   masked?: boolean;
   // For overlays with a `scroll`: how many rows there are to scroll through.

@@ -25,7 +25,12 @@ export const filesPane: ViewModule = {
   id: 'files',
   title: 'Files',
   engineBound: true,
-  scopeTitles: {files: 'Files pane (f on a container)', fileCopy: 'Copy under way (c in the files pane, :cp)'},
+  scopeTitles: {
+    filesList: 'Files pane: a directory',
+    fileView: 'Files pane: a file',
+    files: 'Files pane (f on a container)',
+    fileCopy: 'Copy under way (c in the files pane, :cp)',
+  },
   initial: () => ({files: undefined, fileCopy: undefined}),
   reduce: reduceFiles,
   effect(services, action, before, after) {
@@ -67,7 +72,11 @@ export const filesPane: ViewModule = {
   bindings: FILES_BINDINGS,
   commands: FILES_COMMANDS,
   overlays: {
-    files: {Component: FilesPane, scopes: ['files', 'move']},
+    files: {
+      Component: FilesPane,
+      modeScopes: state => ({list: ['filesList'], view: ['fileView'], changes: []})[state.files?.mode ?? 'list'],
+      scopes: ['files', 'move'],
+    },
     filesPrompt: {
       // Typed under the pane, which stays on screen (a filter narrows it as it is typed).
       Component: FilesPane,

@@ -4,7 +4,7 @@ import type {Binding} from '../../types.js';
 export const FILES_BINDINGS: readonly Binding[] = [
   {scope: 'containers', keys: ['f'], action: 'files.open', help: 'files: browse, view, copy out, changes'},
   {
-    scope: 'files',
+    scope: 'filesList',
     keys: ['enter', 'right'],
     action: 'files.enter',
     help: 'open a directory / view a file',
@@ -24,9 +24,10 @@ export const FILES_BINDINGS: readonly Binding[] = [
     help: 'cancel a listing, back to the list, clear the filter, or close',
     footer: 'close',
   },
-  {scope: 'files', keys: ['/'], action: 'files.filter', help: 'filter names (search in a file)', footer: 'filter'},
-  {scope: 'files', keys: ['n'], action: 'files.next', help: 'next match (in a file)'},
-  {scope: 'files', keys: ['N'], action: 'files.previous', help: 'previous match (in a file)'},
+  {scope: 'filesList', keys: ['/'], action: 'files.filter', help: 'filter names', footer: 'filter'},
+  {scope: 'fileView', keys: ['/'], action: 'files.filter', help: 'search the file', footer: 'search'},
+  {scope: 'fileView', keys: ['n'], action: 'files.next', help: 'next match', footer: 'next'},
+  {scope: 'fileView', keys: ['N'], action: 'files.previous', help: 'previous match'},
   {scope: 'files', keys: ['ctrl-r'], action: 'files.reload', help: 'list the directory again'},
   {scope: 'files', keys: ['y'], action: 'files.copyPath', help: 'copy the path'},
   {

@@ -60,7 +60,8 @@ describe('files pane: keys', () => {
     expect(keyIn(opened, 'y')).toBe('files.copyPath');
     expect(keyIn(opened, 'c')).toBe('files.copyOut');
     expect(keyIn(opened, 'D')).toBe('files.changes');
-    expect(keyIn(opened, 'n')).toBe('files.next');
+    // n and N search in a file; in a directory they are nothing of the pane's.
+    expect(keyIn(opened, 'n')).toBeUndefined();
     expect(keyIn(opened, 'j')).toBe('cursor.down');
     expect(keyIn(opened, ':')).toBe('command.open');
     expect(keyIn(opened, 'q')).toBe('app.quit');
@@ -141,6 +142,9 @@ describe('files pane: reducer', () => {
       view: {path: '/zz', size: 30, binary: false, truncated: false, lines, search: '', scroll: 0},
     });
     expect(viewing.files?.mode).toBe('view');
+    expect(keyIn(viewing, 'n')).toBe('files.next');
+    expect(keyIn(viewing, 'N')).toBe('files.previous');
+    expect(keyIn(viewing, 'enter')).toBeUndefined();
     expect(run(viewing, {type: 'files.filter'}).overlay).toMatchObject({kind: 'filesPrompt', purpose: 'search'});
     const found = reduce(viewing, {type: 'files.prompted', purpose: 'search', text: 'beta'});
     expect(found.files?.view?.scroll).toBe(1);
