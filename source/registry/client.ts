@@ -3,7 +3,7 @@ import {VERSION} from '../version.js';
 import {resolveCredentials, type RegistryCredentials} from './docker-config.js';
 import {RegistryError, problem} from './errors.js';
 import {describeRegistryErrors, parseRegistryErrors} from './registry-errors.js';
-import {TagDetailsReader, type ManifestClient, type TagDetails} from './details.js';
+import {TagDetailsReader, type FetchedManifest, type ManifestClient, type TagDetails} from './details.js';
 import type {RequestOptions} from './request-options.js';
 import {MAX_PAGE_BYTES, paginate, type Page, type PaginateOptions} from './paginate.js';
 import {responseError, type Subject} from './response-errors.js';
@@ -130,6 +130,7 @@ export class RegistryClient implements ManifestClient {
         headers,
         signal: options.signal,
         maxBytes: options.maxBytes,
+        stream: options.stream,
       });
       if (response.status !== 401) return response;
       const verdict = await this.auth.onUnauthorized(response, scopes, authorization, scopeRetryUsed);
@@ -180,6 +181,7 @@ export class RegistryClient implements ManifestClient {
                 headers: {'user-agent': USER_AGENT},
                 signal: options.signal,
                 maxBytes: options.maxBytes,
+                stream: options.stream,
               })
               .catch(error => {
                 throw this.secrets.scrubError(error);
@@ -274,6 +276,34 @@ export class RegistryClient implements ManifestClient {
   tagDetails(repository: string, tag: string, signal?: AbortSignal): Promise<TagDetails> {
     this.detailsReader ??= new TagDetailsReader(this);
     return this.detailsReader.details(hubRepositoryName(this.registry, repository), tag, signal);
+  }
+
+  // A manifest by tag or digest (cached by digest), for reading an image without pulling it.
+  manifest(repository: string, reference: string, signal?: AbortSignal): Promise<FetchedManifest> {
+    this.detailsReader ??= new TagDetailsReader(this);
+    return this.detailsReader.manifest(hubRepositoryName(this.registry, repository), reference, signal);
+  }
+
+  // A blob as it arrives (layers), or whole when small (a config: at most maxBytes).
+  async blob(repository: string, digest: string, signal?: AbortSignal): Promise<AsyncIterable<Buffer>>;
+  async blob(repository: string, digest: string, signal: AbortSignal | undefined, maxBytes: number): Promise<Buffer>;
+  async blob(
+    repository: string,
+    digest: string,
+    signal?: AbortSignal,
+    maxBytes?: number,
+  ): Promise<AsyncIterable<Buffer> | Buffer> {
+    const name = hubRepositoryName(this.registry, repository);
+    assertRepositoryName(name);
+    const subject = {what: `read blob ${digest} of ${name}`, repository: name, reference: digest};
+    const response = await this.getFollowingRedirects(this.url(`/v2/${name}/blobs/${digest}`), {
+      scopes: [pullScope(name)],
+      subject,
+      signal,
+      ...(maxBytes === undefined ? {stream: true} : {maxBytes}),
+    });
+    if (response.status !== 200) throw this.fail(response, subject);
+    return response.stream ?? response.body;
   }
 
   close(): Promise<void> {

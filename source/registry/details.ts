@@ -64,7 +64,7 @@ export interface ManifestHead {
   mediaType?: string;
 }
 
-interface FetchedManifest {
+export interface FetchedManifest {
   manifest: Manifest;
   digest: string;
   mediaType: string;

@@ -6,4 +6,6 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   maxBytes?: number;
+  // Hand a 2xx body over unread (transport.ts HttpRequest.stream).
+  stream?: boolean;
 }

@@ -22,6 +22,9 @@ export interface HttpRequest {
   signal?: AbortSignal;
   // Bodies beyond this are refused: manifests and config blobs are small, a listing page too.
   maxBytes?: number;
+  // A 2xx body is handed over unread as `stream` (a layer blob: read as it arrives, never held); other answers
+  // are read as usual, for the error they carry.
+  stream?: boolean;
 }
 
 export interface HttpResponse {
@@ -31,6 +34,8 @@ export interface HttpResponse {
   url: URL;
   // Requests made for this answer: more than 1 when 429/5xx answers were retried.
   attempts?: number;
+  // The unread body of a 2xx answer to a `stream` request (`body` is empty then).
+  stream?: AsyncIterable<Buffer> & {destroy(): void};
 }
 
 export interface TransportOptions {
@@ -146,6 +151,14 @@ export class HttpTransport {
         body: request.body,
         signal: request.signal,
       });
+      if (request.stream && response.statusCode >= 200 && response.statusCode < 300)
+        return {
+          status: response.statusCode,
+          headers: response.headers,
+          body: Buffer.alloc(0),
+          url: request.url,
+          stream: response.body,
+        };
       const tooLarge = () => {
         // Destroying an unread undici body emits an abort error; nobody needs to hear it.
         response.body.on('error', () => {});
