@@ -5,6 +5,7 @@ import {copyModule} from './copy/index.js';
 import {sortModule} from './sort/index.js';
 import {engineOverview} from './engine-overview/index.js';
 import {images} from './images/index.js';
+import {layersPane} from './kit/layers/index.js';
 import {logPane} from './kit/log-pane/index.js';
 import {filesPane} from './kit/files/index.js';
 import {mousePane} from './mouse/index.js';
@@ -32,6 +33,7 @@ export const VIEWS: readonly ViewModule[] = [
 export const MODULES_WITHOUT_TAB: readonly ViewModule[] = [
   logPane,
   archives,
+  layersPane,
   copyModule(() => VIEWS),
   sortModule(() => VIEWS),
   mousePane,

@@ -66,14 +66,15 @@ export function lookup(root: TreeNode, path: string): TreeNode | undefined {
   return node;
 }
 
-function parentOf(root: TreeNode, path: string, layer: number, change: Change): {parent: TreeNode; name: string} {
+// The directory a path is in, made (with those above it) when no layer listed it.
+function parentOf(root: TreeNode, path: string, layer: number): {parent: TreeNode; name: string} {
   const parts = path.split('/');
   const name = parts.pop() ?? path;
   let node = root;
   for (const part of parts) {
     let next = node.children?.get(part);
     if (!next?.children) {
-      next = directory(part, layer, change);
+      next = directory(part, layer);
       (node.children ??= new Map()).set(part, next);
     }
     node = next;
@@ -83,7 +84,7 @@ function parentOf(root: TreeNode, path: string, layer: number, change: Change): 
 
 // Puts a file in a tree, creating the directories above it; a directory written over one keeps its children.
 export function place(root: TreeNode, file: LayerFile, layer: number, change: Change): void {
-  const {parent, name} = parentOf(root, file.path, layer, change);
+  const {parent, name} = parentOf(root, file.path, layer);
   const before = parent.children?.get(name);
   const node: TreeNode = {name, kind: file.kind, size: file.size, layer, change};
   if (file.link !== undefined) node.link = file.link;
@@ -141,7 +142,7 @@ export function analyseLayers(inputs: readonly LayerInput[]): ImageLayers {
         deleted += 1;
         count(file.path, below?.children ? filesUnder(below) : 0);
         if (below) {
-          const {parent, name} = parentOf(merged, file.path, index, 'same');
+          const {parent, name} = parentOf(merged, file.path, index);
           parent.children?.delete(name);
         }
       } else {

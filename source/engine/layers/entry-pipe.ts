@@ -1,4 +1,3 @@
-import {once} from 'node:events';
 import {PassThrough, type Transform} from 'node:stream';
 import {createGunzip} from 'node:zlib';
 import type {EntryData} from '../container-files/tar-reader.js';
@@ -17,8 +16,11 @@ export function entryPipe<T>(
     pipe = first[0] === 0x1f && first[1] === 0x8b ? createGunzip() : new PassThrough();
     // The inner reader stops at its end marker and lets go of the pipe; later writes go nowhere.
     pipe.on('error', () => {});
+    const started = pipe;
     result = consume(pipe).finally(() => {
       settled = true;
+      // Whoever waits for a drain hears the close instead.
+      started.destroy();
     });
     // Awaited by done(); an outer failure before that must not leave it unhandled.
     result.catch(() => {});
@@ -29,7 +31,7 @@ export function entryPipe<T>(
       async write(piece) {
         const target = pipe ?? start(piece);
         if (settled || target.destroyed) return;
-        if (!target.write(piece)) await Promise.race([once(target, 'drain'), result, once(target, 'close')]);
+        if (!target.write(piece)) await drained(target);
       },
       end() {
         if (pipe && !settled && !pipe.destroyed) pipe.end();
@@ -37,4 +39,18 @@ export function entryPipe<T>(
     },
     done: () => result ?? Promise.resolve(empty),
   };
+}
+
+// Until the reader has taken what was written, or has stopped reading; the listeners go either way (a layer of a
+// gigabyte waits some thousands of times).
+function drained(stream: Transform): Promise<void> {
+  return new Promise(resolve => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
 }

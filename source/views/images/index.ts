@@ -3,6 +3,7 @@ import {IMAGE_COMMANDS} from './commands.js';
 import {IMAGE_ARCHIVE_COMMANDS} from './archive-commands.js';
 import {createFromForm, openCreate, runCreate} from './create.js';
 import {showHistory} from './history.js';
+import {showLayers} from './layers.js';
 import {runOnEngineOfImage} from './on-engine-of-image.js';
 import {openPrune, preview, runPruneFromOverlay} from './prune.js';
 import {confirmRemove, runRemove} from './remove.js';
@@ -44,6 +45,8 @@ export const images = imagesList.view({
         return void imagesList.loader.load(services);
       case 'images.history':
         return services.holdKeys("the image's history", showHistory(services));
+      case 'images.layers':
+        return showLayers(services);
       case 'images.remove':
         return services.holdKeys('the containers that use the image', confirmRemove(services));
       case 'images.prune':

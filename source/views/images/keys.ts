@@ -1,7 +1,7 @@
 import type {Binding} from '../types.js';
 
 export const IMAGE_BINDINGS: readonly Binding[] = [
-  {scope: 'images', keys: ['enter'], action: 'images.history', help: 'history (layers)', footer: 'history'},
+  {scope: 'images', keys: ['enter'], action: 'images.history', help: 'history (docker history)', footer: 'history'},
   {
     scope: 'images',
     keys: ['d'],
@@ -35,6 +35,13 @@ export const IMAGE_BINDINGS: readonly Binding[] = [
     changes: true,
   },
   {scope: 'images', keys: ['w'], action: 'images.save', help: 'save marked/selected to a tar file', footer: 'save'},
+  {
+    scope: 'images',
+    keys: ['l'],
+    action: 'images.layers',
+    help: "layers: each one's files, the merged tree, the waste",
+    footer: 'layers',
+  },
   {scope: 'images', keys: ['L'], action: 'images.load', help: 'load images from a tar file', changes: true},
   {scope: 'images', keys: ['a'], action: 'images.toggleAll', help: 'all images (intermediate too)'},
   {scope: 'images', keys: ['D'], action: 'images.toggleDangling', help: 'dangling only'},

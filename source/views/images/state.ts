@@ -32,6 +32,7 @@ declare module '../../store/actions.js' {
     'images.toggleAll': NoFields;
     'images.toggleDangling': NoFields;
     'images.history': NoFields;
+    'images.layers': NoFields;
     'images.remove': NoFields;
     'images.prune': NoFields;
     'images.create': NoFields;

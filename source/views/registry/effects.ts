@@ -1,4 +1,5 @@
 import {saveRegistry} from '../../config.js';
+import {readRegistryImage} from '../../engine/layers/read-image.js';
 import {errorMessage} from '../../errors.js';
 import {
   createRegistryClient,
@@ -11,6 +12,7 @@ import {
 import type {Action} from '../../store/actions.js';
 import type {AppState} from '../../store/state.js';
 import type {Services} from '../types.js';
+import {openLayers} from '../kit/layers/effects.js';
 import {perApp} from '../kit/runtime.js';
 import {currentUrl} from './current-url.js';
 import {pull} from './pull.js';
@@ -33,6 +35,18 @@ const registryParts = perApp(
     self.clients.clear();
   },
 );
+
+// l on a tag: its layers read from the registry's blobs, nothing pulled into the engine.
+function showTagLayers(services: Services): void {
+  const url = currentUrl(services);
+  const state = services.store.get();
+  const repository = state.registry.repository;
+  const tag = selectedTag(state);
+  if (!url || !repository || !tag) return;
+  void openLayers(services, `${parseRegistryUrl(url).host}/${repository}:${tag}`, async (signal, onProgress) =>
+    readRegistryImage(await client(services, url), repository, tag, {signal, onProgress}),
+  );
+}
 
 function client(services: Services, url: string): Promise<RegistryClient> {
   const {clients} = registryParts(services);
@@ -229,6 +243,9 @@ export function registryEffect(services: Services, action: Action, before: AppSt
       break;
     case 'registry.pull':
       if (!services.config.readonly) void pull(services);
+      break;
+    case 'registry.layers':
+      showTagLayers(services);
       break;
     case 'registry.add':
       services.dispatch({type: 'registry.addPrompt'});

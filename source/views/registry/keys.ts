@@ -2,7 +2,13 @@ import type {Binding} from '../types.js';
 
 export const REGISTRY_BINDINGS: readonly Binding[] = [
   // Once a registry is configured: its repositories, a repository's tags.
-  {scope: 'registryList', keys: ['enter', 'right', 'l'], action: 'registry.enter', help: 'open', footer: true},
+  {
+    scope: 'registryList',
+    keys: ['enter', 'right', 'l'],
+    action: 'registry.enter',
+    help: "open (in a repository's tags, l is layers)",
+    footer: 'open',
+  },
   {
     scope: 'registryList',
     keys: ['escape', 'left', 'h'],
@@ -18,6 +24,14 @@ export const REGISTRY_BINDINGS: readonly Binding[] = [
     help: 'pull tag into the engine',
     footer: true,
     changes: true,
+  },
+  // l opens a repository (as enter and → do) and, in its tags, shows a tag's layers (enter and → still open it).
+  {
+    scope: 'registryTags',
+    keys: ['l'],
+    action: 'registry.layers',
+    help: 'layers of the tag, read from the registry (no pull)',
+    footer: 'layers',
   },
   {scope: 'registryTags', keys: ['o'], action: 'registry.sort', help: 'sort tags: name / newest', footer: true},
   // Always: with no registry configured, the one key that helps (the footer offers it first then).

@@ -68,6 +68,7 @@ declare module '../../store/actions.js' {
     'registry.enter': NoFields;
     'registry.back': NoFields;
     'registry.pull': NoFields;
+    'registry.layers': NoFields;
     'registry.sort': NoFields;
     'registry.add': NoFields;
     'registry.next': NoFields;
