@@ -6,7 +6,7 @@
 //   BENCH_DIR    scratch directory (traces, pane output, tmux config)
 //   BENCH_BERTH  the berth entry point to run (a snapshot of bin/ + dist/, so a rebuild elsewhere cannot race us)
 // Settings: BENCH_QUICK=1 (shorter windows, fewer rounds), BENCH_ONLY=start,startcache,idle,bytes,memory,node24,stats,history,longline,
-// exec,follow,filter,keys,images,compose,volumes,registry,archives,files,churn,churnstats,swarm,engines,podman (a subset; memory includes its 1,000-container row), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
+// exec,follow,filter,keys,images,compose,volumes,registry,archives,files,layers,churn,churnstats,swarm,engines,podman (a subset; memory includes its 1,000-container row), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
 // BENCH_FOLLOW_REF_SECONDS (docker logs -f window, default 30), BENCH_STRICT=1 (exit 1 when a target is missed),
 // BENCH_DOCS=0 (do not touch docs/benchmarks.md).
 import {execFileSync, spawn} from 'node:child_process';
@@ -25,6 +25,7 @@ import {composeRows} from './ui-compose.mjs';
 import {volumesView} from './ui-volumes.mjs';
 import {archiveRows} from './archives.mjs';
 import {filesRows} from './files.mjs';
+import {layersRows} from './layers.mjs';
 import {churnRow, churnStatsRow} from './ui-churn.mjs';
 import {startCacheRows} from './ui-start-cache.mjs';
 import {swarmRows} from './ui-swarm.mjs';
@@ -330,6 +331,7 @@ try {
   });
   await step('archives', () => archiveRows(ctx));
   await step('files', () => filesRows(ctx));
+  await step('layers', () => layersRows(ctx));
   // On a private engine of its own (bench/ui-churn.mjs); BENCH_CHURN_COUNT sets the number (default 2,000).
   await step('churn', () => churnRow(ctx));
   // The same with the stats columns on (BENCH_CHURN_STATS_COUNT, default 2,000; 10,000 for the long row).

@@ -91,8 +91,9 @@ export function checksumOk(h: Buffer): boolean {
   const stored = parseInt(field, 8);
   let unsigned = 0;
   let signed = 0;
-  for (const [i, value] of h.entries()) {
-    const byte = i >= 148 && i < 156 ? 0x20 : value;
+  // An indexed loop: a layer of 100,000 files checks 100,000 headers, and an iterator made this the reader's cost.
+  for (let i = 0; i < BLOCK; i++) {
+    const byte = i >= 148 && i < 156 ? 0x20 : (h[i] ?? 0);
     unsigned += byte;
     signed += byte > 127 ? byte - 256 : byte;
   }

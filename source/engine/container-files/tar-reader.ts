@@ -107,11 +107,11 @@ export async function readTar(
   }
 }
 
-function padding(size: number): number {
+export function padding(size: number): number {
   return (BLOCK - (size % BLOCK)) % BLOCK;
 }
 
-function entryOf(
+export function entryOf(
   h: Buffer,
   size: number,
   pax: Record<string, string>,
@@ -143,13 +143,13 @@ function entryOf(
   };
 }
 
-function cString(data: Buffer): string {
+export function cString(data: Buffer): string {
   const nul = data.indexOf(0);
   return data.subarray(0, nul < 0 ? data.length : nul).toString('utf8');
 }
 
 // PAX records: "LENGTH key=value\n", LENGTH counting the whole record.
-function parsePax(data: Buffer): Record<string, string> {
+export function parsePax(data: Buffer): Record<string, string> {
   const records: Record<string, string> = {};
   let at = 0;
   while (at < data.length) {

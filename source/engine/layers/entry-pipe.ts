@@ -1,56 +1,64 @@
-import {PassThrough, type Transform} from 'node:stream';
-import {createGunzip} from 'node:zlib';
+import {once} from 'node:events';
+import type {Transform} from 'node:stream';
+import {createGunzip, type Gunzip} from 'node:zlib';
 import type {EntryData} from '../container-files/tar-reader.js';
+import type {LayerFile} from './layer-files.js';
+import {TarIndexer} from './tar-indexer.js';
 
-// Hands the data of one entry of an outer tar (a layer inside `docker save`) to a reader of its own as a stream,
-// gunzipped on the way when it starts with gzip's magic: the outer reader waits while the inner one is behind,
-// so nothing piles up. What the inner reader leaves unread (the padding after a tar's end marker) is dropped.
-export function entryPipe<T>(
-  consume: (input: AsyncIterable<Buffer>) => Promise<T>,
-  empty: T,
-): {data: EntryData; done: () => Promise<T>} {
-  let pipe: Transform | undefined;
-  let result: Promise<T> | undefined;
-  let settled = false;
-  const start = (first: Buffer) => {
-    pipe = first[0] === 0x1f && first[1] === 0x8b ? createGunzip() : new PassThrough();
-    // The inner reader stops at its end marker and lets go of the pipe; later writes go nowhere.
-    pipe.on('error', () => {});
-    const started = pipe;
-    result = consume(pipe).finally(() => {
-      settled = true;
-      // Whoever waits for a drain hears the close instead.
-      started.destroy();
-    });
-    // Awaited by done(); an outer failure before that must not leave it unhandled.
-    result.catch(() => {});
-    return pipe;
-  };
+// Indexes one layer as its bytes go by — an entry of `docker save`'s tar, or a registry blob — gunzipped on the
+// way when it starts with gzip's magic. Plain tar is indexed in the same call that hands it over; gzip waits
+// only when zlib says it is full.
+export function layerSink(): {data: Required<EntryData>; done: () => LayerFile[]} {
+  const indexer = new TarIndexer();
+  let gunzip: Gunzip | undefined;
+  let plain = false;
+  let failure: Error | undefined;
+  const fail = (error: unknown) => (failure ??= error instanceof Error ? error : new Error(String(error)));
   return {
     data: {
       async write(piece) {
-        const target = pipe ?? start(piece);
-        if (settled || target.destroyed) return;
-        if (!target.write(piece)) await drained(target);
+        if (!gunzip && !plain) {
+          if (piece[0] === 0x1f && piece[1] === 0x8b) {
+            gunzip = createGunzip();
+            gunzip.on('data', (chunk: Buffer) => {
+              // A broken layer stops the reading at the next write rather than inside zlib's callback.
+              if (!failure)
+                try {
+                  indexer.feed(chunk);
+                } catch (error) {
+                  fail(error);
+                }
+            });
+            gunzip.on('error', fail);
+          } else plain = true;
+        }
+        if (failure) throw failure;
+        if (!gunzip) return indexer.feed(piece);
+        if (!gunzip.write(piece)) await drained(gunzip);
       },
-      end() {
-        if (pipe && !settled && !pipe.destroyed) pipe.end();
+      async end() {
+        if (gunzip) {
+          gunzip.end();
+          await once(gunzip, 'end').catch(() => undefined);
+        }
+        if (failure) throw failure;
       },
     },
-    done: () => result ?? Promise.resolve(empty),
+    done: () => indexer.end(),
   };
 }
 
-// Until the reader has taken what was written, or has stopped reading; the listeners go either way (a layer of a
-// gigabyte waits some thousands of times).
+// Until zlib has room again, or has failed; the listeners go either way (a gzip layer waits thousands of times).
 function drained(stream: Transform): Promise<void> {
   return new Promise(resolve => {
     const done = () => {
       stream.off('drain', done);
+      stream.off('error', done);
       stream.off('close', done);
       resolve();
     };
     stream.on('drain', done);
+    stream.on('error', done);
     stream.on('close', done);
   });
 }

@@ -1,7 +1,7 @@
 import {checksumOk, isZero} from '../archives/tar-check.js';
 import {readTar, TarFormatError, type EntryData} from '../container-files/tar-reader.js';
-import {entryPipe} from './entry-pipe.js';
-import {indexLayer, normalPath, type LayerFile} from './layer-files.js';
+import {layerSink} from './entry-pipe.js';
+import {normalPath, type LayerFile} from './layer-files.js';
 
 // What `docker save` of one image holds, read as it streams by: every layer tar indexed (its files, not its
 // data), the small JSON documents kept (manifest.json, the image config), the rest skipped. The legacy layout
@@ -70,7 +70,7 @@ function sniffing(
   const head: Buffer[] = [];
   let headBytes = 0;
   let decided: 'layer' | 'document' | 'skip' | undefined;
-  let pipe: ReturnType<typeof entryPipe<LayerFile[]>> | undefined;
+  let pipe: ReturnType<typeof layerSink> | undefined;
   const decide = async (): Promise<void> => {
     const start = Buffer.concat(head);
     const header = start.subarray(0, BLOCK);
@@ -78,7 +78,7 @@ function sniffing(
     const gzip = start[0] === 0x1f && start[1] === 0x8b;
     if (tarLike || gzip) {
       decided = 'layer';
-      pipe = entryPipe(indexLayer, []);
+      pipe = layerSink();
       await pipe.data.write(start);
     } else decided = size <= MAX_DOCUMENT ? 'document' : 'skip';
   };
@@ -93,8 +93,8 @@ function sniffing(
     async end() {
       if (decided === undefined) await decide();
       if (decided === 'layer' && pipe) {
-        await pipe.data.end?.();
-        found.layer(await pipe.done());
+        await pipe.data.end();
+        found.layer(pipe.done());
       } else if (decided === 'document') found.document(Buffer.concat(head));
     },
   };

@@ -1,4 +1,4 @@
-import {readTar, type TarEntry} from '../container-files/tar-reader.js';
+import type {TarEntry} from '../container-files/tar-reader.js';
 
 // One entry of a layer's tar as berth keeps it: only what the layers pane shows, so that an image of 100,000
 // files costs a few megabytes. Whiteouts are turned into what they mean: `dir/.wh.NAME` deletes `dir/NAME`
@@ -40,15 +40,4 @@ export function layerFileOf(entry: TarEntry): LayerFile | undefined {
   const file: LayerFile = {path, kind, size: kind === 'file' ? entry.size : 0};
   if (kind === 'symlink' || kind === 'hardlink') file.link = entry.linkTarget;
   return file;
-}
-
-// The entries of one layer's tar (already decompressed), its data skipped as it streams by.
-export async function indexLayer(source: AsyncIterable<Buffer>): Promise<LayerFile[]> {
-  const files: LayerFile[] = [];
-  await readTar(source, entry => {
-    const file = layerFileOf(entry);
-    if (file) files.push(file);
-    return undefined;
-  });
-  return files;
 }

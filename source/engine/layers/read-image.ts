@@ -5,10 +5,9 @@ import {engineStream} from '../archives/engine-stream.js';
 import {isAttestation, type Descriptor, type ImageManifest} from '../../registry/manifest.js';
 import type {RegistryClient} from '../../registry/client.js';
 import {analyseLayers, type ImageLayers} from './analysis.js';
-import {entryPipe} from './entry-pipe.js';
+import {layerSink} from './entry-pipe.js';
 import {layerCommands} from './history.js';
 import {parseJson, readImageArchive} from './image-archive.js';
-import {indexLayer, type LayerFile} from './layer-files.js';
 
 // Reading an image's layers without keeping them: from the engine's export stream (`docker save` of one image)
 // or from a registry's blobs (nothing pulled into the engine). Only the file index stays in memory.
@@ -73,17 +72,17 @@ export async function readRegistryImage(
       throw new BerthError(`layer ${safeText(layer.digest)} is zstd-compressed, which this Node cannot read`);
     const blob = await client.blob(repository, layer.digest, options.signal);
     let bytes = before;
-    const pipe = entryPipe<LayerFile[]>(indexLayer, []);
+    const pipe = layerSink();
     for await (const chunk of blob) {
       bytes += chunk.length;
       options.onProgress?.({bytes, total});
       await pipe.data.write(chunk);
     }
-    await pipe.data.end?.();
+    await pipe.data.end();
     inputs.push({
       id: layer.digest.replace(/^sha256:/, '').slice(0, 12),
       command: commands[i] ?? '',
-      files: await pipe.done(),
+      files: pipe.done(),
     });
     before += layer.size;
   }

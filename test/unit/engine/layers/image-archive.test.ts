@@ -14,8 +14,9 @@ function tar(entries: readonly Entry[]): Buffer {
   for (const entry of entries) {
     const data = typeof entry.data === 'string' ? Buffer.from(entry.data) : (entry.data ?? Buffer.alloc(0));
     const flag = entry.flag ?? '0';
-    parts.push(headerBlock(entry.name, 0o644, flag === '0' ? data.length : 0, 0, flag, entry.link ?? '', ''));
-    if (flag === '0') parts.push(data, Buffer.alloc((512 - (data.length % 512)) % 512));
+    const carries = flag === '0' || flag === 'L' || flag === 'x';
+    parts.push(headerBlock(entry.name, 0o644, carries ? data.length : 0, 0, flag, entry.link ?? '', ''));
+    if (carries) parts.push(data, Buffer.alloc((512 - (data.length % 512)) % 512));
   }
   parts.push(Buffer.alloc(1024));
   return Buffer.concat(parts);
@@ -79,6 +80,27 @@ describe('docker save archives', () => {
     ]);
     const saved = await readImageArchive(chunks(archive, 333));
     expect(saved.layers.map(layer => layer.files.length)).toEqual([5, 5]);
+  });
+
+  it('reads long names (GNU and PAX) inside a layer, and refuses a layer cut short', async () => {
+    const long = `${'deep/'.repeat(40)}file`;
+    const pax = `path=${'p/'.repeat(60)}x`;
+    // The length counts the whole record, its own three digits too.
+    const record = `${pax.length + 5} ${pax}\n`;
+    const layer = tar([
+      {name: '././@LongLink', flag: 'L', data: `${long}\0`},
+      {name: 'cut', data: 'abc'},
+      {name: 'PaxHeader', flag: 'x', data: record},
+      {name: 'short', data: 'de'},
+    ]);
+    const manifest = {name: 'manifest.json', data: JSON.stringify([{Config: 'c', Layers: ['l.tar']}])};
+    const saved = await readImageArchive(chunks(tar([{name: 'l.tar', data: layer}, manifest]), 100));
+    expect(at(saved.layers, 0).files.map(file => `${file.path} ${file.size}`)).toEqual([
+      `${long} 3`,
+      `${'p/'.repeat(60)}x 2`,
+    ]);
+    const cut = tar([{name: 'l.tar', data: layer.subarray(0, 1536)}, manifest]);
+    await expect(readImageArchive(chunks(cut))).rejects.toThrow(/end-of-archive/);
   });
 
   it('says so when there is no manifest', async () => {
