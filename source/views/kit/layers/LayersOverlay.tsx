@@ -16,7 +16,8 @@ const CHANGE_MARK = {added: '+', modified: '~', deleted: '-', opaque: '!', same:
 
 export function summary(result: ImageLayers): string {
   const efficiency = (Math.floor(result.efficiency * 1000) / 10).toFixed(1);
-  return `${result.layers.length} layers · ${bytes(result.size)} in ${result.files.toLocaleString('en-US')} files · wasted ${bytes(result.wasted)} · efficiency ${efficiency}%`;
+  const count = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+  return `${count(result.layers.length, 'layer')} · ${bytes(result.size)} in ${count(result.files, 'file')} · wasted ${bytes(result.wasted)} · efficiency ${efficiency}%`;
 }
 
 function fileLine(row: TreeRow, overlay: Overlay, expanded: ReadonlySet<string>, width: number): string {
