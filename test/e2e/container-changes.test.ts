@@ -170,7 +170,7 @@ describe('changing containers', () => {
     expect(await terminal.exitCode()).toBe(0);
   }, 60_000);
 
-  test('--readonly: no K, :rename or :update', async () => {
+  test('--readonly: no K, :rename, :update or :compose up', async () => {
     const name = `${prefix}-upd`;
     terminal = berth.start({env: env(), columns: 80, rows: 24, args: ['--readonly']});
     await focusContainer(terminal, name);
@@ -182,6 +182,11 @@ describe('changing containers', () => {
       await terminal.waitFor(`unknown command "${line.split(' ')[0]}"`);
     }
     expect(terminal.screen()).not.toContain('Signal to');
+    // :compose opens a project under --readonly too, but never builds, starts or takes one down.
+    terminal.type(':');
+    terminal.type('compose up anything');
+    terminal.keys('Enter');
+    await terminal.waitFor(':compose: up changes the engine (berth runs --readonly)');
     terminal.type('?');
     const help = await terminal.waitFor('Keys · ');
     expect(help).not.toContain('send a signal');
