@@ -6,7 +6,8 @@ import {OverlayBox} from './OverlayBox.js';
 import {useTheme} from './use-theme.js';
 
 // Rows a form takes in its frame: the title, then one per field.
-export const formHeight = (overlay: {form: {fields: readonly unknown[]}}) => 1 + overlay.form.fields.length;
+export const formHeight = (overlay: {form: {fields: readonly unknown[]; error?: string}}) =>
+  1 + overlay.form.fields.length + (overlay.form.error ? 1 : 0);
 
 // Draws any form overlay: one row per field, the focused text field with the cursor, switches as [x]/[ ]. Its
 // keys (tab next field, space switch, enter, esc) are in the footer, as for every overlay.
@@ -42,6 +43,11 @@ export function FormOverlayBox({overlay, width, height}: {overlay: FormOverlay; 
           </Text>
         );
       })}
+      {form.error ? (
+        <Text {...theme.statusError} wrap="truncate-end">
+          {sanitizeLine(form.error)}
+        </Text>
+      ) : null}
     </OverlayBox>
   );
 }

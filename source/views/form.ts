@@ -14,7 +14,8 @@ export type FormField = {
   whenOff?: string;
 };
 
-export type Form = {title: string; fields: readonly FormField[]; focus: number};
+// `error`: why the last enter was refused, shown under the fields (the status line is hidden while a form is open).
+export type Form = {title: string; fields: readonly FormField[]; focus: number; error?: string};
 
 // An overlay holding a form: its draft is the focused text field being edited.
 export type FormOverlay = {form: Form; draft: string; cursor?: number};

@@ -7,6 +7,8 @@ export type ComposeLabels = {
   workingDir?: string;
   // As compose stored them: v1 as given (often relative to workingDir), v2 absolute, comma-separated.
   configFiles: readonly string[];
+  // The --env-file it ran with (v1 1.28+ and v2 record it).
+  envFile?: string;
   oneoff: boolean;
   number?: number;
 };
@@ -28,6 +30,7 @@ export function composeLabels(labels: Record<string, string> | undefined): Compo
           .map(file => file.trim())
           .filter(Boolean)
       : [],
+    envFile: labels['com.docker.compose.project.environment_file'] || undefined,
     oneoff: /^true$/i.test(labels['com.docker.compose.oneoff'] ?? ''),
     number: Number.isFinite(number) && number > 0 ? number : undefined,
   };

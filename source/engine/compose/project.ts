@@ -17,6 +17,9 @@ export type ComposeProject = {
   filesKnown: boolean;
   // Why they are not, when they are not (shown next to what is unavailable).
   filesProblem?: string;
+  // --env-file (absolute), and the profiles to enable (--profile, each): as compose takes them.
+  envFile?: string;
+  profiles?: readonly string[];
   origin: 'labels' | 'directory' | 'command line';
   containers: readonly ContainerRow[];
 };
@@ -108,7 +111,19 @@ export function projectsFromContainers(rows: readonly ContainerRow[]): ComposePr
       (a, b) =>
         a.compose!.service.localeCompare(b.compose!.service) || (a.compose!.number ?? 0) - (b.compose!.number ?? 0),
     );
-    return {name, workingDir, files, ...checkFiles(workingDir, files), origin: 'labels', containers: sorted};
+    const envFile =
+      labels.envFile && workingDir && !isAbsolute(labels.envFile)
+        ? resolve(workingDir, labels.envFile)
+        : labels.envFile;
+    return {
+      name,
+      workingDir,
+      files,
+      ...(envFile ? {envFile} : {}),
+      ...checkFiles(workingDir, files),
+      origin: 'labels',
+      containers: sorted,
+    };
   });
 }
 
@@ -117,6 +132,8 @@ export type LocalProjectOptions = {
   // -f FILE (repeatable) and -p NAME from berth's command line.
   files?: readonly string[];
   name?: string;
+  // --env-file, relative to cwd as compose takes it.
+  envFile?: string;
   env?: NodeJS.ProcessEnv;
 };
 
@@ -133,7 +150,8 @@ export function localProject(options: LocalProjectOptions): ComposeProject | und
   const check = files.length
     ? checkFiles(workingDir, files)
     : {filesKnown: false, filesProblem: `no compose file in ${options.cwd}`};
-  return {name, workingDir, files, ...check, origin, containers: []};
+  const envFile = options.envFile ? {envFile: resolve(options.cwd, options.envFile)} : {};
+  return {name, workingDir, files, ...envFile, ...check, origin, containers: []};
 }
 
 // One row per project name: the local project's files win (they are the ones the user pointed at), the
@@ -147,7 +165,8 @@ export function mergeProjects(
     const index = projects.findIndex(project => project.name === local.name);
     const found = projects[index];
     if (!found) projects.push(local);
-    else if (local.files.length) projects[index] = {...local, containers: found.containers};
+    else if (local.files.length)
+      projects[index] = {...local, envFile: local.envFile ?? found.envFile, containers: found.containers};
   }
   return projects.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -111,7 +111,7 @@ export function needsFiles(runner: ComposeRunner, operation: ComposeOperation): 
 // or the same after `docker-compose`. Files are passed only when berth knows them (a v2 down by name alone has none).
 export function composeArgs(
   runner: ComposeRunner,
-  project: Pick<ComposeProject, 'name' | 'files' | 'workingDir' | 'filesKnown'>,
+  project: Pick<ComposeProject, 'name' | 'files' | 'workingDir' | 'filesKnown' | 'envFile' | 'profiles'>,
   operation: ComposeOperation,
   context?: string,
 ): {program: string; args: string[]} {
@@ -121,6 +121,8 @@ export function composeArgs(
     `--project-name=${project.name}`,
     ...(withFiles ? project.files.map(file => `--file=${file}`) : []),
     ...(withFiles && project.workingDir ? [`--project-directory=${project.workingDir}`] : []),
+    ...(withFiles && project.envFile ? [`--env-file=${project.envFile}`] : []),
+    ...(project.profiles ?? []).map(profile => `--profile=${profile}`),
   ];
   const contextFlags = context ? [`--context=${context}`] : [];
   if (runner.program === 'docker')

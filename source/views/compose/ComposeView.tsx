@@ -11,7 +11,7 @@ import {shownComposeEngine, projectNamed} from './selectors.js';
 import {engineTitle} from '../kit/engine-pick.js';
 import {useTheme} from '../use-theme.js';
 import {projectsTable, servicesTable} from './tables.js';
-import {filesText} from './columns.js';
+import {filesText, projectOptionsText} from './columns.js';
 
 function ProjectList({width, height}: {width: number; height: number}) {
   return <ListTable table={projectsTable} width={width} height={height} />;
@@ -30,6 +30,8 @@ function serviceNotes(
     notes.push({
       text: ` ${project.name} · ${projectStatus(project).text} · ${project.workingDir ?? 'no working directory'} · ${filesText(project)}`,
     });
+    const options = projectOptionsText(project);
+    if (options) notes.push({text: `  ${options} (P changes the profiles)`});
     if (!project.filesKnown) {
       const down = runnerKind === 'v2' ? 'D works by name' : 'D needs the files with compose v1';
       notes.push({

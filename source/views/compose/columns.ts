@@ -7,16 +7,18 @@ import type {RunSummary} from './state.js';
 
 // The compose view's two lists' columns, read by its selectors (sorting) and its tables (drawing).
 
+// Under a project's header line: its --env-file and profiles, as compose is given them ('' when neither).
+export const projectOptionsText = (project: ComposeProject) =>
+  [
+    ...(project.envFile ? [`--env-file ${shortPath(project, project.envFile)}`] : []),
+    ...(project.profiles ?? []).map(profile => `--profile ${profile}`),
+  ].join(' ');
+
+const shortPath = (project: ComposeProject, file: string) =>
+  project.workingDir && file.startsWith(`${project.workingDir}/`) ? file.slice(project.workingDir.length + 1) : file;
+
 export const filesText = (project: ComposeProject) =>
-  project.files.length
-    ? project.files
-        .map(file =>
-          project.workingDir && file.startsWith(`${project.workingDir}/`)
-            ? file.slice(project.workingDir.length + 1)
-            : file,
-        )
-        .join(', ')
-    : '-';
+  project.files.length ? project.files.map(file => shortPath(project, file)).join(', ') : '-';
 
 // A project as listed: with its last compose run on the engine shown (LAST RUN).
 export type ProjectRow = ComposeProject & {lastRun: string};

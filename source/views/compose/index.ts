@@ -15,15 +15,24 @@ import {COMPOSE_BINDINGS} from './keys.js';
 import {containersLayout} from '../kit/list-with-logs/layout.js';
 import {reduceCompose} from './reducer.js';
 import {composeList, selectedProject, shownComposeEngine} from './selectors.js';
-import {initialCompose} from './state.js';
+import {initialCompose, type OpenedProject} from './state.js';
+import {loadUiState, saveUiState} from '../../config/saved-sorts.js';
+import {profileWords} from './commands.js';
+import {errorMessage} from '../../errors.js';
 import {composeCopy} from './copy.js';
 import {takeEnginePick} from '../kit/engine-pick.js';
 
 // The project of berth's working directory (its compose file) or of -f/-p; read again as the compose view opens.
-const readLocal = (config: AppConfig) =>
-  config.cwd
-    ? localProject({cwd: config.cwd, files: config.composeFiles, name: config.composeProject, env: process.env})
-    : undefined;
+// A project opened with :compose DIR|-f … takes its place until berth exits.
+const readLocal = (config: AppConfig, opened?: OpenedProject) =>
+  opened
+    ? localProject({...opened, env: process.env})
+    : config.cwd
+      ? localProject({cwd: config.cwd, files: config.composeFiles, name: config.composeProject, env: process.env})
+      : undefined;
+
+const isProfiles = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every(profile => typeof profile === 'string');
 
 // The compose view: compose projects from container labels, the working directory's compose file and -f/-p; their
 // services; build/up/down through the real compose; a container's or the whole project's logs.
@@ -41,14 +50,22 @@ export const compose: ViewModule = {
     composeRun: 'A running compose command (its output pane)',
     composeDown: 'Compose down (D)',
   },
-  initial: config => ({compose: initialCompose(readLocal(config))}),
+  initial: config => ({
+    compose: initialCompose(
+      readLocal(config),
+      config.uiStateFile ? loadUiState(config.uiStateFile, 'composeProfiles', isProfiles) : {},
+    ),
+  }),
   // Projects come from the container list.
   ready: state => state.containers.loaded || 'the container list',
   reduce: reduceCompose,
   effect(services, action, before, after) {
     if (before.view !== 'compose' && after.view === 'compose') void detect(services);
     if ((before.view !== 'compose' || action.type === 'refresh') && after.view === 'compose')
-      services.dispatch({type: 'compose.local', local: readLocal(services.config)});
+      services.dispatch({type: 'compose.local', local: readLocal(services.config, after.compose.opened)});
+    const file = services.config.uiStateFile;
+    if (file && after.compose.profiles !== before.compose.profiles)
+      saveUiState(file, 'composeProfiles', after.compose.profiles);
     // enter in the filter: an engine:NAME term picks the engine the compose view shows.
     if (action.type === 'overlay.submit' && before.overlay?.kind === 'filter' && after.view === 'compose')
       takeEnginePick(services, after, composeList(after).list.filter, (engine, filter) => ({
@@ -58,6 +75,14 @@ export const compose: ViewModule = {
       }));
     const project = () => selectedProject(after);
     switch (action.type) {
+      case 'compose.profiles': {
+        const now = after.compose.profiles[action.project];
+        services.status(`profiles of ${action.project}: ${now?.length ? now.join(', ') : 'none'}`);
+        return;
+      }
+      case 'compose.openProject':
+        void loadConfigured(services, action.local);
+        return;
       case 'compose.open': {
         const opened = after.compose.open ? project() : undefined;
         if (opened) void loadConfigured(services, opened);
@@ -119,6 +144,23 @@ export const compose: ViewModule = {
   bindings: COMPOSE_BINDINGS,
   commands: COMPOSE_COMMANDS,
   overlays: {
+    composeProfiles: {
+      label: overlay => (overlay.kind === 'composeProfiles' ? ` profiles of ${overlay.project} (space between): ` : ''),
+      scopes: ['prompt'],
+      submit(services, overlay) {
+        if (overlay.kind !== 'composeProfiles') return undefined;
+        try {
+          services.dispatch({
+            type: 'compose.profiles',
+            project: overlay.project,
+            profiles: profileWords(overlay.draft),
+          });
+        } catch (error) {
+          services.status(`profiles: ${errorMessage(error)}`, 'error');
+        }
+        return undefined;
+      },
+    },
     composeDown: {
       Component: DownOverlay,
       scopes: ['composeDown', 'question', 'move'],

@@ -29,6 +29,12 @@ export const COMPOSE_BINDINGS: readonly Binding[] = [
     help: "start the project's containers",
     changes: true,
   },
+  {
+    scope: 'composeActions',
+    keys: ['P'],
+    action: 'compose.editProfiles',
+    help: 'profiles to enable (--profile), remembered per project',
+  },
   {scope: 'composeActions', keys: ['c'], action: 'compose.output', help: 'last compose output'},
   {scope: 'composeRun', keys: ['ctrl-c'], action: 'compose.interrupt', help: 'interrupt compose', footer: true},
   {scope: 'composeDown', keys: ['y'], action: 'composeDown.run', help: 'yes, down', footer: true},

@@ -2,7 +2,7 @@ import type {Action} from '../../store/actions.js';
 import {emptyList} from '../../store/list.js';
 import type {AppState} from '../../store/state.js';
 import {relocateList} from '../focused-list.js';
-import {shownComposeEngine, composeList, visibleProjects} from './selectors.js';
+import {shownComposeEngine, composeList, selectedProject, visibleProjects} from './selectors.js';
 
 export function reduceCompose(state: AppState, action: Action): AppState {
   const compose = state.compose;
@@ -37,6 +37,29 @@ export function reduceCompose(state: AppState, action: Action): AppState {
           configErrors: {...compose.configErrors, [action.project]: action.error ?? 'unknown error'},
         },
       };
+    }
+    case 'compose.profiles': {
+      const profiles = {...compose.profiles, [action.project]: action.profiles};
+      if (!action.profiles.length) delete profiles[action.project];
+      return {...state, compose: {...compose, profiles}};
+    }
+    case 'compose.openProject':
+      return {
+        ...state,
+        view: 'compose',
+        compose: {
+          ...compose,
+          opened: action.opened,
+          local: action.local,
+          open: action.local.name,
+          services: emptyList(),
+        },
+      };
+    case 'compose.editProfiles': {
+      const project = selectedProject(state);
+      if (!project) return state;
+      const draft = (compose.profiles[project.name] ?? []).join(' ');
+      return {...state, overlay: {kind: 'composeProfiles', draft, project: project.name}};
     }
     case 'compose.local': {
       // The working directory's compose files, read again (opening the compose view, ctrl-r): a file added or removed shows.

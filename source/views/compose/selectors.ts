@@ -16,15 +16,23 @@ import type {FocusedList} from '../types.js';
 import {sorter} from '../kit/sort.js';
 import {PROJECT_COLUMNS, projectRows, SERVICE_COLUMNS, type ProjectRow} from './columns.js';
 
-const allProjects = memoLast((items: readonly ContainerRow[], local: ComposeProject | undefined) =>
-  mergeProjects(projectsFromContainers(items), local),
+// Each with the profiles chosen for it (P, :profile, :compose --profile).
+const allProjects = memoLast(
+  (
+    items: readonly ContainerRow[],
+    local: ComposeProject | undefined,
+    profiles: Readonly<Record<string, readonly string[]>>,
+  ) =>
+    mergeProjects(projectsFromContainers(items), local).map(project =>
+      profiles[project.name]?.length ? {...project, profiles: profiles[project.name]} : project,
+    ),
 );
 
 // With several engines, the engine the compose view shows (picked with engine:NAME, else the first); undefined with one.
 export const shownComposeEngine = (state: AppState): string | undefined => shownEngine(state, state.compose.engine);
 
 export const projects = (state: AppState): readonly ComposeProject[] =>
-  allProjects(engineContainers(state, shownComposeEngine(state)), state.compose.local);
+  allProjects(engineContainers(state, shownComposeEngine(state)), state.compose.local, state.compose.profiles);
 
 const filterProjects = memoLast((rows: readonly ComposeProject[], filter: string) => {
   // An engine:NAME being typed picks the engine on enter; it never hides the projects meanwhile.

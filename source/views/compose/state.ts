@@ -5,6 +5,9 @@ import type {NoFields} from '../../store/state.js';
 
 export type {ComposeProject};
 
+// :compose DIR / -f FILE… [--env-file F] [-p NAME]: where the project is, as compose takes it.
+export type OpenedProject = {cwd: string; files: readonly string[]; name?: string; envFile?: string};
+
 // The last compose command of a project, as its row shows it.
 export type RunSummary = {id: number; project: string; operation: string; status: string};
 
@@ -23,6 +26,10 @@ export type ComposeState = {
   configured: Readonly<Record<string, readonly string[]>>;
   configErrors: Readonly<Record<string, string>>;
   runs: Readonly<Record<string, RunSummary>>;
+  // The profiles enabled for each project (by name), remembered across runs in the UI state file.
+  profiles: Readonly<Record<string, readonly string[]>>;
+  // A project opened with :compose DIR or :compose -f … (instead of berth's working directory's).
+  opened?: OpenedProject;
   // With several engines: the one the compose view shows, picked with `engine:NAME` in its filter (else the first).
   engine?: string;
 };
@@ -33,6 +40,8 @@ declare module '../../store/state.js' {
   }
   interface ViewOverlays {
     // D: what goes (containers, networks, volumes with --volumes), and the two toggles; y runs it.
+    // P: the open or selected project's profiles, typed space-separated.
+    composeProfiles: {draft: string; cursor?: number; project: string};
     composeDown: {
       project: string;
       containers: readonly string[];
@@ -64,6 +73,11 @@ declare module '../../store/actions.js' {
     'compose.configured': {project: string; services?: readonly string[]; error?: string};
     'compose.run': {summary: RunSummary};
     'compose.local': {local?: ComposeProject};
+    // :profile, P: the profiles of a project (none: only the services without a profile).
+    'compose.profiles': {project: string; profiles: readonly string[]};
+    // :compose DIR|-f …: that project becomes the local one, shown open.
+    'compose.openProject': {opened: OpenedProject; local: ComposeProject};
+    'compose.editProfiles': NoFields;
     // enter in the filter with `engine:NAME`: the engine to show (none when the name is unknown) and the filter
     // without the term.
     'compose.pickEngine': {engine?: string; filter: string};
@@ -74,7 +88,11 @@ declare module '../../store/actions.js' {
   }
 }
 
-export const initialCompose = (local?: ComposeProject): ComposeState => ({
+export const initialCompose = (
+  local?: ComposeProject,
+  profiles: Readonly<Record<string, readonly string[]>> = {},
+): ComposeState => ({
+  profiles,
   detected: false,
   local,
   list: emptyList(),

@@ -7,6 +7,9 @@ import {confirmAttach, operateMatching} from './effects.js';
 import type {ContainerOperation} from '../../engine/containers/operations.js';
 import {parseDetachKeys} from '../../engine/exec/detach-keys.js';
 import {runCaptured} from './exec.js';
+import {RENAME_COMMAND} from './rename.js';
+import {UPDATE_COMMAND} from './update-form.js';
+import {SIGNAL_HINT, signalName} from '../../engine/containers/signals.js';
 import {containersNamed, showMergedLogs} from './merged-logs.js';
 import {selectedContainer} from './selectors.js';
 
@@ -36,9 +39,6 @@ export function parseExecArgs(args: string[]): {
   return {user, tty, interactive, container, cmd};
 }
 
-// A signal as docker kill takes it: a name (USR1, SIGUSR1) or a number.
-const SIGNAL = /^(?:SIG)?[A-Z][A-Z0-9+-]*$|^\d{1,2}$/i;
-
 // :stop, :start, :restart, :rm [-f] and :kill [-s SIGNAL] on a name pattern (a trailing * = starts with), on every
 // engine, after a dialog listing exactly the matches.
 function patternCommand(name: string, operation: ContainerOperation, verb: string, flags = ''): CommandSpec {
@@ -54,16 +54,14 @@ function patternCommand(name: string, operation: ContainerOperation, verb: strin
         words.shift();
         if (operation === 'remove' && flag === '-f') force = true;
         else if (operation === 'kill' && (flag === '-s' || flag === '--signal')) {
-          signal = words.shift();
-          if (!signal || !SIGNAL.test(signal))
-            throw new Error(`-s needs a signal: a name (TERM, KILL, HUP, INT, QUIT, USR1, USR2) or a number`);
+          signal = signalName(words.shift() ?? '');
+          if (!signal) throw new Error(`-s needs a signal: ${SIGNAL_HINT}`);
         } else throw new Error(`unknown option "${flag}" (${flags || 'none'})`);
       }
       const pattern = oneArg(words, 'give exactly one name pattern');
-      const sent = signal?.toUpperCase();
-      const title = operation === 'kill' ? `Send ${sent ?? 'KILL'} to` : verb;
-      void operateMatching(services, {name, operation, verb: title, force, signal: sent}, pattern).catch(
-        (error: unknown) => services.status(`:${name}: ${errorMessage(error)}`, 'error'),
+      const title = operation === 'kill' ? `Send ${signal ?? 'KILL'} to` : verb;
+      void operateMatching(services, {name, operation, verb: title, force, signal}, pattern).catch((error: unknown) =>
+        services.status(`:${name}: ${errorMessage(error)}`, 'error'),
       );
       return undefined;
     },
@@ -80,6 +78,8 @@ const PATTERN_COMMANDS = [
 
 export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
   ...PATTERN_COMMANDS,
+  RENAME_COMMAND,
+  UPDATE_COMMAND,
   {
     name: 'logs',
     usage: ':logs [--since 10s|RFC3339] [--tail N] [--follow=false] [NAME|PREFIX*...]',

@@ -18,6 +18,9 @@ import {perApp} from '../kit/runtime.js';
 import type {Busy} from './state.js';
 import type {Services} from '../types.js';
 import {targetContainers} from './selectors.js';
+import {label, several} from './label.js';
+import {runRename} from './rename.js';
+import {runUpdate} from './update-form.js';
 
 const REMOVE_FORCE = {off: '  (f: force)', on: '  [force: running containers are killed]'};
 
@@ -30,11 +33,6 @@ const PAST: Record<ContainerOperation, string> = {
   pause: 'paused',
   unpause: 'unpaused',
 };
-
-// With several engines a container is named with its engine (prod/web) in messages and confirmations.
-const several = (services: Services) => services.engines().length > 1;
-const label = (services: Services, target: {name: string; engine?: string}) =>
-  several(services) && target.engine ? `${target.engine}/${target.name}` : target.name;
 
 const DOING: Record<ContainerOperation, Busy> = {
   stop: 'stopping',
@@ -208,6 +206,8 @@ export function confirmed(services: Services, confirm: Confirmation): void {
       });
     return;
   }
+  if (confirm.operation === 'rename') return void runRename(services, confirm);
+  if (confirm.operation === 'update') return void runUpdate(services, confirm);
   const operation = CONFIRMED.find(op => op === confirm.operation);
   if (!operation) return;
   void runOperation(services, operation, confirmedTargets(confirm), {

@@ -10,6 +10,10 @@ import {confirmAttach, confirmed, confirmOperation, loadSizes, runOperation, sho
 import {EnvOverlay} from './EnvOverlay.js';
 import {openExecForm, openShell, submitExecForm} from './exec.js';
 import {ExecFormOverlay} from './ExecFormOverlay.js';
+import {UpdateFormOverlay} from './UpdateFormOverlay.js';
+import {openSignalMenu, submitSignalMenu, submitSignalPrompt} from './signal.js';
+import {SignalMenu, SIGNAL_ROWS} from './SignalMenu.js';
+import {submitUpdateForm} from './update-form.js';
 import {formHeight} from '../FormOverlayBox.js';
 import {CONTAINER_BINDINGS} from './keys.js';
 import {containersLayout} from '../kit/list-with-logs/layout.js';
@@ -31,7 +35,7 @@ export const containers: ViewModule = {
   key: '1',
   title: 'Containers',
   engineBound: true,
-  scopeTitles: {containers: 'Containers', env: 'Environment (v)'},
+  scopeTitles: {containers: 'Containers', env: 'Environment (v)', signalMenu: 'Signal menu (K)'},
   initial: () => ({containers: initialContainers()}),
   ready: state => state.containers.loaded || 'the container list',
   reduce: reduceContainers,
@@ -77,6 +81,8 @@ export const containers: ViewModule = {
         if (paused.length) void runOperation(services, 'unpause', paused);
         return;
       }
+      case 'container.signal':
+        return openSignalMenu(services);
       case 'exec.shell':
         return void openShell(services);
       case 'exec.form':
@@ -139,6 +145,25 @@ export const containers: ViewModule = {
       scopes: ['env', 'dialog', 'move'],
       rows: overlay => (overlay.kind === 'env' ? overlay.entries.length : 0),
       height: overlay => 1 + (overlay.kind === 'env' ? overlay.entries.length : 0),
+    },
+    signalMenu: {
+      Component: SignalMenu,
+      scopes: ['signalMenu', 'dialog', 'move'],
+      rows: () => SIGNAL_ROWS.length,
+      height: () => 1 + SIGNAL_ROWS.length,
+      submit: submitSignalMenu,
+    },
+    signalPrompt: {
+      label: ' signal (a name or number): ',
+      scopes: ['prompt'],
+      submit: submitSignalPrompt,
+    },
+    updateForm: {
+      Component: UpdateFormOverlay,
+      height: overlay => (overlay.kind === 'updateForm' ? formHeight(overlay) : 1),
+      submitLabel: 'check and confirm',
+      scopes: ['form', 'prompt'],
+      submit: (services, overlay) => (overlay.kind === 'updateForm' ? submitUpdateForm(services, overlay) : undefined),
     },
     execForm: {
       Component: ExecFormOverlay,

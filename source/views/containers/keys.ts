@@ -26,6 +26,13 @@ export const CONTAINER_BINDINGS: readonly Binding[] = [
     help: 'pause the running / unpause the paused (marked or selected)',
     changes: true,
   },
+  {
+    scope: 'containers',
+    keys: ['K'],
+    action: 'container.signal',
+    help: 'send a signal (menu: TERM, KILL, HUP, … or typed; marked or selected)',
+    changes: true,
+  },
   {scope: 'containers', keys: ['d'], action: 'container.remove', help: 'remove', footer: true, changes: true},
   {scope: 'containers', keys: ['v'], action: 'container.env', help: 'environment'},
   {scope: 'containers', keys: ['i'], action: 'container.inspect', help: 'inspect'},
@@ -33,5 +40,6 @@ export const CONTAINER_BINDINGS: readonly Binding[] = [
   {scope: 'containers', keys: ['z'], action: 'containers.toggleSize', help: 'size column'},
   {scope: 'containers', keys: ['u'], action: 'containers.toggleStats', help: 'CPU / memory columns'},
   {scope: 'containers', keys: ['p'], action: 'containers.statsPane', help: 'stats: graphs, I/O, processes'},
+  {scope: 'signalMenu', keys: ['enter'], action: 'overlay.submit', help: 'send this signal', footer: true},
   {scope: 'env', keys: ['m'], action: 'env.reveal', help: 'show/mask secret values', footer: true},
 ];

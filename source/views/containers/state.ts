@@ -3,6 +3,7 @@ import type {EnvEntry} from '../../engine/containers/operations.js';
 import type {Usage} from '../../engine/stats/compute.js';
 import {emptyList, type ListState} from '../../store/list.js';
 import type {FormOverlay} from '../form.js';
+import type {LimitTexts} from '../../engine/containers/update-values.js';
 import type {NoFields} from '../../store/state.js';
 
 export type {ContainerRow};
@@ -24,6 +25,9 @@ export type ContainersState = {
 
 export type Busy = 'stopping' | 'starting' | 'restarting' | 'removing' | 'killing' | 'pausing' | 'unpausing';
 
+// A container K, :rename or :update acts on, as it was when the menu or form opened (`detail`: image, status).
+export type ChosenContainer = {id: string; name: string; engine?: string; detail: string};
+
 export type TopProcesses = {titles: readonly string[]; processes: readonly (readonly string[])[]};
 
 declare module '../../store/state.js' {
@@ -35,6 +39,11 @@ declare module '../../store/state.js' {
     execForm: FormOverlay & {containerId: string; containerName: string; engine?: string};
     // p: graphs, rates and limits of one container, and its processes (refreshed while shown).
     stats: {id: string; name: string; engine?: string; top?: TopProcesses; topError?: string};
+    // K: the signal under the cursor (`scroll`; the last row types one), for these containers.
+    signalMenu: {scroll: number; targets: readonly ChosenContainer[]};
+    signalPrompt: {draft: string; cursor?: number; targets: readonly ChosenContainer[]};
+    // :update: the form, the containers, and the texts it opened with (only what changed is sent).
+    updateForm: FormOverlay & {targets: readonly ChosenContainer[]; before: LimitTexts};
   }
 }
 
@@ -45,6 +54,7 @@ declare module '../../store/actions.js' {
     'container.start': NoFields;
     'container.restart': NoFields;
     'container.pause': NoFields;
+    'container.signal': NoFields;
     'container.remove': NoFields;
     'container.env': NoFields;
     'container.inspect': NoFields;

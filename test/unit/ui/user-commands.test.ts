@@ -161,7 +161,7 @@ describe('config commands:', () => {
     expect(completeCommandLine('at', 2, views.commands(), state)).toEqual({draft: 'attach ', cursor: 7});
     expect(
       completeCommandLine('pr', 2, [...views.commands(), {name: 'print', usage: '', run: () => undefined}], state),
-    ).toMatchObject({draft: 'pr', cursor: 2, candidates: ['print', 'prune']});
+    ).toMatchObject({draft: 'pr', cursor: 2, candidates: ['print', 'profile', 'prune']});
   });
 });
 
