@@ -18,6 +18,16 @@ logs:
   tail: 200             # lines of history a log pane opens with
   bufferLines: 10000    # lines a log pane keeps (100 to 1000000); older ones are dropped
 
+events:
+  bufferLines: 5000     # engine events view 9 keeps (100 to 1000000); older ones are dropped
+
+# A container that exits with a code other than 0 (die), is OOM-killed (oom) or turns unhealthy, unless berth
+# stopped it: the status line says so until seen, and the terminal bell rings. false: no alerts.
+alerts:
+  events: [die, oom, unhealthy]
+  containers: []        # name patterns (web* is web-1, web-2, …); empty: every container
+  notify: false         # true: a desktop notification too, through the terminal (OSC 777 and OSC 9)
+
 exec:
   shells: [/bin/bash, /bin/sh]   # e tries these in order (absolute paths)
 #  user: root                    # the user e and E run as (default: the container's)

@@ -1,6 +1,7 @@
 import {parseDetachKeys} from '../engine/exec/detach-keys.js';
 import {parseColourSettings, parseThemeSetting} from '../theme/config-settings.js';
 import type {BerthConfig, UserCommandEntry} from './types.js';
+import {parseAlertSettings} from './alert-settings.js';
 
 // How each setting of the config file is read into the config. A bad value calls `bad` (the setting, why: berth
 // keeps the default); a broken entry of `commands:` calls `leftOut` (that command alone is left out).
@@ -49,6 +50,18 @@ const READERS: Record<string, Reader> = {
         else bad('logs.bufferLines', 'must be a whole number from 100 to 1000000');
       }
     }
+  },
+  events(value, config, bad) {
+    const lines = isObject(value) ? (value.bufferLines ?? value.buffer_lines) : undefined;
+    if (!isObject(value)) bad('events', 'must be a mapping');
+    else if (lines !== undefined) {
+      if (typeof lines === 'number' && Number.isInteger(lines) && lines >= 100 && lines <= 1_000_000)
+        config.events.bufferLines = lines;
+      else bad('events.bufferLines', 'must be a whole number from 100 to 1000000');
+    }
+  },
+  alerts(value, config, bad) {
+    config.alerts = parseAlertSettings(value, bad);
   },
   exec(value, config, bad) {
     if (!isObject(value)) bad('exec', 'must be a mapping');
@@ -121,6 +134,8 @@ export const SETTING_NAMES = [
   'registries',
   'keys',
   'logs',
+  'events',
+  'alerts',
   'exec',
   'attach',
   'theme',

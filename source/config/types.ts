@@ -1,9 +1,15 @@
 // berth's settings as read from the config file, and their defaults (`berth config --default` prints them).
 import type {ColourOverrides, ThemeName} from '../theme/index.js';
+import type {AlertSettings} from '../engine/events/alert-rules.js';
 export type BerthConfig = {
   registries: {url: string; insecure?: boolean; ca?: string}[];
   keys: Record<string, string[]>;
   logs: {tail: number; bufferLines: number};
+  // events.bufferLines: the engine events view 9 keeps (the newest; older ones are dropped).
+  events: {bufferLines: number};
+  // alerts: which container troubles alert (status line and bell) and for which containers; notify: a desktop
+  // notification through the terminal too.
+  alerts: AlertSettings;
   exec: {shells: string[]; user?: string};
   // attach.detachKeys: docker's --detach-keys format (ctrl-p,ctrl-q by default).
   attach: {detachKeys?: string};
@@ -39,6 +45,8 @@ export const DEFAULT_CONFIG: BerthConfig = {
   registries: [],
   keys: {},
   logs: {tail: 200, bufferLines: 10_000},
+  events: {bufferLines: 5000},
+  alerts: {events: ['die', 'oom', 'unhealthy'], containers: [], notify: false},
   exec: {shells: ['/bin/bash', '/bin/sh']},
   attach: {},
   colors: {roles: {}},

@@ -6,6 +6,8 @@ import {listContainers, type ContainerRow} from './containers/list.js';
 import {DEFAULT_ENGINE_TIMEOUTS, firstByteDeadline, type EngineTimeouts} from './limits/timed-agent.js';
 import type {EngineTarget} from './target.js';
 import {itemAt} from '../util/item-at.js';
+import {eventLines} from './events/event-lines.js';
+import type {EngineEvent} from './events/engine-event.js';
 
 export type ConnectionState =
   | {status: 'connecting'; target: string}
@@ -32,8 +34,7 @@ export type ConnectionState =
       unencrypted?: boolean;
     };
 
-// One line of GET /events (the fields berth reads).
-export type EngineEvent = {Type?: string; Action?: string; Actor?: {ID?: string; Attributes?: Record<string, string>}};
+export type {EngineEvent};
 
 // What the session reports; the UI turns these into store actions.
 export type SessionListener = {
@@ -50,7 +51,6 @@ const BACKOFF_MS = [1000, 2000, 5000, 10_000];
 // Bursts of events (compose up, prune) become one list refresh.
 const COALESCE_MS = 100;
 const MIN_REFRESH_MS = 500;
-const MAX_EVENT_BYTES = 1024 * 1024;
 
 // A connection that worked and then broke: the engine stopped, crashed or restarted (or the network dropped).
 // Refused and missing-socket errors say the engine is not there (yet); the rest of what connectEngine explains
@@ -217,14 +217,7 @@ export class EngineSession {
     }, delay);
   }
 
-  private onEventLine(line: string): void {
-    if (!line.trim()) return;
-    let event: EngineEvent;
-    try {
-      event = JSON.parse(line) as EngineEvent;
-    } catch {
-      return;
-    }
+  private onEvent(event: EngineEvent): void {
     if (event.Type === 'container') this.scheduleRefresh();
     this.listener.event?.(event);
   }
@@ -263,16 +256,11 @@ export class EngineSession {
       // Any container event may change the list; the content is not needed, only the fact.
       events.on('data', () => this.scheduleRefresh());
     } else {
-      let partial = '';
-      // Decoded as a stream, so a character split across two chunks arrives whole.
       events.setEncoding('utf8');
-      events.on('data', (chunk: string) => {
-        const lines = (partial + chunk).split('\n');
-        partial = lines.pop() ?? '';
-        // A line longer than this is no event berth understands: drop it rather than grow without bound.
-        if (partial.length > MAX_EVENT_BYTES) partial = '';
-        for (const line of lines) this.onEventLine(line);
-      });
+      events.on(
+        'data',
+        eventLines(event => this.onEvent(event)),
+      );
     }
     const end = () => {
       if (this.events === events && client === this.client)

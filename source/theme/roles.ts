@@ -8,7 +8,10 @@ export const ROLES = {
   danger: {kind: 'text', what: 'the frame and title of a dialog whose answer destroys something'},
   title: {kind: 'text', what: 'the title of a dialog'},
   header: {kind: 'text', what: 'the header line (engine, versions, registry)'},
-  alert: {kind: 'background', what: 'UNENCRYPTED in the header and the engine-unreachable banner'},
+  alert: {
+    kind: 'background',
+    what: 'UNENCRYPTED in the header, the engine-unreachable banner, and an alert in the status line (a container died)',
+  },
   tab: {kind: 'text', what: 'the tabs of the other views'},
   tabActive: {kind: 'background', what: 'the tab of the view on screen'},
   footerKey: {kind: 'text', what: 'the keys named in the footer'},

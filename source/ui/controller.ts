@@ -23,6 +23,8 @@ import {engineSystemTimeOffsetMs} from '../engine/clock.js';
 
 // Effects dispatch follow-up actions a few levels deep at most (open → opened → changed).
 const MAX_DISPATCH_DEPTH = 32;
+// An alert shown for less than this was not read yet: a key typed meanwhile leaves it on the status line.
+const ALERT_READ_MS = 500;
 
 export type {ExitRequest};
 
@@ -99,7 +101,10 @@ export class Controller {
     };
     this.fanOut = new EngineFanOut(views, this.store, this.services, this.dispatch, text => this.shared(text));
     this.input = new InputQueue({
-      handle: (input, key) => handleKey(this, input, key),
+      handle: (input, key) => {
+        this.alertSeen();
+        return handleKey(this, input, key);
+      },
       waitsFor: (input, key) => keyWaitsFor(this, input, key),
       label: keyLabel,
       exit: request => this.leaveUi?.(request),
@@ -108,6 +113,13 @@ export class Controller {
       subscribe: listener => this.store.subscribe(listener),
       live: () => Boolean(this.leaveUi),
     });
+  }
+
+  // A key pressed while an alert shows (views/alerts/) says it was seen: the status line lets it go. Not a key
+  // pressed in the same instant it came (typed before it could be read).
+  private alertSeen(): void {
+    const alert = this.store.get().alerts?.unseen;
+    if (alert && Date.now() - alert.at >= ALERT_READ_MS) this.dispatch({type: 'alerts.seen'});
   }
 
   // A row's engine by name; without a name (or with one engine) the first.

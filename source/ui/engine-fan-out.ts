@@ -44,7 +44,7 @@ export class EngineFanOut {
       containers: items => this.toViews({kind: 'containers', items, engine}, first),
       stale: () => this.toViews({kind: 'stale', engine}, first),
       event: first
-        ? event => this.toViews({kind: 'event', event}, first)
+        ? event => this.toViews({kind: 'event', event, engine}, first)
         : event => this.toEngineEventViews({kind: 'event', event, engine}),
     };
   }

@@ -194,6 +194,8 @@ export async function runUi({targets, options, connecting, problems: leftOut = [
       readonly: options.readonly,
       logBufferLines: loaded.config.logs.bufferLines,
       logTail: loaded.config.logs.tail,
+      eventBufferLines: loaded.config.events.bufferLines,
+      alerts: loaded.config.alerts,
       shells: loaded.config.exec.shells,
       execUser: loaded.config.exec.user,
       detachKeys: loaded.config.attach.detachKeys,

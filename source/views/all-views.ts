@@ -1,9 +1,11 @@
+import {alertsModule} from './alerts/index.js';
 import {archives} from './kit/archives/index.js';
 import {compose} from './compose/index.js';
 import {containers} from './containers/index.js';
 import {copyModule} from './copy/index.js';
 import {sortModule} from './sort/index.js';
 import {engineOverview} from './engine-overview/index.js';
+import {events} from './events/index.js';
 import {images} from './images/index.js';
 import {layersPane} from './kit/layers/index.js';
 import {logPane} from './kit/log-pane/index.js';
@@ -17,7 +19,7 @@ import {volumes} from './volumes/index.js';
 
 // Every view berth has, in tab order, and the panes several views share. The shell (source/ui/) knows views
 // only through this list: adding a view is writing its folder and adding it here.
-// Keys 1–6 are Containers, Images, Compose, Registry, Engine and Swarm (6 only on a swarm manager); Volumes and Networks are 7 and 8.
+// Keys 1–6 are Containers, Images, Compose, Registry, Engine and Swarm (6 only on a swarm manager); Volumes and Networks are 7 and 8, Events 9.
 export const VIEWS: readonly ViewModule[] = [
   containers,
   images,
@@ -27,9 +29,10 @@ export const VIEWS: readonly ViewModule[] = [
   swarm,
   volumes,
   networks,
+  events,
 ];
 
-// Parts that are not tabs but take part in reducing, effects and keys (the log pane, copying, sorting, the mouse).
+// Parts that are not tabs but take part in reducing, effects and keys (the log pane, copying, sorting, the mouse, alerts).
 export const MODULES_WITHOUT_TAB: readonly ViewModule[] = [
   logPane,
   archives,
@@ -38,4 +41,5 @@ export const MODULES_WITHOUT_TAB: readonly ViewModule[] = [
   sortModule(() => VIEWS),
   mousePane,
   filesPane,
+  alertsModule,
 ];

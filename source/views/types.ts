@@ -7,6 +7,7 @@ import type {ContainerRow} from '../engine/containers/list.js';
 import type {EngineClient} from '../engine/client.js';
 import type {EngineEvent, EngineSession} from '../engine/session.js';
 import type {EngineTarget} from '../engine/target.js';
+import type {AlertSettings} from '../engine/events/alert-rules.js';
 import type {Action, KeyAction} from '../store/actions.js';
 import type {ListState} from '../store/list.js';
 import type {AppState, Confirmation, Overlay, OverlayKind} from '../store/state.js';
@@ -46,6 +47,11 @@ export type ItemFields = {
 // Settings from the command line and the config file that views read.
 export type AppConfig = {
   logBufferLines: number;
+  // Engine events view 9 keeps (events.bufferLines in the config; 5,000 when not given).
+  eventBufferLines?: number;
+  // Which container troubles alert, for which containers, and whether with a desktop notification (alerts: in
+  // the config); without it, the defaults (engine/events/alert-rules.ts).
+  alerts?: AlertSettings;
   // Lines of window 0 (key 0), from logs.tail in the config.
   logTail: number;
   shells: readonly string[];

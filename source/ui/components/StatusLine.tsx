@@ -7,12 +7,14 @@ import {useTheme} from '../../views/use-theme.js';
 
 // A message belongs to the view that showed when it came: switching view hides it, coming back shows it again
 // (unless a newer one took its place). Shared news (the engine is back, another context) shows everywhere.
-export const shownStatus = (state: AppState) =>
-  state.overlay && 'draft' in state.overlay
-    ? undefined
-    : state.status && (state.status.view === undefined || state.status.view === state.view)
-      ? state.status
-      : undefined;
+// An alert not yet seen (views/alerts/) shows on every view unless a newer message is there.
+export const shownStatus = (state: AppState) => {
+  if (state.overlay && 'draft' in state.overlay) return undefined;
+  const status =
+    state.status && (state.status.view === undefined || state.status.view === state.view) ? state.status : undefined;
+  const alert = state.alerts?.unseen;
+  return alert && !(status && status.at > alert.at) ? alert : status;
+};
 
 // The message's rows: as many as it needs, up to `most`; cut with `…` only when it needs more.
 export const statusLines = (text: string | undefined, width: number, most: number) =>
@@ -27,7 +29,15 @@ export function StatusLine({width, most}: {width: number; most: number}) {
   return (
     <Box width={width} height={lines.length} flexDirection="column" overflow="hidden">
       {lines.map((line, i) => (
-        <Text key={i} {...(status?.kind === 'error' ? theme.statusError : theme.statusInfo)} wrap="truncate-end">
+        <Text
+          key={i}
+          {...(status?.kind === 'alert'
+            ? theme.alert
+            : status?.kind === 'error'
+              ? theme.statusError
+              : theme.statusInfo)}
+          wrap="truncate-end"
+        >
           {line || ' '}
         </Text>
       ))}

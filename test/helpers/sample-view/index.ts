@@ -44,7 +44,7 @@ export const pluginsList = engineList<PluginRow>({
 });
 
 export const plugins = pluginsList.view({
-  key: '9',
+  key: '0',
   title: 'Plugins',
   scopeTitles: {plugins: 'Plugins'},
   initial: () => ({plugins: initialPlugins()}),

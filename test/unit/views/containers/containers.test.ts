@@ -74,7 +74,7 @@ describe('containers view: reducer', () => {
     expect(reduce(loaded, {type: 'view.show', view: 'swarm'}).view).toBe('containers');
     expect(reduce(loaded, {type: 'view.next'}).view).toBe('images');
     expect(reduce(reduce(loaded, {type: 'view.next'}), {type: 'view.next'}).view).toBe('compose');
-    expect(reduce(loaded, {type: 'view.previous'}).view).toBe('networks');
+    expect(reduce(loaded, {type: 'view.previous'}).view).toBe('events');
   });
 
   test('the env overlay scrolls and reveals', () => {

@@ -39,9 +39,9 @@ function mount() {
 test('the sample view has a tab and a key, and lists, moves, marks and filters its rows', async () => {
   const {controller, instance, screen} = mount();
   controller.dispatch({type: 'plugins.loaded', items: [plugin('sshfs'), plugin('local-persist', false)]});
-  instance.stdin.write('9');
+  instance.stdin.write('0');
   await tick();
-  expect(screen()).toContain('9 Plugins');
+  expect(screen()).toContain('0 Plugins');
   expect(screen()).toMatch(/NAME\s+ENABLED\s+TYPES/);
   expect(screen()).toMatch(/sshfs\s+yes\s+docker\.volumedriver\/1\.0/);
   instance.stdin.write('j');
@@ -59,7 +59,7 @@ test('the sample view has a tab and a key, and lists, moves, marks and filters i
 
 test('empty and failed lists say so in the kit wording', async () => {
   const {controller, instance, screen} = mount();
-  instance.stdin.write('9');
+  instance.stdin.write('0');
   await tick();
   controller.dispatch({type: 'plugins.loaded', items: []});
   await tick();

@@ -1,0 +1,34 @@
+import type {ViewModule} from '../types.js';
+import {markOwn, takeAlertEvent} from './burst.js';
+import './state.js';
+
+// Not a tab: it hears every engine's container events (the sessions watch those always), and shows its alert
+// in the status line (ui/components/StatusLine.tsx) until a key is pressed or view 9 is visited.
+export const alertsModule: ViewModule = {
+  id: 'alerts',
+  title: 'Alerts',
+  initial: () => ({alerts: {}}),
+  reduce(state, action) {
+    switch (action.type) {
+      case 'alerts.raised': {
+        const before = state.alerts.unseen;
+        // Unseen alerts add up: the status line counts every container in trouble since the user last looked.
+        const count = (before?.count ?? 0) + action.count;
+        const text = `alert: ${action.text}${before ? ` (${count} containers since you last looked)` : ''} · 9 shows the events`;
+        return {...state, alerts: {unseen: {kind: 'alert', text, count, at: Date.now()}}};
+      }
+      case 'alerts.seen':
+        return state.alerts.unseen ? {...state, alerts: {}} : state;
+      default:
+        // Visiting the events view is seeing what happened.
+        return state.view === 'events' && state.alerts.unseen ? {...state, alerts: {}} : state;
+    }
+  },
+  effect(services, action) {
+    if (action.type === 'containers.busy') markOwn(services, action.keys, action.doing !== undefined);
+  },
+  allEngineEvents: true,
+  onEngine(services, update) {
+    if (update.kind === 'event') takeAlertEvent(services, update.event, update.engine);
+  },
+};

@@ -1,0 +1,54 @@
+import type {Action} from '../../store/actions.js';
+import type {AppState} from '../../store/state.js';
+import type {EventsState} from './state.js';
+
+const put = (state: AppState, events: Partial<EventsState>): AppState => ({
+  ...state,
+  events: {...state.events, ...events},
+});
+
+// Scrolled back by `by` (negative: towards the newest); at the bottom it follows again.
+function scroll(state: AppState, by: number): AppState {
+  const most = Math.max(0, state.events.total - 1);
+  const scrollBack = Math.min(most, Math.max(0, state.events.scrollBack + by));
+  return put(state, {scrollBack, follow: scrollBack === 0});
+}
+
+export function reduceEvents(state: AppState, action: Action): AppState {
+  const page = Math.max(1, state.viewportRows - 1);
+  switch (action.type) {
+    case 'events.window0':
+    case 'events.window1':
+    case 'events.window2':
+    case 'events.window3':
+    case 'events.window4':
+    case 'events.window5':
+    case 'events.window6':
+      return put(state, {window: Number(action.type.slice(-1)), follow: true, scrollBack: 0});
+    case 'events.older':
+      return scroll(state, 1);
+    case 'events.newer':
+      return scroll(state, -1);
+    case 'events.pageOlder':
+      return scroll(state, page);
+    case 'events.pageNewer':
+      return scroll(state, -page);
+    case 'events.oldest':
+      return scroll(state, state.events.total);
+    case 'events.follow':
+      return put(state, {follow: true, scrollBack: 0});
+    case 'events.changed':
+      // Not following: the rows on screen stay where they are while newer events arrive below.
+      return put(state, {
+        version: action.version,
+        total: action.total,
+        scrollBack: state.events.follow
+          ? 0
+          : Math.min(Math.max(0, action.total - 1), state.events.scrollBack + action.appended),
+      });
+    case 'events.replay':
+      return put(state, {replay: action.replay});
+    default:
+      return state;
+  }
+}
