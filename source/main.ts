@@ -81,6 +81,10 @@ async function main(argv: string[]): Promise<number> {
     const {archiveCommand} = await import('./cli/archive-commands.js');
     return archiveCommand(name, rest, flags, target, process);
   }
+  if (name === 'events') {
+    const {eventsCommand} = await import('./cli/events-command.js');
+    return eventsCommand(target, rest, flags, process);
+  }
   if (name === 'cp') {
     const {cpCommand} = await import('./cli/cp-command.js');
     return cpCommand(rest, flags, target, process);

@@ -56,6 +56,10 @@ const OPTIONS = {
   'follow-link': {type: 'boolean', short: 'L'},
   archive: {type: 'boolean'},
   quiet: {type: 'boolean', short: 'q'},
+  // berth events', as docker events takes them.
+  since: {type: 'string'},
+  until: {type: 'string'},
+  filter: {type: 'string', multiple: true},
 } as const;
 
 // Options that take a value, so the scan for the subcommand skips their values.
@@ -79,6 +83,9 @@ const VALUE_OPTIONS = new Set([
   '--file',
   '-p',
   '--project-name',
+  '--since',
+  '--until',
+  '--filter',
 ]);
 
 const COMMANDS = new Set([
@@ -95,6 +102,7 @@ const COMMANDS = new Set([
   'rmi',
   'prune',
   'ps',
+  'events',
 ]);
 
 // `-f` is compose's FILE for the UI (berth -f a.yml -f b.yml) and --force for the commands that have one
@@ -138,6 +146,9 @@ export type CommandFlags = {
   followLink?: boolean;
   archive?: boolean;
   quiet?: boolean;
+  since?: string;
+  until?: string;
+  filter?: string[];
 };
 
 // Subcommands take their own flags; the global ones may stand anywhere, as with the docker CLI.
@@ -188,6 +199,9 @@ export function parseCommandLine(argv: string[]): ParsedArgs & {flags: CommandFl
       followLink: values['follow-link'],
       archive: values.archive,
       quiet: values.quiet,
+      since: values.since,
+      until: values.until,
+      filter: values.filter,
     },
     command: parsed.positionals,
   };
@@ -210,6 +224,9 @@ Usage:
   berth cp [-L] [-a] [-f] [-q] CONTAINER:SRC DEST|-   berth cp [-L] [-a] SRC|- CONTAINER:DEST
                                       copy files out of or into a container, as docker cp (- is a tar on
                                       stdout/stdin; -L follows a link; -a keeps owners; -f replaces files)
+  berth events [--since T] [--until T] [--filter KEY=VALUE]... [--json]
+                                      the engine's events as they come, like docker events (T: 10m, RFC 3339
+                                      or UNIX seconds; --until ends the stream there; --json: one object a line)
   berth doctor [--json] [--disk-limit 50GB]
                                       check engine, TLS, API, clock, compose, registries, log rotation, disk
   berth setup log-rotation [--max-size 10m] [--max-file 3] [--compress] [--config FILE] [--dry-run]

@@ -29,6 +29,9 @@ const FLAG_SPELLING: Record<FlagName, string> = {
   followLink: '-L',
   archive: '-a',
   quiet: '-q',
+  since: '--since',
+  until: '--until',
+  filter: '--filter',
 };
 
 // Global parsing accepts every command's flags; each command refuses the ones it has no use for.

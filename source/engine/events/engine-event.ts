@@ -6,6 +6,8 @@ export type EngineEvent = {
   scope?: string;
   time?: number;
   timeNano?: number;
+  // timeNano as the engine wrote it: past 2^53 a JS number loses its last digits (event-lines.ts sets it).
+  timeNanoText?: string;
   status?: string;
   id?: string;
   from?: string;

@@ -19,7 +19,8 @@ export function eventLines(onEvent: (event: EngineEvent) => void): (chunk: strin
       } catch {
         continue;
       }
-      onEvent(event);
+      const nanos = /"timeNano":(\d+)/.exec(line)?.[1];
+      onEvent(nanos ? {...event, timeNanoText: nanos} : event);
     }
   };
 }
