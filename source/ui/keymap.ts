@@ -57,7 +57,7 @@ export const FOOTER_TAIL: readonly string[] = ['command.open', 'app.quit', 'help
 // Help sections of the shell's scopes; views add theirs (ViewModule.scopeTitles) between list and confirm.
 const SHELL_TITLES_BEFORE: Record<Scope, string> = {
   global: 'Global',
-  tabs: 'Views (not while the log pane has the focus: there 0–6 pick its window)',
+  tabs: 'Views (not while the log pane has the focus, nor in view 9: there 0–6 pick the window)',
   move: 'Moving (lists, panes, dialogs)',
   list: 'Lists',
 };

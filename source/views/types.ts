@@ -196,7 +196,7 @@ export type DockerWords = (words: readonly string[], engine?: string) => string;
 
 export type ViewModule = {
   id: string;
-  // The tab key (1–6 kept for Containers, Images, Compose, Registry, Engine, Swarm; 7 Volumes, 8 Networks); a pane
+  // The tab key (1–6 kept for Containers, Images, Compose, Registry, Engine, Swarm; 7 Volumes, 8 Networks, 9 Events); a pane
   // used by several views (the log pane) has none and no tab.
   key?: string;
   title: string;

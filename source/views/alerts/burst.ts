@@ -7,7 +7,7 @@ import type {Services} from '../types.js';
 
 // Alerts of one burst wait this long for more (50 containers dying one after another, an OOM kill's `oom` and
 // `die`) and go out as one, at most MAX_WAIT_MS after the first.
-export const QUIET_MS = 400;
+const QUIET_MS = 400;
 const MAX_WAIT_MS = 2000;
 // Berth's own stop, kill, restart or remove ends the container: its `die` is no alert. The mark stays this
 // long after the operation returned (the engine's event may come after the answer).

@@ -14,7 +14,9 @@ export const alertsModule: ViewModule = {
         const before = state.alerts.unseen;
         // Unseen alerts add up: the status line counts every container in trouble since the user last looked.
         const count = (before?.count ?? 0) + action.count;
-        const text = `alert: ${action.text}${before ? ` (${count} containers since you last looked)` : ''} · 9 shows the events`;
+        const text = before
+          ? `alert: ${count} containers in trouble since you last looked; the newest: ${action.text} · 9 shows the events`
+          : `alert: ${action.text} · 9 shows the events`;
         return {...state, alerts: {unseen: {kind: 'alert', text, count, at: Date.now()}}};
       }
       case 'alerts.seen':
