@@ -1,0 +1,67 @@
+import {afterEach, expect, test, vi} from 'vitest';
+import {Controller} from '../../../../source/ui/controller.js';
+import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
+import {EVENT_TYPES} from '../../../../source/engine/events/read-events.js';
+import {allEvents} from '../../../../source/views/events/feed.js';
+import {shownStatus} from '../../../../source/ui/components/StatusLine.js';
+import type {EngineEvent} from '../../../../source/engine/events/engine-event.js';
+
+const config = {logBufferLines: 10, logTail: 10, shells: [], readonly: false, registries: [], registryOptions: {}};
+const controllers: Controller[] = [];
+afterEach(() => {
+  for (const c of controllers.splice(0)) c.close();
+  vi.useRealTimers();
+});
+
+function app(): Controller {
+  const controller = new Controller('unix:///nowhere.sock', config, DEFAULT_VIEWS);
+  controllers.push(controller);
+  return controller;
+}
+
+const died = (name: string, exitCode: string): EngineEvent => ({
+  Type: 'container',
+  Action: 'die',
+  time: Math.floor(Date.now() / 1000),
+  Actor: {ID: `${name}-0123456789`, Attributes: {name, exitCode}},
+});
+
+test("every session's stream carries every event type, and the ring fills before view 9 is opened", () => {
+  const controller = app();
+  expect(controller.engineEventTypes()).toEqual(expect.arrayContaining([...EVENT_TYPES]));
+  controller.sessionListener.event?.({Type: 'image', Action: 'pull', Actor: {ID: 'busybox:latest'}});
+  controller.sessionListener.event?.(died('web', '0'));
+  expect(allEvents(controller.services).length).toBe(2);
+  controller.dispatch({type: 'view.events'});
+  expect(controller.store.get().events.total).toBe(2);
+});
+
+test('a death alerts once in the status line on any view; a key after it was read, or view 9, clears it', () => {
+  vi.useFakeTimers();
+  const controller = app();
+  for (let i = 0; i < 50; i++) controller.sessionListener.event?.(died(`job-${i}`, '1'));
+  vi.advanceTimersByTime(3000);
+  const alert = shownStatus(controller.store.get());
+  expect(alert?.text).toBe(
+    'alert: job-0 exited with code 1; job-1 exited with code 1; job-2 exited with code 1; and 47 more · 9 shows the events',
+  );
+  controller.dispatch({type: 'view.images'});
+  expect(shownStatus(controller.store.get())?.text).toBe(alert?.text);
+  controller.dispatch({type: 'view.events'});
+  expect(controller.store.get().alerts.unseen).toBeUndefined();
+});
+
+test('a container berth is stopping (and just stopped) does not alert; another one does', () => {
+  vi.useFakeTimers();
+  const controller = app();
+  const key = 'default/mine-0123456789';
+  controller.dispatch({type: 'containers.busy', keys: [key], doing: 'stopping'});
+  controller.sessionListener.event?.(died('mine', '143'));
+  controller.dispatch({type: 'containers.busy', keys: [key]});
+  controller.sessionListener.event?.(died('mine', '137'));
+  vi.advanceTimersByTime(3000);
+  expect(controller.store.get().alerts.unseen).toBeUndefined();
+  controller.sessionListener.event?.(died('other', '2'));
+  vi.advanceTimersByTime(3000);
+  expect(controller.store.get().alerts.unseen?.text).toContain('other exited with code 2');
+});
