@@ -8,9 +8,12 @@ export const alertsModule: ViewModule = {
   id: 'alerts',
   title: 'Alerts',
   initial: () => ({alerts: {}}),
+  // Only its own actions: the shell's reducer stops at the first module that changes the state.
   reduce(state, action) {
     switch (action.type) {
       case 'alerts.raised': {
+        // View 9 shows it already: nothing to be told later.
+        if (state.view === 'events') return state;
         const before = state.alerts.unseen;
         // Unseen alerts add up: the status line counts every container in trouble since the user last looked.
         const count = (before?.count ?? 0) + action.count;
@@ -22,11 +25,12 @@ export const alertsModule: ViewModule = {
       case 'alerts.seen':
         return state.alerts.unseen ? {...state, alerts: {}} : state;
       default:
-        // Visiting the events view is seeing what happened.
-        return state.view === 'events' && state.alerts.unseen ? {...state, alerts: {}} : state;
+        return state;
     }
   },
-  effect(services, action) {
+  effect(services, action, _before, after) {
+    // Visiting the events view is seeing what happened.
+    if (after.view === 'events' && after.alerts.unseen) services.dispatch({type: 'alerts.seen'});
     if (action.type === 'containers.busy') markOwn(services, action.keys, action.doing !== undefined);
   },
   allEngineEvents: true,
