@@ -50,12 +50,25 @@ async function started(t: Terminal): Promise<void> {
   await t.waitFor(/API 1\.41/);
 }
 
+// berth's /events stream starts just after its first list: a probe's event in view 9 says it is up; then back to
+// view 1 (tab: in view 9 the digits pick windows).
+async function streamUp(t: Terminal): Promise<void> {
+  const probe = named(`probe${made.length}`);
+  t.type('9');
+  await t.waitFor('events · follow');
+  docker(['create', '--name', probe, BUSYBOX, 'true']);
+  await t.waitUntil(s => actionsOf(s, probe).includes('create'), 'the stream up', 5000);
+  t.keys('Tab');
+  await t.waitFor(/NAME +STATUS/);
+}
+
 describe('view 9 Events and alerts in a real terminal', () => {
   test('a container run, stopped and removed by docker shows its events in order within a second; / filters; 1 replays', async () => {
     const t = berth.start({env: benchEnv(), columns: 140, rows: 40, args: ['--config', config]});
     await started(t);
     const name = named('life');
-    // Before the view is opened: the ring holds the events from berth's start.
+    await streamUp(t);
+    // Made while another view shows: the ring holds the events from berth's start, whichever view shows.
     docker(['run', '-d', '--name', name, BUSYBOX, 'sleep', '600']);
     t.type('9');
     await t.waitFor('events · follow · since berth started');
@@ -91,6 +104,7 @@ describe('view 9 Events and alerts in a real terminal', () => {
   test('exit 3, an OOM kill and a failing health check each alert once, with the bell and OSC 777/9; a stop from berth does not', async () => {
     const t = berth.start({env: benchEnv(), columns: 140, rows: 30, args: ['--config', config]});
     await started(t);
+    await streamUp(t);
     t.record();
     const exited = named('exit3');
     try {
