@@ -18,7 +18,15 @@ export type AlertSettings = {
 export const DEFAULT_ALERTS: AlertSettings = {events: ALERT_KINDS, containers: [], notify: false};
 
 // One container's trouble, from one event.
-export type AlertEntry = {id: string; name: string; kind: AlertKind; exitCode?: number; engine?: string};
+export type AlertEntry = {
+  id: string;
+  name: string;
+  kind: AlertKind;
+  exitCode?: number;
+  engine?: string;
+  // The compose project the container belongs to (its label): a compose command berth runs ends it on purpose.
+  project?: string;
+};
 
 export function alertEntry(event: EngineEvent, engine?: string): AlertEntry | undefined {
   if (event.Type !== 'container') return undefined;
@@ -29,6 +37,7 @@ export function alertEntry(event: EngineEvent, engine?: string): AlertEntry | un
     id,
     name: cleanText(attributes.name ?? id.slice(0, 12)),
     ...(engine ? {engine: cleanText(engine)} : {}),
+    ...(attributes['com.docker.compose.project'] ? {project: attributes['com.docker.compose.project']} : {}),
   };
   if (action === 'oom') return {...base, kind: 'oom'};
   if (action === 'health_status: unhealthy' || (action === 'health_status' && attributes.health_status === 'unhealthy'))

@@ -19,10 +19,13 @@ type Bursts = {
   timer?: NodeJS.Timeout;
   // Container IDs berth is operating on (until: Infinity while under way).
   own: Map<string, number>;
+  // Compose projects (engine/project) a compose command berth runs is working on: down and stop end their
+  // containers with 137 or 143.
+  ownProjects: Map<string, number>;
 };
 
 const bursts = perApp<Bursts>(
-  () => ({pending: [], own: new Map()}),
+  () => ({pending: [], own: new Map(), ownProjects: new Map()}),
   self => clearTimeout(self.timer),
 );
 
@@ -30,20 +33,31 @@ const bursts = perApp<Bursts>(
 const idOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
 export function markOwn(services: Services, keys: readonly string[], underWay: boolean): void {
-  const own = bursts(services).own;
-  const until = underWay ? Number.POSITIVE_INFINITY : Date.now() + OWN_GRACE_MS;
-  for (const key of keys) own.set(idOf(key), until);
-  // Forget the old marks (a long session operates on many containers).
-  if (own.size > 1000) for (const [id, at] of own) if (at < Date.now()) own.delete(id);
+  mark(bursts(services).own, keys.map(idOf), underWay);
 }
+
+// `project` as the compose view names its runs: engine/project with several engines, else the project.
+export function markOwnProject(services: Services, project: string, underWay: boolean): void {
+  mark(bursts(services).ownProjects, [project], underWay);
+}
+
+function mark(marks: Map<string, number>, keys: readonly string[], underWay: boolean): void {
+  const until = underWay ? Number.POSITIVE_INFINITY : Date.now() + OWN_GRACE_MS;
+  for (const key of keys) marks.set(key, until);
+  // Forget the old marks (a long session operates on many containers).
+  if (marks.size > 1000) for (const [key, at] of marks) if (at < Date.now()) marks.delete(key);
+}
+
+const isOwn = (marks: Map<string, number>, key: string | undefined) =>
+  key !== undefined && (marks.get(key) ?? 0) >= Date.now();
 
 export function takeAlertEvent(services: Services, event: EngineEvent, engine: string | undefined): void {
   const settings = services.config.alerts ?? DEFAULT_ALERTS;
   const entry = alertEntry(event, engine);
   if (!entry || !wanted(settings, entry)) return;
   const self = bursts(services);
-  const ownUntil = self.own.get(entry.id);
-  if (ownUntil !== undefined && ownUntil >= Date.now()) return;
+  const project = entry.project === undefined ? undefined : engine ? `${engine}/${entry.project}` : entry.project;
+  if (isOwn(self.own, entry.id) || isOwn(self.ownProjects, project)) return;
   self.pending.push(entry);
   const now = Date.now();
   self.first ??= now;

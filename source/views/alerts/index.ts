@@ -1,5 +1,5 @@
 import type {ViewModule} from '../types.js';
-import {markOwn, takeAlertEvent} from './burst.js';
+import {markOwn, markOwnProject, takeAlertEvent} from './burst.js';
 import './state.js';
 
 // Not a tab: it hears every engine's container events (the sessions watch those always), and shows its alert
@@ -32,6 +32,9 @@ export const alertsModule: ViewModule = {
     // Visiting the events view is seeing what happened.
     if (after.view === 'events' && after.alerts.unseen) services.dispatch({type: 'alerts.seen'});
     if (action.type === 'containers.busy') markOwn(services, action.keys, action.doing !== undefined);
+    // compose down, stop, up --force-recreate… run by berth end the project's containers on purpose.
+    if (action.type === 'compose.run')
+      markOwnProject(services, action.summary.project, action.summary.status === 'running');
   },
   allEngineEvents: true,
   onEngine(services, update) {

@@ -1,4 +1,5 @@
 import {contextWords, dockerCommand, logCommand} from '../../command-log.js';
+import {containerKey} from '../../engine/containers/list.js';
 import {operate} from '../../engine/containers/operations.js';
 import {errorMessage} from '../../errors.js';
 import type {Confirmation} from '../../store/state.js';
@@ -47,6 +48,9 @@ export async function operateProject(
   }
   services.status(`${operation === 'stop' ? 'stopping' : 'starting'} ${names.join(', ')}…`);
   const failures: string[] = [];
+  // As the containers view's own operations: the rows say it, and the alerts know the ends are berth's.
+  const keys = ids.map(id => containerKey({id, ...(engine ? {engine} : {})}));
+  services.dispatch({type: 'containers.busy', keys, doing: operation === 'stop' ? 'stopping' : 'starting'});
   await Promise.all(
     ids.map(async (id, i) => {
       logCommand(dockerCommand([...contextWords(engine), operation, names[i] ?? id]));
@@ -57,6 +61,7 @@ export async function operateProject(
       }
     }),
   );
+  services.dispatch({type: 'containers.busy', keys});
   if (failures.length) services.status(`${operation} failed for ${failures.join('; ')}`, 'error');
   else services.status(`${operation === 'stop' ? 'stopped' : 'started'} ${names.join(', ')}`);
 }

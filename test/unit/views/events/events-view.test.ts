@@ -65,3 +65,28 @@ test('a container berth is stopping (and just stopped) does not alert; another o
   vi.advanceTimersByTime(3000);
   expect(controller.store.get().alerts.unseen?.text).toContain('other exited with code 2');
 });
+
+test("a compose command berth runs ends its project's containers without alerts; another project's death alerts", () => {
+  vi.useFakeTimers();
+  const controller = app();
+  const inProject = (name: string, project: string, exitCode: string): EngineEvent => {
+    const event = died(name, exitCode);
+    return {...event, Actor: {...event.Actor, Attributes: {name, exitCode, 'com.docker.compose.project': project}}};
+  };
+  const run = {id: 1, project: 'shop', operation: 'down'};
+  controller.dispatch({type: 'compose.run', summary: {...run, status: 'running'}});
+  controller.sessionListener.event?.(inProject('shop_web_1', 'shop', '143'));
+  controller.dispatch({type: 'compose.run', summary: {...run, status: 'exit 0'}});
+  controller.sessionListener.event?.(inProject('shop_db_1', 'shop', '137'));
+  vi.advanceTimersByTime(3000);
+  expect(controller.store.get().alerts.unseen).toBeUndefined();
+  controller.sessionListener.event?.(inProject('blog_web_1', 'blog', '1'));
+  vi.advanceTimersByTime(3000);
+  expect(controller.store.get().alerts.unseen?.text).toContain('blog_web_1 exited with code 1');
+  // The mark fades: a later death of the project is the project's own trouble.
+  vi.advanceTimersByTime(11_000);
+  controller.dispatch({type: 'alerts.seen'});
+  controller.sessionListener.event?.(inProject('shop_web_1', 'shop', '1'));
+  vi.advanceTimersByTime(3000);
+  expect(controller.store.get().alerts.unseen?.text).toContain('shop_web_1 exited with code 1');
+});
