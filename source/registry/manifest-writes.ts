@@ -146,5 +146,3 @@ export async function deleteManifest(
   });
   if (response.status !== 202 && response.status !== 200) throw client.fail(response, subject);
 }
-
-export const GARBAGE_COLLECT = 'registry garbage-collect /etc/docker/registry/config.yml';
