@@ -137,7 +137,12 @@ export async function deleteManifest(
   signal?: AbortSignal,
 ): Promise<void> {
   assertRepositoryName(repository);
-  const subject = {what: `delete ${repository}@${digest}`, repository, reference: digest, access: 'delete' as const};
+  const subject = {
+    what: `delete ${repository}@${digest.slice(0, 19)}`,
+    repository,
+    reference: digest,
+    access: 'delete' as const,
+  };
   const response = await client.request('DELETE', client.url(`/v2/${repository}/manifests/${digest}`), {
     scopes: [pullScope(repository), deleteScope(repository)],
     subject,

@@ -24,12 +24,13 @@ export function craneCopy(from: string, to: string): string {
   return crane('copy', from, to);
 }
 
-// "12.0 MB of 300 MB · 3 of 5 blobs (2 skipped)"
+// "3 of 5 blobs, 12MB of 300MB streamed (2 already there)"; a mount moves no bytes and says none.
 export function describeCopy(progress: CopyProgress): string {
   const settled = progress.copied + progress.mounted + progress.skipped;
+  const streamed = progress.totalBytes ? `, ${bytes(progress.bytes)} of ${bytes(progress.totalBytes)} streamed` : '';
   const extra = [
     progress.mounted ? `${progress.mounted} mounted` : '',
     progress.skipped ? `${progress.skipped} already there` : '',
   ].filter(Boolean);
-  return `${bytes(progress.bytes)} of ${bytes(progress.totalBytes)} · ${settled} of ${progress.blobs} blobs${extra.length ? ` (${extra.join(', ')})` : ''}`;
+  return `${settled} of ${progress.blobs} blobs${streamed}${extra.length ? ` (${extra.join(', ')})` : ''}`;
 }
