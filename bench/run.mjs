@@ -6,7 +6,7 @@
 //   BENCH_DIR    scratch directory (traces, pane output, tmux config)
 //   BENCH_BERTH  the berth entry point to run (a snapshot of bin/ + dist/, so a rebuild elsewhere cannot race us)
 // Settings: BENCH_QUICK=1 (shorter windows, fewer rounds), BENCH_ONLY=start,startcache,idle,bytes,memory,node24,stats,history,longline,
-// exec,follow,filter,keys,images,compose,volumes,registry,archives,files,churn,churnstats,swarm,engines,podman (a subset; memory includes its 1,000-container row), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
+// exec,follow,filter,keys,images,compose,volumes,registry,registrycopy,archives,files,churn,churnstats,swarm,engines,podman (a subset; memory includes its 1,000-container row), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
 // BENCH_FOLLOW_REF_SECONDS (docker logs -f window, default 30), BENCH_STRICT=1 (exit 1 when a target is missed),
 // BENCH_DOCS=0 (do not touch docs/benchmarks.md).
 import {execFileSync, spawn} from 'node:child_process';
@@ -31,6 +31,7 @@ import {swarmRows} from './ui-swarm.mjs';
 import {enginesRows} from './ui-engines.mjs';
 import {podmanRows} from './ui-podman.mjs';
 import {filterRows} from './log-filter.mjs';
+import {registryCopyRow} from './registry-copy-row.mjs';
 import {
   busySince,
   CLK_TCK,
@@ -341,6 +342,7 @@ try {
   if (process.env.BENCH_REGISTRY !== '0') {
     await step('registry', registryRows, {timed: false});
     await step('registryview', () => registryView(ctx));
+    await step('registrycopy', () => registryCopyRow(ctx, {root, quick}), {timed: false});
   }
 } finally {
   await cleanup();

@@ -22,7 +22,7 @@ export function createRegistryClient(url: string, options: RegistryClientOptions
 }
 
 // Writes (issue 34): delete by digest, retag, copy within and across registries, and how each is spelled.
-export {copyImage, retag, type CopyProgress, type CopyResult} from './image-copy.js';
+export {copyImage, retag} from './image-copy.js';
 export {deleteManifest, manifestDigest, tagsAt} from './manifest-writes.js';
 export {parseImageReference} from './image-reference.js';
 export {GARBAGE_COLLECT, craneCopy, craneDelete, craneTag, describeCopy} from './write-words.js';
