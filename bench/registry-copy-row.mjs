@@ -1,34 +1,9 @@
 // The registry copy row of bench/run.mjs: bench/registry-copy.ts (a ~300 MB image copied between two registries by
 // berth, `skopeo copy` and a bare undici loop, in the same run), built with esbuild and run as a child process.
-import {spawn} from 'node:child_process';
-import {join} from 'node:path';
+import {runBundled} from './bundled.mjs';
 
 export async function registryCopyRow(ctx, {root, quick}) {
-  const out = join(root, 'node_modules/.cache/berth/bench-registry-copy.mjs');
-  const {build} = await import('esbuild');
-  await build({
-    entryPoints: [join(root, 'bench/registry-copy.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile: out,
-    logLevel: 'warning',
-  });
-  const rounds = quick ? '1' : '3';
-  const text = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [out, '--rounds', rounds], {cwd: root, stdio: ['ignore', 'pipe', 'pipe']});
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', d => (stdout += d));
-    child.stderr.on('data', d => (stderr += d));
-    ctx.cleanup.push(() => child.kill());
-    child.on('close', code =>
-      code === 0
-        ? resolve(stdout)
-        : reject(new Error(`bench/registry-copy.ts exited ${code}: ${stderr.trim() || stdout.trim()}`)),
-    );
-  });
+  const text = await runBundled(ctx, root, 'bench/registry-copy.ts', ['--rounds', quick ? '1' : '3']);
   const line = text.split('\n').find(l => l.startsWith('RESULT '));
   if (!line) throw new Error(`bench/registry-copy.ts: no RESULT line in its output:\n${text}`);
   const result = JSON.parse(line.slice('RESULT '.length));

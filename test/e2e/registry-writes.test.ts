@@ -1,9 +1,9 @@
-import {readFileSync, rmSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {RegistryClient} from '../../source/registry/client.js';
 import {manifestDigest} from '../../source/registry/manifest-writes.js';
-import {benchEnv, uniqueName} from '../helpers/bench.js';
+import {benchEnv, removeBenchRepositories, uniqueName} from '../helpers/bench.js';
 import {Pusher, type PushedImage} from '../helpers/registry-seed.js';
 import {scratchDir} from '../helpers/scratch.js';
 import {berthPerTest, type Terminal} from '../helpers/terminal.js';
@@ -32,11 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
-  if (env.BERTH_TESTBED_DIR)
-    rmSync(join(env.BERTH_TESTBED_DIR, 'registry/data/docker/registry/v2/repositories', prefix), {
-      recursive: true,
-      force: true,
-    });
+  removeBenchRepositories(prefix);
 });
 
 test('view 4: t retags, C copies, d deletes every tag of the digest after naming them', async () => {

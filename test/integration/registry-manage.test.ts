@@ -1,10 +1,9 @@
-import {readFileSync, rmSync} from 'node:fs';
-import {join} from 'node:path';
+import {readFileSync} from 'node:fs';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {RegistryClient} from '../../source/registry/client.js';
 import {copyImage, retag} from '../../source/registry/image-copy.js';
 import {deleteManifest, getRawManifest, manifestDigest, tagsAt} from '../../source/registry/manifest-writes.js';
-import {benchEnv, uniqueName} from '../helpers/bench.js';
+import {benchEnv, removeBenchRepositories, uniqueName} from '../helpers/bench.js';
 import {shouldRunRegistryTests, startRegistry, type RunningRegistry} from '../helpers/registry-server.js';
 import {OCI_INDEX, OCI_MANIFEST, Pusher, type PushedImage} from '../helpers/registry-seed.js';
 
@@ -67,12 +66,7 @@ describe.runIf(shouldRunRegistryTests())('registry management', {timeout: 120_00
     await bench?.close();
     await second?.close();
     await other?.stop();
-    // The registry keeps a repository's directory after its manifests go: the test's own are removed from storage.
-    if (env.BERTH_TESTBED_DIR)
-      rmSync(join(env.BERTH_TESTBED_DIR, 'registry/data/docker/registry/v2/repositories', prefix), {
-        recursive: true,
-        force: true,
-      });
+    removeBenchRepositories(prefix);
   });
 
   it('retags: the same manifest under another tag, no blob moves', async () => {

@@ -2,7 +2,7 @@ import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:f
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {benchEnv, uniqueName} from '../helpers/bench.js';
+import {benchEnv, removeBenchRepositories, uniqueName} from '../helpers/bench.js';
 import {runRegistryCommand} from '../helpers/registry-cli.js';
 import {shouldRunRegistryTests, startRegistry, type RunningRegistry} from '../helpers/registry-server.js';
 import {Pusher, type PushedImage} from '../helpers/registry-seed.js';
@@ -38,11 +38,7 @@ describe.runIf(shouldRunRegistryTests())('berth registry rm, tag and cp', {timeo
   afterAll(async () => {
     await other?.stop();
     rmSync(state, {recursive: true, force: true});
-    if (env.BERTH_TESTBED_DIR)
-      rmSync(join(env.BERTH_TESTBED_DIR, 'registry/data/docker/registry/v2/repositories', prefix), {
-        recursive: true,
-        force: true,
-      });
+    removeBenchRepositories(prefix);
   });
 
   const commandLog = () => readFileSync(join(state, 'berth', 'commands.log'), 'utf8');
