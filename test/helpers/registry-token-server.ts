@@ -133,3 +133,16 @@ export async function startTokenServer(
     });
   return state;
 }
+
+// A token straight from the token server (anonymous: what its grant gives anyone), e.g. for a seeding push.
+export async function fetchToken(tokens: TokenServer, scopes: string[]): Promise<string> {
+  const {Agent, request} = await import('undici');
+  const agent = new Agent({connect: {ca: readFileSync(tokens.rootCertBundle, 'utf8')}});
+  const url = new URL(tokens.realm);
+  url.searchParams.set('service', tokens.service);
+  for (const scope of scopes) url.searchParams.append('scope', scope);
+  const response = await request(url, {dispatcher: agent});
+  const body = (await response.body.json()) as {token: string};
+  await agent.close();
+  return body.token;
+}
