@@ -5,13 +5,12 @@ import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest';
 import {RegistryClient} from '../../source/registry/client.js';
 import {copyImage, retag} from '../../source/registry/image-copy.js';
 import {deleteManifest, manifestDigest} from '../../source/registry/manifest-writes.js';
-import {makeCa} from '../helpers/registry-pki.js';
-import {shouldRunRegistryTests, startRegistry, type RunningRegistry} from '../helpers/registry-server.js';
+import {shouldRunRegistryTests, type RunningRegistry} from '../helpers/registry-server.js';
 import {Pusher, type PushedImage} from '../helpers/registry-seed.js';
 import {
   fetchToken,
   parseScope,
-  startTokenServer,
+  startTokenRegistry,
   type Access,
   type TokenServer,
 } from '../helpers/registry-token-server.js';
@@ -39,19 +38,7 @@ describe.runIf(shouldRunRegistryTests())('registry writes with token auth', {tim
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'berth-write-auth-'));
-    const ca = makeCa(join(dir, 'pki'));
-    tokens = await startTokenServer(ca, {alice: PASSWORD});
-    registry = await startRegistry(
-      {
-        token: {
-          realm: tokens.realm,
-          service: tokens.service,
-          issuer: tokens.issuer,
-          rootCertBundle: tokens.rootCertBundle,
-        },
-      },
-      {dir, ca},
-    );
+    ({registry, tokens} = await startTokenRegistry(dir, {alice: PASSWORD}));
     tokens.grant = (_account, scopes) => scopes.map(parseScope).filter((a): a is Access => !!a);
     const token = await fetchToken(tokens, ['repository:team/app:pull,push']);
     const pusher = new Pusher({
