@@ -21,7 +21,7 @@ export function createRegistryClient(url: string, options: RegistryClientOptions
   return RegistryClient.create(url, options);
 }
 
-// Writes (issue 34): delete by digest, retag, copy within and across registries, and how each is spelled.
+// Writes: delete by digest, retag, copy within and across registries, and how each is spelled.
 export {copyImage, retag} from './image-copy.js';
 export {deleteManifest, manifestDigest, tagsAt} from './manifest-writes.js';
 export {parseImageReference} from './image-reference.js';

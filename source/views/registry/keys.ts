@@ -20,7 +20,7 @@ export const REGISTRY_BINDINGS: readonly Binding[] = [
     changes: true,
   },
   {scope: 'registryTags', keys: ['o'], action: 'registry.sort', help: 'sort tags: name / newest', footer: true},
-  // Writes to the registry (issue 34): each confirms its exact targets first.
+  // Writes to the registry: each confirms its exact targets first.
   {
     scope: 'registryTags',
     keys: ['d'],

@@ -82,7 +82,7 @@ describe('registry view: keymap scope', () => {
   });
 });
 
-describe('registry view: delete, retag and copy (issue 34)', () => {
+describe('registry view: delete, retag and copy', () => {
   const state = reduce(DEFAULT_VIEWS.initialState('t', config), {type: 'view.registry'});
   let tags = reduce(state, {type: 'registry.loading', level: 'tags', repository: 'a/one'});
   tags = reduce(tags, {type: 'registry.page', level: 'tags', repository: 'a/one', items: ['1.0', 'stable']});
