@@ -15,6 +15,7 @@ export interface RawManifest {
 }
 
 const MAX_MANIFEST_BYTES = 8 * 1024 * 1024;
+const DIGEST = /^sha(256:[a-f0-9]{64}|512:[a-f0-9]{128})$/;
 
 export function sha256Digest(body: Buffer): string {
   return `sha256:${createHash('sha256').update(body).digest('hex')}`;
@@ -103,8 +104,9 @@ export async function manifestDigest(
   });
   if (response.status !== 200) throw client.fail(response, subject);
   const digest = headerValue(response, 'docker-content-digest');
-  if (digest) return digest;
-  // No digest header (some proxies drop it): the bytes tell.
+  if (digest && DIGEST.test(digest)) return digest;
+  // No digest header (some proxies drop it), or one that is not a digest (it is printed and deleted by): the bytes
+  // tell.
   return (await getRawManifest(client, repository, reference, signal)).digest;
 }
 
