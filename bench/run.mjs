@@ -6,10 +6,10 @@
 //   BENCH_DIR    scratch directory (traces, pane output, tmux config)
 //   BENCH_BERTH  the berth entry point to run (a snapshot of bin/ + dist/, so a rebuild elsewhere cannot race us)
 // Settings: BENCH_QUICK=1 (shorter windows, fewer rounds), BENCH_ONLY=start,startcache,idle,bytes,memory,node24,stats,history,longline,
-// exec,follow,filter,keys,images,compose,volumes,registry,archives,files,layers,churn,churnstats,swarm,engines,podman (a subset; memory includes its 1,000-container row), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
+// exec,follow,filter,keys,images,compose,volumes,registry,registrycopy,archives,files,layers,churn,churnstats,swarm,engines,podman (a subset; memory includes its 1,000-container row), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
 // BENCH_FOLLOW_REF_SECONDS (docker logs -f window, default 30), BENCH_STRICT=1 (exit 1 when a target is missed),
 // BENCH_DOCS=0 (do not touch docs/benchmarks.md).
-import {execFileSync, spawn} from 'node:child_process';
+import {execFileSync} from 'node:child_process';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {cpus, loadavg, totalmem} from 'node:os';
 import {join} from 'node:path';
@@ -32,6 +32,8 @@ import {swarmRows} from './ui-swarm.mjs';
 import {enginesRows} from './ui-engines.mjs';
 import {podmanRows} from './ui-podman.mjs';
 import {filterRows} from './log-filter.mjs';
+import {registryCopyRow} from './registry-copy-row.mjs';
+import {runBundled} from './bundled.mjs';
 import {
   busySince,
   CLK_TCK,
@@ -158,31 +160,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 
 // ---------------------------------------------------------------- registry (bench/registry.ts)
 async function registryRows() {
-  const out = join(root, 'node_modules/.cache/berth/bench-registry.mjs');
-  const {build} = await import('esbuild');
-  await build({
-    entryPoints: [join(root, 'bench/registry.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile: out,
-    logLevel: 'warning',
-  });
   const rounds = process.env.BENCH_REGISTRY_ROUNDS ?? (quick ? '1' : '3');
-  const text = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [out, '--rounds', rounds], {cwd: root, stdio: ['ignore', 'pipe', 'pipe']});
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', d => (stdout += d));
-    child.stderr.on('data', d => (stderr += d));
-    ctx.cleanup.push(() => child.kill());
-    child.on('close', code =>
-      code === 0
-        ? resolve(stdout)
-        : reject(new Error(`bench/registry.ts exited ${code}: ${stderr.trim() || stdout.trim()}`)),
-    );
-  });
+  const text = await runBundled(ctx, root, 'bench/registry.ts', ['--rounds', rounds]);
   log(text.trim().split('\n').join('\nbench: '));
   const lines = text.split('\n');
   const dash = lines.findIndex(l => /^-+ {2}-+/.test(l));
@@ -343,6 +322,7 @@ try {
   if (process.env.BENCH_REGISTRY !== '0') {
     await step('registry', registryRows, {timed: false});
     await step('registryview', () => registryView(ctx));
+    await step('registrycopy', () => registryCopyRow(ctx, {root, quick}), {timed: false});
   }
 } finally {
   await cleanup();

@@ -35,6 +35,7 @@ async function main(argv: string[]): Promise<number> {
     for (const url of options.registries) forwarded.push('--registry', url);
     if (options.registryCa) forwarded.push('--registry-ca', options.registryCa);
     if (flags.json) forwarded.push('--json');
+    if (options.readonly) forwarded.push('--readonly');
     return registryCommand(forwarded, {stdout: process.stdout, stderr: process.stderr, env: process.env});
   }
   if (name === 'doctor') {

@@ -215,6 +215,9 @@ Usage:
   berth config --default | --path     a complete config file at the defaults; where berth reads its config
   berth registry ls [URL] [--json]    repositories of a registry (all pages)
   berth registry tags REPO [--json]   tags of a repository (all pages)
+  berth registry rm REF [--json]      delete a manifest by digest (every tag pointing at it goes)
+  berth registry tag REF NEWTAG [--json]   the same manifest under another tag (no blob moves)
+  berth registry cp SRC DST [--json]  copy a tag (an index whole) within a registry or to another one
   berth ps [--all-contexts] [--json]  every container, like docker ps -a (with several engines: an ENGINE column)
   berth stats [--no-stream] [--json] [CONTAINER...]
                                       CPU, memory, network and block I/O, PIDs (like docker stats)

@@ -11,6 +11,13 @@ export const CATALOG_SCOPE = 'registry:catalog:*';
 export function pullScope(repository: string): string {
   return `repository:${repository}:pull`;
 }
+// Writes (a manifest or blob PUT, a blob mount) need both; distribution maps DELETE to its own action.
+export function pushScope(repository: string): string {
+  return `repository:${repository}:pull,push`;
+}
+export function deleteScope(repository: string): string {
+  return `repository:${repository}:delete`;
+}
 
 interface KnownChallenge {
   scheme: 'basic' | 'bearer';
@@ -173,7 +180,12 @@ export class RegistryAuth {
   }
 
   // The wording for a request that stayed unauthorized after every retry.
-  async deniedError(response: HttpResponse, what: string, registryErrorsText: string): Promise<RegistryError> {
+  async deniedError(
+    response: HttpResponse,
+    what: string,
+    registryErrorsText: string,
+    access: 'pull' | 'push' | 'delete' = 'pull',
+  ): Promise<RegistryError> {
     const credentials = await this.credentials();
     const thing = `registry ${this.registry.host}`;
     const said = registryErrorsText ? ` (${registryErrorsText})` : '';
@@ -190,7 +202,7 @@ export class RegistryAuth {
       reason = `access denied: ${what}${said}`;
       fix = what.startsWith('list repositories')
         ? 'This account may not list the catalog; open a repository by name instead, or ask for registry:catalog:* access.'
-        : `Check that the account from ${credentials.source} may pull it, or run "docker login ${this.registry.host}" again.`;
+        : `Check that the account from ${credentials.source} may ${access} it, or run "docker login ${this.registry.host}" again.`;
     }
     return new RegistryError('auth', problem(thing, reason, fix), {host: this.registry.host, status: response.status});
   }

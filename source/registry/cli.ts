@@ -6,6 +6,7 @@ import {describeRetryWait, type RetryWait} from './retry.js';
 import {missingRegistryError, resolveRegistrySettings} from './settings.js';
 import {sortTags} from './sort.js';
 import {splitRepositoryReference} from './url.js';
+import {WRITE_COMMANDS, registryWriteCommand} from './write-commands.js';
 
 export interface RegistryCommandIo {
   stdout: NodeJS.WritableStream;
@@ -14,12 +15,14 @@ export interface RegistryCommandIo {
 }
 
 const USAGE =
-  'usage: berth registry ls [URL] [--json] | berth registry tags REPO [--json], with --registry URL, --registry-ca FILE';
+  'usage: berth registry ls [URL] [--json] | berth registry tags REPO [--json] | berth registry rm REF | ' +
+  'berth registry tag REF NEWTAG | berth registry cp SRC DST, with --registry URL, --registry-ca FILE';
 
 interface ParsedArgs {
   subcommand?: string;
   positionals: string[];
   json: boolean;
+  readonly: boolean;
   registry?: string;
   registryCa?: string;
   help: boolean;
@@ -28,7 +31,7 @@ interface ParsedArgs {
 class UsageProblem extends Error {}
 
 function parseArgs(args: string[]): ParsedArgs {
-  const parsed: ParsedArgs = {positionals: [], json: false, help: false};
+  const parsed: ParsedArgs = {positionals: [], json: false, readonly: false, help: false};
   // One iterator for the loop and the options' values, so an option's value is not read again as an argument.
   const rest = args[Symbol.iterator]();
   for (const arg of rest) {
@@ -43,6 +46,7 @@ function parseArgs(args: string[]): ParsedArgs {
       return next.value;
     };
     if (name === '--json') parsed.json = true;
+    else if (name === '--readonly') parsed.readonly = true;
     else if (name === '-h' || name === '--help') parsed.help = true;
     // --registry is repeatable for the UI; a headless listing uses the first one given.
     else if (name === '--registry') parsed.registry ??= value();
@@ -92,7 +96,8 @@ function writer(stream: NodeJS.WritableStream, abort: AbortController) {
   };
 }
 
-// `berth registry ls [URL] [--json]` and `berth registry tags REPO [--json]`, every page.
+// `berth registry ls [URL] [--json]` and `berth registry tags REPO [--json]`, every page; rm, tag and cp
+// (write-commands.ts).
 // Exit 0 on success, 1 on a failure (one line on stderr), 2 on a usage error.
 export async function registryCommand(args: string[], io: RegistryCommandIo): Promise<number> {
   let parsed: ParsedArgs;
@@ -144,6 +149,17 @@ export async function registryCommand(args: string[], io: RegistryCommandIo): Pr
       if (parsed.json)
         await out.write(`${JSON.stringify({registry: client.registry.origin, name: repository, tags})}\n`);
       else await out.write(tags.map(tag => `${safe(tag)}\n`).join(''));
+    } else if (parsed.subcommand && WRITE_COMMANDS.includes(parsed.subcommand)) {
+      await registryWriteCommand(parsed.subcommand, parsed.positionals, {
+        json: parsed.json,
+        readonly: parsed.readonly,
+        settings,
+        env: io.env,
+        stderr: io.stderr,
+        write: text => out.write(text),
+        onRetry,
+        signal: abort.signal,
+      });
     } else {
       throw new UsageProblem(
         parsed.subcommand ? `unknown registry command "${parsed.subcommand}"` : 'missing a registry command',

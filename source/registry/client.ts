@@ -10,7 +10,15 @@ import {responseError, type Subject} from './response-errors.js';
 import {SecretScrubber} from './secrets.js';
 import {loadTrust, type Trust} from './trust.js';
 import type {RetryPolicy, RetryWait} from './retry.js';
-import {HttpTransport, headerValue, type HttpMethod, type HttpResponse, type RegistryTimeouts} from './transport.js';
+import type {Readable} from 'node:stream';
+import {
+  HttpTransport,
+  headerValue,
+  type HttpMethod,
+  type HttpResponse,
+  type RegistryTimeouts,
+  type StreamResponse,
+} from './transport.js';
 import {assertRepositoryName, hubRepositoryName, parseRegistryUrl, plainHttpFallback, type RegistryUrl} from './url.js';
 
 export interface RegistryClientOptions {
@@ -48,6 +56,7 @@ export interface PingResult {
 }
 
 const MAX_REDIRECTS = 5;
+const REDIRECTS = [301, 302, 303, 307, 308];
 const USER_AGENT = `berth/${VERSION}`;
 
 export class RegistryClient implements ManifestClient {
@@ -128,6 +137,7 @@ export class RegistryClient implements ManifestClient {
         method,
         url,
         headers,
+        body: options.body,
         signal: options.signal,
         maxBytes: options.maxBytes,
         stream: options.stream,
@@ -138,7 +148,7 @@ export class RegistryClient implements ManifestClient {
       scopes = verdict.scopes;
       if (!verdict.retry) {
         const said = describeRegistryErrors(parseRegistryErrors(response.body.toString('utf8')));
-        throw await this.auth.deniedError(response, options.subject.what, said);
+        throw await this.auth.deniedError(response, options.subject.what, said, options.subject.access);
       }
     }
     throw new RegistryError(
@@ -156,21 +166,11 @@ export class RegistryClient implements ManifestClient {
   // carrying the Authorization header to another host, and never from https down to http.
   async getFollowingRedirects(url: URL, options: RequestOptions): Promise<HttpResponse> {
     let response = await this.request('GET', url, options);
-    for (let hops = 0; hops < MAX_REDIRECTS && [301, 302, 303, 307, 308].includes(response.status); hops++) {
+    for (let hops = 0; hops < MAX_REDIRECTS && REDIRECTS.includes(response.status); hops++) {
       const location = headerValue(response, 'location');
       if (!location) break;
       const target = new URL(location, response.url);
-      if (response.url.protocol === 'https:' && target.protocol !== 'https:') {
-        throw new RegistryError(
-          'protocol',
-          problem(
-            `registry ${this.registry.host}`,
-            `redirected to plain http (${target.origin})`,
-            "Fix the registry's storage redirect settings.",
-          ),
-          {host: this.registry.host},
-        );
-      }
+      if (response.url.protocol === 'https:' && target.protocol !== 'https:') throw this.downgrade(target);
       response =
         target.origin === this.registry.origin
           ? await this.request('GET', target, options)
@@ -188,6 +188,59 @@ export class RegistryClient implements ManifestClient {
               });
     }
     return response;
+  }
+
+  // A request whose answer streams (a blob GET, redirects followed as above) or whose body does (a blob PUT). The
+  // authorization goes up front: callers first make an ordinary request with the same scopes (a HEAD, the upload's
+  // POST), which learns the challenge and caches the token, so a stream never has to be sent twice.
+  async open(
+    method: HttpMethod,
+    url: URL,
+    options: Omit<RequestOptions, 'body'> & {body?: Readable},
+  ): Promise<StreamResponse> {
+    const send = async (target: URL, withAuth: boolean): Promise<StreamResponse> => {
+      const headers: Record<string, string> = {'user-agent': USER_AGENT, ...options.headers};
+      const authorization = withAuth ? await this.auth.authorization(options.scopes, options.signal) : undefined;
+      if (authorization) headers.authorization = authorization;
+      return this.transport.open({method, url: target, headers, body: options.body, signal: options.signal});
+    };
+    try {
+      let response = await send(url, true);
+      for (let hops = 0; hops < MAX_REDIRECTS && method === 'GET' && REDIRECTS.includes(response.status); hops++) {
+        const location = headerValue(response, 'location');
+        if (!location) break;
+        response.body.resume();
+        const target = new URL(location, response.url);
+        if (response.url.protocol === 'https:' && target.protocol !== 'https:') throw this.downgrade(target);
+        response = await send(target, target.origin === this.registry.origin);
+      }
+      return response;
+    } catch (error) {
+      throw this.secrets.scrubError(error);
+    }
+  }
+
+  // The one-line error for a streamed answer that is not the one wanted (its body is small then: read it).
+  async failStream(response: StreamResponse, subject: Subject): Promise<RegistryError> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      if (size < 64 * 1024) chunks.push(chunk);
+      size += chunk.length;
+    }
+    return this.fail({...response, body: Buffer.concat(chunks)}, subject);
+  }
+
+  private downgrade(target: URL): RegistryError {
+    return new RegistryError(
+      'protocol',
+      problem(
+        `registry ${this.registry.host}`,
+        `redirected to plain http (${target.origin})`,
+        "Fix the registry's storage redirect settings.",
+      ),
+      {host: this.registry.host},
+    );
   }
 
   fail(response: HttpResponse, subject: Subject): RegistryError {

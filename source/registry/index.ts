@@ -20,3 +20,9 @@ export {parseRegistryUrl} from './url.js';
 export function createRegistryClient(url: string, options: RegistryClientOptions = {}): Promise<RegistryClient> {
   return RegistryClient.create(url, options);
 }
+
+// Writes: delete by digest, retag, copy within and across registries, and how each is spelled.
+export {copyImage, retag} from './image-copy.js';
+export {deleteManifest, manifestDigest, tagsAt} from './manifest-writes.js';
+export {parseImageReference} from './image-reference.js';
+export {GARBAGE_COLLECT, craneCopy, craneDelete, craneTag, describeCopy} from './write-words.js';

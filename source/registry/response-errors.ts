@@ -8,6 +8,8 @@ export interface Subject {
   what: string;
   repository?: string;
   reference?: string;
+  // What the request needs beyond reading: named in a refusal's fix, and a delete's 405 explained.
+  access?: 'push' | 'delete';
 }
 
 // Maps a non-2xx registry answer to one line that keeps the registry's own {errors:[…]} words.
@@ -51,6 +53,17 @@ export function responseError(response: HttpResponse, host: string, subject: Sub
         thing,
         `"${subject.repository}:${subject.reference}" not found${detail}`,
         `Check the tag against "berth registry tags ${subject.repository}".`,
+      ),
+      opts,
+    );
+  }
+  if (subject.access === 'delete' && (status === 405 || has('UNSUPPORTED'))) {
+    return new RegistryError(
+      'registry',
+      problem(
+        thing,
+        `refused to ${subject.what}: deletion is not enabled (HTTP ${status}${has('UNSUPPORTED') ? ' UNSUPPORTED' : ''})`,
+        'Start it with REGISTRY_STORAGE_DELETE_ENABLED=true (storage.delete.enabled: true in its config.yml).',
       ),
       opts,
     );

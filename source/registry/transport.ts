@@ -1,3 +1,4 @@
+import type {Readable} from 'node:stream';
 import {Pool, errors as undiciErrors} from 'undici';
 import {RegistryError, cancelledError, problem} from './errors.js';
 import {explainConnectError, type ConnectTarget} from './connect-errors.js';
@@ -12,13 +13,13 @@ import {
   type RetryWait,
 } from './retry.js';
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 
 export interface HttpRequest {
   method: HttpMethod;
   url: URL;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
   signal?: AbortSignal;
   // Bodies beyond this are refused: manifests and config blobs are small, a listing page too.
   maxBytes?: number;
@@ -36,6 +37,23 @@ export interface HttpResponse {
   attempts?: number;
   // The unread body of a 2xx answer to a `stream` request (`body` is empty then).
   stream?: AsyncIterable<Buffer> & {destroy(): void};
+}
+
+// A request whose answer's body is not read here (a blob on its way to another registry), and whose own body may be
+// a stream (that blob arriving at the other one). Never retried: a stream cannot be sent twice.
+export interface StreamRequest {
+  method: HttpMethod;
+  url: URL;
+  headers?: Record<string, string>;
+  body?: Readable;
+  signal?: AbortSignal;
+}
+
+export interface StreamResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Readable;
+  url: URL;
 }
 
 export interface TransportOptions {
@@ -68,7 +86,7 @@ export const DEFAULT_REGISTRY_TIMEOUTS: RegistryTimeouts = {
 // At most this many requests in flight per origin (regclient keeps 3, go-containerregistry 4: docs/registry-facts.md).
 export const MAX_CONNECTIONS = 4;
 
-export function headerValue(response: HttpResponse, name: string): string | undefined {
+export function headerValue(response: Pick<HttpResponse, 'headers'>, name: string): string | undefined {
   const value = response.headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join(', ') : value;
 }
@@ -192,14 +210,34 @@ export class HttpTransport {
       }
       return {status: response.statusCode, headers: response.headers, body, url: request.url};
     } catch (error) {
-      if (error instanceof RegistryError) throw error;
-      if (request.signal?.aborted || error instanceof undiciErrors.RequestAbortedError)
-        throw cancelledError(request.url.host);
-      throw await explainConnectError(error, targetOf(request.url), this.trust, undefined, {
-        request: `${request.method} ${request.url.pathname}`,
-        timeouts: this.timeouts,
-      });
+      throw await this.explain(error, request);
     }
+  }
+
+  async open(request: StreamRequest): Promise<StreamResponse> {
+    if (request.signal?.aborted) throw cancelledError(request.url.host);
+    try {
+      const response = await this.pool(request.url.origin).request({
+        path: `${request.url.pathname}${request.url.search}`,
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        signal: request.signal,
+      });
+      return {status: response.statusCode, headers: response.headers, body: response.body, url: request.url};
+    } catch (error) {
+      throw await this.explain(error, request);
+    }
+  }
+
+  private async explain(error: unknown, request: {method: HttpMethod; url: URL; signal?: AbortSignal}): Promise<Error> {
+    if (error instanceof RegistryError) return error;
+    if (request.signal?.aborted || error instanceof undiciErrors.RequestAbortedError)
+      return cancelledError(request.url.host);
+    return explainConnectError(error, targetOf(request.url), this.trust, undefined, {
+      request: `${request.method} ${request.url.pathname}`,
+      timeouts: this.timeouts,
+    });
   }
 
   async close(): Promise<void> {

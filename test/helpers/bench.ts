@@ -1,4 +1,6 @@
 import {execFileSync} from 'node:child_process';
+import {rmSync} from 'node:fs';
+import {join} from 'node:path';
 
 // Tests that need the engine fail (never skip) when the bench is not there: npm test brings it up first.
 let fromScript: Record<string, string> | undefined;
@@ -66,4 +68,11 @@ export function runTestContainer(
     BUSYBOX,
     ...command,
   ]);
+}
+
+// The registry keeps a repository's directory after its manifests are deleted (the catalog still lists it): a test's
+// own repositories on the bench registry (under `prefix/`) are removed from its storage afterwards.
+export function removeBenchRepositories(prefix: string): void {
+  const dir = benchEnv().BERTH_TESTBED_DIR;
+  if (dir) rmSync(join(dir, 'registry/data/docker/registry/v2/repositories', prefix), {recursive: true, force: true});
 }

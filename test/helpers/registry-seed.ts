@@ -74,10 +74,11 @@ export class Pusher {
     return digestOf(body);
   }
 
-  // A tiny single-platform OCI image: a JSON config with `created` and one small layer.
+  // A tiny single-platform OCI image: a JSON config with `created` and one small layer. Without a tag it is pushed
+  // by digest only, as buildx pushes an index's platforms.
   async image(
     repository: string,
-    tag: string,
+    tag: string | undefined,
     options: {os?: string; architecture?: string; variant?: string; created?: string; layer?: string} = {},
   ): Promise<PushedImage> {
     const config = JSON.stringify({
@@ -87,7 +88,9 @@ export class Pusher {
       created: options.created ?? '2024-05-01T10:00:00Z',
       rootfs: {type: 'layers', diff_ids: []},
     });
-    const layer = Buffer.from(options.layer ?? `layer of ${repository}:${tag} ${options.architecture ?? 'amd64'}`);
+    const layer = Buffer.from(
+      options.layer ?? `layer of ${repository}:${tag ?? 'untagged'} ${options.architecture ?? 'amd64'}`,
+    );
     const configDigest = await this.blob(repository, config);
     const layerDigest = await this.blob(repository, layer);
     const manifest = JSON.stringify({
@@ -100,7 +103,7 @@ export class Pusher {
       },
       layers: [{mediaType: 'application/vnd.oci.image.layer.v1.tar+gzip', digest: layerDigest, size: layer.length}],
     });
-    const digest = await this.manifest(repository, tag, manifest, OCI_MANIFEST);
+    const digest = await this.manifest(repository, tag ?? digestOf(manifest), manifest, OCI_MANIFEST);
     return {digest, size: Buffer.byteLength(manifest), configSize: Buffer.byteLength(config), layerSize: layer.length};
   }
 

@@ -22,6 +22,8 @@ export interface RegistryServerOptions {
   certNames?: string[];
   // Tags list/catalog limits.
   maxEntries?: number;
+  // Run without storage.delete.enabled, as distribution does by default: DELETE answers 405 UNSUPPORTED.
+  deleteDisabled?: boolean;
 }
 
 export interface RunningRegistry {
@@ -103,7 +105,7 @@ function configYaml(
     '  filesystem:',
     `    rootdirectory: ${paths.storage}`,
     '  delete:',
-    '    enabled: true',
+    `    enabled: ${options.deleteDisabled ? 'false' : 'true'}`,
     '  maintenance:',
     '    uploadpurging:',
     '      enabled: false',

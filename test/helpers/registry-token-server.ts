@@ -1,8 +1,9 @@
 import {createPrivateKey, randomUUID, sign} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:https';
-import {freePort} from './registry-server.js';
-import {issueLeaf, type TestCa} from './registry-pki.js';
+import {join} from 'node:path';
+import {freePort, startRegistry, type RunningRegistry} from './registry-server.js';
+import {issueLeaf, makeCa, type TestCa} from './registry-pki.js';
 
 // A token server in the shape of distribution's token spec: GET <realm>?service&scope… with
 // optional Basic credentials answers a JWT the registry trusts (RS256, x5c chain to the CA in the
@@ -132,4 +133,38 @@ export async function startTokenServer(
       server.close(() => resolve());
     });
   return state;
+}
+
+// A token straight from the token server (anonymous: what its grant gives anyone), e.g. for a seeding push.
+export async function fetchToken(tokens: TokenServer, scopes: string[]): Promise<string> {
+  const {Agent, request} = await import('undici');
+  const agent = new Agent({connect: {ca: readFileSync(tokens.rootCertBundle, 'utf8')}});
+  const url = new URL(tokens.realm);
+  url.searchParams.set('service', tokens.service);
+  for (const scope of scopes) url.searchParams.append('scope', scope);
+  const response = await request(url, {dispatcher: agent});
+  const body = (await response.body.json()) as {token: string};
+  await agent.close();
+  return body.token;
+}
+
+// A registry with token auth in `dir` (its CA under dir/pki), and its token server knowing `users`.
+export async function startTokenRegistry(
+  dir: string,
+  users: Record<string, string>,
+): Promise<{registry: RunningRegistry; tokens: TokenServer}> {
+  const ca = makeCa(join(dir, 'pki'));
+  const tokens = await startTokenServer(ca, users);
+  const registry = await startRegistry(
+    {
+      token: {
+        realm: tokens.realm,
+        service: tokens.service,
+        issuer: tokens.issuer,
+        rootCertBundle: tokens.rootCertBundle,
+      },
+    },
+    {dir, ca},
+  );
+  return {registry, tokens};
 }

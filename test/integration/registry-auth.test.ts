@@ -6,7 +6,7 @@ import {RegistryClient} from '../../source/registry/client.js';
 import {RegistryError} from '../../source/registry/errors.js';
 import {shouldRunRegistryTests, startRegistry, type RunningRegistry} from '../helpers/registry-server.js';
 import {Pusher} from '../helpers/registry-seed.js';
-import {parseScope, startTokenServer, type TokenServer} from '../helpers/registry-token-server.js';
+import {fetchToken, parseScope, startTokenRegistry, type TokenServer} from '../helpers/registry-token-server.js';
 
 const PASSWORD = 's3cret-Passw0rd';
 const WRONG = 'wr0ng-Passw0rd-xyz';
@@ -114,20 +114,7 @@ describe.runIf(shouldRunRegistryTests())('token auth', {timeout: 60_000}, () => 
 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'berth-token-'));
-    const {makeCa} = await import('../helpers/registry-pki.js');
-    const ca = makeCa(join(dir, 'pki'));
-    tokens = await startTokenServer(ca, {alice: PASSWORD});
-    registry = await startRegistry(
-      {
-        token: {
-          realm: tokens.realm,
-          service: tokens.service,
-          issuer: tokens.issuer,
-          rootCertBundle: tokens.rootCertBundle,
-        },
-      },
-      {dir, ca},
-    );
+    ({registry, tokens} = await startTokenRegistry(dir, {alice: PASSWORD}));
     tokens.grant = (account, scopes) =>
       scopes
         .map(parseScope)
@@ -225,15 +212,3 @@ describe.runIf(shouldRunRegistryTests())('token auth', {timeout: 60_000}, () => 
     await client.close();
   });
 });
-
-async function fetchToken(tokens: TokenServer, scopes: string[]): Promise<string> {
-  const {Agent, request} = await import('undici');
-  const agent = new Agent({connect: {ca: readFileSync(tokens.rootCertBundle, 'utf8')}});
-  const url = new URL(tokens.realm);
-  url.searchParams.set('service', tokens.service);
-  for (const scope of scopes) url.searchParams.append('scope', scope);
-  const response = await request(url, {dispatcher: agent});
-  const body = (await response.body.json()) as {token: string};
-  await agent.close();
-  return body.token;
-}

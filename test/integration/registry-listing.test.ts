@@ -1,8 +1,7 @@
 import {readFileSync} from 'node:fs';
-import {PassThrough} from 'node:stream';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {RegistryClient} from '../../source/registry/client.js';
-import {registryCommand} from '../../source/registry/cli.js';
+import {runRegistryCommand} from '../helpers/registry-cli.js';
 import {shouldRunRegistryTests, startRegistry, type RunningRegistry} from '../helpers/registry-server.js';
 import {Pusher, cloneRepository, writeTags} from '../helpers/registry-seed.js';
 
@@ -11,23 +10,7 @@ const TAG_COUNT = 2500;
 const repoNames = Array.from({length: REPO_COUNT}, (_, i) => `bulk/r${String(i).padStart(4, '0')}`);
 const tagNames = Array.from({length: TAG_COUNT}, (_, i) => `v${i}`);
 
-function capture() {
-  const stream = new PassThrough();
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  return {stream, text: () => Buffer.concat(chunks).toString('utf8')};
-}
-
-async function run(args: string[], env: NodeJS.ProcessEnv) {
-  const stdout = capture();
-  const stderr = capture();
-  const code = await registryCommand(args, {
-    stdout: stdout.stream,
-    stderr: stderr.stream,
-    env: {PATH: process.env.PATH, HOME: '/nonexistent', ...env},
-  });
-  return {code, stdout: stdout.text(), stderr: stderr.text()};
-}
+const run = runRegistryCommand;
 
 describe.runIf(shouldRunRegistryTests())('listing a real registry', {timeout: 60_000}, () => {
   let registry: RunningRegistry;

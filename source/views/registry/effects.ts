@@ -17,6 +17,8 @@ import {perApp} from '../kit/runtime.js';
 import {currentUrl} from './current-url.js';
 import {pull} from './pull.js';
 import {selectedRepository, selectedTag} from './reducer.js';
+import {cancelCopy, confirmDelete, runConfirmed, submitCopy, submitRetag, type WriteDeps} from './writes.js';
+import type {Confirmation} from '../../store/state.js';
 
 // Per app: one client per registry URL, kept while it runs (pooled connections, cached tokens); the listing
 // under way (esc aborts it); the details request and the timer that waits for the cursor to rest.
@@ -228,6 +230,16 @@ export function nextRegistry(services: Services): void {
   void loadRepositories(services);
 }
 
+const writeDeps = (services: Services): WriteDeps => ({
+  client: url => client(services, url),
+  reloadTags: repository => openRepository(services, repository),
+});
+
+export const registryConfirmed = (services: Services, confirm: Confirmation) =>
+  runConfirmed(services, writeDeps(services), confirm);
+export const retagTo = (services: Services, draft: string) => submitRetag(services, writeDeps(services), draft);
+export const copyTo = (services: Services, draft: string) => submitCopy(services, writeDeps(services), draft);
+
 // What registry view actions do beyond the reducer (called with the module loaded, see Controller.registry).
 export function registryEffect(services: Services, action: Action, before: AppState, after: AppState): void {
   if (before.view !== 'registry' && after.registry.repoStatus === 'idle' && after.registry.urls.length)
@@ -239,13 +251,17 @@ export function registryEffect(services: Services, action: Action, before: AppSt
       enter(services);
       break;
     case 'registry.back':
-      if (cancelListing(services)) services.status('listing cancelled');
+      // A copy under way is cancelled first (it says so itself), then a listing.
+      if (!cancelCopy(services) && cancelListing(services)) services.status('listing cancelled');
       break;
     case 'registry.pull':
       if (!services.config.readonly) void pull(services);
       break;
     case 'registry.layers':
       showTagLayers(services);
+      break;
+    case 'registry.delete':
+      if (!services.config.readonly) void confirmDelete(services, writeDeps(services));
       break;
     case 'registry.add':
       services.dispatch({type: 'registry.addPrompt'});

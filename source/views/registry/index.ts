@@ -10,6 +10,7 @@ import {RegistryView} from './RegistryView.js';
 import {registryMouseAreas} from './mouse.js';
 import {initialRegistryState} from './state.js';
 import {registryCopy} from './copy.js';
+import {sanitizeLine} from '../../text/sanitize.js';
 
 // The registry client (undici and friends) loads on first use: most sessions never open the registry view. The module
 // system keeps the loaded module; each app notes whether it asked for it, so quitting loads nothing.
@@ -24,6 +25,7 @@ const later = (services: Services, run: (module: typeof import('./effects.js')) 
   return undefined;
 };
 const draftOf = (overlay: Overlay) => ('draft' in overlay ? (overlay.draft ?? '') : '');
+const sourceOf = (overlay: Overlay) => ('source' in overlay ? sanitizeLine(overlay.source) : '');
 
 // The registry view: a registry's repositories → tags → the focused tag's details; pull into the engine.
 export const registry: ViewModule = {
@@ -65,7 +67,18 @@ export const registry: ViewModule = {
       scopes: ['prompt'],
       submit: (services, overlay) => later(services, module => module.addRegistry(services, draftOf(overlay))),
     },
+    registryRetag: {
+      label: overlay => ` tag ${sourceOf(overlay)} as: `,
+      scopes: ['prompt'],
+      submit: (services, overlay) => later(services, module => module.retagTo(services, draftOf(overlay))),
+    },
+    registryCopyTo: {
+      label: overlay => ` copy ${sourceOf(overlay)} to [host:port/]repo[:tag]: `,
+      scopes: ['prompt'],
+      submit: (services, overlay) => later(services, module => module.copyTo(services, draftOf(overlay))),
+    },
   },
+  confirmed: (services, confirm) => later(services, module => module.registryConfirmed(services, confirm)),
   list: registryList,
   // The tags' o is their own (newest version / name): only the repositories take the menu.
   table: state => (state.registry.level === 'repositories' ? registryTable(state) : undefined),

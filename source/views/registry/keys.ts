@@ -34,6 +34,23 @@ export const REGISTRY_BINDINGS: readonly Binding[] = [
     footer: 'layers',
   },
   {scope: 'registryTags', keys: ['o'], action: 'registry.sort', help: 'sort tags: name / newest', footer: true},
+  // Writes to the registry: each confirms its exact targets first.
+  {
+    scope: 'registryTags',
+    keys: ['d'],
+    action: 'registry.delete',
+    help: 'delete the manifest by digest (every tag of it goes)',
+    footer: 'delete',
+    changes: true,
+  },
+  {scope: 'registryTags', keys: ['t'], action: 'registry.retag', help: 'tag the same manifest anew', changes: true},
+  {
+    scope: 'registryTags',
+    keys: ['C'],
+    action: 'registry.copyTo',
+    help: 'copy the tag to another repository or registry',
+    changes: true,
+  },
   // Always: with no registry configured, the one key that helps (the footer offers it first then).
   {scope: 'registry', keys: ['+'], action: 'registry.add', help: 'add a registry', footer: 'add registry'},
   {scope: 'registry', keys: [']'], action: 'registry.next', help: 'next registry'},

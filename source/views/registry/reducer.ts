@@ -122,6 +122,19 @@ export function reduceRegistry(state: AppState, action: Action): AppState {
       return withRegistry(state, {pull: action.pull});
     case 'registry.urls':
       return withRegistry(state, {urls: action.urls, current: action.current});
+    case 'registry.retag':
+    case 'registry.copyTo': {
+      const tag = selectedTag(state);
+      if (!tag || !r.repository) return state;
+      const source = `${r.repository}:${tag}`;
+      return {
+        ...state,
+        overlay:
+          action.type === 'registry.retag'
+            ? {kind: 'registryRetag', draft: '', source}
+            : {kind: 'registryCopyTo', draft: source, source},
+      };
+    }
     case 'registry.addPrompt':
       return {...state, overlay: {kind: 'addRegistry', draft: 'https://'}};
   }

@@ -59,6 +59,9 @@ declare module '../../store/state.js' {
   interface ViewOverlays {
     repository: {draft: string; cursor?: number};
     addRegistry: {draft: string; cursor?: number};
+    // t and C on a tag: the new tag, the destination reference; `source` is the tag they start from (repo:tag).
+    registryRetag: {draft: string; cursor?: number; source: string};
+    registryCopyTo: {draft: string; cursor?: number; source: string};
   }
 }
 
@@ -69,6 +72,9 @@ declare module '../../store/actions.js' {
     'registry.back': NoFields;
     'registry.pull': NoFields;
     'registry.layers': NoFields;
+    'registry.delete': NoFields;
+    'registry.retag': NoFields;
+    'registry.copyTo': NoFields;
     'registry.sort': NoFields;
     'registry.add': NoFields;
     'registry.next': NoFields;

@@ -1,7 +1,7 @@
 import {describe, expect, test} from 'vitest';
 import type {Action} from '../../../../source/store/actions.js';
 import type {AppState} from '../../../../source/store/state.js';
-import {DEFAULT_KEYMAP, footerBindings, resolveKey} from '../../../../source/ui/keymap.js';
+import {DEFAULT_KEYMAP, footerBindings, readonlyKeymap, resolveKey} from '../../../../source/ui/keymap.js';
 import {reduceApp} from '../../../../source/ui/reducer.js';
 import {activeScopes} from '../../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
@@ -79,5 +79,37 @@ describe('registry view: keymap scope', () => {
       'help.toggle',
       'app.quit',
     ]);
+  });
+});
+
+describe('registry view: delete, retag and copy', () => {
+  const state = reduce(DEFAULT_VIEWS.initialState('t', config), {type: 'view.registry'});
+  let tags = reduce(state, {type: 'registry.loading', level: 'tags', repository: 'a/one'});
+  tags = reduce(tags, {type: 'registry.page', level: 'tags', repository: 'a/one', items: ['1.0', 'stable']});
+
+  test('d, t and C act on a tag, and --readonly takes them away', () => {
+    const scopes = activeScopes(DEFAULT_VIEWS, tags);
+    expect(resolveKey(DEFAULT_KEYMAP, scopes, 'd')).toBe('registry.delete');
+    expect(resolveKey(DEFAULT_KEYMAP, scopes, 't')).toBe('registry.retag');
+    expect(resolveKey(DEFAULT_KEYMAP, scopes, 'C')).toBe('registry.copyTo');
+    const readonly = readonlyKeymap(DEFAULT_KEYMAP);
+    for (const key of ['d', 't', 'C']) expect(resolveKey(readonly, scopes, key)).toBeUndefined();
+    // Not on the repositories.
+    expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), 'd')).toBeUndefined();
+  });
+
+  test('t asks for the new tag, C for the destination (starting from the tag itself)', () => {
+    expect(reduce(tags, {type: 'registry.retag'}).overlay).toEqual({
+      kind: 'registryRetag',
+      draft: '',
+      source: 'a/one:1.0',
+    });
+    expect(reduce(tags, {type: 'registry.copyTo'}).overlay).toEqual({
+      kind: 'registryCopyTo',
+      draft: 'a/one:1.0',
+      source: 'a/one:1.0',
+    });
+    const empty = reduce(state, {type: 'registry.loading', level: 'tags', repository: 'a/none'});
+    expect(reduce(empty, {type: 'registry.retag'}).overlay).toBeUndefined();
   });
 });
