@@ -14,6 +14,9 @@ const graphemes = new Intl.Segmenter();
 // string-width, which is what Ink measures with, so our widths agree with Ink's layout.
 function isolatedWidth(code: number): number {
   if (code >= 0x20 && code <= 0x7e) return 1;
+  // Latin-1's printable half (but the soft hyphen, 0 wide) and the ellipsis: berth's own · and … are in every
+  // exited container's status, which Intl.Segmenter made the costliest part of measuring a long list.
+  if ((code >= 0xa0 && code <= 0xff && code !== 0xad) || code === 0x2026) return 1;
   if (
     (code >= 0x4e00 && code <= 0x9fff) ||
     (code >= 0x3041 && code <= 0x3096) ||

@@ -106,7 +106,7 @@ describe('answers no engine sends on demand (an in-process engine on a unix sock
   test(`an endless container list stops at MAX_CONTAINER_LIST_BYTES (${MAX_CONTAINER_LIST_BYTES}) with one line`, async () => {
     mode = 'endless';
     await expect(listContainers(fake)).rejects.toThrow(
-      `engine unix://${join(dir, 'engine.sock')}: the container list is larger than 64 MiB, more than berth reads at once; remove stopped containers (docker container prune) or point berth at a smaller engine`,
+      `engine unix://${join(dir, 'engine.sock')}: the container list is larger than 192 MiB, more than berth reads at once; remove stopped containers (docker container prune) or point berth at a smaller engine`,
     );
     // Refused as it streamed: the connection was closed soon after the bound, not read to the end of memory.
     expect(bytesSent).toBeLessThan(MAX_CONTAINER_LIST_BYTES * 2);

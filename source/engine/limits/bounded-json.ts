@@ -4,14 +4,17 @@ import {BerthError} from '../../errors.js';
 import {dial, type DialOptions} from '../client.js';
 import {ENGINE_BODY_IDLE_TIMEOUT_MS, ENGINE_FIRST_BYTE_TIMEOUT_MS} from './timed-agent.js';
 import {modemFields} from '../http/modem-fields.js';
+import {JsonArrayElements} from './json-array-elements.js';
 
 // docker-modem buffers a whole answer and parses it with no limit: a list or inspect result the size of the
 // machine's memory would take berth down with it. These bounds are far above what a working engine sends
 // (a container row is ~1-2 KB of JSON, an inspect result a few KB) and far below what hurts.
-// The container list: ~50,000 containers at 1.3 KB a row.
-export const MAX_CONTAINER_LIST_BYTES = 64 * 1024 * 1024;
-// Rows kept from one container list (the UI draws a window of it; sorting and filtering stay fast).
-export const MAX_CONTAINER_ROWS = 50_000;
+// The container list: ~120,000 containers at 1.6 KB a row. It is parsed element by element as it arrives
+// (readBoundedJsonArray), so the bound is on the bytes read, not on memory held.
+export const MAX_CONTAINER_LIST_BYTES = 192 * 1024 * 1024;
+// Rows kept from one container list (the UI draws a window of it; filtering stays within a keystroke's time):
+// 100,000 fit in ~130 MB of RSS (docs/benchmarks.md, "Large lists").
+export const MAX_CONTAINER_ROWS = 120_000;
 // One container's inspect result: labels and Env make it large; 8 MiB is thousands of long labels.
 export const MAX_INSPECT_BYTES = 8 * 1024 * 1024;
 
@@ -37,8 +40,9 @@ export type BoundedRead = Omit<DialOptions, 'isStream' | 'timeoutMs'> & {
   fix: string;
 };
 
-// GETs a JSON answer from the engine, refusing it (and closing the connection) once it passes maxBytes.
-export async function readBoundedJson<T>(docker: Docker, request: BoundedRead): Promise<T> {
+// GETs an answer from the engine, handing each chunk to `take`, refusing it (and closing the connection) once it
+// passes maxBytes. Resolves the bytes read.
+async function readBounded(docker: Docker, request: BoundedRead, take: (chunk: Buffer) => void): Promise<number> {
   const {
     maxBytes,
     what,
@@ -81,7 +85,6 @@ export async function readBoundedJson<T>(docker: Docker, request: BoundedRead): 
     );
   };
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  const chunks: Buffer[] = [];
   let size = 0;
   try {
     quiet();
@@ -89,17 +92,55 @@ export async function readBoundedJson<T>(docker: Docker, request: BoundedRead): 
       quiet();
       size += (chunk as Buffer).length;
       if (size > maxBytes) throw tooLarge();
-      chunks.push(chunk as Buffer);
+      take(chunk as Buffer);
     }
   } finally {
     clearTimeout(idle);
   }
-  const text = Buffer.concat(chunks, size).toString('utf8');
+  return size;
+}
+
+function notJson(docker: Docker, what: string, size: number): BerthError {
+  return new BerthError(
+    `engine ${engineName(docker)}: the ${what} is not valid JSON (${size} bytes); check that ${engineName(docker)} is a Docker engine and not a proxy answering for it`,
+  );
+}
+
+function parseWhole<T>(docker: Docker, what: string, chunks: Buffer[], size: number): T {
   try {
-    return JSON.parse(text) as T;
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as T;
   } catch {
-    throw new BerthError(
-      `engine ${engineName(docker)}: the ${what} is not valid JSON (${size} bytes); check that ${engineName(docker)} is a Docker engine and not a proxy answering for it`,
-    );
+    throw notJson(docker, what, size);
   }
+}
+
+// GETs a JSON answer from the engine within maxBytes (readBounded).
+export async function readBoundedJson<T>(docker: Docker, request: BoundedRead): Promise<T> {
+  const chunks: Buffer[] = [];
+  const size = await readBounded(docker, request, chunk => chunks.push(chunk));
+  return parseWhole<T>(docker, request.what, chunks, size);
+}
+
+// The same for an answer that is a JSON array, parsed element by element as it arrives (JsonArrayElements):
+// `each` sees every element once, in order. An answer that is not an array resolves parsed whole, for the caller
+// to judge; an array is resolved as undefined.
+export async function readBoundedJsonArray(
+  docker: Docker,
+  request: BoundedRead,
+  each: (element: unknown) => void,
+): Promise<unknown> {
+  let failed = false;
+  const elements = new JsonArrayElements(text => {
+    if (failed) return;
+    try {
+      each(JSON.parse(text));
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+      failed = true;
+    }
+  });
+  const size = await readBounded(docker, request, chunk => elements.push(chunk));
+  if (elements.notArray) return parseWhole<unknown>(docker, request.what, elements.notArray, size);
+  if (failed || !elements.complete) throw notJson(docker, request.what, size);
+  return undefined;
 }

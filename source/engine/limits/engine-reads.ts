@@ -6,44 +6,55 @@ import {
   MAX_INSPECT_BYTES,
   engineName,
   readBoundedJson,
+  readBoundedJsonArray,
 } from './bounded-json.js';
 
 const STATUS_CODES = {200: true, 400: 'bad request', 404: 'no such container', 500: 'server error'};
 
-// GET /containers/json within MAX_CONTAINER_LIST_BYTES and MAX_CONTAINER_ROWS.
-export async function listContainerInfos(
+// GET /containers/json within MAX_CONTAINER_LIST_BYTES and MAX_CONTAINER_ROWS, each row handed to `each` as it
+// is parsed (the list view keeps its own small rows, never the engine's whole answer).
+export async function listContainerInfos<R = Docker.ContainerInfo>(
   docker: Docker,
   options: {size?: boolean; filters?: Record<string, string[]>} = {},
   limits: {maxBytes?: number; maxRows?: number} = {},
-): Promise<Docker.ContainerInfo[]> {
+  each: (info: Docker.ContainerInfo) => R = info => info as R,
+): Promise<R[]> {
   const query: Record<string, unknown> = {all: true};
   if (options.size) query.size = true;
   if (options.filters) query.filters = options.filters;
   const fix = 'remove stopped containers (docker container prune) or point berth at a smaller engine';
-  const infos = await readBoundedJson<unknown>(docker, {
-    path: '/containers/json?',
-    method: 'GET',
-    options: query,
-    statusCodes: STATUS_CODES,
-    maxBytes: limits.maxBytes ?? MAX_CONTAINER_LIST_BYTES,
-    what: 'container list',
-    fix,
-  });
-  if (!Array.isArray(infos))
+  const maxRows = limits.maxRows ?? MAX_CONTAINER_ROWS;
+  const rows: R[] = [];
+  let count = 0;
+  const whole = await readBoundedJsonArray(
+    docker,
+    {
+      path: '/containers/json?',
+      method: 'GET',
+      options: query,
+      statusCodes: STATUS_CODES,
+      maxBytes: limits.maxBytes ?? MAX_CONTAINER_LIST_BYTES,
+      what: 'container list',
+      fix,
+    },
+    info => {
+      // Past the bound the rest is only counted, for the message.
+      if (++count > maxRows) return;
+      // A row without an Id cannot be acted on or keyed; the engine never sends one, a proxy might.
+      if (!!info && typeof info === 'object' && typeof (info as {Id?: unknown}).Id === 'string')
+        rows.push(each(info as Docker.ContainerInfo));
+    },
+  );
+  if (whole !== undefined)
     throw new BerthError(
       `engine ${engineName(docker)}: the container list is not a JSON list; check that it is a Docker engine`,
     );
-  const maxRows = limits.maxRows ?? MAX_CONTAINER_ROWS;
-  if (infos.length > maxRows) {
+  if (count > maxRows) {
     throw new BerthError(
-      `engine ${engineName(docker)}: the container list has ${infos.length} containers, more than the ${maxRows} berth shows; ${fix}`,
+      `engine ${engineName(docker)}: the container list has ${count} containers, more than the ${maxRows} berth shows; ${fix}`,
     );
   }
-  // A row without an Id cannot be acted on or keyed; the engine never sends one, a proxy might.
-  return infos.filter(
-    (info): info is Docker.ContainerInfo =>
-      !!info && typeof info === 'object' && typeof (info as {Id?: unknown}).Id === 'string',
-  );
+  return rows;
 }
 
 // GET /containers/{id}/json within MAX_INSPECT_BYTES.

@@ -59,14 +59,26 @@ export function contentWidths<Row, Ctx>(
   columns: readonly Column<Row, Ctx>[],
   cells: readonly (readonly string[])[],
 ): number[] {
+  return widestCells(
+    columns,
+    cells.map(row => row.map(cellWidth)),
+  );
+}
+
+// The same from each row's cell widths (measured once per row object by the table, so a list of 100,000 rows that
+// changes in one row is measured again in one row).
+export function widestCells<Row, Ctx>(
+  columns: readonly Column<Row, Ctx>[],
+  rowWidths: readonly (readonly number[])[],
+): number[] {
   return columns.map((column, i) => {
     let width = Math.max(cellWidth(column.title), column.width ?? 0);
     if (column.width !== undefined) return width;
     let filled = false;
-    for (const row of cells) {
-      const cell = cellWidth(row[i] ?? '');
+    for (const row of rowWidths) {
+      const cell = row[i] ?? 0;
       if (cell > 0) filled = true;
-      width = Math.max(width, cell);
+      if (cell > width) width = cell;
     }
     return column.hideEmpty && !filled ? 0 : width;
   });

@@ -2,7 +2,8 @@ import type {ListState} from '../../store/list.js';
 import {memoLast} from '../../store/memo.js';
 import type {AppState} from '../../store/state.js';
 import type {Role} from '../../theme/index.js';
-import {cellsOf, columnSpans, columnWidths, contentWidths, joinCells, type Column} from './columns.js';
+import {cellsOf, columnSpans, columnWidths, joinCells, widestCells, type Column} from './columns.js';
+import {cellWidth} from '../../text/cells.js';
 import {ROW_PREFIX_CELLS} from './glyphs.js';
 import type {ListMessage} from './messages.js';
 import type {SortChoice} from './sort.js';
@@ -65,10 +66,19 @@ export function table<Row extends object, Ctx = undefined>(spec: TableSpec<Row, 
     if (!cache) caches.set(columns, (cache = new WeakMap()));
     return cellsOf(columns, cache, row);
   };
+  // Each row's cell widths, once per row object and column set, like its cells.
+  const widthCaches = new WeakMap<readonly Column<Row, Ctx>[], WeakMap<Row, readonly number[]>>();
+  const cellWidths = (columns: readonly Column<Row, Ctx>[], row: Row) => {
+    let cache = widthCaches.get(columns);
+    if (!cache) widthCaches.set(columns, (cache = new WeakMap()));
+    let widths = cache.get(row);
+    if (!widths) cache.set(row, (widths = cells(columns, row).map(cellWidth)));
+    return widths;
+  };
   const content = memoLast((columns: readonly Column<Row, Ctx>[], measured: readonly Row[]) =>
-    contentWidths(
+    widestCells(
       columns,
-      measured.map(row => cells(columns, row)),
+      measured.map(row => cellWidths(columns, row)),
     ),
   );
   const widths = memoLast((columns: readonly Column<Row, Ctx>[], measured: readonly Row[], width: number) =>

@@ -1,5 +1,6 @@
-import {expect, test} from 'vitest';
-import {wrapCells} from '../../../source/text/cells.js';
+import stringWidth from 'string-width';
+import {describe, expect, test} from 'vitest';
+import {cellWidth, wrapCells} from '../../../source/text/cells.js';
 
 test('wraps by cells, keeping the last rows, never splitting a wide character', () => {
   expect(wrapCells('abcdefg', 3, 10)).toEqual(['abc', 'def', 'g']);
@@ -41,4 +42,15 @@ test('plain text is unchanged and a line that sets colour without end carries at
   const rows = wrapCells(noisy, 10, 200);
   expect(rows).toHaveLength(100);
   for (const row of rows) expect(row.length).toBeLessThan(10 * 6 + 16 * 6 + 8);
+});
+
+describe('the fast path of cellWidth', () => {
+  test("Latin-1's printable characters and the ellipsis measure as string-width does, alone and joined", () => {
+    const codes = [...Array.from({length: 0x60}, (_, i) => 0xa0 + i), 0x2026];
+    for (const code of codes) {
+      const char = String.fromCharCode(code);
+      for (const text of [char, `exited 0 ${char} 2h ago`, `${char}\u0301`])
+        expect(cellWidth(text), `U+${code.toString(16)} in ${JSON.stringify(text)}`).toBe(stringWidth(text));
+    }
+  });
 });
