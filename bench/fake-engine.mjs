@@ -106,12 +106,21 @@ export async function startFakeEngine(count) {
       req.on('close', () => streams.delete(res));
       return;
     }
+    // The benchmarks' handle on a stand-in run as its own process (not an engine endpoint): one container's event.
+    if (path === '/fake/event' && req.method === 'POST') {
+      control.event(Number(url.searchParams.get('i')), url.searchParams.get('action') ?? 'die');
+      return json(res, {});
+    }
     unknown.push(`${req.method} ${path}`);
     json(res, {message: `fake engine: ${path} is not served`}, 404);
   });
+  // As dockerd (Go's server): idle keep-alive connections are not closed after 5 s, which Node's server does by
+  // default, and which made a request on a just-closed connection look like the engine going away.
+  server.keepAliveTimeout = 0;
+  server.requestTimeout = 0;
   await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
   const {port} = server.address();
-  return {
+  const control = {
     host: `tcp://127.0.0.1:${port}`,
     count,
     requests,
@@ -144,10 +153,11 @@ export async function startFakeEngine(count) {
       return new Promise(resolve => server.close(() => resolve()));
     },
   };
+  return control;
 }
 
 // As a process: `node bench/fake-engine.mjs 100000` prints its DOCKER_HOST and serves until killed.
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1]?.endsWith('fake-engine.mjs')) {
   const engine = await startFakeEngine(Number(process.argv[2] ?? 1000));
   process.stdout.write(`${engine.host}\n`);
 }

@@ -3,6 +3,7 @@ import {errorMessage} from '../errors.js';
 import {connectEngine, dial, engineProduct, type EngineClient} from './client.js';
 import {describeConnectError} from './connect-errors.js';
 import {listContainers, type ContainerRow} from './containers/list.js';
+import {patchContainers} from './containers/patch.js';
 import {DEFAULT_ENGINE_TIMEOUTS, firstByteDeadline, type EngineTimeouts} from './limits/timed-agent.js';
 import type {EngineTarget} from './target.js';
 import {itemAt} from '../util/item-at.js';
@@ -51,6 +52,12 @@ const BACKOFF_MS = [1000, 2000, 5000, 10_000];
 // Bursts of events (compose up, prune) become one list refresh.
 const COALESCE_MS = 100;
 const MIN_REFRESH_MS = 500;
+// From this many containers an event's container is asked for alone and patched into the list (patch.ts) rather
+// than the whole list read again: at 100,000 a full list is ~70 MB the engine walks and berth parses, for one row.
+// Below it the full list costs a few milliseconds and is the engine's own word on every row.
+export const PATCH_FROM_ROWS = 2000;
+// More containers named than this in one refresh (a prune, a compose down) and the whole list is cheaper.
+const MAX_PATCHED = 200;
 
 // A connection that worked and then broke: the engine stopped, crashed or restarted (or the network dropped).
 // Refused and missing-socket errors say the engine is not there (yet); the rest of what connectEngine explains
@@ -87,6 +94,11 @@ export class EngineSession {
   private retryTimer?: NodeJS.Timeout;
   private closed = false;
   private lastKnown?: Omit<Extract<ConnectionState, {status: 'connected'}>, 'status'>;
+  // The list as last reported, and the containers events named since (patched in by the next refresh); `whole`:
+  // the next refresh reads the whole list (an event without an ID, too many named, a reconnect).
+  private items?: ContainerRow[];
+  private named = new Set<string>();
+  private whole = true;
 
   constructor(
     readonly target: EngineTarget,
@@ -115,6 +127,8 @@ export class EngineSession {
   }
 
   refreshNow(): void {
+    // Asked for (ctrl-r): the whole list, whatever its length.
+    this.whole = true;
     if (this.client) void this.refresh();
     else {
       clearTimeout(this.retryTimer);
@@ -163,6 +177,7 @@ export class EngineSession {
 
   private lost(reason: string): void {
     if (this.closed) return;
+    this.whole = true;
     this.events?.destroy();
     this.events = undefined;
     this.client?.close();
@@ -184,12 +199,20 @@ export class EngineSession {
   private async refresh(): Promise<void> {
     const client = this.client;
     if (!client || this.closed) return;
+    const previous = this.items;
+    const patch = !this.whole && previous && this.named.size <= MAX_PATCHED ? this.named : undefined;
+    this.named = new Set();
+    this.whole = false;
     try {
-      const items = await listContainers(client.docker);
+      const listed = await listContainers(client.docker, patch ? {ids: [...patch]} : {});
       // Each row says which engine it is on: two engines may hold the same container ID or name.
-      for (const item of items) item.engine = this.name;
-      if (client === this.client) this.listener.containers(items);
+      for (const item of listed) item.engine = this.name;
+      const items = patch && previous ? patchContainers(previous, patch, listed) : listed;
+      if (client !== this.client) return;
+      this.items = items;
+      this.listener.containers(items);
     } catch (error) {
+      this.whole = true;
       if (client === this.client) this.lost(describeLostConnection(this.target.url, error));
     }
   }
@@ -218,8 +241,15 @@ export class EngineSession {
   }
 
   private onEvent(event: EngineEvent): void {
-    if (event.Type === 'container') this.scheduleRefresh();
+    if (event.Type === 'container') this.containerEvent(event);
     this.listener.event?.(event);
+  }
+
+  private containerEvent(event: EngineEvent): void {
+    const id = event.Actor?.ID;
+    if (id && (this.items?.length ?? 0) >= PATCH_FROM_ROWS) this.named.add(id);
+    else this.whole = true;
+    this.scheduleRefresh();
   }
 
   private watchEvents(): void {
@@ -236,7 +266,7 @@ export class EngineSession {
       isStream: true,
       timeoutMs: firstByteDeadline(this.timeouts),
     }).then(
-      stream => this.followEvents(client, types, stream as IncomingMessage),
+      stream => this.followEvents(client, stream as IncomingMessage),
       (error: unknown) => {
         if (client !== this.client) return;
         const name = (error as Error | undefined)?.name;
@@ -249,19 +279,15 @@ export class EngineSession {
     );
   }
 
-  private followEvents(client: EngineClient, types: readonly string[], events: IncomingMessage): void {
+  private followEvents(client: EngineClient, events: IncomingMessage): void {
     if (client !== this.client) return void events.destroy();
     this.events = events;
-    if (types.length === 1 || !this.listener.event) {
-      // Any container event may change the list; the content is not needed, only the fact.
-      events.on('data', () => this.scheduleRefresh());
-    } else {
-      events.setEncoding('utf8');
-      events.on(
-        'data',
-        eventLines(event => this.onEvent(event)),
-      );
-    }
+    // Read line by line even when no view asked for events: a long list is patched from the container IDs in them.
+    events.setEncoding('utf8');
+    events.on(
+      'data',
+      eventLines(event => this.onEvent(event)),
+    );
     const end = () => {
       if (this.events === events && client === this.client)
         this.lost(

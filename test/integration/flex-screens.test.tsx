@@ -4,9 +4,9 @@
 // layout must agree node by node, and at each screen the frame Ink draws from yoga's layout must be the frame
 // it draws from berth's, character for character — each view, overlay, dialog and the log pane, at 80x24 and
 // 200x60.
-import {EventEmitter} from 'node:events';
 import {appendFileSync} from 'node:fs';
 import {render} from 'ink';
+import {Stdin, Stdout} from '../helpers/ink-streams.js';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 import instances from '../../node_modules/ink/build/instances.js';
 import renderer from '../../node_modules/ink/build/renderer.js';
@@ -19,37 +19,6 @@ import {benchEnv} from '../helpers/bench.js';
 import {dual} from '../helpers/dual-yoga.js';
 
 vi.mock('../../packages/flex/source/yoga.js', () => import('../helpers/dual-yoga.js'));
-
-class Stdout extends EventEmitter {
-  constructor(
-    readonly columns: number,
-    readonly rows: number,
-  ) {
-    super();
-  }
-  write = () => true;
-}
-
-class Stdin extends EventEmitter {
-  isTTY = true;
-  data: string | null = null;
-  write = (data: string) => {
-    this.data = data;
-    this.emit('readable');
-    this.emit('data', data);
-  };
-  read = () => {
-    const data = this.data;
-    this.data = null;
-    return data;
-  };
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-}
 
 // Keys to press from the containers list, and a text the screen shows once reached; each step ends where it began.
 type Step = {name: string; keys: string[]; shows: RegExp};

@@ -118,15 +118,24 @@ export function containerRowMaker(): (info: Docker.ContainerInfo) => ContainerRo
   return info => rowOf(info, shared);
 }
 
+const rank = (row: ContainerRow) =>
+  row.state === 'running' ? 0 : row.state === 'paused' || row.state === 'restarting' ? 1 : 2;
+
 // Running first, then by name (docs/contract.md, "Views").
+export const compareContainers = (a: ContainerRow, b: ContainerRow): number =>
+  rank(a) - rank(b) || compareText(a.name, b.name);
+
 export function sortContainers(rows: ContainerRow[]): ContainerRow[] {
-  const rank = (row: ContainerRow) =>
-    row.state === 'running' ? 0 : row.state === 'paused' || row.state === 'restarting' ? 1 : 2;
-  return rows.sort((a, b) => rank(a) - rank(b) || compareText(a.name, b.name));
+  return rows.sort(compareContainers);
 }
 
-export async function listContainers(docker: Docker, options: {size?: boolean} = {}): Promise<ContainerRow[]> {
-  return sortContainers(await listContainerInfos(docker, {size: options.size ?? false}, {}, containerRowMaker()));
+// `ids`: only these containers (those an event named); the others are left out of the answer.
+export async function listContainers(
+  docker: Docker,
+  options: {size?: boolean; ids?: readonly string[]} = {},
+): Promise<ContainerRow[]> {
+  const query = {size: options.size ?? false, ...(options.ids ? {filters: {id: [...options.ids]}} : {})};
+  return sortContainers(await listContainerInfos(docker, query, {}, containerRowMaker()));
 }
 
 // A row's identity in a list (marks, cursor): the same ID may be on two engines.

@@ -105,10 +105,9 @@ export async function containersMatching(
 }
 
 export async function containerSizes(docker: Docker): Promise<Record<string, {rw?: number; rootFs?: number}>> {
-  const infos = (await listContainerInfos(docker, {size: true})) as (Docker.ContainerInfo & {
-    SizeRw?: number;
-    SizeRootFs?: number;
-  })[];
+  const infos = await listContainerInfos<Docker.ContainerInfo & {SizeRw?: number; SizeRootFs?: number}>(docker, {
+    size: true,
+  });
   // SizeRw is left out when it is 0.
   return Object.fromEntries(infos.map(info => [info.Id, {rw: info.SizeRw ?? 0, rootFs: info.SizeRootFs}]));
 }
