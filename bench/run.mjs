@@ -6,7 +6,7 @@
 //   BENCH_DIR    scratch directory (traces, pane output, tmux config)
 //   BENCH_BERTH  the berth entry point to run (a snapshot of bin/ + dist/, so a rebuild elsewhere cannot race us)
 // Settings: BENCH_QUICK=1 (shorter windows, fewer rounds), BENCH_ONLY=start,startcache,idle,bytes,memory,node24,stats,history,longline,
-// exec,follow,filter,keys,images,compose,volumes,registry,registrycopy,archives,files,layers,churn,churnstats,swarm,engines,podman (a subset; memory includes its 1,000-container row), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
+// exec,follow,filter,keys,images,compose,volumes,registry,registrycopy,archives,files,layers,churn,churnstats,swarm,engines,podman,scale (a subset; memory includes its 1,000-container row), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
 // BENCH_FOLLOW_REF_SECONDS (docker logs -f window, default 30), BENCH_STRICT=1 (exit 1 when a target is missed),
 // BENCH_DOCS=0 (do not touch docs/benchmarks.md).
 import {execFileSync} from 'node:child_process';
@@ -31,6 +31,7 @@ import {startCacheRows} from './ui-start-cache.mjs';
 import {swarmRows} from './ui-swarm.mjs';
 import {enginesRows} from './ui-engines.mjs';
 import {podmanRows} from './ui-podman.mjs';
+import {scaleRows} from './ui-scale.mjs';
 import {filterRows} from './log-filter.mjs';
 import {registryCopyRow} from './registry-copy-row.mjs';
 import {runBundled} from './bundled.mjs';
@@ -318,6 +319,8 @@ try {
   await step('swarm', () => swarmRows(ctx));
   await step('engines', () => enginesRows(ctx));
   await step('podman', () => podmanRows(ctx));
+  // 100 to 100,000 containers from a stand-in engine (bench/fake-engine.mjs): the growth table in docs/benchmarks.md.
+  await step('scale', () => scaleRows(ctx));
   await cleanup();
   if (process.env.BENCH_REGISTRY !== '0') {
     await step('registry', registryRows, {timed: false});

@@ -106,6 +106,8 @@ export function handleKey(target: KeyTarget, input: string, key: Key): ExitReque
   if (overlay && 'draft' in overlay) {
     const draft = overlay.draft ?? '';
     const edit = editLine({text: draft, cursor: overlay.cursor ?? draft.length}, input, key);
+    // A keystroke typed into a line (the filter re-filters as it is typed): timed to its frame like a key.
+    if (edit.text !== draft) trace.keyPressed('type');
     if (edit.text !== draft || edit.cursor !== overlay.cursor)
       target.dispatch({type: 'overlay.draft', draft: edit.text, cursor: edit.cursor});
     if (edit.cancel) return target.dispatch({type: 'overlay.close'});
