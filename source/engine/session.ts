@@ -9,6 +9,7 @@ import type {EngineTarget} from './target.js';
 import {itemAt} from '../util/item-at.js';
 import {eventLines} from './events/event-lines.js';
 import type {EngineEvent} from './events/engine-event.js';
+import {trace} from '../trace.js';
 
 export type ConnectionState =
   | {status: 'connecting'; target: string}
@@ -203,8 +204,11 @@ export class EngineSession {
     const patch = !this.whole && previous && this.named.size <= MAX_PATCHED ? this.named : undefined;
     this.named = new Set();
     this.whole = false;
+    const asked = performance.now();
     try {
       const listed = await listContainers(client.docker, patch ? {ids: [...patch]} : {});
+      // Where a long list's first screen waits (docs/benchmarks.md, "Large lists"): the answer read and parsed.
+      trace.event({event: 'containers-listed', ms: Math.round(performance.now() - asked), rows: listed.length});
       // Each row says which engine it is on: two engines may hold the same container ID or name.
       for (const item of listed) item.engine = this.name;
       const items = patch && previous ? patchContainers(previous, patch, listed) : listed;
