@@ -188,7 +188,13 @@ async function pingHeaders(probe: Docker, timeoutMs: number): Promise<Record<str
   const response = (await dial(probe, {path: '/_ping', method: 'GET', isStream: true, timeoutMs})) as Readable & {
     headers?: Record<string, unknown>;
   };
-  response.resume();
+  // Read to its end before going on: the socket (a TLS session, an SSH channel) goes back to the agent for the
+  // requests that follow, instead of each opening its own.
+  await new Promise<void>(resolve => {
+    response.once('end', resolve);
+    response.once('close', resolve);
+    response.resume();
+  });
   return response.headers ?? {};
 }
 
