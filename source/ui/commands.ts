@@ -18,7 +18,9 @@ export function runCommand(
   const allowed = commands.filter(c => !(c.changes && services.config.readonly));
   const command = allowed.find(c => c.name === name);
   if (!command) {
-    services.status(`unknown command ":${name}"; known: ${allowed.map(c => c.usage).join(', ')}`, 'error');
+    // Names only: with every usage the list no longer fits the status line (a wrong command then names its usage).
+    const names = [...new Set(allowed.map(c => `:${c.name}`))];
+    services.status(`unknown command ":${name}"; known: ${names.join(' ')}`, 'error');
     return undefined;
   }
   try {
