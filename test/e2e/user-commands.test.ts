@@ -46,7 +46,7 @@ beforeAll(() => {
     output: terminal
     confirm: true
   - name: quiet
-    key: K
+    key: J
     scope: containers
     command: [touch, '${dir}/made-{{.Name}}']
     output: none
@@ -77,9 +77,15 @@ describe('user-defined commands in a real terminal', () => {
     await focusContainer(terminal, name);
     // In help, with their keys.
     terminal.type('?');
-    const help = await terminal.waitFor('Keys · ');
+    await terminal.waitFor('Keys · ');
+    // Help's own filter finds it among the view's many keys.
+    terminal.type('/your command');
+    const help = await terminal.waitFor(/U\s+peek \(your command\)/);
     expect(help).toMatch(/U\s+peek \(your command\)/);
+    // esc ends help's filter, then closes help.
     terminal.keys('Escape');
+    await terminal.waitUntil(s => !s.includes('/your command'), 'help filter closed');
+    if (terminal.screen().includes('Keys · ')) terminal.keys('Escape');
     await terminal.waitUntil(s => !s.includes('Keys · '), 'help closed');
 
     // pane: the label arrives as one argument, quotes and ; and $(…) as text.
@@ -91,7 +97,7 @@ describe('user-defined commands in a real terminal', () => {
     terminal.keys('Escape');
 
     // none: runs, the status says how it ended.
-    terminal.type('K');
+    terminal.type('J');
     await terminal.waitFor('quiet: exit 0');
     expect(existsSync(join(dir, `made-${name}`))).toBe(true);
 
