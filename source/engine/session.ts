@@ -201,7 +201,10 @@ export class EngineSession {
     const client = this.client;
     if (!client || this.closed) return;
     const previous = this.items;
-    const patch = !this.whole && previous && this.named.size <= MAX_PATCHED ? this.named : undefined;
+    // Nothing named and nothing asking for the whole list (a refresh queued behind another that took both): the whole
+    // list, as an empty id filter is no filter at all to the engine.
+    const patch =
+      !this.whole && previous && this.named.size > 0 && this.named.size <= MAX_PATCHED ? this.named : undefined;
     this.named = new Set();
     this.whole = false;
     const asked = performance.now();

@@ -10,7 +10,8 @@ export function patchContainers(
   fresh: readonly ContainerRow[],
 ): ContainerRow[] {
   const rows = items.filter(row => !ids.has(row.id));
-  for (const row of fresh) rows.splice(insertionPoint(rows, row), 0, row);
+  // Only the containers asked for: an answer that ignored the filter must not add every row a second time.
+  for (const row of fresh) if (ids.has(row.id)) rows.splice(insertionPoint(rows, row), 0, row);
   return rows;
 }
 

@@ -37,4 +37,11 @@ describe('patchContainers', () => {
     expect(patched.map(r => r.name)).toEqual(whole.map(r => r.name));
     expect(patched.map(r => r.name)).not.toContain('b');
   });
+
+  test('an answer holding containers that were not asked for (a filter ignored) adds none of them', () => {
+    const started = row('d', 'running');
+    const patched = patchContainers(items, new Set([started.id]), [...items.filter(r => r.name !== 'd'), started]);
+    expect(patched).toHaveLength(items.length);
+    expect(new Set(patched.map(r => r.id)).size).toBe(items.length);
+  });
 });
