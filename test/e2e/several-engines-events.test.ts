@@ -1,4 +1,5 @@
-import {rmSync} from 'node:fs';
+import {mkdirSync, rmSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {BUSYBOX, docker} from '../helpers/bench.js';
 import type {PrivateEngine} from '../helpers/private-engine.js';
@@ -33,7 +34,13 @@ const eventRow = (screen: string, engine: string, action: string, name: string) 
     .some(line => new RegExp(`^\\s*${engine}\\s+\\d\\d:\\d\\d:\\d\\d container\\s+${action}\\s+${name}\\b`).test(line));
 
 test("view 9 shows both engines' events with an ENGINE column; a death on the second alerts", async () => {
-  const t = berth.adopt(startBerthOnContexts(configDir, ['--context', 'bench', '--context', 'second'], 160, 40));
+  // Alerts for this test's containers only (the other e2e files' containers die on the same engine meanwhile).
+  const xdg = join(configDir, 'xdg');
+  mkdirSync(join(xdg, 'berth'), {recursive: true});
+  writeFileSync(join(xdg, 'berth', 'config.yml'), `alerts:\n  containers: ["${tag}*"]\n`);
+  const t = berth.adopt(
+    startBerthOnContexts(configDir, ['--context', 'bench', '--context', 'second'], 160, 40, {XDG_CONFIG_HOME: xdg}),
+  );
   await t.waitFor(/ENGINE\s+NAME/, 20_000);
   t.type('9');
   await t.waitFor(/ENGINE\s+TIME\s+TYPE\s+ACTION\s+NAME/);

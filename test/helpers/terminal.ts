@@ -1,5 +1,5 @@
 import {execFileSync, spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {afterEach} from 'vitest';
@@ -53,6 +53,13 @@ export function startBerth(
   // A private config and state directory: the developer's own config and command log stay out of it. TMPDIR
   // spelled out: a pane gets the tmux server's environment, and the server may be older than this run (its
   // TMPDIR another run's directory, test/run-temp-dir.ts, long removed).
+  // Alerts off in that private config: the e2e files run side by side on one engine, and another test's container
+  // exiting 137 would put an alert in this berth's status line. A test that brings its own config (its own
+  // XDG_CONFIG_HOME or --config) has what it asks for; test/e2e/events-alerts.test.ts turns them on.
+  if (!options.env?.XDG_CONFIG_HOME && !options.args?.includes('--config')) {
+    mkdirSync(join(dir, 'config', 'berth'), {recursive: true});
+    writeFileSync(join(dir, 'config', 'berth', 'config.yml'), 'alerts: false\n');
+  }
   const env = {
     XDG_CONFIG_HOME: join(dir, 'config'),
     XDG_STATE_HOME: join(dir, 'state'),
