@@ -1,12 +1,7 @@
 import {rmSync} from 'node:fs';
 import {ArchiveCancelledError, ArchiveExistsError} from '../../../engine/archives/archive-errors.js';
 import type {ArchiveProgress} from '../../../engine/archives/progress.js';
-import {changeTree, containerChanges} from '../../../engine/container-files/changes.js';
-import {describeCopyIn, planCopyIn, runCopyIn} from '../../../engine/container-files/copy-in.js';
-import {describeTarget, planCopyOut, runCopyOut} from '../../../engine/container-files/copy-out.js';
 import {childPath} from '../../../engine/container-files/file-entry.js';
-import {ListCancelledError, listDirectory} from '../../../engine/container-files/list-directory.js';
-import {readFileHead} from '../../../engine/container-files/read-file.js';
 import {errorMessage} from '../../../errors.js';
 import type {Confirmation} from '../../../store/state.js';
 import {bytes} from '../../../text/format.js';
@@ -16,6 +11,8 @@ import {expandPath} from '../archives/effects.js';
 import {perApp} from '../runtime.js';
 import {selectedEntry} from './reducer.js';
 import type {FilesTarget} from './state.js';
+
+const engineSide = () => import('./engine-side.js');
 
 // What the pane waits for (a listing, a file, the changes) and the copy under way: each cancelled by esc, and
 // the pane's request when another replaces it.
@@ -123,9 +120,10 @@ async function listPath(services: Services): Promise<void> {
   const {path} = files;
   const signal = paneRequest(services);
   services.dispatch({type: 'files.loading', what: `listing ${path}`});
+  const side = await engineSide();
   let reported = 0;
   try {
-    const listing = await listDirectory(client.docker, client.api, files.id, path, {
+    const listing = await side.listDirectory(client.docker, client.api, files.id, path, {
       running: files.running,
       signal,
       onProgress: read => {
@@ -139,7 +137,9 @@ async function listPath(services: Services): Promise<void> {
   } catch (error) {
     if (superseded(services, signal)) return;
     const text =
-      error instanceof ListCancelledError ? `listing ${path} cancelled (ctrl-r lists it again)` : errorMessage(error);
+      error instanceof side.ListCancelledError
+        ? `listing ${path} cancelled (ctrl-r lists it again)`
+        : errorMessage(error);
     services.dispatch({type: 'files.failed', error: text});
   }
 }
@@ -165,6 +165,7 @@ async function readSelected(services: Services): Promise<void> {
   const signal = paneRequest(services);
   services.dispatch({type: 'files.loading', what: `reading ${path}`});
   try {
+    const {readFileHead} = await engineSide();
     const head = await readFileHead(docker, files.name, path, signal);
     const lines = head.binary
       ? []
@@ -207,6 +208,7 @@ export async function showChanges(services: Services): Promise<void> {
   const signal = paneRequest(services);
   services.dispatch({type: 'files.loading', what: 'reading the changes (docker diff)'});
   try {
+    const {changeTree, containerChanges} = await engineSide();
     const {lines, totals} = changeTree(await containerChanges(docker, files.id, signal));
     services.dispatch({type: 'files.changed', lines, totals});
   } catch (error) {
@@ -227,6 +229,7 @@ export async function copyOut(services: Services, request: CopyOutRequest, backT
   work(services).copy = controller;
   const what = `${request.container}:${request.source}`;
   try {
+    const {describeTarget, planCopyOut, runCopyOut} = await engineSide();
     const plan = await planCopyOut(docker, request.container, request.source, dest);
     services.dispatch({type: 'files.copyStarted', title: `copying ${what}: ${describeTarget(plan)}`, backToPane});
     const result = await runCopyOut(docker, plan, {
@@ -268,6 +271,7 @@ export async function planAndAskCopyIn(services: Services, request: CopyInReques
   if (!docker) return;
   try {
     const source = localPath(request.source);
+    const {describeCopyIn, planCopyIn} = await engineSide();
     const plan = await planCopyIn(docker, request.container, source, request.dest);
     const confirm: Confirmation = {
       owner: 'files',
@@ -294,6 +298,7 @@ async function copyIn(services: Services, request: CopyInRequest): Promise<void>
   const where = `${request.container}:${request.dest}`;
   try {
     // Again: the answer may have come a while after the question.
+    const {planCopyIn, runCopyIn} = await engineSide();
     const plan = await planCopyIn(docker, request.container, request.source, request.dest);
     services.dispatch({type: 'files.copyStarted', title: `copying ${plan.source} to ${where}`, backToPane: false});
     const result = await runCopyIn(docker, plan, {
