@@ -42,16 +42,18 @@ function narrows(filter: string, last: string): boolean {
   return !!now && !!before && now.engine === before.engine && now.needle.includes(before.needle);
 }
 
-let lastFilter: {items: readonly ContainerRow[]; runningOnly: boolean; filter: string; rows: readonly ContainerRow[]};
-const filterContainers = (items: readonly ContainerRow[], runningOnly: boolean, filter: string) => {
-  const last = lastFilter;
-  if (last?.items === items && last.runningOnly === runningOnly && last.filter === filter) return last.rows;
-  const from =
-    last?.items === items && last.runningOnly === runningOnly && narrows(filter, last.filter) ? last.rows : items;
-  const rows = filterRows(from, runningOnly, filter);
-  lastFilter = {items, runningOnly, filter, rows};
-  return rows;
-};
+// A memo like store/memo.ts memoLast (it holds the last answer, never app state), that also narrows from it.
+function narrowingFilter() {
+  let last: {items: readonly ContainerRow[]; runningOnly: boolean; filter: string; rows: readonly ContainerRow[]};
+  return (items: readonly ContainerRow[], runningOnly: boolean, filter: string): readonly ContainerRow[] => {
+    const same = last?.items === items && last.runningOnly === runningOnly;
+    if (same && last.filter === filter) return last.rows;
+    const rows = filterRows(same && narrows(filter, last.filter) ? last.rows : items, runningOnly, filter);
+    last = {items, runningOnly, filter, rows};
+    return rows;
+  };
+}
+const filterContainers = narrowingFilter();
 
 const sorted = sorter<ContainerRow, Live>();
 
