@@ -8,7 +8,7 @@
 // Settings: BENCH_QUICK=1 (shorter windows, fewer rounds), BENCH_ONLY=start,startcache,idle,bytes,memory,node24,stats,history,longline,
 // exec,follow,filter,keys,images,compose,volumes,registry,registrycopy,archives,files,layers,churn,churnstats,swarm,engines,podman,scale (a subset; memory includes its 1,000-container row), BENCH_REGISTRY=0 (skip the registry rows), BENCH_REGISTRY_ROUNDS (default 3, quick 1),
 // BENCH_FOLLOW_REF_SECONDS (docker logs -f window, default 30), BENCH_STRICT=1 (exit 1 when a target is missed),
-// BENCH_DOCS=0 (do not touch docs/benchmarks.md).
+// BENCH_DOCS=0 (do not touch docs/benchmarks.md), BENCH_BASE=another build's bin/berth.js (started in every round of the start row too).
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {cpus, loadavg, totalmem} from 'node:os';

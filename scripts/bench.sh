@@ -8,6 +8,8 @@
 #   BENCH_ONLY=start,idle,bytes,history,longline,follow,keys,registry   a subset
 #   BENCH_REGISTRY=0  skip bench/registry.ts    BENCH_DOCS=0  leave docs/benchmarks.md alone
 #   BENCH_STRICT=1    exit 1 when a target is missed (a failed measure always exits 1)
+#   BENCH_BASE=PATH   another build's bin/berth.js, started in every round of the start row (an A/B in one run)
+#   BENCH_START_RUNS=N  rounds of the start row (default 5, quick 3)
 #   BENCH_KEEP=1      keep the scratch directory (traces and pane output) and print its path
 set -euo pipefail
 cd "$(dirname "$0")/.."
