@@ -4,6 +4,7 @@ import {readFileSync, rmSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 
 import {stalePatches} from './check-patches.mjs';
+import {stringWidthOnDemand} from './string-width-on-demand.mjs';
 
 // A bundle of unpatched (or differently patched) dependencies would be tested and measured as if it were berth.
 const stale = stalePatches();
@@ -86,7 +87,7 @@ await build({
   // yoga in WebAssembly, is replaced by berth's (packages/flex; packages/flex/source/node.ts says why; ~6 MB of berth's idle RSS).
   alias: {'react-devtools-core': './scripts/empty.mjs', 'yoga-layout': '@berth/flex/yoga'},
   external: ['cpu-features', '*.node'],
-  plugins: [withoutBuildkit, modemQuietDebug, builtinsByRequire],
+  plugins: [withoutBuildkit, modemQuietDebug, builtinsByRequire, stringWidthOnDemand],
   // CommonJS dependencies (dockerode, ssh2) call require() for Node built-ins.
   banner: {
     js: "import {createRequire as __berthRequire} from 'node:module'; const require = __berthRequire(import.meta.url); import {fileURLToPath as __berthPath} from 'node:url'; const __filename = __berthPath(import.meta.url); const __dirname = __berthPath(new URL('.', import.meta.url));",

@@ -1,5 +1,6 @@
 import stringWidth from 'string-width';
 import {HAS_ESCAPE_START, isEscapeStart, isSgrReset, scanEscape, stripAnsi} from './escapes.js';
+import {isolatedTextWidth, isolatedWidth} from './isolated-width.js';
 
 // Terminal cells: how wide text is once drawn (CJK and emoji count 2, escape sequences 0), and text cut or wrapped
 // to a number of cells without splitting an escape sequence or a grapheme.
@@ -7,26 +8,10 @@ import {HAS_ESCAPE_START, isEscapeStart, isSgrReset, scanEscape, stripAnsi} from
 const SGR_RESET = '\x1b[0m';
 const MAX_UNITS_PER_CELL = 32;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-const graphemes = new Intl.Segmenter();
-
-// Characters that never join a neighbouring grapheme cluster, with their fixed width: printable
-// ASCII (1) and the wide CJK ideographs, kana and Hangul syllables (2). Everything else goes to
-// string-width, which is what Ink measures with, so our widths agree with Ink's layout.
-function isolatedWidth(code: number): number {
-  if (code >= 0x20 && code <= 0x7e) return 1;
-  // Latin-1's printable half (but the soft hyphen, 0 wide) and the ellipsis: berth's own · and … are in every
-  // exited container's status, which Intl.Segmenter made the costliest part of measuring a long list.
-  if ((code >= 0xa0 && code <= 0xff && code !== 0xad) || code === 0x2026) return 1;
-  if (
-    (code >= 0x4e00 && code <= 0x9fff) ||
-    (code >= 0x3041 && code <= 0x3096) ||
-    (code >= 0x30a1 && code <= 0x30fa) ||
-    (code >= 0xac00 && code <= 0xd7a3)
-  ) {
-    return 2;
-  }
-  return 0;
-}
+// Made on first use: the first Intl.Segmenter of a process costs ~9 ms (ICU's data), and text of isolated
+// characters (./isolated-width.ts) never needs one.
+let graphemeSegmenter: Intl.Segmenter | undefined;
+const graphemes = (): Intl.Segmenter => (graphemeSegmenter ??= new Intl.Segmenter());
 
 // Intl.Segmenter (inside string-width) is badly superlinear on long strings in Node 20: 50k CJK
 // characters took 0.4 s, 100k took 10 s. So long text is segmented in pieces of about
@@ -65,13 +50,8 @@ function* segmenterChunks(text: string): Generator<string> {
 }
 
 export function plainWidth(text: string): number {
-  let width = 0;
-  for (let i = 0; i < text.length; i++) {
-    const cells = isolatedWidth(text.charCodeAt(i));
-    if (cells === 0) return slowPlainWidth(text);
-    width += cells;
-  }
-  return width;
+  const width = isolatedTextWidth(text);
+  return width === -1 ? slowPlainWidth(text) : width;
 }
 
 function slowPlainWidth(text: string): number {
@@ -139,7 +119,7 @@ export function truncateCells(s: string, width: number): string {
       break;
     }
     for (const chunk of segmenterChunks(run)) {
-      for (const {segment} of graphemes.segment(chunk)) {
+      for (const {segment} of graphemes().segment(chunk)) {
         const cells = graphemeWidth(segment);
         keptUnits += segment.length;
         if (used + cells > limit || keptUnits > unitBudget) {
