@@ -1,6 +1,6 @@
 import {HELP, parseCommandLine} from './cli/args.js';
 import {BerthError, UsageError, errorMessage} from './errors.js';
-import {connectEngine} from './engine/client.js';
+import {startEngine} from './engine/early-start.js';
 import {resolveEngineTarget} from './engine/target.js';
 import {resolveEngineTargets, wantsSeveral} from './engine/engine-targets.js';
 import {configContexts} from './config.js';
@@ -121,13 +121,12 @@ async function ui(options: ReturnType<typeof parseCommandLine>['options']): Prom
   const named = options.host || options.contexts.length || options.allContexts;
   const listed = named ? [] : await configContexts(options.config, process.env);
   const {targets, problems} = resolveEngineTargets(options, process.env, listed);
-  // The first requests start before the UI modules load, so the network wait overlaps the import; several
-  // engines are asked at once (the first rows come as fast as the quickest engine's).
-  const connecting = targets.map(target => connectEngine(target));
-  for (const request of connecting) request.catch(() => {});
+  // The first requests (the connection, then the container list) start before the UI modules load, so the network
+  // wait overlaps the import; several engines are asked at once (the first rows come as fast as the quickest engine's).
+  const connecting = targets.map(target => startEngine(target));
   // Where the start goes (the start benchmark reads these): the engine's first answer, and the UI's modules loaded.
   if (trace.enabled)
-    void connecting[0]?.then(
+    void connecting[0]?.client.then(
       () => trace.event({event: 'engine-answered', sinceStart: Math.round(performance.now())}),
       () => {},
     );

@@ -45,6 +45,9 @@ export type EngineClient = {
   // GET /version, once: Podman takes 300–400 ms to answer it (against under 10 ms for /_ping), so nothing on the way
   // to the first list waits for it.
   fullVersion(): Promise<EngineVersion>;
+  // The engine's clock when it answered /_ping (whole Unix seconds, from its Date header), when it said: events
+  // asked for after a list read early start there, so nothing that happened in between is missed.
+  pingedAt?: number;
   close(): void;
 };
 
@@ -143,7 +146,8 @@ export async function connectEngine(
     }
   };
   try {
-    const pinged = versionFromPing((await ask('/_ping')) as Record<string, unknown>);
+    const headers = (await ask('/_ping')) as Record<string, unknown>;
+    const pinged = versionFromPing(headers);
     const version = pinged ?? checkedVersion(target, await ask('/version'));
     const api = negotiateApi(version);
     const docker = makeDocker(target, agent, api);
@@ -164,6 +168,8 @@ export async function connectEngine(
       },
       close: () => agent?.destroy(),
     };
+    const pingedAt = engineClock(headers);
+    if (pingedAt !== undefined) client.pingedAt = pingedAt;
     return client;
   } catch (error) {
     agent?.destroy();
@@ -199,6 +205,11 @@ async function pingHeaders(probe: Docker, timeoutMs: number): Promise<Record<str
 }
 
 // `Server: Docker/20.10.24+dfsg1 (linux)` or `Server: Libpod/4.3.1 (linux)`, with `Api-Version: 1.41`.
+function engineClock(headers: Record<string, unknown>): number | undefined {
+  const date = typeof headers.date === 'string' ? Date.parse(headers.date) : NaN;
+  return Number.isFinite(date) ? Math.floor(date / 1000) : undefined;
+}
+
 export function versionFromPing(headers: Record<string, unknown>): EngineVersion | undefined {
   const api = headers['api-version'];
   const server = headers.server;

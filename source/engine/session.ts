@@ -100,6 +100,8 @@ export class EngineSession {
   private items?: ContainerRow[];
   private named = new Set<string>();
   private whole = true;
+  // The list asked for with the connection, before the UI loaded: taken by the first refresh.
+  private early?: Promise<ContainerRow[]>;
 
   constructor(
     readonly target: EngineTarget,
@@ -115,7 +117,9 @@ export class EngineSession {
     return this.target.context;
   }
 
-  start(existing?: Promise<EngineClient>): void {
+  // `existing`: the connection made before the UI loaded; `containers`: its first list, asked for at once.
+  start(existing?: Promise<EngineClient>, containers?: Promise<ContainerRow[]>): void {
+    this.early = containers;
     void this.connect(existing);
   }
 
@@ -145,8 +149,10 @@ export class EngineSession {
       this.client = client;
       this.attempt = 0;
       this.listener.connection(this.describe(client));
+      // Events asked for after an early list start from the ping's time: the list is older than this request.
+      const since = this.early ? client.pingedAt : undefined;
       await this.refresh();
-      this.watchEvents();
+      this.watchEvents(since);
       await this.readFullVersion(client);
     } catch (error) {
       this.lost(errorMessage(error));
@@ -179,6 +185,7 @@ export class EngineSession {
   private lost(reason: string): void {
     if (this.closed) return;
     this.whole = true;
+    this.early = undefined;
     this.events?.destroy();
     this.events = undefined;
     this.client?.close();
@@ -209,7 +216,9 @@ export class EngineSession {
     this.whole = false;
     const asked = performance.now();
     try {
-      const listed = await listContainers(client.docker, patch ? {ids: [...patch]} : {});
+      const early = this.early;
+      this.early = undefined;
+      const listed = await (early && !patch ? early : listContainers(client.docker, patch ? {ids: [...patch]} : {}));
       // Where a long list's first screen waits (docs/benchmarks.md, "Large lists"): the answer read and parsed.
       trace.event({event: 'containers-listed', ms: Math.round(performance.now() - asked), rows: listed.length});
       // Each row says which engine it is on: two engines may hold the same container ID or name.
@@ -259,7 +268,7 @@ export class EngineSession {
     this.scheduleRefresh();
   }
 
-  private watchEvents(): void {
+  private watchEvents(since?: number): void {
     const client = this.client;
     if (!client) return;
     const types = [...new Set(['container', ...this.eventTypes])];
@@ -269,7 +278,7 @@ export class EngineSession {
     dial(client.docker, {
       path: '/events?',
       method: 'GET',
-      options: {filters: {type: types}},
+      options: since === undefined ? {filters: {type: types}} : {filters: {type: types}, since},
       isStream: true,
       timeoutMs: firstByteDeadline(this.timeouts),
     }).then(

@@ -1,4 +1,5 @@
 import {connectEngine, type EngineClient} from '../engine/client.js';
+import type {EngineStart} from '../engine/early-start.js';
 import type {EngineSession, SessionListener} from '../engine/session.js';
 import {EngineFanOut} from './engine-fan-out.js';
 import type {EngineTarget} from '../engine/target.js';
@@ -173,10 +174,7 @@ export class Controller {
   }
 
   // Opens every engine at once; each connects, reconnects and reports on its own (ui/engine-fan-out.ts).
-  startEngines(
-    targets: readonly EngineTarget[],
-    connecting: readonly (Promise<EngineClient> | undefined)[] = [],
-  ): void {
+  startEngines(targets: readonly EngineTarget[], connecting: readonly (EngineStart | undefined)[] = []): void {
     this.sessions = this.fanOut.start(targets, connecting);
   }
 
@@ -259,7 +257,7 @@ export class Controller {
     const slices: Partial<AppState> = {engines: undefined};
     for (const module of this.views.all) if (module.engineBound) Object.assign(slices, module.initial?.(this.config));
     this.dispatch({type: 'engine.switched', slices});
-    this.startEngines([target], [Promise.resolve(client)]);
+    this.startEngines([target], [{client: Promise.resolve(client)}]);
     this.shared(`switched to context ${target.context}${hadLogs ? ' · log pane closed' : ''}: ${target.url}`);
     return true;
   }

@@ -1,5 +1,5 @@
 import {EngineSession, type SessionListener} from '../engine/session.js';
-import type {EngineClient} from '../engine/client.js';
+import type {EngineStart} from '../engine/early-start.js';
 import type {EngineTarget} from '../engine/target.js';
 import type {Action} from '../store/actions.js';
 import type {Store} from '../store/store.js';
@@ -51,7 +51,7 @@ export class EngineFanOut {
 
   // Opens every engine at once (`connecting`: the first requests, started before the UI loaded); each connects,
   // reconnects and reports on its own.
-  start(targets: readonly EngineTarget[], connecting: readonly (Promise<EngineClient> | undefined)[]): EngineSession[] {
+  start(targets: readonly EngineTarget[], connecting: readonly (EngineStart | undefined)[]): EngineSession[] {
     const several = targets.length > 1;
     if (several)
       this.store.set(state => ({
@@ -70,7 +70,7 @@ export class EngineFanOut {
           i === 0 ? this.engineEventTypes() : this.allEngineEventTypes(),
         ),
     );
-    sessions.forEach((session, i) => session.start(connecting[i]));
+    sessions.forEach((session, i) => session.start(connecting[i]?.client, connecting[i]?.containers));
     return sessions;
   }
 

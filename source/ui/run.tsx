@@ -9,7 +9,7 @@ import {DEFAULT_DETACH_KEYS, describeDetachKeys} from '../engine/exec/detach-key
 import {contextWords, dockerCommand} from '../command-log.js';
 import {handOffTerminal} from './handoff.js';
 import type {GlobalOptions} from '../cli/args.js';
-import type {EngineClient} from '../engine/client.js';
+import type {EngineStart} from '../engine/early-start.js';
 import type {EngineTarget} from '../engine/target.js';
 import {Controller, type ExitRequest} from './controller.js';
 import {enterAltScreen, installRestoreHandlers, restoreTerminal, setMouseCapture} from '../terminal.js';
@@ -149,7 +149,7 @@ async function waitForEnter(): Promise<void> {
 type UiOptions = {
   targets: readonly [EngineTarget, ...EngineTarget[]];
   options: GlobalOptions;
-  connecting: readonly Promise<EngineClient>[];
+  connecting: readonly EngineStart[];
   problems?: readonly string[];
 };
 
@@ -214,6 +214,10 @@ export async function runUi({targets, options, connecting, problems: leftOut = [
   const problems = [...leftOut, ...loaded.problems, ...user.problems, ...overridden.problems];
   if (problems.length) controller.status(problems.join(' · '), 'error');
   controller.startEngines(targets, connecting);
+  // A list that arrived while the modules loaded reaches the store in the promise callbacks run before the next
+  // turn of the event loop: the first frame then shows it, rather than a frame without it and another 16 ms later
+  // (Ink draws at most one frame per 1/60 s).
+  await new Promise(resolve => setImmediate(resolve));
 
   installRestoreHandlers();
   installResourceTrace();
