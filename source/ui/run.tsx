@@ -153,6 +153,22 @@ type UiOptions = {
   problems?: readonly string[];
 };
 
+// The first frame waits up to FIRST_LIST_WAIT_MS for the container lists asked for before the UI loaded: a frame
+// without them would be followed by another at least 16 ms later (Ink draws at most one frame per 1/60 s), so the
+// list would come later than if the first frame had waited. A list that has arrived reaches the store in promise
+// callbacks, run before the next turn of the event loop.
+const FIRST_LIST_WAIT_MS = 50;
+
+async function firstLists(connecting: readonly EngineStart[]): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled(connecting.flatMap(start => (start.containers ? [start.containers] : []))),
+    new Promise(resolve => (timer = setTimeout(resolve, FIRST_LIST_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+  await new Promise(resolve => setImmediate(resolve));
+}
+
 // Owns the terminal for the UI's lifetime: render, wait for an exit request, act on the real terminal, render again.
 export async function runUi({targets, options, connecting, problems: leftOut = []}: UiOptions): Promise<number> {
   const [target] = targets;
@@ -214,10 +230,7 @@ export async function runUi({targets, options, connecting, problems: leftOut = [
   const problems = [...leftOut, ...loaded.problems, ...user.problems, ...overridden.problems];
   if (problems.length) controller.status(problems.join(' · '), 'error');
   controller.startEngines(targets, connecting);
-  // A list that arrived while the modules loaded reaches the store in the promise callbacks run before the next
-  // turn of the event loop: the first frame then shows it, rather than a frame without it and another 16 ms later
-  // (Ink draws at most one frame per 1/60 s).
-  await new Promise(resolve => setImmediate(resolve));
+  await firstLists(connecting);
 
   installRestoreHandlers();
   installResourceTrace();
