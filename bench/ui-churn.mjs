@@ -68,6 +68,14 @@ function namer(prefix) {
 
 // berth on the private engine, until it has connected. The flags of bin/berth.js's shebang, and --expose-gc so
 // each reading is taken after a collection.
+// The screen above the alert line: the alert (on, as in a user's berth) names the newest containers that exited
+// with an error (each churned container is killed), and those names are not rows.
+function listPart(screen) {
+  const lines = screen.split('\n');
+  const alert = lines.findIndex(line => line.startsWith(' alert:'));
+  return (alert === -1 ? lines : lines.slice(0, alert)).join('\n');
+}
+
 async function openOnEngine(ctx, name, dockerd, env = {}) {
   const pane = new Pane(ctx.tmux, name);
   const trace = new Trace(join(ctx.dir, `${name}.trace.jsonl`));
@@ -244,7 +252,10 @@ export async function churnStatsRow(ctx) {
     }
   };
   const settle = async () => {
-    await pane.waitScreen(s => !s.includes(`${prefix}-`), {what: 'the churned containers to leave', timeout: 30_000});
+    await pane.waitScreen(s => !listPart(s).includes(`${prefix}-`), {
+      what: 'the churned containers to leave',
+      timeout: 30_000,
+    });
     await sleep(3000);
   };
   await churn(warmup);
@@ -265,7 +276,7 @@ export async function churnStatsRow(ctx) {
     .sort()
     .join();
   const shown = s =>
-    s
+    listPart(s)
       .split('\n')
       .flatMap(line => {
         const m = new RegExp(`(${prefix}-\\S+)`).exec(line);
