@@ -1,6 +1,9 @@
 // The escapes berth owns: Ink 6.8 has no alternate-screen option, so main.ts writes them itself.
 const ALT_ON = '\x1b[?1049h';
 const ALT_OFF = '\x1b[?1049l';
+// Home: keys echoed before berth took the terminal leave the cursor mid-row, and 1049h keeps its column, where
+// Ink would start its first frame.
+const CURSOR_HOME = '\x1b[H';
 const CURSOR_HIDE = '\x1b[?25l';
 const CURSOR_SHOW = '\x1b[?25h';
 const RESET_ATTRS = '\x1b[0m';
@@ -22,7 +25,15 @@ export function lendTerminal(on: boolean): void {
 
 export function enterAltScreen(): void {
   if (inAltScreen) return;
-  process.stdout.write(ALT_ON + CURSOR_HIDE + (mouseWanted ? MOUSE_ON : ''));
+  // Raw at once, not when Ink's first input hook runs after the first frame: a key typed in between would be
+  // echoed onto berth's screen by the terminal (a "2" left in the header's first cell); unechoed, it waits in
+  // stdin for the UI, as keys typed ahead do.
+  try {
+    if (process.stdin.isTTY && !process.stdin.isRaw) process.stdin.setRawMode(true);
+  } catch {
+    // A stdin that cannot be raw is Ink's to report.
+  }
+  process.stdout.write(ALT_ON + CURSOR_HOME + CURSOR_HIDE + (mouseWanted ? MOUSE_ON : ''));
   inAltScreen = true;
 }
 

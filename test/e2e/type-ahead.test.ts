@@ -150,6 +150,19 @@ describe('a view that is still loading takes the keys typed for it once its data
     expect(screen).not.toContain(`filter: bench-idle${logger}`);
   });
 
+  test('keys typed while berth starts are not echoed onto its screen, and the screen starts at its corner', async () => {
+    terminal = bench();
+    // The first while Node loads (the terminal still echoes and the cursor moves on), the rest while the UI comes up.
+    for (let i = 0; i < 8; i++) {
+      terminal.keys('j');
+      await pause(60);
+    }
+    await terminal.waitFor(/bench-idle/, 15_000);
+    const screen = terminal.screen();
+    expect(screen.split('\n')[0]).toMatch(/^ berth ─ /);
+    expect(screen).not.toMatch(/jj/);
+  });
+
   test('at start, /NAME⏎⏎ before the first list is drawn opens that container’s log', async () => {
     terminal = bench();
     terminal.keys('/', ...logger, 'Enter', 'Enter');
