@@ -11,7 +11,7 @@ import {extractArchive} from './extract.js';
 import {components} from './list-directory.js';
 import {mergeInto} from './merge.js';
 import {statPath, type PathStat} from './path-stat.js';
-import {TarFormatError} from './tar-reader.js';
+import {TarFormatError} from '../tar/header.js';
 
 // What `docker cp CONTAINER:SOURCE DEST` would do, worked out before a byte moves (the UI confirms it).
 export type CopyOutPlan = {

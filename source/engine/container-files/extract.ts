@@ -5,7 +5,8 @@ import {BerthError} from '../../errors.js';
 import {safeText} from '../archives/archive-errors.js';
 import {components} from './list-directory.js';
 import {linkStaysInside, unsafeName} from './safe-paths.js';
-import {readTar, type TarEntry} from './tar-reader.js';
+import type {TarEntry} from '../tar/header.js';
+import {readTar} from './tar-reader.js';
 
 export type ExtractResult = {
   rootKind: TarEntry['kind'];

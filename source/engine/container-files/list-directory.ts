@@ -5,7 +5,8 @@ import {execCapture, NEVER_RAN} from '../exec/exec.js';
 import {containerArchive} from './archive-source.js';
 import {LIST_SCRIPT, parseListing} from './exec-listing.js';
 import {LIST_LIMIT, type FileEntry, type FileKind} from './file-entry.js';
-import {readTar, TarFormatError, type TarEntryKind} from './tar-reader.js';
+import {TarFormatError, type TarEntryKind} from '../tar/header.js';
+import {readTar} from './tar-reader.js';
 
 export type Listing = {
   path: string;

@@ -3,7 +3,8 @@ import {BerthError} from '../../errors.js';
 import {safeText} from '../archives/archive-errors.js';
 import {containerArchive} from './archive-source.js';
 import {childPath, parentPath} from './file-entry.js';
-import {readTar, type TarEntryKind} from './tar-reader.js';
+import type {TarEntryKind} from '../tar/header.js';
+import {readTar} from './tar-reader.js';
 
 export const VIEW_LIMIT = 1024 * 1024;
 const MAX_LINK_HOPS = 8;

@@ -2,13 +2,13 @@ import {createReadStream} from 'node:fs';
 import {lstat, readdir, readlink, stat} from 'node:fs/promises';
 import {join} from 'node:path';
 import type {Stats} from 'node:fs';
+import {BLOCK, padding} from '../tar/header.js';
 
 // A tar of a local file or directory, produced as it is read (constant memory): what copy-in sends to the engine
 // (PUT /containers/{id}/archive). The root entry is named `rootName`; with `contentsOnly` the root is left out and
 // its entries stand at the top (docker cp's "SRC/."). Owners are 0:0, as docker cp sends them; the engine gives
 // the files to the container's root (or keeps them with copyUIDGID).
 
-const BLOCK = 512;
 const READ_BUFFER = 1024 * 1024;
 
 export type TarWriteOptions = {rootName: string; contentsOnly?: boolean; followLink?: boolean};
@@ -39,7 +39,7 @@ async function* entry(path: string, name: string, known?: Stats): AsyncGenerator
       if (piece.length) yield piece;
     }
     if (sent < info.size) throw new Error(`${path} shrank while it was copied`);
-    const pad = (BLOCK - (info.size % BLOCK)) % BLOCK;
+    const pad = padding(info.size);
     if (pad) yield Buffer.alloc(pad);
   }
   // Sockets, fifos and devices are not sent (docker cp refuses them too).
@@ -53,7 +53,7 @@ function* header(name: string, info: Stats, flag: string, size: number, linkTarg
   if (pax.length) {
     const body = Buffer.from(pax.join(''));
     yield headerBlock('PaxHeader', 0o644, body.length, Math.floor(info.mtimeMs / 1000), 'x', '', '');
-    yield Buffer.concat([body, Buffer.alloc((BLOCK - (body.length % BLOCK)) % BLOCK)]);
+    yield Buffer.concat([body, Buffer.alloc(padding(body.length))]);
   }
   const [prefix, short] = split ?? ['', name.slice(-100)];
   yield headerBlock(

@@ -1,5 +1,5 @@
-import {checksumOk, isZero} from '../archives/tar-check.js';
-import {readTar, TarFormatError, type EntryData} from '../container-files/tar-reader.js';
+import {BLOCK, checksumOk, isZero, TarFormatError} from '../tar/header.js';
+import {readTar, type EntryData} from '../container-files/tar-reader.js';
 import {layerSink} from './entry-pipe.js';
 import {normalPath, type LayerFile} from './layer-files.js';
 
@@ -10,7 +10,6 @@ import {normalPath, type LayerFile} from './layer-files.js';
 export type SavedImage = {config: unknown; layers: {path: string; files: LayerFile[]}[]};
 
 const MAX_DOCUMENT = 8 * 1024 * 1024;
-const BLOCK = 512;
 
 export async function readImageArchive(
   source: AsyncIterable<Buffer>,

@@ -1,4 +1,4 @@
-import type {TarEntry} from '../container-files/tar-reader.js';
+import type {TarEntry} from '../tar/header.js';
 
 // One entry of a layer's tar as berth keeps it: only what the layers pane shows, so that an image of 100,000
 // files costs a few megabytes. Whiteouts are turned into what they mean: `dir/.wh.NAME` deletes `dir/NAME`

@@ -1,7 +1,8 @@
 import {describe, expect, test} from 'vitest';
 import {TarCheck} from '../../../../source/engine/archives/tar-check.js';
 import {headerBlock} from '../../../../source/engine/container-files/tar-writer.js';
-import {readTar, type TarEntry} from '../../../../source/engine/container-files/tar-reader.js';
+import {readTar} from '../../../../source/engine/container-files/tar-reader.js';
+import type {TarEntry} from '../../../../source/engine/tar/header.js';
 import {TarIndexer} from '../../../../source/engine/layers/tar-indexer.js';
 
 // The three readers of tar headers on the same archives: the files pane's (pulls, hands data on), the layer
