@@ -1,3 +1,4 @@
+import {drained} from '../util/drained.js';
 import {stripAnsi} from '../text/escapes.js';
 import {sanitizeLine} from '../text/sanitize.js';
 import {RegistryClient} from './client.js';
@@ -79,19 +80,7 @@ function writer(stream: NodeJS.WritableStream, abort: AbortController) {
     },
     async write(text: string): Promise<void> {
       if (closed || !text) return;
-      if (!stream.write(text)) {
-        await new Promise<void>(resolve => {
-          const done = () => {
-            stream.off('drain', done);
-            stream.off('error', done);
-            stream.off('close', done);
-            resolve();
-          };
-          stream.on('drain', done);
-          stream.on('error', done);
-          stream.on('close', done);
-        });
-      }
+      if (!stream.write(text)) await drained(stream);
     },
   };
 }

@@ -1,6 +1,6 @@
 import {once} from 'node:events';
-import type {Transform} from 'node:stream';
 import {createGunzip, type Gunzip} from 'node:zlib';
+import {drained} from '../../util/drained.js';
 import type {EntryData} from '../container-files/tar-reader.js';
 import type {LayerFile} from './layer-files.js';
 import {TarIndexer} from './tar-indexer.js';
@@ -46,19 +46,4 @@ export function layerSink(): {data: Required<EntryData>; done: () => LayerFile[]
     },
     done: () => indexer.end(),
   };
-}
-
-// Until zlib has room again, or has failed; the listeners go either way (a gzip layer waits thousands of times).
-function drained(stream: Transform): Promise<void> {
-  return new Promise(resolve => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('error', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('error', done);
-    stream.on('close', done);
-  });
 }
