@@ -1,5 +1,5 @@
 import type {Readable} from 'node:stream';
-import {Pool, errors as undiciErrors} from 'undici';
+import {Pool, errors as undiciErrors, type Dispatcher} from 'undici';
 import {RegistryError, cancelledError, problem} from './errors.js';
 import {explainConnectError, type ConnectTarget} from './connect-errors.js';
 import type {Trust} from './trust.js';
@@ -158,17 +158,9 @@ export class HttpTransport {
     }
   }
 
-  private async sendOnce(request: HttpRequest): Promise<HttpResponse> {
-    if (request.signal?.aborted) throw cancelledError(request.url.host);
+  private sendOnce(request: HttpRequest): Promise<HttpResponse> {
     const maxBytes = request.maxBytes ?? DEFAULT_MAX_BODY;
-    try {
-      const response = await this.pool(request.url.origin).request({
-        path: `${request.url.pathname}${request.url.search}`,
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        signal: request.signal,
-      });
+    return this.exchange(request, async response => {
       if (request.stream && response.statusCode >= 200 && response.statusCode < 300)
         return {
           status: response.statusCode,
@@ -209,12 +201,24 @@ export class HttpTransport {
         body = Buffer.concat(chunks);
       }
       return {status: response.statusCode, headers: response.headers, body, url: request.url};
-    } catch (error) {
-      throw await this.explain(error, request);
-    }
+    });
   }
 
-  async open(request: StreamRequest): Promise<StreamResponse> {
+  open(request: StreamRequest): Promise<StreamResponse> {
+    return this.exchange(request, response => ({
+      status: response.statusCode,
+      headers: response.headers,
+      body: response.body,
+      url: request.url,
+    }));
+  }
+
+  // One request to the origin's pool and what `answer` makes of it; a failure on the way (to connect, to
+  // answer, inside the body `answer` reads) is explained, a cancel said as one.
+  private async exchange<T>(
+    request: HttpRequest | StreamRequest,
+    answer: (response: Dispatcher.ResponseData) => Promise<T> | T,
+  ): Promise<T> {
     if (request.signal?.aborted) throw cancelledError(request.url.host);
     try {
       const response = await this.pool(request.url.origin).request({
@@ -224,7 +228,7 @@ export class HttpTransport {
         body: request.body,
         signal: request.signal,
       });
-      return {status: response.statusCode, headers: response.headers, body: response.body, url: request.url};
+      return await answer(response);
     } catch (error) {
       throw await this.explain(error, request);
     }
