@@ -175,9 +175,16 @@ export class EngineSession {
   }
 
   // The connection was made from /_ping; /version (slow on Podman) comes after the list, for the header's details.
+  // It is only those details: an engine (or a proxy) whose /version fails or never answers while the list and
+  // /events work keeps its connection, described as /_ping described it; the trace notes why.
   private async readFullVersion(client: EngineClient): Promise<void> {
     const before = client.version;
-    await client.fullVersion();
+    try {
+      await client.fullVersion();
+    } catch (error) {
+      trace.event({event: 'engine-version-unread', engine: this.name, reason: errorMessage(error)});
+      return;
+    }
     if (client !== this.client || this.closed || client.version === before) return;
     this.listener.connection(this.describe(client), true);
   }
