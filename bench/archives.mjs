@@ -6,9 +6,7 @@
 import {spawn} from 'node:child_process';
 import {mkdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {alive, fmt, log, median, now, rssMB, run, sleep} from './ui-lib.mjs';
-
-const RUN = String(process.pid);
+import {alive, fmt, LABEL_FLAGS, log, median, now, rssMB, run, RUN, sleep} from './ui-lib.mjs';
 
 const sizeOf = path => {
   try {
@@ -89,6 +87,8 @@ export async function archiveRows(ctx) {
     timed(process.execPath, ['--max-semi-space-size=4', ctx.berth, ...args], {env: ctx.berthEnv, ...options});
   const docker = args => timed('docker', args);
   const rmi = () => run('docker', ['rmi', '-f', image], {timeout: 300_000}).catch(() => undefined);
+  const createContainer = () =>
+    run('docker', ['create', '--name', container, '--network', 'none', ...LABEL_FLAGS, image, 'true']);
   const cleanup = async () => {
     await run('docker', ['rm', '-f', container]).catch(() => undefined);
     await rmi();
@@ -106,19 +106,7 @@ export async function archiveRows(ctx) {
   );
   writeFileSync(join(context, 'Dockerfile'), [`FROM ${'berth-test/busybox:latest'}`, ...steps, ''].join('\n'));
   await run('docker', ['build', '--network', 'none', '-q', '-t', image, context], {timeout: 900_000});
-  await run('docker', [
-    'create',
-    '--name',
-    container,
-    '--network',
-    'none',
-    '--label',
-    'berth.bench=1',
-    '--label',
-    `berth.bench.run=${RUN}`,
-    image,
-    'true',
-  ]);
+  await createContainer();
   const size = Number((await run('docker', ['image', 'inspect', '--format', '{{.Size}}', image])).trim());
   log(
     `archives: built ${image} (${fmt(size / 2 ** 20)} MiB in ${layers} layers of random data) in ${((now() - t0) / 1000).toFixed(0)} s`,
@@ -169,19 +157,7 @@ export async function archiveRows(ctx) {
   });
 
   // export: a container of that image (its filesystem is the image's ~1 GiB of files)
-  await run('docker', [
-    'create',
-    '--name',
-    container,
-    '--network',
-    'none',
-    '--label',
-    'berth.bench=1',
-    '--label',
-    `berth.bench.run=${RUN}`,
-    image,
-    'true',
-  ]).catch(() => undefined);
+  await createContainer().catch(() => undefined);
   const exp = await interleaved(rounds, {
     before: clear,
     docker: () => docker(['export', '-o', theirs, container]),

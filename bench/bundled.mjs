@@ -3,17 +3,16 @@
 import {spawn} from 'node:child_process';
 import {basename, join} from 'node:path';
 
+// esbuild's options for a bench's TypeScript: one ESM file for Node, its dependencies left in node_modules.
+export const BENCH_BUILD = {bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'warning'};
+
 export async function runBundled(ctx, root, entry, args) {
   const out = join(root, 'node_modules/.cache/berth', `bench-${basename(entry, '.ts')}.mjs`);
   const {build} = await import('esbuild');
   await build({
+    ...BENCH_BUILD,
     entryPoints: [join(root, entry)],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
     outfile: out,
-    logLevel: 'warning',
   });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [out, ...args], {cwd: root, stdio: ['ignore', 'pipe', 'pipe']});

@@ -7,7 +7,7 @@
 import {spawn} from 'node:child_process';
 import {mkdirSync, rmSync} from 'node:fs';
 import {join} from 'node:path';
-import {IMAGE, log, median, now, openBerth, RUN, run, sleep} from './ui-lib.mjs';
+import {IMAGE, LABEL_FLAGS, log, median, now, openBerth, RUN, run, sleep} from './ui-lib.mjs';
 
 function timed(file, args, env) {
   return new Promise((resolve, reject) => {
@@ -52,10 +52,7 @@ export async function filesRows(ctx) {
     '--init',
     '--network',
     'none',
-    '--label',
-    'berth.bench=1',
-    '--label',
-    `berth.bench.run=${RUN}`,
+    ...LABEL_FLAGS,
     '--name',
     container,
     '-w',

@@ -7,6 +7,7 @@ import {randomBytes} from 'node:crypto';
 import {spawn} from 'node:child_process';
 import {mkdirSync, openSync, closeSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
+import {BENCH_BUILD} from './bundled.mjs';
 import {IMAGE, log, median, now, run, RUN, sleep} from './ui-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -64,13 +65,9 @@ export async function layersRows(ctx) {
   ctx.cleanup.push(cleanup);
   const {build} = await import('esbuild');
   await build({
+    ...BENCH_BUILD,
     entryPoints: [join(root, 'bench/layers.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
     outfile: bundle,
-    logLevel: 'warning',
   });
 
   const t0 = now();

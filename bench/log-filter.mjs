@@ -15,6 +15,7 @@ import {join} from 'node:path';
 import {performance} from 'node:perf_hooks';
 import {pathToFileURL} from 'node:url';
 import {build} from 'esbuild';
+import {BENCH_BUILD} from './bundled.mjs';
 
 const LINES = 10_000;
 const ROUNDS = 15;
@@ -34,12 +35,8 @@ async function load() {
       resolveDir: root,
       loader: 'ts',
     },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
+    ...BENCH_BUILD,
     outfile: out,
-    logLevel: 'warning',
   });
   try {
     return await import(pathToFileURL(out).href);

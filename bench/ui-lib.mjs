@@ -13,6 +13,8 @@ export const now = () => performance.now();
 
 export const RUN = String(process.pid);
 export const LABELS = {'berth.bench': '1', 'berth.bench.run': RUN};
+// The same labels as docker CLI flags.
+export const LABEL_FLAGS = Object.entries(LABELS).flatMap(([name, value]) => ['--label', `${name}=${value}`]);
 export const IMAGE = 'berth-test/busybox:latest';
 export const CLK_TCK = 100; // checked against `getconf CLK_TCK` in run.mjs
 export const COLS = 120;

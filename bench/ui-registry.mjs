@@ -3,6 +3,7 @@
 import {spawn} from 'node:child_process';
 import {build} from 'esbuild';
 import {join} from 'node:path';
+import {BENCH_BUILD} from './bundled.mjs';
 import {log, median, now, openBerth, sleep} from './ui-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -10,13 +11,9 @@ const root = new URL('..', import.meta.url).pathname;
 async function serveRegistry(ctx) {
   const out = join(root, 'node_modules/.cache/berth/bench-registry.mjs');
   await build({
+    ...BENCH_BUILD,
     entryPoints: [join(root, 'bench/registry.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
     outfile: out,
-    logLevel: 'warning',
   });
   const child = spawn(process.execPath, [out, '--serve'], {cwd: root, stdio: ['pipe', 'pipe', 'pipe']});
   ctx.cleanup.push(() => child.kill());
