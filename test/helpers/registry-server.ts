@@ -4,6 +4,7 @@ import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {Agent, request} from 'undici';
+import {commandExists} from './commands.js';
 import {issueLeaf, makeCa, type Leaf, type TestCa} from './registry-pki.js';
 
 // Real `docker-registry serve` instances (Debian's distribution 2.8) for the integration tests,
@@ -44,12 +45,7 @@ export interface RunningRegistry {
 export const REGISTRY_BINARY = process.env.BERTH_DOCKER_REGISTRY || 'docker-registry';
 
 export function registryBinaryAvailable(): boolean {
-  try {
-    execFileSync('sh', ['-c', 'command -v "$1"', 'sh', REGISTRY_BINARY], {stdio: 'ignore'});
-    return true;
-  } catch {
-    return false;
-  }
+  return commandExists(REGISTRY_BINARY);
 }
 
 // Integration tests run where the binary is; its absence is a failure, never a skip (npm test installs it through scripts/testbed.sh).

@@ -2,6 +2,7 @@ import {execFileSync, spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir, userInfo} from 'node:os';
 import {join} from 'node:path';
+import {commandExists} from './commands.js';
 import {freePort} from './registry-server.js';
 
 // A private OpenSSH server for the ssh:// engine tests: its own host key, authorized key, pid file and log, on a free
@@ -12,15 +13,6 @@ export const SSHD = process.env.BERTH_SSHD || '/usr/sbin/sshd';
 
 export function sshdAvailable(): boolean {
   return existsSync(SSHD) && commandExists('ssh-keygen');
-}
-
-function commandExists(name: string): boolean {
-  try {
-    execFileSync('sh', ['-c', 'command -v "$1"', 'sh', name], {stdio: 'ignore'});
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // Tests that need sshd run where it is installed; its absence is a failure, never a skip (npm test installs it through scripts/testbed.sh).
