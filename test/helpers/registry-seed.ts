@@ -107,6 +107,27 @@ export class Pusher {
     return {digest, size: Buffer.byteLength(manifest), configSize: Buffer.byteLength(config), layerSize: layer.length};
   }
 
+  // An OCI index of images pushed before (by digest), each listed under its platform, with annotations where
+  // buildx writes them (an attestation's).
+  async index(
+    repository: string,
+    reference: string,
+    manifests: {image: PushedImage; platform: Record<string, string>; annotations?: Record<string, string>}[],
+  ): Promise<{digest: string; size: number}> {
+    const body = JSON.stringify({
+      schemaVersion: 2,
+      mediaType: OCI_INDEX,
+      manifests: manifests.map(({image, platform, annotations}) => ({
+        mediaType: OCI_MANIFEST,
+        digest: image.digest,
+        size: image.size,
+        platform,
+        ...(annotations ? {annotations} : {}),
+      })),
+    });
+    return {digest: await this.manifest(repository, reference, body, OCI_INDEX), size: Buffer.byteLength(body)};
+  }
+
   close(): Promise<void> {
     return this.agent.close();
   }

@@ -34,36 +34,18 @@ describe.runIf(shouldRunRegistryTests())('tag details from a real registry', {ti
       architecture: 'unknown',
       created: '2024-03-02T09:31:00Z',
     });
-    const index = JSON.stringify({
-      schemaVersion: 2,
-      mediaType: OCI_INDEX,
-      manifests: [
-        {
-          mediaType: OCI_MANIFEST,
-          digest: amd64.digest,
-          size: amd64.size,
-          platform: {os: 'linux', architecture: 'amd64'},
+    ({digest: indexDigest, size: indexSize} = await pusher.index('apps/web', '2.0.0', [
+      {image: amd64, platform: {os: 'linux', architecture: 'amd64'}},
+      {image: arm64, platform: {os: 'linux', architecture: 'arm64', variant: 'v8'}},
+      {
+        image: attestation,
+        platform: {os: 'unknown', architecture: 'unknown'},
+        annotations: {
+          'vnd.docker.reference.type': 'attestation-manifest',
+          'vnd.docker.reference.digest': amd64.digest,
         },
-        {
-          mediaType: OCI_MANIFEST,
-          digest: arm64.digest,
-          size: arm64.size,
-          platform: {os: 'linux', architecture: 'arm64', variant: 'v8'},
-        },
-        {
-          mediaType: OCI_MANIFEST,
-          digest: attestation.digest,
-          size: attestation.size,
-          platform: {os: 'unknown', architecture: 'unknown'},
-          annotations: {
-            'vnd.docker.reference.type': 'attestation-manifest',
-            'vnd.docker.reference.digest': amd64.digest,
-          },
-        },
-      ],
-    });
-    indexDigest = await pusher.manifest('apps/web', '2.0.0', index, OCI_INDEX);
-    indexSize = Buffer.byteLength(index);
+      },
+    ]));
     single = await pusher.image('tools/busybox', '1.0.0', {
       architecture: 'arm',
       variant: 'v7',

@@ -5,7 +5,7 @@ import {copyImage, retag} from '../../source/registry/image-copy.js';
 import {deleteManifest, getRawManifest, manifestDigest, tagsAt} from '../../source/registry/manifest-writes.js';
 import {benchEnv, removeBenchRepositories, uniqueName} from '../helpers/bench.js';
 import {shouldRunRegistryTests, startRegistry, type RunningRegistry} from '../helpers/registry-server.js';
-import {OCI_INDEX, OCI_MANIFEST, Pusher, type PushedImage} from '../helpers/registry-seed.js';
+import {OCI_MANIFEST, Pusher, type PushedImage} from '../helpers/registry-seed.js';
 
 // Delete, retag and copy against the bench registry (delete enabled, scripts/testbed.sh) and a second registry of
 // the test's own without delete (distribution's default), each repository the test's own and removed afterwards.
@@ -40,25 +40,10 @@ describe.runIf(shouldRunRegistryTests())('registry management', {timeout: 120_00
     // A multi-platform index built through the API: two platforms pushed by digest, then the index.
     amd64 = await benchPusher.image(repo('multi'), undefined, {architecture: 'amd64', layer: 'amd64 bytes'});
     arm64 = await benchPusher.image(repo('multi'), undefined, {architecture: 'arm64', layer: 'arm64 bytes'});
-    const index = JSON.stringify({
-      schemaVersion: 2,
-      mediaType: OCI_INDEX,
-      manifests: [
-        {
-          mediaType: OCI_MANIFEST,
-          digest: amd64.digest,
-          size: amd64.size,
-          platform: {os: 'linux', architecture: 'amd64'},
-        },
-        {
-          mediaType: OCI_MANIFEST,
-          digest: arm64.digest,
-          size: arm64.size,
-          platform: {os: 'linux', architecture: 'arm64'},
-        },
-      ],
-    });
-    indexDigest = await benchPusher.manifest(repo('multi'), 'latest', index, OCI_INDEX);
+    ({digest: indexDigest} = await benchPusher.index(repo('multi'), 'latest', [
+      {image: amd64, platform: {os: 'linux', architecture: 'amd64'}},
+      {image: arm64, platform: {os: 'linux', architecture: 'arm64'}},
+    ]));
   });
 
   afterAll(async () => {
