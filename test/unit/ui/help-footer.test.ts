@@ -1,16 +1,13 @@
 import {describe, expect, test} from 'vitest';
-import type {Action} from '../../../source/store/actions.js';
 import type {AppState} from '../../../source/store/state.js';
 import {fitFooter} from '../../../source/ui/components/Footer.js';
 import {shownStatus, statusLines} from '../../../source/ui/components/StatusLine.js';
 import {helpLines} from '../../../source/ui/help-lines.js';
 import {DEFAULT_KEYMAP, footerBindings, resolveKey} from '../../../source/ui/keymap.js';
-import {reduceApp} from '../../../source/ui/reducer.js';
 import {activeScopes} from '../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../source/ui/view-set.js';
+import {reduce, unitConfig as config} from '../../helpers/app-state.js';
 
-const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
-const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
 const start = {...DEFAULT_VIEWS.initialState('t', config), viewportRows: 10};
 
 describe('help', () => {

@@ -2,16 +2,9 @@ import {describe, expect, test} from 'vitest';
 import {DEFAULT_KEYMAP, footerBindings, resolveKey} from '../../../source/ui/keymap.js';
 import {activeScopes} from '../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../source/ui/view-set.js';
+import {unitConfig} from '../../helpers/app-state.js';
 
-const initial = () =>
-  DEFAULT_VIEWS.initialState('t', {
-    logBufferLines: 1,
-    logTail: 1,
-    shells: [],
-    readonly: false,
-    registries: [],
-    registryOptions: {},
-  });
+const initial = () => DEFAULT_VIEWS.initialState('t', unitConfig);
 
 describe('keymap', () => {
   test('resolves keys by the active scopes, most specific first', () => {

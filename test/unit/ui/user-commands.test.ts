@@ -10,6 +10,7 @@ import {buildKeymap} from '../../../source/ui/keymap.js';
 import {DEFAULT_VIEWS, ViewSet} from '../../../source/ui/view-set.js';
 import {userCommandsModule} from '../../../source/views/user-commands/index.js';
 import {scratchDir} from '../../helpers/scratch.js';
+import {unitConfig} from '../../helpers/app-state.js';
 
 const scratch = scratchDir('berth-usercmd-unit-');
 const write = (text: string) => {
@@ -149,14 +150,7 @@ describe('config commands:', () => {
     const views = new ViewSet(DEFAULT_VIEWS.views, [...DEFAULT_VIEWS.panes, built.module]);
     expect(views.commands().map(c => c.name)).toContain('clash');
     // : completion knows them.
-    const state = views.initialState('t', {
-      logBufferLines: 1,
-      logTail: 1,
-      shells: [],
-      readonly: false,
-      registries: [],
-      registryOptions: {},
-    });
+    const state = views.initialState('t', unitConfig);
     expect(completeCommandLine('cla', 3, views.commands(), state)).toEqual({draft: 'clash ', cursor: 6});
     expect(completeCommandLine('at', 2, views.commands(), state)).toEqual({draft: 'attach ', cursor: 7});
     expect(

@@ -1,18 +1,14 @@
 import {describe, expect, test} from 'vitest';
 import {composeLabels} from '../../../../source/engine/compose/labels.js';
 import type {ContainerRow} from '../../../../source/engine/containers/list.js';
-import type {Action} from '../../../../source/store/actions.js';
-import type {AppState} from '../../../../source/store/state.js';
 import {DEFAULT_KEYMAP, readonlyKeymap, resolveKey} from '../../../../source/ui/keymap.js';
-import {reduceApp} from '../../../../source/ui/reducer.js';
 import {completeCommandLine} from '../../../../source/ui/complete.js';
 import {activeScopes} from '../../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
 import {unavailable} from '../../../../source/views/compose/effects.js';
 import {selectedProject, selectedService, visibleProjects} from '../../../../source/views/compose/selectors.js';
+import {reduce, unitConfig as config} from '../../../helpers/app-state.js';
 
-const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
-const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
 const row = (id: string, project: string, service: string, state = 'running'): ContainerRow => ({
   id,
   name: `${project}_${service}_1`,

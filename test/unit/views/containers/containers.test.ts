@@ -1,12 +1,10 @@
 import {describe, expect, test} from 'vitest';
 import type {ContainerRow} from '../../../../source/engine/containers/list.js';
-import type {Action} from '../../../../source/store/actions.js';
-import type {AppState} from '../../../../source/store/state.js';
 import {resolveKey, DEFAULT_KEYMAP} from '../../../../source/ui/keymap.js';
-import {reduceApp} from '../../../../source/ui/reducer.js';
 import {activeScopes} from '../../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
 import {reduceContainers} from '../../../../source/views/containers/reducer.js';
+import {reduce, unitConfig as config} from '../../../helpers/app-state.js';
 
 const row = (name: string, state = 'running'): ContainerRow => ({
   id: `id-${name}`,
@@ -17,8 +15,6 @@ const row = (name: string, state = 'running'): ContainerRow => ({
   ports: '',
   created: 0,
 });
-const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
-const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
 
 describe('containers view: reducer', () => {
   const loaded = reduce(

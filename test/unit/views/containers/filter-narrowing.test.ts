@@ -4,6 +4,7 @@ import {reduceApp} from '../../../../source/ui/reducer.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
 import type {AppState} from '../../../../source/store/state.js';
 import {visibleContainers} from '../../../../source/views/containers/selectors.js';
+import {unitConfig as config} from '../../../helpers/app-state.js';
 
 const NAMES = ['web-1', 'web-12', 'Web-2', 'db', 'cache', 'we\u200bb-3', 'api-web'];
 const rows: ContainerRow[] = NAMES.map((name, i) => ({
@@ -15,7 +16,6 @@ const rows: ContainerRow[] = NAMES.map((name, i) => ({
   ports: '',
   created: 0,
 }));
-const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
 const loaded = reduceApp(DEFAULT_VIEWS, DEFAULT_VIEWS.initialState('t', config), {
   type: 'containers.loaded',
   items: rows,

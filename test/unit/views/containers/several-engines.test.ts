@@ -8,14 +8,13 @@ import {configContexts} from '../../../../source/config.js';
 import {parseSystemTime} from '../../../../source/engine/clock.js';
 import type {ContainerRow} from '../../../../source/engine/containers/list.js';
 import {resolveEngineTargets} from '../../../../source/engine/engine-targets.js';
-import type {Action} from '../../../../source/store/actions.js';
 import type {AppState} from '../../../../source/store/state.js';
-import {reduceApp} from '../../../../source/ui/reducer.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
 import {splitEngineFilter} from '../../../../source/views/kit/merge-engine-rows.js';
 import {targetContainers, visibleContainers} from '../../../../source/views/containers/selectors.js';
 import {dockerConfigWithContexts} from '../../../helpers/contexts.js';
 import {writeFileSync} from 'node:fs';
+import {reduce, unitConfig as config} from '../../../helpers/app-state.js';
 
 const row = (engine: string, name: string, state = 'running'): ContainerRow => ({
   id: `id-${name}`,
@@ -27,8 +26,6 @@ const row = (engine: string, name: string, state = 'running'): ContainerRow => (
   ports: '',
   created: 0,
 });
-const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
-const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
 const twoEngines = (): AppState => ({
   ...DEFAULT_VIEWS.initialState('t', config),
   viewportRows: 10,

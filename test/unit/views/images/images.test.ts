@@ -9,9 +9,8 @@ import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
 import {parsePruneArgs} from '../../../../source/views/images/commands.js';
 import {createFromForm, openCreate, parseCreate} from '../../../../source/views/images/create.js';
 import {targetImages} from '../../../../source/views/images/list.js';
+import {reduce, unitConfig as config} from '../../../helpers/app-state.js';
 
-const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
-const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
 const image = (id: string, tags: string[], created: number): ImageRow[] =>
   toImageRows({Id: `sha256:${id.padEnd(64, '0')}`, Created: created, Size: 1, RepoTags: tags}, 0);
 

@@ -2,19 +2,14 @@ import {describe, expect, test} from 'vitest';
 import {toNetworkRow} from '../../../../source/engine/networks/networks.js';
 import {networkUsers, volumeUsers, type ContainerUse} from '../../../../source/engine/volumes/usage.js';
 import {toVolumeRow} from '../../../../source/engine/volumes/volumes.js';
-import type {Action} from '../../../../source/store/actions.js';
-import type {AppState} from '../../../../source/store/state.js';
 import {DEFAULT_KEYMAP, resolveKey} from '../../../../source/ui/keymap.js';
-import {reduceApp} from '../../../../source/ui/reducer.js';
 import {activeScopes} from '../../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
 import {targetNetworks} from '../../../../source/views/networks/list.js';
 import {targetVolumes, volumeRows} from '../../../../source/views/volumes/list.js';
 import {toContainerRow} from '../../../../source/engine/containers/list.js';
 import type Docker from 'dockerode';
-
-const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
-const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
+import {reduce, unitConfig as config} from '../../../helpers/app-state.js';
 
 const info = (id: string, name: string, state: string, mounts: string[], networks: Record<string, string>) =>
   ({

@@ -1,11 +1,10 @@
 import {describe, expect, test} from 'vitest';
-import type {Action} from '../../../../source/store/actions.js';
 import type {AppState} from '../../../../source/store/state.js';
 import {DEFAULT_KEYMAP, footerBindings, readonlyKeymap, resolveKey} from '../../../../source/ui/keymap.js';
-import {reduceApp} from '../../../../source/ui/reducer.js';
 import {activeScopes} from '../../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
 import {selectedTag, visibleRepositories} from '../../../../source/views/registry/reducer.js';
+import {reduce} from '../../../helpers/app-state.js';
 
 const config = {
   logBufferLines: 1,
@@ -15,7 +14,6 @@ const config = {
   registries: ['https://r.example:5000'],
   registryOptions: {},
 };
-const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
 
 describe('registry view: reducer', () => {
   const start = reduce({...DEFAULT_VIEWS.initialState('t', config), viewportRows: 3}, {type: 'view.registry'});

@@ -2,17 +2,14 @@ import {describe, expect, test} from 'vitest';
 import {toNodeRow, toSecretRow, toServiceRow, toTaskRow} from '../../../../source/engine/swarm/lists.js';
 import {dockerSecretCreateCommand} from '../../../../source/engine/swarm/docker-commands.js';
 import {convergence, parseReplicas} from '../../../../source/engine/swarm/operations.js';
-import type {Action} from '../../../../source/store/actions.js';
 import type {AppState} from '../../../../source/store/state.js';
 import {DEFAULT_KEYMAP, readonlyKeymap, resolveKey} from '../../../../source/ui/keymap.js';
-import {reduceApp} from '../../../../source/ui/reducer.js';
 import {activeScopes} from '../../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
 import {parseScaleArgs} from '../../../../source/views/swarm/scale.js';
 import {selectedService, visibleRows} from '../../../../source/views/swarm/selectors.js';
+import {reduce, unitConfig as config} from '../../../helpers/app-state.js';
 
-const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
-const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
 const manager = {state: 'active', manager: true, nodeId: 'n1'};
 
 const services = [

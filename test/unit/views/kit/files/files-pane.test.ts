@@ -4,15 +4,13 @@ import {changeTree} from '../../../../../source/engine/container-files/changes.j
 import type {Action} from '../../../../../source/store/actions.js';
 import type {AppState} from '../../../../../source/store/state.js';
 import {DEFAULT_KEYMAP, resolveKey} from '../../../../../source/ui/keymap.js';
-import {reduceApp} from '../../../../../source/ui/reducer.js';
 import {activeScopes} from '../../../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../../../source/ui/view-set.js';
 import {findMatch, selectedPath, visibleEntries} from '../../../../../source/views/kit/files/reducer.js';
 import {modified} from '../../../../../source/views/kit/files/table.js';
 import {localPath} from '../../../../../source/views/kit/files/effects.js';
+import {reduce, unitConfig as config} from '../../../../helpers/app-state.js';
 
-const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
-const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
 const run = (state: AppState, ...actions: Action[]) => actions.reduce(reduce, state);
 const keyIn = (state: AppState, key: string) => resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), key);
 const row = {id: 'c1', name: 'web-1', image: 'busybox', state: 'running', status: 'Up', ports: '', created: 1};

@@ -3,14 +3,12 @@ import {analyseLayers} from '../../../../../source/engine/layers/analysis.js';
 import type {Action} from '../../../../../source/store/actions.js';
 import type {AppState} from '../../../../../source/store/state.js';
 import {DEFAULT_KEYMAP, resolveKey} from '../../../../../source/ui/keymap.js';
-import {reduceApp} from '../../../../../source/ui/reducer.js';
 import {activeScopes} from '../../../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../../../source/ui/view-set.js';
 import {shownFiles} from '../../../../../source/views/kit/layers/files.js';
 import type {LayersOverlay} from '../../../../../source/views/kit/layers/state.js';
+import {reduce, unitConfig as config} from '../../../../helpers/app-state.js';
 
-const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
-const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
 const key = (state: AppState, name: string) => resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, state), name);
 const press = (state: AppState, name: string) => {
   const type = key(state, name);

@@ -1,14 +1,10 @@
 import {describe, expect, test} from 'vitest';
-import type {Action} from '../../../../../source/store/actions.js';
-import type {AppState} from '../../../../../source/store/state.js';
 import {DEFAULT_KEYMAP, resolveKey} from '../../../../../source/ui/keymap.js';
-import {reduceApp} from '../../../../../source/ui/reducer.js';
 import {activeScopes} from '../../../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../../../source/ui/view-set.js';
 import type {LogPaneState} from '../../../../../source/views/kit/log-pane/state.js';
+import {reduce, unitConfig as config} from '../../../../helpers/app-state.js';
 
-const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
-const reduce = (state: AppState, action: Action) => reduceApp(DEFAULT_VIEWS, state, action);
 const pane: LogPaneState = {
   containerId: 'c1',
   name: 'web',

@@ -1,0 +1,18 @@
+import type {Action} from '../../source/store/actions.js';
+import type {AppState} from '../../source/store/state.js';
+import {reduceApp} from '../../source/ui/reducer.js';
+import {DEFAULT_VIEWS} from '../../source/ui/view-set.js';
+
+// What the views' unit tests make their app state from (DEFAULT_VIEWS.initialState): the smallest log buffer, no
+// shells, no registries.
+export const unitConfig = {
+  logBufferLines: 1,
+  logTail: 1,
+  shells: [],
+  readonly: false,
+  registries: [],
+  registryOptions: {},
+};
+
+// The app's reducer over its default views.
+export const reduce = (state: AppState, action: Action): AppState => reduceApp(DEFAULT_VIEWS, state, action);
