@@ -7,7 +7,7 @@ import {activeScopes} from '../../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
 import {unavailable} from '../../../../source/views/compose/effects.js';
 import {selectedProject, selectedService, visibleProjects} from '../../../../source/views/compose/selectors.js';
-import {reduce, unitConfig as config} from '../../../helpers/app-state.js';
+import {logPane, reduce, unitConfig as config} from '../../../helpers/app-state.js';
 
 const row = (id: string, project: string, service: string, state = 'running'): ContainerRow => ({
   id,
@@ -85,21 +85,13 @@ describe('compose view', () => {
   });
 
   test('ctrl-c interrupts compose only in the pane of a running compose command; elsewhere it quits', () => {
-    const pane = {
+    const pane = logPane({
       containerId: 'compose-run:shop:up',
       name: 'shop',
       owner: 'compose',
-      kind: 'compose' as const,
-      window: 0,
-      follow: true,
-      scrollBack: 0,
-      timestamps: false,
-      wrap: false,
-      fullscreen: false,
-      version: 0,
-      total: 0,
+      kind: 'compose',
       status: 'running',
-    };
+    });
     const running = reduce(start, {type: 'logs.opened', pane});
     expect(resolveKey(DEFAULT_KEYMAP, activeScopes(DEFAULT_VIEWS, running), 'ctrl-c')).toBe('compose.interrupt');
     const ended = reduce(running, {type: 'logs.changed', version: 1, total: 3, appended: 0, status: 'exit 0'});

@@ -4,7 +4,7 @@ import {makeLine, type LogLine} from '../../../../source/engine/logs/line-assemb
 import type {LogSource} from '../../../../source/engine/logs/log-source.js';
 import {Controller} from '../../../../source/ui/controller.js';
 import {pane as paneOf, paneSession} from '../../../../source/views/kit/log-pane/session.js';
-import type {LogPaneState} from '../../../../source/views/kit/log-pane/state.js';
+import {logPane} from '../../../helpers/app-state.js';
 
 // What reaches the terminal: the OSC 52 sequences berth would write, decoded.
 const written = vi.hoisted(() => [] as string[]);
@@ -29,19 +29,7 @@ const lines: LogLine[] = [
   makeLine('plain three', 'stderr', undefined, false),
   makeLine('four \x1b]52;c;ZXZpbA==\x07done', 'stdout', undefined, false),
 ];
-const pane: LogPaneState = {
-  containerId: 'c1',
-  name: 'web',
-  window: 0,
-  follow: true,
-  scrollBack: 0,
-  timestamps: false,
-  wrap: false,
-  fullscreen: false,
-  version: 1,
-  total: lines.length,
-  status: 'streaming',
-};
+const pane = logPane({version: 1, total: lines.length});
 
 function app(): Controller {
   const controller = new Controller('tcp://t', {});

@@ -2,22 +2,9 @@ import {describe, expect, test} from 'vitest';
 import {DEFAULT_KEYMAP, resolveKey} from '../../../../../source/ui/keymap.js';
 import {activeScopes} from '../../../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../../../source/ui/view-set.js';
-import type {LogPaneState} from '../../../../../source/views/kit/log-pane/state.js';
-import {reduce, unitConfig as config} from '../../../../helpers/app-state.js';
+import {logPane, reduce, unitConfig as config} from '../../../../helpers/app-state.js';
 
-const pane: LogPaneState = {
-  containerId: 'c1',
-  name: 'web',
-  window: 0,
-  follow: true,
-  scrollBack: 0,
-  timestamps: false,
-  wrap: false,
-  fullscreen: false,
-  version: 0,
-  total: 100,
-  status: 'streaming',
-};
+const pane = logPane({total: 100});
 
 describe('log pane: reducer', () => {
   const open = reduce({...DEFAULT_VIEWS.initialState('t', config), viewportRows: 10}, {type: 'logs.opened', pane});
