@@ -34,7 +34,10 @@ export class FrameSplitter {
     while (pos < chunk.length) {
       if (this.remaining === 0) {
         const take = Math.min(FRAME_HEADER_BYTES - this.headerFill, chunk.length - pos);
-        chunk.copy(this.header, this.headerFill, pos, pos + take);
+        // Byte by byte: Buffer#copy of part of a chunk makes a view of that part first (an object per header, and
+        // a followed log has a header every ~60 bytes).
+        const header = this.header;
+        for (let i = 0; i < take; i++) header[this.headerFill + i] = chunk[pos + i] as number;
         this.headerFill += take;
         pos += take;
         if (this.headerFill < FRAME_HEADER_BYTES) return;

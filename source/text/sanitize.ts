@@ -45,9 +45,9 @@ export interface SanitizeOptions {
  * dim `‹U+XXXX›` markers, and expands tabs to the next tab stop, counted in terminal cells. The
  * result contains no ESC except in `ESC[<digits ; :>m`. Linear in the length of the line.
  */
-export function sanitizeLine(s: string, opts: SanitizeOptions = {}): string {
+export function sanitizeLine(s: string, opts?: SanitizeOptions): string {
   if (!NEEDS_SANITIZING.test(s)) return s;
-  const tabWidth = normaliseTabWidth(opts.tabWidth);
+  const tabWidth = normaliseTabWidth(opts?.tabWidth);
   const out: string[] = [];
   // Widths are only measured when a tab needs its column, and each text run at most once.
   let column = 0;

@@ -1,5 +1,5 @@
 import type {LogEntry} from './entry.js';
-import {entryKey, KeyBag} from './seen-entries.js';
+import {entryKey, KeyBag, type TimedEntry} from './seen-entries.js';
 import {compareTimestamps, shiftTimestamp, timestampToSince} from './timestamp.js';
 
 // How far past the head's first timestamp the history request reads. The engine files stdout and stderr from two
@@ -33,14 +33,17 @@ export class HeadOverlap {
   private oldest: string | undefined;
 
   // Returns whether this was the head's first timed entry, which is when the history request can start.
-  noteHeadEntry(key: string, time: string, historyPending: boolean): boolean {
+  // Keys are made only for the entries that the history can return again (at the start of a log).
+  noteHeadEntry(entry: TimedEntry, historyPending: boolean): boolean {
+    const time = entry.time;
     const first = !this.time;
     if (first) {
       this.time = time;
-      this.firstKey = key;
+      this.firstKey = entryKey(entry);
       this.reach = shiftTimestamp(time, HISTORY_REACH_MS);
     }
     if (historyPending && compareTimestamps(time, this.reach as string) <= 0) {
+      const key = entryKey(entry) as string;
       this.keys.push(key);
       this.pending?.bag.add(key);
       if (!this.oldest || compareTimestamps(time, this.oldest) < 0) this.oldest = time;

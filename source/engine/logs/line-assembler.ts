@@ -45,10 +45,11 @@ export function makeLine(raw: string, stream: LogStream, time: string | undefine
 // For text that is already what a terminal would show (no carriage returns left).
 function lineOf(shown: string, stream: LogStream, time: string | undefined, truncated: boolean): LogLine {
   const text = sanitizeLine(shown);
-  const line: LogLine = {text, stream};
+  // Made whole, with its time: a property added to an object literal later takes a second object (the
+  // out-of-object property store), and every line is kept (the buffer's 10,000), so the collector copies both.
+  const line: LogLine = time ? {text, stream, time} : {text, stream};
   // Most lines come back as the same string; a changed one keeps its original (at most 64 KiB) for saving.
   if (text !== shown) line.raw = shown;
-  if (time) line.time = time;
   if (truncated) line.truncated = true;
   return line;
 }

@@ -17,7 +17,7 @@ import {ResumeTracker} from './resume-tracker.js';
 import {Retries} from './retries.js';
 import {saveLines, type SaveOptions} from './save-lines.js';
 import {afterStreamEnd, beforeReopen} from './source-state.js';
-import {entryKey} from './seen-entries.js';
+import type {TimedEntry} from './seen-entries.js';
 import {describeStreamError, statusCode} from './stream-errors.js';
 
 export type {LogLine} from './line-assembler.js';
@@ -37,7 +37,7 @@ export {type LogSessionOptions, type LogStatus} from './log-session-options.js';
 //    `tail=<window or buffer size>&until=T+2s` (the slack: entries are not filed in timestamp order). Its lines
 //    are collected aside (never more than the buffer holds) and put in front of the buffer in one step when that
 //    request ends: the buffer stays ordered and bounded, and a reader anchored to the bottom (the pane) sees
-//    nothing move. Entries that both requests return are recognised by (stream, timestamp, bytes) and kept once,
+//    nothing move. Entries that both requests return are recognised by (stream, timestamp, length, a hash of the bytes) and kept once,
 //    and what the history reads past the head's first entry is left to the head (logs/head-overlap.ts).
 // 3. resume: when a stream breaks, the session reconnects with backoff (logs/head-reconnect.ts) and asks again
 //    from just before what it has (logs/resume-tracker.ts), dropping what it already received: no duplicates,
@@ -181,16 +181,15 @@ export class LogSession {
   }
 
   private takeHeadEntry(entry: LogEntry): void {
-    const key = entryKey(entry);
-    if (key && this.resumeTracker.isReplay(key)) return;
+    if (this.resumeTracker.isReplay(entry)) return;
     const restartNote = entry.time && this.restartWatch.noteBefore(entry.time);
     if (restartNote) {
       this.headLines.flush();
       this.pushSystem(restartNote);
     }
-    if (key && entry.time) {
-      this.resumeTracker.record(key, entry.time);
-      if (this.overlap.noteHeadEntry(key, entry.time, !this.historyDone)) this.openHistory();
+    if (hasTime(entry)) {
+      this.resumeTracker.record(entry);
+      if (this.overlap.noteHeadEntry(entry, !this.historyDone)) this.openHistory();
     }
     this.held.add(entry);
   }
@@ -331,3 +330,5 @@ export class LogSession {
     this.publisher.changed();
   }
 }
+
+const hasTime = (entry: LogEntry): entry is TimedEntry => entry.time !== undefined && entry.time !== '';
