@@ -1,5 +1,5 @@
 import {Box, Text} from 'ink';
-import {memo} from 'react';
+import {memo, type ReactNode} from 'react';
 import type {LogLine} from '../../../engine/logs/log-session.js';
 import {useServices, useStore} from '../../use-store.js';
 import {severalEngines} from '../../../store/engine-connections.js';
@@ -111,7 +111,7 @@ const PaneTitle = memo(function PaneTitle({text, focused}: {text: string; focuse
   );
 });
 
-// One row, rendered again only when what it shows changes (a paused pane whose title counts new lines, a frame
+// One row (or a run of plain rows), rendered again only when what it shows changes (a paused pane whose title counts new lines, a frame
 // that adds fewer lines than the pane holds).
 const LogRow = memo(function LogRow({
   text,
@@ -159,6 +159,53 @@ const LogRow = memo(function LogRow({
   );
 });
 
+// Printable ASCII and colour only: as wide as it is long, in berth's measure and in Ink's alike.
+const PLAIN_ROW = /^(?:[\x20-\x7e]|\x1b\[[\d;:]*m)*$/;
+
+// The rows as Ink nodes. Neighbouring plain rows of one stream (a flood's whole pane) are one Text of several
+// lines, not a node each: Ink lays out, and React reconciles, one node instead of up to a pane's height of them
+// on every frame. A run holds only rows that fit the width in any measure: Ink would cut an overlong text of
+// several lines as one. Search matches and merged logs' prefixes keep a node per row.
+function rowElements(rows: Row[], compose: boolean): ReactNode[] {
+  const elements: ReactNode[] = [];
+  let run: string[] = [];
+  let runStart = 0;
+  let runStream: LogLine['stream'] = 'stdout';
+  const endRun = () => {
+    if (run.length === 0) return;
+    elements.push(
+      <LogRow key={`run${runStart}`} text={run.join('\n')} stream={runStream} compose={compose} current={false} />,
+    );
+    run = [];
+  };
+  rows.forEach((row, i) => {
+    if (!row.query && !row.prefix && PLAIN_ROW.test(row.text)) {
+      if (run.length > 0 && row.stream !== runStream) endRun();
+      if (run.length === 0) {
+        runStart = i;
+        runStream = row.stream;
+      }
+      run.push(row.text);
+      return;
+    }
+    endRun();
+    elements.push(
+      <LogRow
+        key={i}
+        text={row.text}
+        stream={row.stream}
+        compose={compose}
+        query={row.query}
+        current={row.current}
+        prefixLength={row.prefix?.length}
+        prefixHue={row.prefix?.hue}
+      />,
+    );
+  });
+  endRun();
+  return elements;
+}
+
 // The log pane: a title line and the visible rows of the session's ring buffer, re-rendered at most ~10 Hz.
 export function LogPane({width, height}: {width: number; height: number}) {
   const services = useServices();
@@ -201,18 +248,7 @@ export function LogPane({width, height}: {width: number; height: number}) {
   return (
     <Box flexDirection="column" width={width} height={height} overflowY="hidden" paddingLeft={1}>
       <PaneTitle text={titleText} focused={focused} />
-      {rows.map((row, i) => (
-        <LogRow
-          key={i}
-          text={row.text}
-          stream={row.stream}
-          compose={pane.kind === 'compose'}
-          query={row.query}
-          current={row.current}
-          prefixLength={row.prefix?.length}
-          prefixHue={row.prefix?.hue}
-        />
-      ))}
+      {rowElements(rows, pane.kind === 'compose')}
     </Box>
   );
 }
