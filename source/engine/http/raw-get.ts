@@ -1,4 +1,5 @@
 import {EventEmitter} from 'node:events';
+import type {ClientRequestArgs} from 'node:http';
 import type {AgentOptions} from 'node:https';
 import {connect as netConnect, isIP, type Socket} from 'node:net';
 import type Docker from 'dockerode';
@@ -6,7 +7,6 @@ import {TimedHttpAgent, TimedHttpsAgent} from '../limits/timed-agent.js';
 import {ChunkedDecoder} from './chunked-body.js';
 import {headEnd, parseHead, type ResponseHead} from './response-head.js';
 import {modemFields} from './modem-fields.js';
-import {itemAt} from '../../util/item-at.js';
 
 // A long-lived GET (a followed log) read straight off its socket, for the one place where Node's HTTP client is
 // the cost: the engine flushes every log entry as its own HTTP chunk, so a container writing 5,000 lines a second
@@ -29,17 +29,26 @@ export type RawGetRequest = {
 
 // Decoded bytes held for the reader beyond this stop the socket until it takes them (backpressure).
 const MAX_QUEUED_BYTES = 1024 * 1024;
+// The buffer the socket reads into, one per connection and reused for every read (a TLS record is at most 16 KiB).
+const READ_BUFFER_BYTES = 64 * 1024;
+// The first size of the buffer that collects decoded bytes between two reads by the reader.
+const MIN_BATCH_BYTES = 16 * 1024;
 // An error answer's body (a JSON message) is read up to this.
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+// What the socket does with the bytes it reads: Node's `onread`, which hands each read to the callback in one
+// buffer reused for every read, past the stream machinery (a Buffer, a push, a 'data' event and ticks per read).
+// The engine flushes every log entry as its own chunk, and over TLS each is a read of its own.
+type OnRead = {buffer: Buffer; callback: (length: number, buffer: Buffer) => boolean};
 
 // The socket to the engine as docker-modem would open it, or undefined where only the modem knows how (SSH
 // engines, whose agent makes each connection a channel of an SSH session, and clients made without berth's
 // agents).
-function engineSocket(docker: Docker): (() => Socket) | undefined {
+function engineSocket(docker: Docker): ((onread: OnRead) => Socket) | undefined {
   const modem = modemFields(docker);
   if (typeof modem.socketPath === 'string' && modem.socketPath) {
     const path = modem.socketPath;
-    return () => netConnect({path});
+    return onread => netConnect({path, onread});
   }
   const host = modem.host;
   const port = Number(modem.port);
@@ -48,11 +57,12 @@ function engineSocket(docker: Docker): (() => Socket) | undefined {
   if (modem.protocol === 'https' && modem.agent instanceof TimedHttpsAgent) {
     const agent = modem.agent as TimedHttpsAgent & {options: AgentOptions};
     const options = {...agent.options, host, port, servername: isIP(host) ? '' : host};
-    return () => agent.createConnection(options) as Socket;
+    // (tls.connect passes onread to the socket it makes; its types do not list it.)
+    return onread => agent.createConnection({...options, onread} as AgentOptions) as Socket;
   }
   if (modem.protocol === 'http' && modem.agent instanceof TimedHttpAgent) {
     const agent = modem.agent;
-    return () => agent.createConnection({host, port}) as Socket;
+    return onread => agent.createConnection({host, port, onread} as ClientRequestArgs) as Socket;
   }
   return undefined;
 }
@@ -71,10 +81,17 @@ export function rawGet(docker: Docker, request: RawGetRequest): Promise<RawRespo
   const target = `${prefix}${request.path}?${query.toString()}`;
   return new Promise((resolve, reject) => {
     if (request.signal.aborted) return reject(abortError());
-    const socket = open();
+    // Reads come only once connected, after the response exists.
+    const socket = open({
+      buffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
+      callback: (length, buffer) => {
+        response.onData(buffer.subarray(0, length));
+        // Reading goes on: backpressure pauses the socket itself (enqueue).
+        return true;
+      },
+    });
     const response = new RawResponse(socket, request, resolve, reject);
     socket.write(`GET ${target} HTTP/1.1\r\nHost: docker\r\nUser-Agent: berth\r\nConnection: close\r\n\r\n`);
-    void response;
   });
 }
 
@@ -97,7 +114,8 @@ export class RawResponse extends EventEmitter {
   private headBytes: Buffer[] = [];
   private decoder: ChunkedDecoder | undefined;
   private lengthLeft = 0;
-  private queue: Buffer[] = [];
+  // Decoded bytes waiting for the reader, copied out of the socket's read buffer (which the next read overwrites).
+  private batch: Buffer | undefined;
   private queued = 0;
   private bodyDone = false;
   private endEmitted = false;
@@ -117,7 +135,6 @@ export class RawResponse extends EventEmitter {
     private readonly reject: (error: Error) => void,
   ) {
     super();
-    socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('end', () => this.onSocketEnd());
     socket.on('error', error => this.destroy(error));
     // After a complete body the engine closes the connection; what is still queued is read first ('end' follows).
@@ -128,12 +145,13 @@ export class RawResponse extends EventEmitter {
   }
 
   read(): Buffer | null {
-    if (this.queue.length === 0) {
+    if (this.queued === 0 || !this.batch) {
       this.maybeEnd();
       return null;
     }
-    const data = this.queue.length === 1 ? itemAt(this.queue, 0) : Buffer.concat(this.queue, this.queued);
-    this.queue = [];
+    const data = this.batch.subarray(0, this.queued);
+    // The reader keeps views into these bytes (a log entry's content): the next bytes go to a new buffer.
+    this.batch = undefined;
     this.queued = 0;
     if (this.socket.isPaused() && !this.destroyed) this.socket.resume();
     return data;
@@ -158,12 +176,15 @@ export class RawResponse extends EventEmitter {
     });
   }
 
-  private onData(chunk: Buffer): void {
+  // A read off the socket: `chunk` is the socket's read buffer, overwritten by the next read, so whatever is kept
+  // of it is copied.
+  onData(chunk: Buffer): void {
     if (this.destroyed) return;
     try {
       if (!this.head) {
-        this.headBytes.push(chunk);
-        const bytes = this.headBytes.length === 1 ? chunk : Buffer.concat(this.headBytes);
+        const copy = Buffer.from(chunk);
+        this.headBytes.push(copy);
+        const bytes = this.headBytes.length === 1 ? copy : Buffer.concat(this.headBytes);
         const end = headEnd(bytes);
         if (end < 0) {
           this.headBytes = [bytes];
@@ -172,9 +193,7 @@ export class RawResponse extends EventEmitter {
         this.headBytes = [];
         const head = parseHead(bytes.toString('latin1', 0, end - 4));
         this.head = head;
-        const sink =
-          head.status === 200 ? (data: Buffer) => this.enqueue(data) : (data: Buffer) => this.collectError(data);
-        this.decoder = head.body.kind === 'chunked' ? new ChunkedDecoder(sink) : undefined;
+        this.decoder = head.body.kind === 'chunked' ? new ChunkedDecoder(data => this.sink(data)) : undefined;
         this.lengthLeft = head.body.kind === 'length' ? head.body.length : 0;
         if (head.status === 200) {
           this.settled = true;
@@ -193,18 +212,22 @@ export class RawResponse extends EventEmitter {
   private body(chunk: Buffer): void {
     const head = this.head as ResponseHead;
     if (this.bodyDone) return;
-    const sink = head.status === 200 ? (data: Buffer) => this.enqueue(data) : (data: Buffer) => this.collectError(data);
     if (this.decoder) {
       this.decoder.push(chunk);
       if (this.decoder.done) this.complete();
     } else if (head.body.kind === 'length') {
       const take = Math.min(chunk.length, this.lengthLeft);
-      if (take > 0) sink(take === chunk.length ? chunk : chunk.subarray(0, take));
+      if (take > 0) this.sink(take === chunk.length ? chunk : chunk.subarray(0, take));
       this.lengthLeft -= take;
       if (this.lengthLeft === 0) this.complete();
     } else {
-      sink(chunk);
+      this.sink(chunk);
     }
+  }
+
+  private sink(data: Buffer): void {
+    if (this.head?.status === 200) this.enqueue(data);
+    else this.collectError(data);
   }
 
   private onSocketEnd(): void {
@@ -217,8 +240,15 @@ export class RawResponse extends EventEmitter {
 
   private enqueue(data: Buffer): void {
     if (data.length === 0) return;
-    this.queue.push(data);
-    this.queued += data.length;
+    const need = this.queued + data.length;
+    let batch = this.batch;
+    if (!batch || need > batch.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(2 * need, MIN_BATCH_BYTES));
+      if (batch) batch.copy(bigger, 0, 0, this.queued);
+      this.batch = batch = bigger;
+    }
+    data.copy(batch, this.queued);
+    this.queued = need;
     if (this.queued > MAX_QUEUED_BYTES) this.socket.pause();
     this.scheduleNotify();
   }
@@ -227,12 +257,12 @@ export class RawResponse extends EventEmitter {
     if (this.bodyDone) return;
     this.bodyDone = true;
     if (this.head?.status !== 200) return this.failWithStatus();
-    if (this.queue.length === 0) this.maybeEnd();
+    if (this.queued === 0) this.maybeEnd();
     else this.scheduleNotify();
   }
 
   private maybeEnd(): void {
-    if (!this.bodyDone || this.endEmitted || this.destroyed || this.queue.length > 0) return;
+    if (!this.bodyDone || this.endEmitted || this.destroyed || this.queued > 0) return;
     this.endEmitted = true;
     // Not process.nextTick: an empty body completes before the caller's promise callback has attached listeners.
     setImmediate(() => {
@@ -266,7 +296,7 @@ export class RawResponse extends EventEmitter {
 
   private collectError(chunk: Buffer): void {
     if (this.errorBytes >= MAX_ERROR_BODY_BYTES) return;
-    this.errorBody.push(chunk);
+    this.errorBody.push(Buffer.from(chunk));
     this.errorBytes += chunk.length;
   }
 

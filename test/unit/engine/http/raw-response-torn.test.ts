@@ -4,13 +4,16 @@ import {describe, expect, test} from 'vitest';
 import {RawResponse} from '../../../../source/engine/http/raw-get.js';
 
 // A socket torn where a real one never is on demand: the answer's bytes arrive cut at every possible place, and
-// the socket honours pause() the way net.Socket does (nothing more is emitted until resume(), which goes on at
-// the next tick).
+// the socket honours pause() the way net.Socket does (nothing more is read until resume(), which goes on at
+// the next tick). Like a socket with `onread` (raw-get.ts), it reads into one buffer and overwrites it with the
+// next read (and with junk in between): the response must copy what it keeps.
 class TornSocket extends EventEmitter {
   pauses = 0;
+  onRead: (chunk: Buffer) => void = () => undefined;
   private paused = false;
   private pending: Buffer[] = [];
   private ending = false;
+  private readonly readBuffer = Buffer.alloc(64 * 1024);
 
   pause(): this {
     this.paused = true;
@@ -43,7 +46,15 @@ class TornSocket extends EventEmitter {
   }
 
   private flush(): void {
-    while (!this.paused && this.pending.length > 0) this.emit('data', this.pending.shift());
+    for (
+      let piece = this.paused ? undefined : this.pending.shift();
+      piece;
+      piece = this.paused ? undefined : this.pending.shift()
+    ) {
+      piece.copy(this.readBuffer);
+      this.onRead(this.readBuffer.subarray(0, piece.length));
+      this.readBuffer.fill(0xee, 0, piece.length);
+    }
     if (!this.paused && this.ending) {
       this.ending = false;
       this.emit('end');
@@ -77,7 +88,7 @@ function readBody(pieces: Buffer[], readEveryMs = 0): Promise<{body: Buffer; soc
       batchMs: 0,
       signal: new AbortController().signal,
     };
-    new RawResponse(
+    const raw = new RawResponse(
       socket as unknown as Socket,
       request,
       response => {
@@ -91,6 +102,7 @@ function readBody(pieces: Buffer[], readEveryMs = 0): Promise<{body: Buffer; soc
       },
       reject,
     );
+    socket.onRead = chunk => raw.onData(chunk);
     socket.feed(pieces);
   });
 }
