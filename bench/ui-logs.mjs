@@ -68,12 +68,12 @@ function flatness(rss) {
   return {first, second, lows: [Math.min(...a), Math.min(...b)], flat: second <= first * 1.1 + 5};
 }
 
-// `batch`: the 500-lines-every-100-ms variant, whose CPU target is tighter (3× docker logs -f).
+// `batch`: the 500-lines-every-100-ms variant, whose CPU target is tighter (2.5× docker logs -f).
 export async function follow(ctx, {batch = false} = {}) {
   const seconds = Number(process.env.BENCH_FOLLOW_SECONDS || (ctx.quick ? 15 : 60));
   const refSeconds = ctx.quick ? 15 : Number(process.env.BENCH_FOLLOW_REF_SECONDS || 30);
   const name = batch ? 'bb-follow-batch' : 'bb-follow';
-  const cpuTarget = batch ? 3 : 5;
+  const cpuTarget = batch ? 2.5 : 5;
   await ctx.engine.create(name, ['sh', '-c', batch ? FOLLOW_BATCH_SCRIPT : FOLLOW_SCRIPT], {start: true, init: true});
   await sleep(1000);
 
