@@ -1,10 +1,9 @@
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
-import {LogBuffer} from '../../../../source/engine/logs/log-buffer.js';
 import {makeLine, type LogLine} from '../../../../source/engine/logs/line-assembler.js';
-import type {LogSource} from '../../../../source/engine/logs/log-source.js';
 import {Controller} from '../../../../source/ui/controller.js';
 import {pane as paneOf, paneSession} from '../../../../source/views/kit/log-pane/session.js';
 import {logPane} from '../../../helpers/app-state.js';
+import {fixedLogSource} from '../../../helpers/log-source.js';
 
 // What reaches the terminal: the OSC 52 sequences berth would write, decoded.
 const written = vi.hoisted(() => [] as string[]);
@@ -33,20 +32,7 @@ const pane = logPane({version: 1, total: lines.length});
 
 function app(): Controller {
   const controller = new Controller('tcp://t', {});
-  const buffer = new LogBuffer<LogLine>(10);
-  for (const line of lines) buffer.push(line);
-  const source: LogSource = {
-    buffer,
-    status: 'streaming',
-    version: 1,
-    subscribe: () => () => undefined,
-    start: () => undefined,
-    stop: () => undefined,
-    clear: () => undefined,
-    search: () => ({matches: [], withInvisibles: 0}),
-    save: () => Promise.resolve({lines: 0}),
-  };
-  paneSession.replace(controller.services, source);
+  paneSession.replace(controller.services, fixedLogSource(lines, 10));
   controller.dispatch({type: 'logs.opened', pane});
   // The pane drew lines 1–3 (LogPane records them as it lays them out).
   paneOf(controller.services).onScreen = {first: 1, last: 3};

@@ -1,0 +1,20 @@
+import {LogBuffer} from '../../source/engine/logs/log-buffer.js';
+import type {LogLine} from '../../source/engine/logs/line-assembler.js';
+import type {LogSource} from '../../source/engine/logs/log-source.js';
+
+// A log source that holds the given lines and does nothing else: what the pane, copy and search read.
+export function fixedLogSource(lines: readonly LogLine[], capacity = 100): LogSource {
+  const buffer = new LogBuffer<LogLine>(capacity);
+  for (const line of lines) buffer.push(line);
+  return {
+    buffer,
+    status: 'streaming',
+    version: 1,
+    subscribe: () => () => undefined,
+    start: () => undefined,
+    stop: () => undefined,
+    clear: () => undefined,
+    search: () => ({matches: [], withInvisibles: 0}),
+    save: () => Promise.resolve({lines: 0}),
+  };
+}

@@ -1,0 +1,56 @@
+import {render} from 'ink-testing-library';
+import {afterEach, expect, test} from 'vitest';
+import {makeLine, type LogLine} from '../../../../../source/engine/logs/line-assembler.js';
+import {stripAnsi} from '../../../../../source/text/escapes.js';
+import {AppRoot} from '../../../../../source/ui/components/AppRoot.js';
+import {Controller} from '../../../../../source/ui/controller.js';
+import {paneSession} from '../../../../../source/views/kit/log-pane/session.js';
+import {logPane} from '../../../../helpers/app-state.js';
+import {fixedLogSource} from '../../../../helpers/log-source.js';
+
+const tick = (ms = 50) => new Promise(resolve => setTimeout(resolve, ms));
+const unmounts: (() => void)[] = [];
+afterEach(() => {
+  for (const unmount of unmounts.splice(0)) unmount();
+});
+
+// The pane draws neighbouring plain rows of one stream as one Text of several lines (LogPane.tsx): whatever the
+// mix of streams, widths, colours and empty lines, every line is on its own row, in order, cut to the pane.
+test('plain rows drawn as runs: each line on its own row, in order, whatever breaks the runs', async () => {
+  const texts: [string, LogLine['stream']][] = [
+    ['plain one', 'stdout'],
+    ['plain two', 'stdout'],
+    ['', 'stdout'],
+    ['after an empty line', 'stdout'],
+    ['on stderr', 'stderr'],
+    ['stderr again', 'stderr'],
+    ['back on stdout', 'stdout'],
+    ['wide 日本語 characters', 'stdout'],
+    ['\x1b[31mred\x1b[0m and plain', 'stdout'],
+    [`long ${'x'.repeat(300)} end`, 'stdout'],
+    ['last', 'stdout'],
+  ];
+  const lines = texts.map(([text, stream]) => makeLine(text, stream, undefined, false));
+  const controller = new Controller('unix:///nowhere.sock', {});
+  paneSession.replace(controller.services, fixedLogSource(lines));
+  controller.dispatch({type: 'containers.loaded', items: []});
+  controller.dispatch({type: 'logs.opened', pane: logPane({version: 1, total: lines.length, fullscreen: true})});
+  const instance = render(<AppRoot controller={controller} />);
+  unmounts.push(() => {
+    instance.unmount();
+    controller.close();
+  });
+  await tick();
+  const rows = stripAnsi(instance.lastFrame() ?? '').split('\n');
+  const at = (text: string) => rows.findIndex(row => row.includes(text));
+  const first = at('plain one');
+  expect(first).toBeGreaterThan(-1);
+  const shown = ['plain one', 'plain two', '', 'after an empty line', 'on stderr', 'stderr again', 'back on stdout'];
+  shown.forEach((text, i) => expect(rows[first + i]?.trim(), `row ${i}`).toBe(text));
+  expect(at('wide 日本語 characters')).toBe(first + 7);
+  expect(at('red and plain')).toBe(first + 8);
+  // Cut to the pane's width, with an ellipsis, on one row.
+  expect(at('long xxx')).toBe(first + 9);
+  expect(rows[first + 9]).toMatch(/x…\s*$/);
+  expect(at('last')).toBe(first + 10);
+});
