@@ -98,6 +98,9 @@ export class EngineSession {
   // The list as last reported, and the containers events named since (patched in by the next refresh); `whole`:
   // the next refresh reads the whole list (an event without an ID, too many named, a reconnect).
   private items?: ContainerRow[];
+  // The rows of `items` by ID, for patching them (a list long enough to be patched): made when the whole list is
+  // read, kept up to date by each patch, so an event finds its row without going over the list.
+  private rowsById?: Map<string, ContainerRow>;
   private named = new Set<string>();
   private whole = true;
   // The list asked for with the connection, before the UI loaded: taken by the first refresh.
@@ -230,8 +233,13 @@ export class EngineSession {
       trace.event({event: 'containers-listed', ms: Math.round(performance.now() - asked), rows: listed.length});
       // Each row says which engine it is on: two engines may hold the same container ID or name.
       for (const item of listed) item.engine = this.name;
-      const items = patch && previous ? patchContainers(previous, patch, listed) : listed;
+      const index = patch && previous ? (this.rowsById ??= byId(previous)) : undefined;
+      const items = patch && previous && index ? patchContainers(previous, patch, listed, id => index.get(id)) : listed;
       if (client !== this.client) return;
+      if (patch && index) {
+        for (const id of patch) index.delete(id);
+        for (const row of listed) if (patch.has(row.id)) index.set(row.id, row);
+      } else this.rowsById = items.length >= PATCH_FROM_ROWS ? byId(items) : undefined;
       this.items = items;
       this.listener.containers(items);
     } catch (error) {
@@ -321,4 +329,10 @@ export class EngineSession {
     events.on('error', end);
     events.on('close', end);
   }
+}
+
+function byId(rows: readonly ContainerRow[]): Map<string, ContainerRow> {
+  const index = new Map<string, ContainerRow>();
+  for (const row of rows) index.set(row.id, row);
+  return index;
 }

@@ -1,29 +1,39 @@
+import {splicer} from '../../util/row-changes.js';
 import {compareContainers, type ContainerRow} from './list.js';
 
 // A long list brought up to date from an answer about a few of its containers (those events named): each named
-// row is taken out, and put back where the list's order wants it (a binary search) when the engine still has it.
-// Every other row stays the same object in the same order, so the views measure, filter and draw again only
-// what changed; nothing is sorted. `fresh` holds the named containers the engine still has.
+// row is found where the list's order puts it and taken out, and put back where the order wants it now, when the
+// engine still has it (binary searches). Every other row stays the same object in the same order, and the new list
+// records what changed (source/util/row-changes.ts), so the views filter, sort, key and measure again only those
+// rows; nothing is sorted or scanned. `fresh` holds the named containers the engine still has; `current` finds the
+// row the list holds for an ID (the session's index of it).
 export function patchContainers(
   items: readonly ContainerRow[],
   ids: ReadonlySet<string>,
   fresh: readonly ContainerRow[],
+  current: (id: string) => ContainerRow | undefined,
 ): ContainerRow[] {
-  const rows = items.filter(row => !ids.has(row.id));
+  const next = splicer(items, compareContainers);
+  for (const id of ids) {
+    const row = current(id);
+    // An index out of step with the list would leave the old row beside the new one: the list goes over every
+    // row then, as it did before there was an index.
+    if (row && !next.remove(row)) return patchByScan(items, ids, fresh);
+  }
   // Only the containers asked for: an answer that ignored the filter must not add every row a second time.
-  for (const row of fresh) if (ids.has(row.id)) rows.splice(insertionPoint(rows, row), 0, row);
-  return rows;
+  for (const row of fresh) if (ids.has(row.id)) next.insert(row);
+  return next.done();
 }
 
-// The first place whose row sorts after `row`: a new row goes after its equals, as a stable sort puts it.
-function insertionPoint(rows: readonly ContainerRow[], row: ContainerRow): number {
-  let low = 0;
-  let high = rows.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    const other = rows[middle];
-    if (other && compareContainers(other, row) <= 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+function patchByScan(
+  items: readonly ContainerRow[],
+  ids: ReadonlySet<string>,
+  fresh: readonly ContainerRow[],
+): ContainerRow[] {
+  const next = splicer(
+    items.filter(row => !ids.has(row.id)),
+    compareContainers,
+  );
+  for (const row of fresh) if (ids.has(row.id)) next.insert(row);
+  return next.done();
 }
