@@ -15,13 +15,15 @@ export type RowChanges<Row> = {
   order: (a: Row, b: Row) => number;
 };
 
-// Keyed by the list made (never app state): the entry goes with the list.
-const made = new WeakMap<readonly unknown[], RowChanges<unknown>>();
+// Keyed by the list made (never app state): the entry goes with the list. The list it was made from is held
+// weakly: whoever follows the changes holds it, and a list must not keep every list before it.
+const made = new WeakMap<readonly unknown[], {from: WeakRef<readonly unknown[]>; splices: unknown; order: unknown}>();
 
 // The changes that made `to` from `from`, if it was made from it that way.
 export function changesSince<Row>(from: readonly Row[] | undefined, to: readonly Row[]): RowChanges<Row> | undefined {
-  const changes = made.get(to) as RowChanges<Row> | undefined;
-  return changes && changes.from === from ? changes : undefined;
+  const changes = made.get(to);
+  if (!from || changes?.from.deref() !== from) return undefined;
+  return {from, splices: changes.splices, order: changes.order} as RowChanges<Row>;
 }
 
 // A copy of `rows` (kept in `order`) changed a row at a time; `done` gives the new list with its changes recorded.
@@ -45,7 +47,7 @@ export function splicer<Row>(from: readonly Row[], order: (a: Row, b: Row) => nu
       splices.push({index, added: row});
     },
     done(): Row[] {
-      made.set(rows, {from, splices, order} as RowChanges<unknown>);
+      made.set(rows, {from: new WeakRef(from), splices, order});
       return rows;
     },
   };
@@ -93,8 +95,12 @@ export function insertionPoint<Row>(rows: readonly Row[], row: Row, order: (a: R
   return low;
 }
 
-// Where `row` (this object) is, among the rows that sort as it does; -1 when it is not in the list.
-function indexOfRow<Row>(rows: readonly Row[], row: Row, order: (a: Row, b: Row) => number): number {
+// The rows that sort as `row` does (a row or a stand-in with the fields the order reads), in the list's order.
+export function* rowsSortingAs<Row, Probe>(
+  rows: readonly Row[],
+  row: Probe,
+  order: (a: Row | Probe, b: Row | Probe) => number,
+): Generator<{row: Row; index: number}> {
   let low = 0;
   let high = rows.length;
   while (low < high) {
@@ -102,6 +108,12 @@ function indexOfRow<Row>(rows: readonly Row[], row: Row, order: (a: Row, b: Row)
     if (order(itemAt(rows, middle), row) < 0) low = middle + 1;
     else high = middle;
   }
-  for (let i = low; i < rows.length && order(itemAt(rows, i), row) === 0; i++) if (rows[i] === row) return i;
+  for (let index = low; index < rows.length && order(itemAt(rows, index), row) === 0; index++)
+    yield {row: itemAt(rows, index), index};
+}
+
+// Where `row` (this object) is; -1 when it is not in the list.
+function indexOfRow<Row>(rows: readonly Row[], row: Row, order: (a: Row, b: Row) => number): number {
+  for (const found of rowsSortingAs(rows, row, order)) if (found.row === row) return found.index;
   return -1;
 }
