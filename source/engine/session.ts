@@ -3,7 +3,7 @@ import {errorMessage} from '../errors.js';
 import {connectEngine, dial, engineProduct, type EngineClient} from './client.js';
 import {describeConnectError} from './connect-errors.js';
 import {listContainers, type ContainerRow} from './containers/list.js';
-import {patchContainers} from './containers/patch.js';
+import {eventNames, patchContainers, rowLookup} from './containers/patch.js';
 import {DEFAULT_ENGINE_TIMEOUTS, firstByteDeadline, type EngineTimeouts} from './limits/timed-agent.js';
 import type {EngineTarget} from './target.js';
 import {itemAt} from '../util/item-at.js';
@@ -98,10 +98,7 @@ export class EngineSession {
   // The list as last reported, and the containers events named since (patched in by the next refresh); `whole`:
   // the next refresh reads the whole list (an event without an ID, too many named, a reconnect).
   private items?: ContainerRow[];
-  // The rows of `items` by ID, for patching them (a list long enough to be patched): made when the whole list is
-  // read, kept up to date by each patch, so an event finds its row without going over the list.
-  private rowsById?: Map<string, ContainerRow>;
-  private named = new Set<string>();
+  private named = new Map<string, string[]>();
   private whole = true;
   // The list asked for with the connection, before the UI loaded: taken by the first refresh.
   private early?: Promise<ContainerRow[]>;
@@ -222,24 +219,24 @@ export class EngineSession {
     // list, as an empty id filter is no filter at all to the engine.
     const patch =
       !this.whole && previous && this.named.size > 0 && this.named.size <= MAX_PATCHED ? this.named : undefined;
-    this.named = new Set();
+    this.named = new Map();
     this.whole = false;
     const asked = performance.now();
     try {
       const early = this.early;
       this.early = undefined;
-      const listed = await (early && !patch ? early : listContainers(client.docker, patch ? {ids: [...patch]} : {}));
+      const listed = await (early && !patch
+        ? early
+        : listContainers(client.docker, patch ? {ids: [...patch.keys()]} : {}));
       // Where a long list's first screen waits (docs/benchmarks.md, "Large lists"): the answer read and parsed.
       trace.event({event: 'containers-listed', ms: Math.round(performance.now() - asked), rows: listed.length});
       // Each row says which engine it is on: two engines may hold the same container ID or name.
       for (const item of listed) item.engine = this.name;
-      const index = patch && previous ? (this.rowsById ??= byId(previous)) : undefined;
-      const items = patch && previous && index ? patchContainers(previous, patch, listed, id => index.get(id)) : listed;
+      const items =
+        patch && previous
+          ? patchContainers(previous, new Set(patch.keys()), listed, rowLookup(previous, patch, listed))
+          : listed;
       if (client !== this.client) return;
-      if (patch && index) {
-        for (const id of patch) index.delete(id);
-        for (const row of listed) if (patch.has(row.id)) index.set(row.id, row);
-      } else this.rowsById = items.length >= PATCH_FROM_ROWS ? byId(items) : undefined;
       this.items = items;
       this.listener.containers(items);
     } catch (error) {
@@ -278,7 +275,9 @@ export class EngineSession {
 
   private containerEvent(event: EngineEvent): void {
     const id = event.Actor?.ID;
-    if (id && (this.items?.length ?? 0) >= PATCH_FROM_ROWS) this.named.add(id);
+    // With the names it gave, by which the patch finds the container's row.
+    if (id && (this.items?.length ?? 0) >= PATCH_FROM_ROWS)
+      this.named.set(id, [...(this.named.get(id) ?? []), ...eventNames(event.Actor?.Attributes)]);
     else this.whole = true;
     this.scheduleRefresh();
   }
@@ -329,10 +328,4 @@ export class EngineSession {
     events.on('error', end);
     events.on('close', end);
   }
-}
-
-function byId(rows: readonly ContainerRow[]): Map<string, ContainerRow> {
-  const index = new Map<string, ContainerRow>();
-  for (const row of rows) index.set(row.id, row);
-  return index;
 }

@@ -1,4 +1,4 @@
-import {splicer} from '../../util/row-changes.js';
+import {rowsSortingAs, splicer} from '../../util/row-changes.js';
 import {compareContainers, type ContainerRow} from './list.js';
 
 // A long list brought up to date from an answer about a few of its containers (those events named): each named
@@ -6,7 +6,7 @@ import {compareContainers, type ContainerRow} from './list.js';
 // engine still has it (binary searches). Every other row stays the same object in the same order, and the new list
 // records what changed (source/util/row-changes.ts), so the views filter, sort, key and measure again only those
 // rows; nothing is sorted or scanned. `fresh` holds the named containers the engine still has; `current` finds the
-// row the list holds for an ID (the session's index of it).
+// row the list holds for an ID (rowLookup below).
 export function patchContainers(
   items: readonly ContainerRow[],
   ids: ReadonlySet<string>,
@@ -37,3 +37,31 @@ function patchByScan(
   for (const row of fresh) if (ids.has(row.id)) next.insert(row);
   return next.done();
 }
+
+// Where the list holds a container: found by its names — those its events gave it (a rename's old one too) and the
+// one the engine answers with — in each state the order knows (binary searches), so no index of every row is
+// kept. A container none of those names finds is not in the list (a new one); one whose events had no name (an
+// engine that sends none) is looked for in every row.
+export function rowLookup(
+  items: readonly ContainerRow[],
+  named: ReadonlyMap<string, readonly string[]>,
+  fresh: readonly ContainerRow[],
+): (id: string) => ContainerRow | undefined {
+  const answered = new Map(fresh.map(row => [row.id, row.name]));
+  return id => {
+    const names = new Set(named.get(id));
+    const name = answered.get(id);
+    if (name !== undefined) names.add(name);
+    if (!names.size) return items.find(row => row.id === id);
+    for (const name of names)
+      for (const state of ONE_STATE_PER_RANK)
+        for (const {row} of rowsSortingAs(items, {name, state}, compareContainers)) if (row.id === id) return row;
+    return undefined;
+  };
+}
+
+const ONE_STATE_PER_RANK = ['running', 'paused', 'exited'];
+
+// The names an event gives its container: its name now and, for a rename, the one before (Docker: "/old").
+export const eventNames = (attributes: Readonly<Record<string, string>> | undefined): string[] =>
+  [attributes?.name, attributes?.oldName?.replace(/^\//, '')].filter((name): name is string => !!name);

@@ -1,6 +1,6 @@
 import {describe, expect, test} from 'vitest';
 import {sortContainers, type ContainerRow} from '../../../../source/engine/containers/list.js';
-import {patchContainers} from '../../../../source/engine/containers/patch.js';
+import {eventNames, patchContainers, rowLookup} from '../../../../source/engine/containers/patch.js';
 import {changesSince} from '../../../../source/util/row-changes.js';
 
 const row = (name: string, state = 'exited'): ContainerRow => ({
@@ -69,5 +69,36 @@ describe('patchContainers', () => {
     const whole = sortContainers([...items.filter(r => r.name !== 'd'), started]);
     expect(patched.map(r => r.name)).toEqual(whole.map(r => r.name));
     expect(changesSince(items, patched)).toBeUndefined();
+  });
+});
+
+describe('rowLookup: the row of a container an event named, without an index of every row', () => {
+  const items = sortContainers([row('a', 'running'), row('c', 'paused'), row('b'), row('d'), row('web-2')]);
+  const byId = (id: string) => items.find(r => r.id === id);
+
+  test('by the name its event gave, whatever its state in the list', () => {
+    const find = rowLookup(
+      items,
+      new Map([
+        ['id-c', ['c']],
+        ['id-d', ['d']],
+        ['id-a', ['a']],
+      ]),
+      [],
+    );
+    for (const id of ['id-a', 'id-c', 'id-d']) expect(find(id)).toBe(byId(id));
+  });
+
+  test("by a rename's old name, or by the name the engine answers with", () => {
+    const renamed = {...row('b-new'), id: 'id-b'};
+    const attributes = {name: 'b-new', oldName: '/b'};
+    expect(eventNames(attributes)).toEqual(['b-new', 'b']);
+    expect(rowLookup(items, new Map([['id-b', eventNames(attributes)]]), [renamed])('id-b')).toBe(byId('id-b'));
+    expect(rowLookup(items, new Map([['id-d', []]]), [{...row('d', 'running')}])('id-d')).toBe(byId('id-d'));
+  });
+
+  test('a container its names do not find is new; one whose events had no name is looked for in every row', () => {
+    expect(rowLookup(items, new Map([['id-new', ['new']]]), [])('id-new')).toBeUndefined();
+    expect(rowLookup(items, new Map([['id-web-2', []]]), [])('id-web-2')).toBe(byId('id-web-2'));
   });
 });
