@@ -74,7 +74,7 @@ async function oneSize(ctx, count) {
     await b.pane.keys('Escape');
     await sleep(200);
     // Events from 10,000 rows on (below 2,000 an event reads the whole list again): CPU per event, bench/ui-event.mjs.
-    const event = count >= 10_000 ? await eventCosts(b, engine.host) : undefined;
+    const event = count >= 10_000 ? await eventCosts(b, engine.host, count) : undefined;
     await b.pane.keys('q');
     await sleep(300);
     await b.pane.close();
