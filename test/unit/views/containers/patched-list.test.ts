@@ -5,12 +5,12 @@ import {describe, expect, test} from 'vitest';
 import {sortContainers, type ContainerRow} from '../../../../source/engine/containers/list.js';
 import {patchContainers} from '../../../../source/engine/containers/patch.js';
 import type {AppState} from '../../../../source/store/state.js';
-import {reduceApp} from '../../../../source/ui/reducer.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
 import {containersList, visibleContainers} from '../../../../source/views/containers/selectors.js';
 import {containersTable} from '../../../../source/views/containers/table.js';
 import {changesSince} from '../../../../source/util/row-changes.js';
 import {at} from '../../../helpers/found.js';
+import {reduce, unitConfig} from '../../../helpers/app-state.js';
 
 const COUNT = 300;
 const WIDE = 'example/a-much-wider-image-name:latest';
@@ -60,8 +60,6 @@ function eventAnswer(items: readonly ContainerRow[], next: () => number, step: n
   return {ids, fresh: [...fresh, ...born].filter(r => !gone.includes(r.id))};
 }
 
-const config = {logBufferLines: 1, logTail: 1, shells: [], readonly: false, registries: [], registryOptions: {}};
-
 type Seen = {
   names: string[];
   ids: readonly string[];
@@ -97,7 +95,7 @@ describe('a long list patched by events', () => {
         row(i, i % 5 === 0 ? 'running' : 'exited', i % 5 === 0 ? 'Up 2 hours' : 'Exited (0) 2 hours ago'),
       ),
     );
-    let state = reduceApp(DEFAULT_VIEWS, DEFAULT_VIEWS.initialState('t', config), {
+    let state = reduce(DEFAULT_VIEWS.initialState('t', unitConfig), {
       type: 'containers.loaded',
       items: initial,
     });
@@ -113,7 +111,7 @@ describe('a long list patched by events', () => {
     };
     // The cursor on a row a few down, and two rows marked.
     for (const type of ['cursor.down', 'cursor.down', 'list.mark', 'cursor.down', 'list.mark'] as const)
-      state = reduceApp(DEFAULT_VIEWS, state, {type});
+      state = reduce(state, {type});
     const start = state;
     const index = new Map(state.containers.items.map(r => [r.id, r]));
     const states: AppState[] = [];
@@ -126,7 +124,7 @@ describe('a long list patched by events', () => {
       for (const id of ids) index.delete(id);
       for (const r of fresh) index.set(r.id, r);
       expect(patched).toEqual(sortContainers([...items.filter(r => !ids.has(r.id)), ...fresh]));
-      state = reduceApp(DEFAULT_VIEWS, state, {type: 'containers.loaded', items: patched});
+      state = reduce(state, {type: 'containers.loaded', items: patched});
       states.push(state);
       got.push(seen(state));
     }
@@ -134,8 +132,7 @@ describe('a long list patched by events', () => {
     // again), after every patched one was seen, so the views' memos did not start over in between.
     const expected = states.map((patched, step) => {
       const before = step === 0 ? start : at(states, step - 1);
-      const fromScratch = reduceApp(
-        DEFAULT_VIEWS,
+      const fromScratch = reduce(
         {...before, containers: {...before.containers, items: [...before.containers.items]}},
         {type: 'containers.loaded', items: [...patched.containers.items]},
       );
