@@ -73,6 +73,16 @@ export function timeCommand(file, args) {
   });
 }
 
+// berth's environment in a bench's scratch directory: CI=false (Ink draws nothing under CI), FORCE_COLOR=2 (CI in
+// the environment also turns chalk's colours off), its config and state there.
+export const berthEnvIn = dir => ({
+  CI: 'false',
+  CONTINUOUS_INTEGRATION: 'false',
+  FORCE_COLOR: '2',
+  XDG_CONFIG_HOME: join(dir, 'config'),
+  XDG_STATE_HOME: join(dir, 'state'),
+});
+
 export function cpuTicks(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -4,25 +4,14 @@
 // and filter keystroke → frame (berth's trace), and RSS once the list is shown. Rows for 1,000 and 100,000, and the
 // growth table (with a text chart) for docs/benchmarks.md, "Large lists". Run alone: node bench/ui-scale.mjs
 // (after node scripts/build.mjs; BENCH_SCALE_SIZES=100,1000 to choose the sizes).
-import {spawn} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {COLS, fmt, log, median, now, openBerth, ROWS, rssMB, sleep, timeCommand, Tmux} from './ui-lib.mjs';
+import {berthEnvIn, COLS, fmt, log, median, now, openBerth, ROWS, rssMB, sleep, timeCommand, Tmux} from './ui-lib.mjs';
+import {eventCosts, startStandIn} from './ui-event.mjs';
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '100,1000,10000,100000').split(',').map(Number);
 const FIRST = /fake-000000 /;
-
-// The stand-in as a child process; resolves {host, stop}.
-function startStandIn(count) {
-  const child = spawn(process.execPath, [new URL('fake-engine.mjs', import.meta.url).pathname, String(count)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.stdout.once('data', data => resolve({host: String(data).trim(), stop: () => child.kill('SIGTERM')}));
-  });
-}
 
 // The smallest Node client: one plain-HTTP GET of the list, body discarded.
 const bareGet = host => `
@@ -84,6 +73,8 @@ async function oneSize(ctx, count) {
       .map(f => f.keyToFrameMs);
     await b.pane.keys('Escape');
     await sleep(200);
+    // Events from 10,000 rows on (below 2,000 an event reads the whole list again): CPU per event, bench/ui-event.mjs.
+    const event = count >= 10_000 ? await eventCosts(b, engine.host, count) : undefined;
     await b.pane.keys('q');
     await sleep(300);
     await b.pane.close();
@@ -96,6 +87,7 @@ async function oneSize(ctx, count) {
       filter: median(filter),
       filterMax: Math.max(...filter),
       rss,
+      event,
     };
     log(`scale ${count}: ${JSON.stringify(result)}`);
     return result;
@@ -110,11 +102,11 @@ const bar = (value, top, width = 30) => '█'.repeat(Math.max(1, Math.round((val
 
 export function growthTable(results) {
   const lines = [
-    '| containers | start → first row | bare GET | ↓ key → frame | filter keystroke → frame | RSS |',
-    '|---:|---:|---:|---:|---:|---:|',
+    '| containers | start → first row | bare GET | ↓ key → frame | filter keystroke → frame | event → frame (CPU) | RSS |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map(
       r =>
-        `| ${fmt(r.count)} | ${fmt(r.start)} ms | ${fmt(r.get)} ms | ${r.key.toFixed(1)} ms | ${r.filter.toFixed(1)} ms | ${fmt(r.rss)} MB |`,
+        `| ${fmt(r.count)} | ${fmt(r.start)} ms | ${fmt(r.get)} ms | ${r.key.toFixed(1)} ms | ${r.filter.toFixed(1)} ms | ${r.event ? `${r.event.inPlace.toFixed(1)} ms` : '—'} | ${fmt(r.rss)} MB |`,
     ),
   ];
   const top = Math.max(...results.map(r => r.rss));
@@ -170,6 +162,17 @@ export async function scaleRows(ctx) {
       met: r.filter <= 50,
       note: `max ${r.filterMax.toFixed(1)} ms`,
     });
+    const tenThousand = results.find(other => other.count === 10_000)?.event;
+    if (r.count === 100_000 && r.event)
+      ctx.row({
+        measure: 'one event at 100,000 → frame, CPU of berth (stand-in engine)',
+        berth: `${r.event.inPlace.toFixed(1)} ms`,
+        reference: tenThousand ? `10,000: ${tenThousand.inPlace.toFixed(1)} ms` : '',
+        ratio: tenThousand ? `${(r.event.inPlace / tenThousand.inPlace).toFixed(2)}× 10,000` : '',
+        target: '≤ 16 ms',
+        met: r.event.inPlace <= 16,
+        note: `row off screen, in place; moving ${r.event.moving.toFixed(1)} ms, first ${r.event.first.toFixed(1)} ms`,
+      });
     if (r.count === 100_000)
       ctx.row({
         measure: 'RSS with 100,000 containers listed (stand-in engine)',
@@ -195,13 +198,7 @@ if (process.argv[1]?.endsWith('ui-scale.mjs')) {
     cols: COLS,
     rows: ROWS,
     berth: new URL('../bin/berth.js', import.meta.url).pathname,
-    berthEnv: {
-      CI: 'false',
-      CONTINUOUS_INTEGRATION: 'false',
-      FORCE_COLOR: '2',
-      XDG_CONFIG_HOME: join(dir, 'config'),
-      XDG_STATE_HOME: join(dir, 'state'),
-    },
+    berthEnv: berthEnvIn(dir),
     row: r =>
       log(`${r.measure}: ${r.berth} ${r.reference} ${r.ratio} (target ${r.target}${r.note ? `; ${r.note}` : ''})`),
   };

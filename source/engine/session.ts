@@ -3,7 +3,7 @@ import {errorMessage} from '../errors.js';
 import {connectEngine, dial, engineProduct, type EngineClient} from './client.js';
 import {describeConnectError} from './connect-errors.js';
 import {listContainers, type ContainerRow} from './containers/list.js';
-import {patchContainers} from './containers/patch.js';
+import {eventNames, patchContainers, rowLookup} from './containers/patch.js';
 import {DEFAULT_ENGINE_TIMEOUTS, firstByteDeadline, type EngineTimeouts} from './limits/timed-agent.js';
 import type {EngineTarget} from './target.js';
 import {itemAt} from '../util/item-at.js';
@@ -98,7 +98,7 @@ export class EngineSession {
   // The list as last reported, and the containers events named since (patched in by the next refresh); `whole`:
   // the next refresh reads the whole list (an event without an ID, too many named, a reconnect).
   private items?: ContainerRow[];
-  private named = new Set<string>();
+  private named = new Map<string, string[]>();
   private whole = true;
   // The list asked for with the connection, before the UI loaded: taken by the first refresh.
   private early?: Promise<ContainerRow[]>;
@@ -219,18 +219,23 @@ export class EngineSession {
     // list, as an empty id filter is no filter at all to the engine.
     const patch =
       !this.whole && previous && this.named.size > 0 && this.named.size <= MAX_PATCHED ? this.named : undefined;
-    this.named = new Set();
+    this.named = new Map();
     this.whole = false;
     const asked = performance.now();
     try {
       const early = this.early;
       this.early = undefined;
-      const listed = await (early && !patch ? early : listContainers(client.docker, patch ? {ids: [...patch]} : {}));
+      const listed = await (early && !patch
+        ? early
+        : listContainers(client.docker, patch ? {ids: [...patch.keys()]} : {}));
       // Where a long list's first screen waits (docs/benchmarks.md, "Large lists"): the answer read and parsed.
       trace.event({event: 'containers-listed', ms: Math.round(performance.now() - asked), rows: listed.length});
       // Each row says which engine it is on: two engines may hold the same container ID or name.
       for (const item of listed) item.engine = this.name;
-      const items = patch && previous ? patchContainers(previous, patch, listed) : listed;
+      const items =
+        patch && previous
+          ? patchContainers(previous, new Set(patch.keys()), listed, rowLookup(previous, patch, listed))
+          : listed;
       if (client !== this.client) return;
       this.items = items;
       this.listener.containers(items);
@@ -270,7 +275,9 @@ export class EngineSession {
 
   private containerEvent(event: EngineEvent): void {
     const id = event.Actor?.ID;
-    if (id && (this.items?.length ?? 0) >= PATCH_FROM_ROWS) this.named.add(id);
+    // With the names it gave, by which the patch finds the container's row.
+    if (id && (this.items?.length ?? 0) >= PATCH_FROM_ROWS)
+      this.named.set(id, [...(this.named.get(id) ?? []), ...eventNames(event.Actor?.Attributes)]);
     else this.whole = true;
     this.scheduleRefresh();
   }

@@ -38,7 +38,12 @@ export function moveCursor(list: ListState, ids: readonly string[], to: number, 
 
 // After the rows change (refresh, filter), keep the same row selected if it is still there.
 export function relocate(list: ListState, ids: readonly string[], rows: number): ListState {
-  const index = list.selectedId ? ids.indexOf(list.selectedId) : -1;
+  // Still where it was (an event changed a row elsewhere): no search through every key.
+  const index = !list.selectedId
+    ? -1
+    : ids[list.cursor] === list.selectedId
+      ? list.cursor
+      : ids.indexOf(list.selectedId);
   return moveCursor(list, ids, index >= 0 ? index : list.cursor, rows);
 }
 

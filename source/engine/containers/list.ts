@@ -118,12 +118,13 @@ export function containerRowMaker(): (info: Docker.ContainerInfo) => ContainerRo
   return info => rowOf(info, shared);
 }
 
-const rank = (row: ContainerRow) =>
+type Ordered = Pick<ContainerRow, 'state' | 'name'>;
+
+const rank = (row: Ordered) =>
   row.state === 'running' ? 0 : row.state === 'paused' || row.state === 'restarting' ? 1 : 2;
 
 // Running first, then by name (docs/contract.md, "Views").
-export const compareContainers = (a: ContainerRow, b: ContainerRow): number =>
-  rank(a) - rank(b) || compareText(a.name, b.name);
+export const compareContainers = (a: Ordered, b: Ordered): number => rank(a) - rank(b) || compareText(a.name, b.name);
 
 export function sortContainers(rows: ContainerRow[]): ContainerRow[] {
   return rows.sort(compareContainers);

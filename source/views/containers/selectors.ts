@@ -2,7 +2,8 @@ import {containerKey, splitEngineFilter} from '../kit/merge-engine-rows.js';
 import {makeMatcher} from '../../store/list.js';
 import {REGEX_PREFIX} from '../../text/match.js';
 import {withoutInvisibles} from '../../text/invisible.js';
-import {memoLast} from '../../store/memo.js';
+import {changesSince, keepChanges} from '../../util/row-changes.js';
+import {keysOf} from '../kit/keys-of.js';
 import {targetRows} from '../kit/targets.js';
 import type {AppState} from '../../store/state.js';
 import type {FocusedList} from '../types.js';
@@ -10,22 +11,20 @@ import type {ContainerRow} from './state.js';
 import {sorter} from '../kit/sort.js';
 import {containerColumns, containerLive, type Live} from './columns.js';
 
-function filterRows(items: readonly ContainerRow[], runningOnly: boolean, filter: string): readonly ContainerRow[] {
-  if (!filter && !runningOnly) return items;
+// Whether a row is listed under `a` and the filter.
+function rowFilter(runningOnly: boolean, filter: string): (row: ContainerRow) => boolean {
   // engine:NAME narrows to one engine (several engines at once); the rest matches names, images, statuses and
   // the engine's name.
   const {engine, rest} = splitEngineFilter(filter);
   const match = makeMatcher(rest);
-  return items.filter(
-    row =>
-      (!runningOnly || row.state === 'running') &&
-      (engine === undefined || row.engine === engine) &&
-      (!rest ||
-        match(row.name) ||
-        match(row.image) ||
-        match(row.status) ||
-        (row.engine !== undefined && match(row.engine))),
-  );
+  return row =>
+    (!runningOnly || row.state === 'running') &&
+    (engine === undefined || row.engine === engine) &&
+    (!rest ||
+      match(row.name) ||
+      match(row.image) ||
+      match(row.status) ||
+      (row.engine !== undefined && match(row.engine)));
 }
 
 // A plain filter that contains the last one (a character typed at its end, or anywhere) matches a subset of what
@@ -43,12 +42,19 @@ function narrows(filter: string, last: string): boolean {
 }
 
 // A memo like store/memo.ts memoLast (it holds the last answer, never app state), that also narrows from it.
+// The list patched by an event (source/util/row-changes.ts): the rows that changed are filtered, the others
+// keep the answer they had.
 function narrowingFilter() {
   let last: {items: readonly ContainerRow[]; runningOnly: boolean; filter: string; rows: readonly ContainerRow[]};
   return (items: readonly ContainerRow[], runningOnly: boolean, filter: string): readonly ContainerRow[] => {
+    if (!filter && !runningOnly) return items;
     const same = last?.items === items && last.runningOnly === runningOnly;
     if (same && last.filter === filter) return last.rows;
-    const rows = filterRows(same && narrows(filter, last.filter) ? last.rows : items, runningOnly, filter);
+    const keep = rowFilter(runningOnly, filter);
+    const changes = last?.runningOnly === runningOnly && last.filter === filter && changesSince(last.items, items);
+    const rows = changes
+      ? keepChanges(last.rows, changes, keep)
+      : (same && narrows(filter, last.filter) ? last.rows : items).filter(keep);
     last = {items, runningOnly, filter, rows};
     return rows;
   };
@@ -89,7 +95,7 @@ export function rowsToSample(state: AppState): {id: string; engine?: string}[] {
   return ids;
 }
 
-const idsOf = memoLast((rows: readonly ContainerRow[]) => rows.map(containerKey));
+const idsOf = keysOf(containerKey);
 export const visibleContainerIds = (state: AppState): readonly string[] => idsOf(visibleContainers(state));
 
 export function selectedContainer(state: AppState): ContainerRow | undefined {

@@ -67,7 +67,7 @@ export function contentWidths<Row, Ctx>(
 
 // The same from each row's cell widths (measured once per row object by the table, so a list of 100,000 rows that
 // changes in one row is measured again in one row).
-export function widestCells<Row, Ctx>(
+function widestCells<Row, Ctx>(
   columns: readonly Column<Row, Ctx>[],
   rowWidths: readonly (readonly number[])[],
 ): number[] {

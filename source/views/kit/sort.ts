@@ -1,5 +1,5 @@
-import {memoLast} from '../../store/memo.js';
 import {sanitizeLine} from '../../text/sanitize.js';
+import {changesSince, reorderChanges} from '../../util/row-changes.js';
 import type {Column} from './columns.js';
 
 // A list sorted by one of its columns (o), one way or the other (O); remembered per list across runs.
@@ -20,15 +20,13 @@ const compareKeys = (a: Key, b: Key): number => {
 // Stable: rows equal by the column keep their order (running first, as the engine listed them).
 function sortRows<Row, Ctx>(
   rows: readonly Row[],
-  columns: readonly Column<Row, Ctx>[],
-  choice: SortChoice | undefined,
+  column: Column<Row, Ctx>,
+  descending: boolean,
   context: Ctx,
 ): readonly Row[] {
-  const column = choice && columns.find(c => c.id === choice.column);
-  if (!choice || !column) return rows;
-  const keyOf = (row: Row): Key => (column.sort ? column.sort(row, context) : sanitizeLine(column.cell(row)));
+  const keyOf = keyFor(column, context);
   const keyed = rows.map((row, index) => ({row, index, key: keyOf(row)}));
-  const sign = choice.descending ? -1 : 1;
+  const sign = descending ? -1 : 1;
   keyed.sort((a, b) => {
     if (a.key === undefined || b.key === undefined) return compareKeys(a.key, b.key) || a.index - b.index;
     return sign * compareKeys(a.key, b.key) || a.index - b.index;
@@ -36,5 +34,52 @@ function sortRows<Row, Ctx>(
   return keyed.map(entry => entry.row);
 }
 
-// One memo per list: sortRows of the same rows, columns, choice and context is the same array.
-export const sorter = <Row, Ctx>() => memoLast(sortRows<Row, Ctx>);
+const keyFor =
+  <Row, Ctx>(column: Column<Row, Ctx>, context: Ctx) =>
+  (row: Row): Key =>
+    column.sort ? column.sort(row, context) : sanitizeLine(column.cell(row));
+
+// The same order as a comparison, ties in the order of the list sorted (`order`): where a row patched into that list
+// (source/util/row-changes.ts) goes in the sorted one.
+function sortOrder<Row, Ctx>(
+  column: Column<Row, Ctx>,
+  descending: boolean,
+  context: Ctx,
+  order: (a: Row, b: Row) => number,
+): (a: Row, b: Row) => number {
+  const keyOf = keyFor(column, context);
+  const sign = descending ? -1 : 1;
+  return (a, b) => {
+    const x = keyOf(a);
+    const y = keyOf(b);
+    if (x === undefined || y === undefined) return compareKeys(x, y) || order(a, b);
+    return sign * compareKeys(x, y) || order(a, b);
+  };
+}
+
+// One memo per list (of the last answer, as store/memo.ts memoLast): the same rows, columns, choice and context
+// are the same array; rows patched by an event move only those rows in the sorted list.
+export function sorter<Row, Ctx>() {
+  let last:
+    | {rows: readonly Row[]; column: Column<Row, Ctx>; descending: boolean; context: Ctx; sorted: readonly Row[]}
+    | undefined;
+  return (
+    rows: readonly Row[],
+    columns: readonly Column<Row, Ctx>[],
+    choice: SortChoice | undefined,
+    context: Ctx,
+  ): readonly Row[] => {
+    const column = choice && columns.find(c => c.id === choice.column);
+    if (!choice || !column) return rows;
+    const {descending} = choice;
+    const same = last?.column === column && last.descending === descending && last.context === context;
+    if (same && last?.rows === rows) return last.sorted;
+    const changes = same ? changesSince(last?.rows, rows) : undefined;
+    const sorted =
+      changes && last
+        ? reorderChanges(last.sorted, changes, sortOrder(column, descending, context, changes.order))
+        : sortRows(rows, column, descending, context);
+    last = {rows, column, descending, context, sorted};
+    return sorted;
+  };
+}

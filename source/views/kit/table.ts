@@ -2,9 +2,11 @@ import type {ListState} from '../../store/list.js';
 import {memoLast} from '../../store/memo.js';
 import type {AppState} from '../../store/state.js';
 import type {Role} from '../../theme/index.js';
-import {cellsOf, columnSpans, columnWidths, joinCells, widestCells, type Column} from './columns.js';
+import {cellsOf, columnSpans, columnWidths, joinCells, type Column} from './columns.js';
 import {cellWidth} from '../../text/cells.js';
 import {ROW_PREFIX_CELLS} from './glyphs.js';
+import {changesSince} from '../../util/row-changes.js';
+import {WidthTally} from './width-tally.js';
 import type {ListMessage} from './messages.js';
 import type {SortChoice} from './sort.js';
 import {sanitizeLine} from '../../text/sanitize.js';
@@ -75,12 +77,22 @@ export function table<Row extends object, Ctx = undefined>(spec: TableSpec<Row, 
     if (!widths) cache.set(row, (widths = cells(columns, row).map(cellWidth)));
     return widths;
   };
-  const content = memoLast((columns: readonly Column<Row, Ctx>[], measured: readonly Row[]) =>
-    widestCells(
-      columns,
-      measured.map(row => cellWidths(columns, row)),
-    ),
-  );
+  // The widest cell of each column over the measured rows, from a count of each width (kit/width-tally.ts): a
+  // list patched by an event (source/util/row-changes.ts) counts the rows that changed out and in again, not every
+  // row.
+  let last: {columns: readonly Column<Row, Ctx>[]; measured: readonly Row[]; content: number[]; tally: WidthTally};
+  const content = (columns: readonly Column<Row, Ctx>[], measured: readonly Row[]): number[] => {
+    if (last?.columns === columns && last.measured === measured) return last.content;
+    const changes = last?.columns === columns ? changesSince(last.measured, measured) : undefined;
+    const tally = changes && last ? last.tally : new WidthTally(columns.length);
+    if (changes)
+      for (const splice of changes.splices)
+        if ('added' in splice) tally.count(cellWidths(columns, splice.added), 1);
+        else tally.count(cellWidths(columns, splice.removed), -1);
+    else for (const row of measured) tally.count(cellWidths(columns, row), 1);
+    last = {columns, measured, content: tally.content(columns), tally};
+    return last.content;
+  };
   const widths = memoLast((columns: readonly Column<Row, Ctx>[], measured: readonly Row[], width: number) =>
     columnWidths(columns, content(columns, measured), width - ROW_PREFIX_CELLS),
   );
