@@ -8,7 +8,8 @@ import {afterAll, describe, expect, test} from 'vitest';
 import {sniffFormat} from '../../../../source/engine/archives/archive-format.js';
 import {describeProgress, ProgressMeter, type ArchiveProgress} from '../../../../source/engine/archives/progress.js';
 import {TarCheck} from '../../../../source/engine/archives/tar-check.js';
-import {inBandError, TarCheckStream} from '../../../../source/engine/archives/tar-check-stream.js';
+import {TarCheckStream} from '../../../../source/engine/archives/tar-check-stream.js';
+import {ArchiveWatch, inBandError} from '../../../../source/engine/archives/archive-watch.js';
 
 // Real tars made by tar(1); the torn and corrupted ones are what a broken engine stream or a cut file look like.
 const dir = mkdtempSync(join(tmpdir(), 'berth-tar-check-'));
@@ -54,7 +55,11 @@ describe('TarCheck', () => {
 
 describe('TarCheckStream', () => {
   const run = (bytes: Buffer) =>
-    pipeline(Readable.from([bytes]), new TarCheckStream('the image x'), new Writable({write: (_c, _e, cb) => cb()}));
+    pipeline(
+      Readable.from([bytes]),
+      new TarCheckStream(new ArchiveWatch('the image x')),
+      new Writable({write: (_c, _e, cb) => cb()}),
+    );
 
   test('an error the engine wrote into the stream is the message', async () => {
     const torn = Buffer.concat([
