@@ -8,6 +8,7 @@ import {loadImages} from '../engine/archives/load.js';
 import {saveImages} from '../engine/archives/save.js';
 import type {ArchiveDestination} from '../engine/archives/write-archive.js';
 import {interruptible} from './progress-line.js';
+import {trace} from '../trace.js';
 
 export type ArchiveIo = {
   stdin: Readable & {isTTY?: boolean};
@@ -27,11 +28,14 @@ export async function archiveCommand(
   io: ArchiveIo,
 ): Promise<number> {
   checkUsage(name, args, flags, io);
+  trace.event({event: 'archive-command', sinceStart: Math.round(performance.now())});
   const client = await connectEngine(target);
+  trace.event({event: 'engine-connected', sinceStart: Math.round(performance.now())});
   const verb = name === 'save' ? 'saving' : name === 'load' ? 'loading' : 'exporting';
   try {
     return await interruptible(io.stderr, verb, async (signal, progress) => {
-      const options = {signal, onProgress: progress.update};
+      // Progress only where it is shown: without a listener nothing is asked of the engine for it (export's size).
+      const options = {signal, onProgress: io.stderr.isTTY ? progress.update : undefined};
       if (name === 'load') {
         const source =
           flags.input && flags.input !== '-'

@@ -33,27 +33,34 @@ export async function exportContainer(
     ]),
   );
   const what = `the container ${safeText(name)}`;
-  // The expected size is the image's (one cheap inspect), asked only when someone shows progress. Asking for the
-  // container's own size (`size=true`) makes the engine walk the whole filesystem while it exports it — every
-  // file read twice at once, which docker export does not do. The container's own changes are left out of the
-  // estimate (it is shown as one, `~`).
+  // The expected size is the image's (one cheap inspect), asked only when someone shows progress, and only once the
+  // export is asked for, so that the export has the connection the inspect left open rather than waiting for a new
+  // one. Asking for the container's own size (`size=true`) makes the engine walk the whole filesystem while it
+  // exports it — every file read twice at once, which docker export does not do. The container's own changes are
+  // left out of the estimate (it is shown as one, `~`).
   const sizing = new AbortController();
+  let asked = () => {};
   const total = options.onProgress
-    ? dial(docker, {path: `/images/${info.Image}/json?`, method: 'GET', options: {}, signal: sizing.signal}).then(
-        answer => (answer as {Size?: number}).Size,
-      )
+    ? new Promise<void>(resolve => (asked = resolve))
+        .then(() =>
+          dial(docker, {path: `/images/${info.Image}/json?`, method: 'GET', options: {}, signal: sizing.signal}),
+        )
+        .then(answer => (answer as {Size?: number}).Size)
     : undefined;
   total?.catch(() => undefined);
   try {
     return await writeArchive(
       what,
-      signal =>
-        engineStream(docker, {
+      signal => {
+        const answer = engineStream(docker, {
           path: `/containers/${info.Id}/export`,
           method: 'GET',
           signal,
           refused: (_status, message) => new BerthError(`cannot export ${what}: ${message}`),
-        }),
+        });
+        asked();
+        return answer;
+      },
       destination,
       {...options, total},
     );

@@ -15,10 +15,15 @@ export async function saveImages(
   options: TransferOptions = {},
 ): Promise<ArchiveResult> {
   if (images.length === 0) throw new UsageError('save needs at least one image');
-  // Each name is looked up first: the engine's own 404 for a save does not say which name it could not find.
-  const infos = await Promise.all(images.map(name => inspectImage(docker, name)));
-  const sizes = new Map(infos.map(info => [info.Id, info.Size]));
-  const total = [...sizes.values()].reduce((sum: number, size) => sum + (size ?? 0), 0);
+  // Each name is looked up beside the save rather than before it: the engine prepares a save for a second or more
+  // before its first byte, and the lookups matter only for the progress's total and when the engine refuses (its
+  // own 404 for a save does not say which name it could not find).
+  const lookups = Promise.all(images.map(name => inspectImage(docker, name)));
+  lookups.catch(() => undefined);
+  const total = lookups.then(infos => {
+    const sizes = new Map(infos.map(info => [info.Id, info.Size]));
+    return [...sizes.values()].reduce((sum: number, size) => sum + (size ?? 0), 0);
+  });
   logCommand(
     dockerCommand([
       ...contextWords(options.context),
@@ -32,19 +37,33 @@ export async function saveImages(
   return writeArchive(
     what,
     signal =>
-      engineStream(docker, {
-        path: '/images/get?',
-        method: 'GET',
-        options: {names: [...images]},
+      whenFound(
+        lookups,
         signal,
-        refused: (status, message) =>
-          new BerthError(
-            `cannot save ${what}: ${message}${status === 404 ? '; check the names with berth images' : ''}`,
-          ),
-      }),
+        engineStream(docker, {
+          path: '/images/get?',
+          method: 'GET',
+          options: {names: [...images]},
+          signal,
+          refused: (status, message) =>
+            new BerthError(
+              `cannot save ${what}: ${message}${status === 404 ? '; check the names with berth images' : ''}`,
+            ),
+        }),
+      ),
     destination,
     {...options, total},
   );
+}
+
+// The engine's refusal, unless a lookup says more (no such image: NAME). A cancel does not wait for the lookups.
+async function whenFound<T>(lookups: Promise<unknown>, signal: AbortSignal, answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (refusal) {
+    if (!signal.aborted) await lookups;
+    throw refusal;
+  }
 }
 
 async function inspectImage(docker: Docker, name: string): Promise<{Id: string; Size?: number}> {
