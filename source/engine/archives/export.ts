@@ -4,7 +4,7 @@ import {contextWords, dockerCommand, logCommand} from '../../command-log.js';
 import {dial} from '../client.js';
 import {engineMessage} from '../engine-error.js';
 import {safeText} from './archive-errors.js';
-import {engineStream} from './engine-stream.js';
+import {engineGet} from './engine-stream.js';
 import {writeArchive, type ArchiveDestination, type ArchiveResult, type TransferOptions} from './write-archive.js';
 
 // `docker export`: a container's filesystem as a tar (GET /containers/{id}/export).
@@ -33,34 +33,26 @@ export async function exportContainer(
     ]),
   );
   const what = `the container ${safeText(name)}`;
-  // The expected size is the image's (one cheap inspect), asked only when someone shows progress, and only once the
-  // export is asked for, so that the export has the connection the inspect left open rather than waiting for a new
-  // one. Asking for the container's own size (`size=true`) makes the engine walk the whole filesystem while it
-  // exports it — every file read twice at once, which docker export does not do. The container's own changes are
-  // left out of the estimate (it is shown as one, `~`).
+  // The expected size is the image's (one cheap inspect), asked only when someone shows progress. Asking for the
+  // container's own size (`size=true`) makes the engine walk the whole filesystem while it exports it — every
+  // file read twice at once, which docker export does not do. The container's own changes are left out of the
+  // estimate (it is shown as one, `~`).
   const sizing = new AbortController();
-  let asked = () => {};
   const total = options.onProgress
-    ? new Promise<void>(resolve => (asked = resolve))
-        .then(() =>
-          dial(docker, {path: `/images/${info.Image}/json?`, method: 'GET', options: {}, signal: sizing.signal}),
-        )
-        .then(answer => (answer as {Size?: number}).Size)
+    ? dial(docker, {path: `/images/${info.Image}/json?`, method: 'GET', options: {}, signal: sizing.signal}).then(
+        answer => (answer as {Size?: number}).Size,
+      )
     : undefined;
   total?.catch(() => undefined);
   try {
     return await writeArchive(
       what,
-      signal => {
-        const answer = engineStream(docker, {
+      signal =>
+        engineGet(docker, {
           path: `/containers/${info.Id}/export`,
-          method: 'GET',
           signal,
           refused: (_status, message) => new BerthError(`cannot export ${what}: ${message}`),
-        });
-        asked();
-        return answer;
-      },
+        }),
       destination,
       {...options, total},
     );

@@ -3,7 +3,7 @@ import {BerthError, UsageError} from '../../errors.js';
 import {contextWords, dockerCommand, logCommand} from '../../command-log.js';
 import {engineMessage} from '../engine-error.js';
 import {safeText} from './archive-errors.js';
-import {engineStream} from './engine-stream.js';
+import {engineGet} from './engine-stream.js';
 import {writeArchive, type ArchiveDestination, type ArchiveResult, type TransferOptions} from './write-archive.js';
 import {itemAt} from '../../util/item-at.js';
 
@@ -24,6 +24,7 @@ export async function saveImages(
     const sizes = new Map(infos.map(info => [info.Id, info.Size]));
     return [...sizes.values()].reduce((sum: number, size) => sum + (size ?? 0), 0);
   });
+  total.catch(() => undefined);
   logCommand(
     dockerCommand([
       ...contextWords(options.context),
@@ -40,10 +41,9 @@ export async function saveImages(
       whenFound(
         lookups,
         signal,
-        engineStream(docker, {
-          path: '/images/get?',
-          method: 'GET',
-          options: {names: [...images]},
+        engineGet(docker, {
+          path: '/images/get',
+          query: {names: [...images]},
           signal,
           refused: (status, message) =>
             new BerthError(

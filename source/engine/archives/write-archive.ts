@@ -1,12 +1,10 @@
-import type {Readable, Writable} from 'node:stream';
-import {pipeline} from 'node:stream/promises';
+import type {Writable} from 'node:stream';
 import {BerthError} from '../../errors.js';
 import {ArchiveCancelledError, writeError} from './archive-errors.js';
 import {openPartial, type PartialFile} from '../files/partial-file.js';
 import {ProgressMeter, type ProgressListener} from './progress.js';
-import {TarCheckStream} from './tar-check-stream.js';
 import {ArchiveWatch} from './archive-watch.js';
-import {ArchiveFileSink} from './archive-file-sink.js';
+import {pumpBody, writeBatch, type ArchiveBody} from './archive-body.js';
 import {trace} from '../../trace.js';
 
 // Where an archive goes: a file (through PATH.partial), or an open stream such as stdout.
@@ -22,19 +20,34 @@ export type TransferOptions = {
 
 export type ArchiveResult = {bytes: number; path?: string};
 
-// Streams what the engine sends into the destination in constant memory (every stage passes chunks on and
-// waits for the next to drain), checks that it is a whole tar, and only then gives the file its name. Any
+// Streams what the engine sends into the destination in constant memory (the body is read a batch at a time, the
+// next once the destination has room), checks that it is a whole tar, and only then gives the file its name. Any
 // failure or a cancel removes the partial file and leaves everything else as it was.
 export async function writeArchive(
   what: string,
-  request: (signal: AbortSignal) => Promise<Readable>,
+  request: (signal: AbortSignal) => Promise<ArchiveBody>,
   destination: ArchiveDestination,
   options: TransferOptions & {total?: number | Promise<number | undefined>},
 ): Promise<ArchiveResult> {
   const label = destination.kind === 'file' ? destination.path : destination.name;
-  // BERTH_TRACE: where an archive's time goes (bench/archives.mjs reads these).
+  // BERTH_TRACE: where an archive's time goes.
   const mark = (event: string) => trace.event({event, sinceStart: Math.round(performance.now())});
   mark('archive-start');
+  let file: PartialFile | undefined;
+  if (destination.kind === 'file') {
+    try {
+      file = await openPartial(destination.path, destination.overwrite ?? false);
+    } catch (error) {
+      throw writeError(destination.path, error);
+    }
+  }
+  const sink = file?.stream ?? (destination as {stream: Writable}).stream;
+  let sinkError: unknown;
+  const onSinkError = (error: unknown) => (sinkError ??= error);
+  sink.on('error', onSinkError);
+  const controller = new AbortController();
+  const cancel = () => controller.abort();
+  options.signal?.addEventListener('abort', cancel, {once: true});
   const meter = new ProgressMeter(options.onProgress, typeof options.total === 'number' ? options.total : undefined);
   if (options.total instanceof Promise)
     options.total.then(
@@ -42,42 +55,24 @@ export async function writeArchive(
       () => undefined,
     );
   const watch = new ArchiveWatch(what, meter);
-  let file: PartialFile<ArchiveFileSink> | undefined;
-  if (destination.kind === 'file') {
-    try {
-      file = await openPartial(
-        destination.path,
-        destination.overwrite ?? false,
-        handle => new ArchiveFileSink(handle, watch),
-      );
-    } catch (error) {
-      throw writeError(destination.path, error);
-    }
-  }
-  // A failure to write, told apart from the archive's own: the file's sink keeps it, a stream's every error is one.
-  let streamError: unknown;
-  const onStreamError = (error: unknown) => (streamError ??= error);
-  if (destination.kind === 'stream') destination.stream.on('error', onStreamError);
-  let commitError: unknown;
-  const writeFailure = () => commitError ?? file?.stream.writeFailure ?? streamError;
-  const controller = new AbortController();
-  const cancel = () => controller.abort();
-  options.signal?.addEventListener('abort', cancel, {once: true});
   try {
     if (options.signal?.aborted) throw new ArchiveCancelledError(what);
-    const source = await request(controller.signal);
+    const body = await request(controller.signal);
     mark('archive-answered');
-    if (file) await pipeline(source, file.stream, {signal: controller.signal});
-    else
-      await pipeline(source, new TarCheckStream(watch), (destination as {stream: Writable}).stream, {
-        signal: controller.signal,
-      });
+    await pumpBody(body, chunk => {
+      const problem = watch.feed(chunk);
+      if (problem) throw problem;
+      return writeBatch(sink, chunk);
+    });
+    const problem = watch.end();
+    if (problem) throw problem;
+    await ended(sink);
     mark('archive-streamed');
     if (file) {
       try {
         await file.commit();
       } catch (error) {
-        commitError = error;
+        sinkError = error;
         throw error;
       }
     }
@@ -85,14 +80,20 @@ export async function writeArchive(
     meter.report('done');
     return {bytes: meter.bytes, path: file?.path};
   } catch (error) {
+    // Taken before the partial file is discarded: a write still under way then fails too, and says nothing.
+    const failedWrite = sinkError;
     await file?.discard();
     if (options.signal?.aborted) throw new ArchiveCancelledError(what);
-    const failure = writeFailure();
-    if (failure) throw writeError(label, failure, meter.bytes);
+    if (failedWrite) throw writeError(label, failedWrite, meter.bytes);
     if (error instanceof BerthError) throw error;
     throw new BerthError(`${what}: the connection to the engine broke (${(error as Error).message}); try again`);
   } finally {
     options.signal?.removeEventListener('abort', cancel);
-    if (destination.kind === 'stream') destination.stream.off('error', onStreamError);
+    sink.off('error', onSinkError);
   }
+}
+
+// Everything written has reached the destination (a file's last write is done; a stream has flushed).
+function ended(stream: Writable): Promise<void> {
+  return new Promise((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }

@@ -3,10 +3,10 @@ import type {Writable} from 'node:stream';
 
 // A file written under `PATH.partial` and given its real name only when complete (docs/contract.md): a reader never
 // sees half an archive under the name it asked for, and an existing PATH is replaced only when the caller says so.
-export type PartialFile<S extends Writable = Writable> = {
+export type PartialFile = {
   path: string;
   partial: string;
-  stream: S;
+  stream: Writable;
   // Gives the finished file its name; without `overwrite`, fails with EEXIST rather than replace a file that
   // appeared meanwhile.
   commit(): Promise<void>;
@@ -17,26 +17,14 @@ export type PartialFile<S extends Writable = Writable> = {
 // Large writes: fewer system calls for archives of gigabytes, still a bounded buffer.
 const WRITE_BUFFER = 1024 * 1024;
 
-// `writer` makes the stream that writes the file; it owns the handle from then on and closes it when it is destroyed
-// (as a WriteStream does). The default is a WriteStream with a large buffer.
-export function openPartial(path: string, overwrite: boolean): Promise<PartialFile>;
-export function openPartial<S extends Writable>(
-  path: string,
-  overwrite: boolean,
-  writer: (handle: FileHandle) => S,
-): Promise<PartialFile<S>>;
-export async function openPartial(
-  path: string,
-  overwrite: boolean,
-  writer: (handle: FileHandle) => Writable = handle => handle.createWriteStream({highWaterMark: WRITE_BUFFER}),
-): Promise<PartialFile> {
+export async function openPartial(path: string, overwrite: boolean): Promise<PartialFile> {
   const existing = await kindOf(path);
   if (existing === 'directory') throw fsError('EISDIR');
   if (existing && !overwrite) throw fsError('EEXIST');
   const partial = `${path}.partial`;
   // 'wx': a PATH.partial that is already there belongs to another save (or a crash) and is not ours to replace.
   const handle: FileHandle = await open(partial, 'wx');
-  const stream = writer(handle);
+  const stream = handle.createWriteStream({highWaterMark: WRITE_BUFFER});
   let done = false;
   return {
     path,

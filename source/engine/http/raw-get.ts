@@ -19,7 +19,8 @@ import {modemFields} from './modem-fields.js';
 
 export type RawGetRequest = {
   path: string;
-  query: Record<string, string | number>;
+  // A list repeats its name (names=a&names=b).
+  query: Record<string, string | number | readonly string[]>;
   // Statuses and what docker-modem would call them; `true` is success.
   statusCodes: Record<number, boolean | string>;
   // How long decoded bytes wait for more before the reader is told (0: at the next turn of the event loop).
@@ -77,7 +78,11 @@ export function rawGet(docker: Docker, request: RawGetRequest): Promise<RawRespo
   if (!open) return Promise.reject(new Error('this engine is not reached over a plain socket'));
   const modem = modemFields(docker);
   const prefix = modem.version ? `/${modem.version}` : '';
-  const query = new URLSearchParams(Object.entries(request.query).map(([name, value]) => [name, String(value)]));
+  const query = new URLSearchParams(
+    Object.entries(request.query).flatMap(([name, value]) =>
+      (typeof value === 'object' ? value : [value]).map(one => [name, String(one)]),
+    ),
+  );
   const target = `${prefix}${request.path}?${query.toString()}`;
   return new Promise((resolve, reject) => {
     if (request.signal.aborted) return reject(abortError());

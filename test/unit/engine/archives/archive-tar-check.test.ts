@@ -1,15 +1,14 @@
 import {execFileSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {Readable, Writable} from 'node:stream';
-import {pipeline} from 'node:stream/promises';
 import {afterAll, describe, expect, test} from 'vitest';
 import {sniffFormat} from '../../../../source/engine/archives/archive-format.js';
 import {describeProgress, ProgressMeter, type ArchiveProgress} from '../../../../source/engine/archives/progress.js';
 import {TarCheck} from '../../../../source/engine/archives/tar-check.js';
-import {TarCheckStream} from '../../../../source/engine/archives/tar-check-stream.js';
-import {ArchiveWatch, inBandError} from '../../../../source/engine/archives/archive-watch.js';
+import {writeArchive} from '../../../../source/engine/archives/write-archive.js';
+import {inBandError} from '../../../../source/engine/archives/archive-watch.js';
 
 // Real tars made by tar(1); the torn and corrupted ones are what a broken engine stream or a cut file look like.
 const dir = mkdtempSync(join(tmpdir(), 'berth-tar-check-'));
@@ -53,13 +52,23 @@ describe('TarCheck', () => {
   });
 });
 
-describe('TarCheckStream', () => {
-  const run = (bytes: Buffer) =>
-    pipeline(
-      Readable.from([bytes]),
-      new TarCheckStream(new ArchiveWatch('the image x')),
-      new Writable({write: (_c, _e, cb) => cb()}),
+describe('writeArchive', () => {
+  // The engine's answer as a body in chunks of `size`, as a socket hands it over.
+  const body = (bytes: Buffer, size = 10_923) =>
+    Readable.from(
+      Array.from({length: Math.ceil(bytes.length / size)}, (_, i) => bytes.subarray(i * size, (i + 1) * size)),
     );
+  const discard = () => ({kind: 'stream' as const, stream: new Writable({write: (_c, _e, cb) => cb()}), name: 'x'});
+  const run = (bytes: Buffer) => writeArchive('the image x', () => Promise.resolve(body(bytes)), discard(), {});
+  const partials = () => readdirSync(dir).filter(name => name.endsWith('.partial'));
+
+  test('writes the archive as it came to a file, counted, and names it only then', async () => {
+    const path = join(dir, 'out.tar');
+    const result = await writeArchive('the image x', () => Promise.resolve(body(tar)), {kind: 'file', path}, {});
+    expect(readFileSync(path).equals(tar)).toBe(true);
+    expect(result).toEqual({bytes: tar.length, path});
+    expect(partials()).toEqual([]);
+  });
 
   test('an error the engine wrote into the stream is the message', async () => {
     const torn = Buffer.concat([
@@ -71,11 +80,37 @@ describe('TarCheckStream', () => {
     );
   });
 
-  test('a stream cut short says so', async () => {
+  test('a stream cut short says so, and leaves no file', async () => {
     await expect(run(tar.subarray(0, 20_000))).rejects.toThrow(
       /the engine's archive of the image x is broken: the archive is truncated/,
     );
-    await expect(run(tar)).resolves.toBeUndefined();
+    const path = join(dir, 'cut.tar');
+    await expect(
+      writeArchive('the image x', () => Promise.resolve(body(tar.subarray(0, 20_000))), {kind: 'file', path}, {}),
+    ).rejects.toThrow(/the archive is truncated/);
+    expect(existsSync(path)).toBe(false);
+    expect(partials()).toEqual([]);
+    await expect(run(tar)).resolves.toEqual({bytes: tar.length, path: undefined});
+  });
+
+  test('a connection that breaks, and a destination that fails, are told apart', async () => {
+    const broken = new Readable({read() {}});
+    broken.push(tar.subarray(0, 4096));
+    setTimeout(() => broken.destroy(Object.assign(new Error('read ECONNRESET'), {code: 'ECONNRESET'})), 10);
+    await expect(writeArchive('the image x', () => Promise.resolve(broken), discard(), {})).rejects.toThrow(
+      'the image x: the connection to the engine broke (read ECONNRESET); try again',
+    );
+    const reader = new Writable({
+      write: (_c, _e, cb) => cb(Object.assign(new Error('write EPIPE'), {code: 'EPIPE'})),
+    });
+    await expect(
+      writeArchive(
+        'the image x',
+        () => Promise.resolve(body(tar)),
+        {kind: 'stream', stream: reader, name: 'stdout'},
+        {},
+      ),
+    ).rejects.toThrow(/stdout.*the reader went away/);
   });
 
   test('in-band errors are read only from their JSON, control characters made visible', () => {
