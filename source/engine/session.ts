@@ -99,6 +99,10 @@ export class EngineSession {
   // the next refresh reads the whole list (an event without an ID, too many named, a reconnect).
   private items?: ContainerRow[];
   private named = new Map<string, string[]>();
+  // Of those, the ones a `create` event named: new containers, in no row yet.
+  private created = new Set<string>();
+  // The events stream was asked `since` this second (engine time): events of that second are replays.
+  private replayedUpTo?: number;
   private whole = true;
   // The list asked for with the connection, before the UI loaded: taken by the first refresh.
   private early?: Promise<ContainerRow[]>;
@@ -149,10 +153,16 @@ export class EngineSession {
       this.client = client;
       this.attempt = 0;
       this.listener.connection(this.describe(client));
-      // Events asked for after an early list start from the ping's time: the list is older than this request.
-      const since = this.early ? client.pingedAt : undefined;
+      // Events asked for after an early list start from the ping's time: the list is older than this request. An
+      // engine whose ping has no Date header is listed once more once the events are watched.
+      const early = Boolean(this.early);
+      const since = early ? client.pingedAt : undefined;
       await this.refresh();
       this.watchEvents(since);
+      if (early && since === undefined) {
+        this.whole = true;
+        this.scheduleRefresh();
+      }
       await this.readFullVersion(client);
     } catch (error) {
       this.lost(errorMessage(error));
@@ -219,7 +229,9 @@ export class EngineSession {
     // list, as an empty id filter is no filter at all to the engine.
     const patch =
       !this.whole && previous && this.named.size > 0 && this.named.size <= MAX_PATCHED ? this.named : undefined;
+    const created = this.created;
     this.named = new Map();
+    this.created = new Set();
     this.whole = false;
     const asked = performance.now();
     try {
@@ -234,7 +246,7 @@ export class EngineSession {
       for (const item of listed) item.engine = this.name;
       const items =
         patch && previous
-          ? patchContainers(previous, new Set(patch.keys()), listed, rowLookup(previous, patch, listed))
+          ? patchContainers(previous, new Set(patch.keys()), listed, rowLookup(previous, patch, listed, created))
           : listed;
       if (client !== this.client) return;
       this.items = items;
@@ -270,19 +282,24 @@ export class EngineSession {
 
   private onEvent(event: EngineEvent): void {
     if (event.Type === 'container') this.containerEvent(event);
+    // Replayed from the ping's second (`since`): it may be from before berth started, so it brings the list up to
+    // date but is neither alerted nor shown as news.
+    if (this.replayedUpTo !== undefined && (event.time ?? 0) <= this.replayedUpTo) return;
     this.listener.event?.(event);
   }
 
   private containerEvent(event: EngineEvent): void {
     const id = event.Actor?.ID;
     // With the names it gave, by which the patch finds the container's row.
-    if (id && (this.items?.length ?? 0) >= PATCH_FROM_ROWS)
+    if (id && (this.items?.length ?? 0) >= PATCH_FROM_ROWS) {
       this.named.set(id, [...(this.named.get(id) ?? []), ...eventNames(event.Actor?.Attributes)]);
-    else this.whole = true;
+      if (event.Action === 'create') this.created.add(id);
+    } else this.whole = true;
     this.scheduleRefresh();
   }
 
   private watchEvents(since?: number): void {
+    this.replayedUpTo = since;
     const client = this.client;
     if (!client) return;
     const types = [...new Set(['container', ...this.eventTypes])];

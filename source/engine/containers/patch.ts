@@ -40,12 +40,14 @@ function patchByScan(
 
 // Where the list holds a container: found by its names — those its events gave it (a rename's old one too) and the
 // one the engine answers with — in each state the order knows (binary searches), so no index of every row is
-// kept. A container none of those names finds is not in the list (a new one); one whose events had no name (an
-// engine that sends none) is looked for in every row.
+// kept. A container whose events had no name (an engine that sends none), or that none of its names finds (Podman's
+// rename event has no old name; a container listed under a link alias), is looked for in every row, unless its
+// events created it (`created`): a new container is in no row.
 export function rowLookup(
   items: readonly ContainerRow[],
   named: ReadonlyMap<string, readonly string[]>,
   fresh: readonly ContainerRow[],
+  created: ReadonlySet<string> = new Set(),
 ): (id: string) => ContainerRow | undefined {
   const answered = new Map(fresh.map(row => [row.id, row.name]));
   return id => {
@@ -56,7 +58,7 @@ export function rowLookup(
     for (const name of names)
       for (const state of ONE_STATE_PER_RANK)
         for (const {row} of rowsSortingAs(items, {name, state}, compareContainers)) if (row.id === id) return row;
-    return undefined;
+    return created.has(id) ? undefined : items.find(row => row.id === id);
   };
 }
 

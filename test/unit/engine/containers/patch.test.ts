@@ -97,8 +97,20 @@ describe('rowLookup: the row of a container an event named, without an index of 
     expect(rowLookup(items, new Map([['id-d', []]]), [{...row('d', 'running')}])('id-d')).toBe(byId('id-d'));
   });
 
-  test('a container its names do not find is new; one whose events had no name is looked for in every row', () => {
+  test('a container its names do not find is looked for in every row, unless its events created it', () => {
+    expect(rowLookup(items, new Map([['id-new', ['new']]]), [], new Set(['id-new']))('id-new')).toBeUndefined();
     expect(rowLookup(items, new Map([['id-new', ['new']]]), [])('id-new')).toBeUndefined();
     expect(rowLookup(items, new Map([['id-web-2', []]]), [])('id-web-2')).toBe(byId('id-web-2'));
+    // Podman's rename event names only the new name, which the list does not hold yet.
+    const renamed = {...row('zzz-new', 'running'), id: 'id-b'};
+    expect(rowLookup(items, new Map([['id-b', ['zzz-new']]]), [renamed])('id-b')).toBe(byId('id-b'));
+    expect(
+      patchContainers(
+        items,
+        new Set(['id-b']),
+        [renamed],
+        rowLookup(items, new Map([['id-b', ['zzz-new']]]), [renamed]),
+      ).filter(r => r.id === 'id-b'),
+    ).toEqual([renamed]);
   });
 });
