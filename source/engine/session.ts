@@ -101,8 +101,6 @@ export class EngineSession {
   private named = new Map<string, string[]>();
   // Of those, the ones a `create` event named: new containers, in no row yet.
   private created = new Set<string>();
-  // The events stream was asked `since` this second (engine time): events of that second are replays.
-  private replayedUpTo?: number;
   private whole = true;
   // The list asked for with the connection, before the UI loaded: taken by the first refresh.
   private early?: Promise<ContainerRow[]>;
@@ -282,9 +280,6 @@ export class EngineSession {
 
   private onEvent(event: EngineEvent): void {
     if (event.Type === 'container') this.containerEvent(event);
-    // Replayed from the ping's second (`since`): it may be from before berth started, so it brings the list up to
-    // date but is neither alerted nor shown as news.
-    if (this.replayedUpTo !== undefined && (event.time ?? 0) <= this.replayedUpTo) return;
     this.listener.event?.(event);
   }
 
@@ -299,7 +294,6 @@ export class EngineSession {
   }
 
   private watchEvents(since?: number): void {
-    this.replayedUpTo = since;
     const client = this.client;
     if (!client) return;
     const types = [...new Set(['container', ...this.eventTypes])];

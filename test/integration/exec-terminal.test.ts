@@ -148,13 +148,15 @@ function startFixture(spec: Omit<FixtureSpec, 'report'>, size = {columns: 100, r
 }
 
 const cooked = (stty: string) => /(^|\s)icanon(\s|$)/.test(stty) && /(^|\s)echo(\s|$)/.test(stty);
+const raw = (stty: string) => /(^|\s)-icanon(\s|$)/.test(stty) && /(^|\s)-echo(\s|$)/.test(stty);
 
-// After every session: the fixture is back on the alternate screen with a cooked terminal (what the UI finds when it
-// renders again), stdin still answers a key, and after it quits the shell has a normal terminal.
+// After every session: the fixture is back on the alternate screen with a raw terminal (what the UI finds when it
+// renders again: raw from the alternate screen on, so a key typed before Ink's next frame is not echoed onto it),
+// stdin still answers a key, and after it quits the shell has a normal terminal.
 async function expectRestored(fixture: Fixture, report: Report): Promise<void> {
   await fixture.waitFor(/PRESS-Q/);
   expect(fixture.alternateScreen()).toBe(true);
-  expect(cooked(report.stty)).toBe(true);
+  expect(raw(report.stty)).toBe(true);
   fixture.keys('q');
   expect(await fixture.exitCode()).toBe(0);
   expect(fixture.alternateScreen()).toBe(false);
