@@ -3,6 +3,7 @@ import {afterEach, expect, test} from 'vitest';
 import {startEngine} from '../../../source/engine/early-start.js';
 import {EngineSession, type EngineEvent} from '../../../source/engine/session.js';
 import {resolveEngineTarget} from '../../../source/engine/target.js';
+import {listenAsEngine} from '../../helpers/stand-in-engine.js';
 
 // The session after an early list (source/engine/early-start.ts): events are asked from the ping's second, which
 // the engine replays (a live event in that second must still reach the views that refresh on it). An engine
@@ -40,10 +41,7 @@ async function engine(withDate: boolean): Promise<{url: string; asked: string[]}
     response.end('[]');
   });
   servers.push(server);
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return {url: `tcp://127.0.0.1:${address.port}`, asked};
+  return {url: await listenAsEngine(server), asked};
 }
 
 async function run(withDate: boolean): Promise<{asked: string[]; news: EngineEvent[]; lists: number}> {

@@ -2,6 +2,7 @@ import {createServer, type ServerResponse} from 'node:http';
 import {afterEach, expect, test} from 'vitest';
 import {EngineSession, type ConnectionState} from '../../../source/engine/session.js';
 import {resolveEngineTarget} from '../../../source/engine/target.js';
+import {listenAsEngine} from '../../helpers/stand-in-engine.js';
 
 // The session connects from /_ping and lists at once; /version, read after the first list for the header's
 // details, is a nicety. An engine (or a proxy in front of one) whose /version fails or never answers while /_ping,
@@ -45,10 +46,7 @@ async function peer(version: 'fails' | 'hangs'): Promise<{url: string; asked: st
     for (const response of held) response.destroy();
     server.close();
   });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return {url: `tcp://127.0.0.1:${address.port}`, asked, versionOver: () => versionOver};
+  return {url: await listenAsEngine(server), asked, versionOver: () => versionOver};
 }
 
 async function until(check: () => boolean, ms: number): Promise<void> {

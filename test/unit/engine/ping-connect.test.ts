@@ -3,6 +3,7 @@ import {afterEach, expect, test} from 'vitest';
 import {connectEngine, engineProduct, versionFromPing} from '../../../source/engine/client.js';
 import {resolveEngineTarget} from '../../../source/engine/target.js';
 import {listContainers} from '../../../source/engine/containers/list.js';
+import {listenAsEngine} from '../../helpers/stand-in-engine.js';
 
 test("the ping's headers name the engine: Docker and Podman, the API and the OS", () => {
   const docker = versionFromPing({'api-version': '1.41', server: 'Docker/20.10.24+dfsg1 (linux)', ostype: 'linux'});
@@ -44,10 +45,7 @@ async function engine(pingHeaders: Record<string, string>): Promise<{url: string
     response.end('[]');
   });
   servers.push(server);
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return {url: `tcp://127.0.0.1:${address.port}`, asked};
+  return {url: await listenAsEngine(server), asked};
 }
 
 test('connecting and listing ask /_ping and the list, never /version; fullVersion() reads it once', async () => {
