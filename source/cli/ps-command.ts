@@ -1,4 +1,5 @@
-import {listContainers, type ContainerRow} from '../engine/containers/list.js';
+import {listContainers} from '../engine/containers/list.js';
+import type {ContainerRow} from '../engine/containers/rows.js';
 import type {EngineSelection} from '../engine/engine-targets.js';
 import {createdSince} from '../engine/images/units.js';
 import {UsageError, errorMessage} from '../errors.js';

@@ -1,5 +1,6 @@
 import {connectEngine, type EngineClient} from './client.js';
-import {listContainers, type ContainerRow} from './containers/list.js';
+import {listContainers} from './containers/list.js';
+import type {ContainerRow} from './containers/rows.js';
 import type {EngineTarget} from './target.js';
 
 // An engine's first requests, made before the UI's modules load: the connection (from /_ping) and, as soon as it

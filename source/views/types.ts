@@ -3,7 +3,7 @@ import type {ExecRequest} from '../engine/exec/exec.js';
 import type {RunRequest} from '../engine/exec/run-interactive.js';
 import type {AttachRequest} from '../engine/exec/attach-container.js';
 import type {CommandItem} from '../engine/user-commands/template.js';
-import type {ContainerRow} from '../engine/containers/list.js';
+import type {ContainerRow} from '../engine/containers/rows.js';
 import type {EngineClient} from '../engine/client.js';
 import type {EngineEvent, EngineSession} from '../engine/session.js';
 import type {EngineTarget} from '../engine/target.js';

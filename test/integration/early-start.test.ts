@@ -3,7 +3,7 @@
 // events from the ping's time, so a container that changed between the early list and the event stream is not
 // missed. Against the bench engine.
 import {afterAll, expect, test} from 'vitest';
-import type {ContainerRow} from '../../source/engine/containers/list.js';
+import type {ContainerRow} from '../../source/engine/containers/rows.js';
 import {startEngine} from '../../source/engine/early-start.js';
 import {EngineSession} from '../../source/engine/session.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';

@@ -1,6 +1,6 @@
 import {existsSync, statSync} from 'node:fs';
 import {basename, dirname, isAbsolute, resolve} from 'node:path';
-import type {ContainerRow} from '../containers/list.js';
+import type {ContainerRow} from '../containers/rows.js';
 import {itemAt} from '../../util/item-at.js';
 
 // The file names compose looks for in a directory, in its order of preference.

@@ -1,5 +1,5 @@
 import {rowsSortingAs, splicer} from '../../util/row-changes.js';
-import {compareContainers, type ContainerRow} from './list.js';
+import {compareContainers, type ContainerRow} from './rows.js';
 
 // A long list brought up to date from an answer about a few of its containers (those events named): each named
 // row is found where the list's order puts it and taken out, and put back where the order wants it now, when the

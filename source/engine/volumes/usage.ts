@@ -1,5 +1,5 @@
 import type Docker from 'dockerode';
-import {toContainerRow, type ContainerRow} from '../containers/list.js';
+import {toContainerRow, type ContainerRow} from '../containers/rows.js';
 import {listContainerInfos} from '../limits/engine-reads.js';
 
 // A container that uses a volume or is connected to a network, as the lists show it.

@@ -8,7 +8,7 @@ import {
   type ComposeProject,
   type ServiceRow,
 } from '../../engine/compose/project.js';
-import type {ContainerRow} from '../../engine/containers/list.js';
+import type {ContainerRow} from '../../engine/containers/rows.js';
 import {makeMatcher} from '../../store/list.js';
 import {memoLast} from '../../store/memo.js';
 import type {AppState} from '../../store/state.js';

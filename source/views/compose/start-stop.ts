@@ -1,5 +1,5 @@
 import {contextWords, dockerCommand, logCommand} from '../../command-log.js';
-import {containerKey} from '../../engine/containers/list.js';
+import {containerKey} from '../../engine/containers/rows.js';
 import {operate} from '../../engine/containers/operations.js';
 import {errorMessage} from '../../errors.js';
 import type {Confirmation} from '../../store/state.js';

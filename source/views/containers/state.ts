@@ -1,4 +1,4 @@
-import type {ContainerRow} from '../../engine/containers/list.js';
+import type {ContainerRow} from '../../engine/containers/rows.js';
 import type {EnvEntry} from '../../engine/containers/operations.js';
 import type {Usage} from '../../engine/stats/compute.js';
 import {emptyList, type ListState} from '../../store/list.js';

@@ -1,4 +1,4 @@
-import type {ContainerRow} from '../../engine/containers/list.js';
+import type {ContainerRow} from '../../engine/containers/rows.js';
 import type {CopyItem, DockerWords} from '../types.js';
 
 // y on a container (the containers view, and a project's services in the compose view): its ID, name, image, and the docker commands

@@ -1,4 +1,4 @@
-import {containerKey, sortContainers, type ContainerRow} from '../../engine/containers/list.js';
+import {containerKey, sortContainers, type ContainerRow} from '../../engine/containers/rows.js';
 import type {AppState} from '../../store/state.js';
 
 export {containerKey};

@@ -3,7 +3,7 @@ import {userNames, volumeUsers} from '../../engine/volumes/usage.js';
 import {memoLast} from '../../store/memo.js';
 import type {AppState} from '../../store/state.js';
 import {age} from '../../text/format.js';
-import type {ContainerRow} from '../../engine/containers/list.js';
+import type {ContainerRow} from '../../engine/containers/rows.js';
 import {engineList} from '../kit/engine-list.js';
 import {perEngine} from '../kit/across-engines.js';
 import type {VolumeRow} from './state.js';

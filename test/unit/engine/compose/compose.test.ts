@@ -23,7 +23,7 @@ import {
   needsFiles,
   type ComposeRunner,
 } from '../../../../source/engine/compose/runner.js';
-import type {ContainerRow} from '../../../../source/engine/containers/list.js';
+import type {ContainerRow} from '../../../../source/engine/containers/rows.js';
 import type {EngineTarget} from '../../../../source/engine/target.js';
 import {at} from '../../../helpers/found.js';
 

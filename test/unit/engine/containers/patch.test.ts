@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import {sortContainers, type ContainerRow} from '../../../../source/engine/containers/list.js';
+import {sortContainers, type ContainerRow} from '../../../../source/engine/containers/rows.js';
 import {eventNames, patchContainers, rowLookup} from '../../../../source/engine/containers/patch.js';
 import {changesSince} from '../../../../source/util/row-changes.js';
 

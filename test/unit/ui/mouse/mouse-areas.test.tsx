@@ -2,7 +2,7 @@ import {render} from 'ink-testing-library';
 import {afterEach, expect, test} from 'vitest';
 import {composeLabels} from '../../../../source/engine/compose/labels.js';
 import {toNodeRow, toSecretRow, toServiceRow} from '../../../../source/engine/swarm/lists.js';
-import type {ContainerRow} from '../../../../source/engine/containers/list.js';
+import type {ContainerRow} from '../../../../source/engine/containers/rows.js';
 import {Controller} from '../../../../source/ui/controller.js';
 import {AppRoot} from '../../../../source/ui/components/AppRoot.js';
 import {routeMouse} from '../../../../source/ui/mouse/route.js';

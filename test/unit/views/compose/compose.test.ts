@@ -1,6 +1,6 @@
 import {describe, expect, test} from 'vitest';
 import {composeLabels} from '../../../../source/engine/compose/labels.js';
-import type {ContainerRow} from '../../../../source/engine/containers/list.js';
+import type {ContainerRow} from '../../../../source/engine/containers/rows.js';
 import {DEFAULT_KEYMAP, readonlyKeymap, resolveKey} from '../../../../source/ui/keymap.js';
 import {completeCommandLine} from '../../../../source/ui/complete.js';
 import {activeScopes} from '../../../../source/ui/scopes.js';

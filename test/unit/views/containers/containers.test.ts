@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import type {ContainerRow} from '../../../../source/engine/containers/list.js';
+import type {ContainerRow} from '../../../../source/engine/containers/rows.js';
 import {resolveKey, DEFAULT_KEYMAP} from '../../../../source/ui/keymap.js';
 import {activeScopes} from '../../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';

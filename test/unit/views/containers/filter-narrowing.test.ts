@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import type {ContainerRow} from '../../../../source/engine/containers/list.js';
+import type {ContainerRow} from '../../../../source/engine/containers/rows.js';
 import {reduceApp} from '../../../../source/ui/reducer.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
 import type {AppState} from '../../../../source/store/state.js';

@@ -2,7 +2,7 @@
 // the filtered and sorted rows, the cursor's keys, the column widths, the cursor and the marks. Each must be what
 // the same list gives when made from the start (another array, with no changes recorded).
 import {describe, expect, test} from 'vitest';
-import {sortContainers, type ContainerRow} from '../../../../source/engine/containers/list.js';
+import {sortContainers, type ContainerRow} from '../../../../source/engine/containers/rows.js';
 import {patchContainers} from '../../../../source/engine/containers/patch.js';
 import type {AppState} from '../../../../source/store/state.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';

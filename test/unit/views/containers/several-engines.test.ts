@@ -6,7 +6,7 @@ import {parseCommandLine} from '../../../../source/cli/args.js';
 import {contextWords, dockerCommand, dockerExecCommand} from '../../../../source/command-log.js';
 import {configContexts} from '../../../../source/config.js';
 import {parseSystemTime} from '../../../../source/engine/clock.js';
-import type {ContainerRow} from '../../../../source/engine/containers/list.js';
+import type {ContainerRow} from '../../../../source/engine/containers/rows.js';
 import {resolveEngineTargets} from '../../../../source/engine/engine-targets.js';
 import type {AppState} from '../../../../source/store/state.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';

@@ -3,7 +3,7 @@ import {toImageRows} from '../../../../source/engine/images/list.js';
 import {toNetworkRow} from '../../../../source/engine/networks/networks.js';
 import {toNodeRow, toSecretRow, toServiceRow} from '../../../../source/engine/swarm/lists.js';
 import {toVolumeRow} from '../../../../source/engine/volumes/volumes.js';
-import type {ContainerRow} from '../../../../source/engine/containers/list.js';
+import type {ContainerRow} from '../../../../source/engine/containers/rows.js';
 import type {Action} from '../../../../source/store/actions.js';
 import type {AppState} from '../../../../source/store/state.js';
 import {reduceApp} from '../../../../source/ui/reducer.js';

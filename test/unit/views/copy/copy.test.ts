@@ -2,7 +2,7 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
 import {loadConfig} from '../../../../source/config.js';
-import type {ContainerRow} from '../../../../source/engine/containers/list.js';
+import type {ContainerRow} from '../../../../source/engine/containers/rows.js';
 import {Controller} from '../../../../source/ui/controller.js';
 import {DEFAULT_KEYMAP, resolveKey} from '../../../../source/ui/keymap.js';
 import {activeScopes} from '../../../../source/ui/scopes.js';

@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import type {ContainerRow} from '../../../../source/engine/containers/list.js';
+import type {ContainerRow} from '../../../../source/engine/containers/rows.js';
 import {Controller} from '../../../../source/ui/controller.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
 import {pickFromFilter, shownEngine, unknownEngineText} from '../../../../source/views/kit/engine-pick.js';

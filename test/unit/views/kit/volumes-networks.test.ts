@@ -7,7 +7,7 @@ import {activeScopes} from '../../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
 import {targetNetworks} from '../../../../source/views/networks/list.js';
 import {targetVolumes, volumeRows} from '../../../../source/views/volumes/list.js';
-import {toContainerRow} from '../../../../source/engine/containers/list.js';
+import {toContainerRow} from '../../../../source/engine/containers/rows.js';
 import type Docker from 'dockerode';
 import {reduce, unitConfig as config} from '../../../helpers/app-state.js';
 
