@@ -125,11 +125,11 @@ async function ui(options: ReturnType<typeof parseCommandLine>['options']): Prom
   // wait overlaps the import; several engines are asked at once (the first rows come as fast as the quickest engine's).
   const connecting = targets.map(target => startEngine(target));
   // Where the start goes (the start benchmark reads these): the engine's first answer, and the UI's modules loaded.
-  if (trace.enabled)
-    void connecting[0]?.client.then(
-      () => trace.event({event: 'engine-answered', sinceStart: Math.round(performance.now())}),
-      () => {},
-    );
+  if (trace.enabled) {
+    const at = (event: string) => () => trace.event({event, sinceStart: Math.round(performance.now())});
+    void connecting[0]?.client.then(at('engine-answered'), () => {});
+    void connecting[0]?.containers?.then(at('containers-answered'), () => {});
+  }
   const {runUi} = await import('./ui/run.js');
   trace.event({event: 'ui-loaded', sinceStart: Math.round(performance.now())});
   const code = await runUi({targets, options, connecting, problems});

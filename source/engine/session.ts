@@ -4,6 +4,7 @@ import {connectEngine, dial, engineProduct, type EngineClient} from './client.js
 import {describeConnectError} from './connect-errors.js';
 import {listContainers} from './containers/list.js';
 import type {ContainerRow} from './containers/rows.js';
+import type {EarlyList} from './early-list.js';
 import {eventNames, patchContainers, rowLookup} from './containers/patch.js';
 import {DEFAULT_ENGINE_TIMEOUTS, firstByteDeadline, type EngineTimeouts} from './limits/timed-agent.js';
 import type {EngineTarget} from './target.js';
@@ -104,7 +105,9 @@ export class EngineSession {
   private created = new Set<string>();
   private whole = true;
   // The list asked for with the connection, before the UI loaded: taken by the first refresh.
-  private early?: Promise<ContainerRow[]>;
+  private early?: Promise<EarlyList>;
+  // The engine's clock when the early list was answered, for the events asked for after it.
+  private earlyTime?: number;
 
   constructor(
     readonly target: EngineTarget,
@@ -121,7 +124,7 @@ export class EngineSession {
   }
 
   // `existing`: the connection made before the UI loaded; `containers`: its first list, asked for at once.
-  start(existing?: Promise<EngineClient>, containers?: Promise<ContainerRow[]>): void {
+  start(existing?: Promise<EngineClient>, containers?: Promise<EarlyList>): void {
     this.early = containers;
     void this.connect(existing);
   }
@@ -152,11 +155,12 @@ export class EngineSession {
       this.client = client;
       this.attempt = 0;
       this.listener.connection(this.describe(client));
-      // Events asked for after an early list start from the ping's time: the list is older than this request. An
-      // engine whose ping has no Date header is listed once more once the events are watched.
+      // Events asked for after an early list start from the time the engine answered it (or, for a list that
+      // followed the connection, from the ping's): the list is older than this request. An engine that sent no Date
+      // header is listed once more once the events are watched.
       const early = Boolean(this.early);
-      const since = early ? client.pingedAt : undefined;
       await this.refresh();
+      const since = early ? (this.earlyTime ?? client.pingedAt) : undefined;
       this.watchEvents(since);
       if (early && since === undefined) {
         this.whole = true;
@@ -236,9 +240,12 @@ export class EngineSession {
     try {
       const early = this.early;
       this.early = undefined;
-      const listed = await (early && !patch
-        ? early
-        : listContainers(client.docker, patch ? {ids: [...patch.keys()]} : {}));
+      let listed: ContainerRow[];
+      if (early && !patch) {
+        const list = await early;
+        this.earlyTime = list.engineTime;
+        listed = list.rows;
+      } else listed = await listContainers(client.docker, patch ? {ids: [...patch.keys()]} : {});
       // Where a long list's first screen waits (docs/benchmarks.md, "Large lists"): the answer read and parsed.
       trace.event({event: 'containers-listed', ms: Math.round(performance.now() - asked), rows: listed.length});
       // Each row says which engine it is on: two engines may hold the same container ID or name.

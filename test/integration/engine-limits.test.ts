@@ -7,7 +7,7 @@ import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {connectEngine, makeDocker, type EngineClient} from '../../source/engine/client.js';
 import {containerEnv, containerSizes} from '../../source/engine/containers/operations.js';
 import {listContainers} from '../../source/engine/containers/list.js';
-import {MAX_CONTAINER_LIST_BYTES, MAX_CONTAINER_ROWS} from '../../source/engine/limits/bounded-json.js';
+import {MAX_CONTAINER_LIST_BYTES, MAX_CONTAINER_ROWS} from '../../source/engine/limits/list-bounds.js';
 import {inspectContainer, listContainerInfos} from '../../source/engine/limits/engine-reads.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {BUSYBOX, benchEnv, docker, uniqueName} from '../helpers/bench.js';

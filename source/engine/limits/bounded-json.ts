@@ -9,12 +9,6 @@ import {JsonArrayElements} from './json-array-elements.js';
 // docker-modem buffers a whole answer and parses it with no limit: a list or inspect result the size of the
 // machine's memory would take berth down with it. These bounds are far above what a working engine sends
 // (a container row is ~1-2 KB of JSON, an inspect result a few KB) and far below what hurts.
-// The container list: ~120,000 containers at 1.6 KB a row. It is parsed element by element as it arrives
-// (readBoundedJsonArray), so the bound is on the bytes read, not on memory held.
-export const MAX_CONTAINER_LIST_BYTES = 192 * 1024 * 1024;
-// Rows kept from one container list (the UI draws a window of it; filtering stays within a keystroke's time):
-// 100,000 fit in ~130 MB of RSS (docs/benchmarks.md, "Large lists").
-export const MAX_CONTAINER_ROWS = 120_000;
 // One container's inspect result: labels and Env make it large; 8 MiB is thousands of long labels.
 export const MAX_INSPECT_BYTES = 8 * 1024 * 1024;
 

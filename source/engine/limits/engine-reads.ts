@@ -1,13 +1,7 @@
 import type Docker from 'dockerode';
 import {BerthError} from '../../errors.js';
-import {
-  MAX_CONTAINER_LIST_BYTES,
-  MAX_CONTAINER_ROWS,
-  MAX_INSPECT_BYTES,
-  engineName,
-  readBoundedJson,
-  readBoundedJsonArray,
-} from './bounded-json.js';
+import {MAX_INSPECT_BYTES, engineName, readBoundedJson, readBoundedJsonArray} from './bounded-json.js';
+import {MAX_CONTAINER_LIST_BYTES, MAX_CONTAINER_ROWS} from './list-bounds.js';
 
 const STATUS_CODES = {200: true, 400: 'bad request', 404: 'no such container', 500: 'server error'};
 

@@ -5,25 +5,36 @@ import {EngineSession, type EngineEvent} from '../../../source/engine/session.js
 import {resolveEngineTarget} from '../../../source/engine/target.js';
 import {listenAsEngine} from '../../helpers/stand-in-engine.js';
 
-// The session after an early list (source/engine/early-start.ts): events are asked from the ping's second, which
-// the engine replays (a live event in that second must still reach the views that refresh on it). An engine
-// whose ping has no Date header gets a second list once the events are watched. A stand-in engine: what is asked
-// of it is recorded.
+// The session after an early list (source/engine/early-start.ts): events are asked from the second the engine
+// answered that list (its Date header), which the engine replays (a live event in that second must still reach
+// the views that refresh on it). A list that had to follow the connection (an engine or proxy that refuses the
+// early list's unversioned path) starts the events from the ping's second. An engine that sends no Date header
+// gets a second list once the events are watched. A stand-in engine: what is asked of it is recorded.
 const servers: Server[] = [];
 afterEach(() => {
   for (const server of servers.splice(0)) server.close();
 });
 
 const PING_SECOND = 1_800_000_000;
+// The early list is answered a second before the ping (the two race).
+const LIST_SECOND = PING_SECOND - 1;
 
-async function engine(withDate: boolean): Promise<{url: string; asked: string[]}> {
+type Peer = {withDate: boolean; refuseUnversioned?: boolean};
+
+async function engine({withDate, refuseUnversioned}: Peer): Promise<{url: string; asked: string[]}> {
   const asked: string[] = [];
   const server = createServer((request, response) => {
+    const versioned = /^\/v[\d.]+\//.test(request.url ?? '');
     const url = (request.url ?? '').replace(/^\/v[\d.]+/, '');
     const path = url.replace(/\?.*/, '');
-    asked.push(path === '/events' ? url : path);
-    if (withDate) response.setHeader('Date', new Date(PING_SECOND * 1000 + 400).toUTCString());
+    asked.push(path === '/events' ? url : `${path}${versioned ? '' : ' (unversioned)'}`);
+    const second = path === '/containers/json' && !versioned ? LIST_SECOND : PING_SECOND;
+    if (withDate) response.setHeader('Date', new Date(second * 1000 + 400).toUTCString());
     else response.sendDate = false;
+    if (refuseUnversioned && !versioned && path !== '/_ping') {
+      response.statusCode = 404;
+      return void response.end('{"message":"page not found"}');
+    }
     if (path === '/_ping') {
       response.setHeader('Api-Version', '1.41');
       response.setHeader('Server', 'Docker/20.10.24 (linux)');
@@ -44,8 +55,8 @@ async function engine(withDate: boolean): Promise<{url: string; asked: string[]}
   return {url: await listenAsEngine(server), asked};
 }
 
-async function run(withDate: boolean): Promise<{asked: string[]; news: EngineEvent[]; lists: number}> {
-  const peer = await engine(withDate);
+async function run(wanted: Peer): Promise<{asked: string[]; news: EngineEvent[]; lists: number}> {
+  const peer = await engine(wanted);
   const target = resolveEngineTarget({host: peer.url}, {});
   const start = startEngine(target);
   await start.containers;
@@ -70,18 +81,36 @@ async function run(withDate: boolean): Promise<{asked: string[]; news: EngineEve
   return {asked: peer.asked, news, lists};
 }
 
-test("events are asked from the ping's second, and reach the views (events of that second may be from just before berth started)", async () => {
-  const {asked, news} = await run(true);
-  expect(asked.filter(path => path === '/containers/json').length).toBeGreaterThanOrEqual(1);
-  const events = asked.find(path => path.startsWith('/events'));
-  expect(new URL(`http://x${events}`).searchParams.get('since')).toBe(String(PING_SECOND));
+// The lists asked for before the events (each event asks for one more).
+const firstLists = (asked: string[]) =>
+  asked
+    .slice(
+      0,
+      asked.findIndex(path => path.startsWith('/events')),
+    )
+    .filter(path => path.startsWith('/containers/json'));
+const since = (asked: string[]) =>
+  new URL(`http://x${asked.find(path => path.startsWith('/events'))}`).searchParams.get('since');
+
+test("events are asked from the early list's second, and reach the views (events of that second may be from just before berth started)", async () => {
+  const {asked, news} = await run({withDate: true});
+  // The one list is the early one (unversioned, Node's own http): the session did not ask again.
+  expect(firstLists(asked)).toEqual(['/containers/json (unversioned)']);
+  expect(since(asked)).toBe(String(LIST_SECOND));
   expect(news.map(event => event.Actor?.ID)).toEqual(['before', 'after']);
 });
 
-test('without a Date header in the ping, the list is read again once the events are watched', async () => {
-  const {asked, news} = await run(false);
-  const events = asked.find(path => path.startsWith('/events'));
-  expect(new URL(`http://x${events}`).searchParams.get('since')).toBeNull();
-  expect(asked.filter(path => path === '/containers/json').length).toBeGreaterThanOrEqual(2);
+test("an engine that refuses the early list is listed through the connection, and events start at the ping's second", async () => {
+  const {asked, news, lists} = await run({withDate: true, refuseUnversioned: true});
+  expect(firstLists(asked)).toEqual(['/containers/json (unversioned)', '/containers/json']);
+  expect(lists).toBeGreaterThanOrEqual(1);
+  expect(since(asked)).toBe(String(PING_SECOND));
+  expect(news.map(event => event.Actor?.ID)).toEqual(['before', 'after']);
+});
+
+test('without a Date header, the list is read again once the events are watched', async () => {
+  const {asked, news} = await run({withDate: false});
+  expect(since(asked)).toBeNull();
+  expect(asked.filter(path => path.startsWith('/containers/json')).length).toBeGreaterThanOrEqual(2);
   expect(news.map(event => event.Actor?.ID)).toEqual(['before', 'after']);
 });
