@@ -121,8 +121,8 @@ async function ui(options: ReturnType<typeof parseCommandLine>['options']): Prom
   const named = options.host || options.contexts.length || options.allContexts;
   const listed = named ? [] : await configContexts(options.config, process.env);
   const {targets, problems} = resolveEngineTargets(options, process.env, listed);
-  // The first requests (the connection, then the container list) start before the UI modules load, so the network
-  // wait overlaps the import; several engines are asked at once (the first rows come as fast as the quickest engine's).
+  // The first requests (the container list and /_ping) start before the UI modules load, so the network wait
+  // overlaps the import; several engines are asked at once (the first rows come as fast as the quickest engine's).
   const connecting = targets.map(target => startEngine(target));
   // Where the start goes (the start benchmark reads these): the engine's first answer, and the UI's modules loaded.
   if (trace.enabled) {
@@ -130,6 +130,8 @@ async function ui(options: ReturnType<typeof parseCommandLine>['options']): Prom
     void connecting[0]?.client.then(at('engine-answered'), () => {});
     void connecting[0]?.containers?.then(at('containers-answered'), () => {});
   }
+  // The modules load once those requests have left (engine/early-start.ts says why).
+  await Promise.all(connecting.flatMap(start => (start.sent ? [start.sent] : [])));
   const {runUi} = await import('./ui/run.js');
   trace.event({event: 'ui-loaded', sinceStart: Math.round(performance.now())});
   const code = await runUi({targets, options, connecting, problems});

@@ -4,6 +4,7 @@ import Docker from 'dockerode';
 import {BerthError} from '../errors.js';
 import type {EngineTarget} from './target.js';
 import {describeConnectError} from './connect-errors.js';
+import {engineClock} from './early-http.js';
 import {asError} from './engine-error.js';
 import {startDeadline} from './limits/deadline.js';
 import {DEFAULT_ENGINE_TIMEOUTS, firstByteDeadline, timedAgent, type EngineTimeouts} from './limits/timed-agent.js';
@@ -131,9 +132,11 @@ export function makeDocker(target: EngineTarget, agent: Agent | undefined, api?:
 // The API is negotiated from /_ping's headers (Api-Version, Server, Ostype), which every engine answers at once;
 // /version is read only by who needs all of it. An engine (or a proxy in front of one) whose ping does not say
 // its version and product is asked /version straight away, as before.
+// `pinged`: /_ping's headers read already (early-start.ts); if that read failed, the ping is asked again here, for
+// this path's messages.
 export async function connectEngine(
   target: EngineTarget,
-  options: {timeouts?: Partial<EngineTimeouts>} = {},
+  options: {timeouts?: Partial<EngineTimeouts>; pinged?: Promise<Record<string, unknown>>} = {},
 ): Promise<EngineClient> {
   const timeouts = {...DEFAULT_ENGINE_TIMEOUTS, ...options.timeouts};
   const agent = await makeAgent(target, timeouts.connectMs);
@@ -146,7 +149,8 @@ export async function connectEngine(
     }
   };
   try {
-    const headers = (await ask('/_ping')) as Record<string, unknown>;
+    const headers =
+      (await options.pinged?.catch(() => undefined)) ?? ((await ask('/_ping')) as Record<string, unknown>);
     const pinged = versionFromPing(headers);
     const version = pinged ?? checkedVersion(target, await ask('/version'));
     const api = negotiateApi(version);
@@ -205,11 +209,6 @@ async function pingHeaders(probe: Docker, timeoutMs: number): Promise<Record<str
 }
 
 // `Server: Docker/20.10.24+dfsg1 (linux)` or `Server: Libpod/4.3.1 (linux)`, with `Api-Version: 1.41`.
-function engineClock(headers: Record<string, unknown>): number | undefined {
-  const date = typeof headers.date === 'string' ? Date.parse(headers.date) : NaN;
-  return Number.isFinite(date) ? Math.floor(date / 1000) : undefined;
-}
-
 export function versionFromPing(headers: Record<string, unknown>): EngineVersion | undefined {
   const api = headers['api-version'];
   const server = headers.server;

@@ -1,26 +1,42 @@
 import type {EngineClient} from './client.js';
-import {earlyList, type EarlyList} from './early-list.js';
+import {earlyList, earlyPing, type EarlyList} from './early-list.js';
 import type {EngineTarget} from './target.js';
 
-// An engine's first requests, made before the UI's modules load: the container list at once (early-list.ts, Node's
-// own http), and beside it the connection (/_ping, through dockerode, loaded meanwhile). The list then arrives while
-// the modules load, and the first frame can hold the containers instead of waiting for a request made after it
-// (docs/benchmarks.md, "Start"). Where the early list cannot be had, the list follows the connection, as any list.
+// An engine's first requests, made as the process starts, before dockerode and the UI's modules load: the container
+// list and /_ping, with Node's own http(s) (early-list.ts). Their answers arrive while the modules load, the
+// connection is made from the ping's headers once dockerode is there, and the first frame can hold the containers
+// instead of waiting for requests made after the modules (docs/benchmarks.md, "Start"). Where a request cannot be
+// made early (SSH) or fails, it is made again through dockerode, as any other.
 export type EngineStart = {
   client: Promise<EngineClient>;
   containers?: Promise<EarlyList>;
+  // When the early requests have left (for TLS, after the handshakes), or WIRE_WAIT_MS have passed.
+  sent?: Promise<unknown>;
 };
+
+// Loading modules holds the main thread for tens of milliseconds (on Node 22 and later the UI's in one stretch,
+// dockerode's in ~10 ms): the early requests' TLS handshakes would wait behind them. So modules load once the
+// requests have left, or after at most WIRE_WAIT_MS (an engine far away must not hold the start up).
+const WIRE_WAIT_MS = 20;
 
 export function startEngine(target: EngineTarget): EngineStart {
   const early = earlyList(target);
-  const client = import('./client.js').then(({connectEngine}) => connectEngine(target));
+  const ping = earlyPing(target);
+  let timer: NodeJS.Timeout | undefined;
+  const sent = Promise.race([
+    Promise.all([early?.sent, ping?.sent]),
+    new Promise(resolve => (timer = setTimeout(resolve, WIRE_WAIT_MS))),
+  ]).finally(() => clearTimeout(timer));
+  const client = sent
+    .then(() => import('./client.js'))
+    .then(({connectEngine}) => connectEngine(target, ping ? {pinged: ping.answer} : {}));
   const listed = async (): Promise<EarlyList> => {
     const [engine, {listContainers}] = await Promise.all([client, import('./containers/list.js')]);
     return {rows: await listContainers(engine.docker)};
   };
-  const containers = early ? early.catch(listed) : listed();
+  const containers = early ? early.answer.catch(listed) : listed();
   // Whoever takes them over reports their failures; until then they must not count as unhandled.
   client.catch(() => {});
   containers.catch(() => {});
-  return {client, containers};
+  return {client, containers, sent};
 }

@@ -96,6 +96,8 @@ test("events are asked from the early list's second, and reach the views (events
   const {asked, news} = await run({withDate: true});
   // The one list is the early one (unversioned, Node's own http): the session did not ask again.
   expect(firstLists(asked)).toEqual(['/containers/json (unversioned)']);
+  // One ping: read early, and the connection made from its headers.
+  expect(asked.filter(path => path.startsWith('/_ping'))).toEqual(['/_ping (unversioned)']);
   expect(since(asked)).toBe(String(LIST_SECOND));
   expect(news.map(event => event.Actor?.ID)).toEqual(['before', 'after']);
 });

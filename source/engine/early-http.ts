@@ -1,0 +1,60 @@
+import {request as httpRequest, type IncomingMessage, type RequestOptions} from 'node:http';
+import {request as httpsRequest} from 'node:https';
+import {ENGINE_BODY_IDLE_TIMEOUT_MS, ENGINE_FIRST_BYTE_TIMEOUT_MS} from './limits/timed-agent.js';
+import type {EngineTarget} from './target.js';
+
+// A request made as the process starts: its answer, and when it has left (for TLS, after the handshake).
+export type Early<T> = {answer: Promise<T>; sent: Promise<void>};
+
+// A GET to the engine with Node's own http(s), for the requests made before dockerode loads (early-start.ts), each
+// on its own connection, within the usual deadlines (the first byte, then the longest pause). `read` makes the
+// answer of the response and its body. Undefined for SSH engines (ssh2 connects those).
+export function earlyGet<T>(
+  target: EngineTarget,
+  path: string,
+  read: (response: IncomingMessage, body: AsyncIterable<Buffer>) => Promise<T>,
+): Early<T> | undefined {
+  const options: RequestOptions = {path, method: 'GET', agent: false};
+  let send = httpRequest;
+  if (target.kind === 'unix' && target.socketPath) options.socketPath = target.socketPath;
+  else if (target.kind === 'tcp' && target.host) {
+    Object.assign(options, {host: target.host, port: target.port});
+    if (target.tls) {
+      const {ca, cert, key, verify} = target.tls;
+      Object.assign(options, {ca, cert, key, rejectUnauthorized: verify});
+      send = httpsRequest;
+    }
+  } else return undefined;
+  const request = send(options);
+  let timer = setTimeout(() => request.destroy(new Error(`no answer to GET ${path}`)), ENGINE_FIRST_BYTE_TIMEOUT_MS);
+  async function* body(response: IncomingMessage): AsyncIterable<Buffer> {
+    for await (const chunk of response) {
+      clearTimeout(timer);
+      timer = setTimeout(() => response.destroy(new Error(`GET ${path} stalled`)), ENGINE_BODY_IDLE_TIMEOUT_MS);
+      yield chunk as Buffer;
+    }
+  }
+  const answer = new Promise<IncomingMessage>((resolve, reject) => {
+    request.once('response', resolve);
+    request.once('error', reject);
+  })
+    .then(response => read(response, body(response)))
+    .finally(() => {
+      clearTimeout(timer);
+      request.destroy();
+    });
+  // Whoever takes the answer over reports its failure; until then it must not count as unhandled.
+  answer.catch(() => {});
+  const sent = new Promise<void>(resolve => {
+    request.once('finish', resolve);
+    request.once('close', resolve);
+  });
+  request.end();
+  return {answer, sent};
+}
+
+// The engine's clock when it answered (whole Unix seconds, from its Date header), when it said.
+export function engineClock(headers: Record<string, unknown>): number | undefined {
+  const date = typeof headers.date === 'string' ? Date.parse(headers.date) : NaN;
+  return Number.isFinite(date) ? Math.floor(date / 1000) : undefined;
+}
