@@ -15,30 +15,54 @@ export type EarlyList = {
 // the version is negotiated from /_ping, asked beside it, and an engine's own version of this answer has every field
 // a row reads. It is only a head start: any answer that is not a clean list within the usual bounds rejects, and
 // the session lists again through dockerode, with that path's messages.
+const WHOLE_BYTES = 4 * 1024 * 1024;
+
 export function earlyList(target: EngineTarget): Early<EarlyList> | undefined {
   return earlyGet(target, '/containers/json?all=1', async (response, body) => {
     if (response.statusCode !== 200) throw new Error(`early container list: status ${response.statusCode}`);
     const make = containerRowMaker();
     const rows: ContainerRow[] = [];
     let clean = true;
-    const elements = new JsonArrayElements(text => {
-      if (!clean) return;
-      try {
-        const info: unknown = JSON.parse(text);
-        if (info && typeof info === 'object' && typeof (info as {Id?: unknown}).Id === 'string')
-          rows.push(make(info as Parameters<typeof make>[0]));
-        else clean = false;
-      } catch {
-        clean = false;
-      }
-    });
+    const take = (info: unknown) => {
+      if (info && typeof info === 'object' && typeof (info as {Id?: unknown}).Id === 'string')
+        rows.push(make(info as Parameters<typeof make>[0]));
+      else clean = false;
+    };
+    // A list of up to WHOLE_BYTES is parsed in one JSON.parse: at start the code is not yet compiled, and scanning
+    // each byte in JavaScript took 5-10 ms of a 100-container start. A longer one is parsed element by element, as
+    // the session's lists are (engine/limits/json-array-elements.ts says why).
+    const held: Buffer[] = [];
+    let elements: JsonArrayElements | undefined;
     let size = 0;
     for await (const chunk of body) {
       size += chunk.length;
       if (size > MAX_CONTAINER_LIST_BYTES || rows.length > MAX_CONTAINER_ROWS || !clean) break;
+      if (!elements && size <= WHOLE_BYTES) {
+        held.push(chunk);
+        continue;
+      }
+      elements ??= new JsonArrayElements(text => {
+        if (!clean) return;
+        try {
+          take(JSON.parse(text));
+        } catch {
+          clean = false;
+        }
+      });
+      for (const part of held.splice(0)) elements.push(part);
       elements.push(chunk);
     }
-    if (!clean || elements.notArray || !elements.complete || rows.length > MAX_CONTAINER_ROWS)
+    if (!elements) {
+      let whole: unknown;
+      try {
+        whole = JSON.parse(Buffer.concat(held).toString('utf8'));
+      } catch {
+        clean = false;
+      }
+      if (Array.isArray(whole)) for (const info of whole) take(info);
+      else clean = false;
+    } else if (elements.notArray || !elements.complete) clean = false;
+    if (!clean || rows.length > MAX_CONTAINER_ROWS)
       throw new Error('early container list: not a clean list within the bounds');
     const engineTime = engineClock(response.headers);
     return {rows: sortContainers(rows), ...(engineTime === undefined ? {} : {engineTime})};
