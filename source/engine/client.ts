@@ -132,11 +132,11 @@ export function makeDocker(target: EngineTarget, agent: Agent | undefined, api?:
 // The API is negotiated from /_ping's headers (Api-Version, Server, Ostype), which every engine answers at once;
 // /version is read only by who needs all of it. An engine (or a proxy in front of one) whose ping does not say
 // its version and product is asked /version straight away, as before.
-// `pinged`: /_ping's headers read already (early-start.ts); if that read failed, the ping is asked again here, for
-// this path's messages.
+// `pinged`: /_ping's headers read already (early-start.ts), within the same deadlines: its failure to connect is
+// this one's; an answer other than 200 (undefined) is asked again here, for the engine's own message.
 export async function connectEngine(
   target: EngineTarget,
-  options: {timeouts?: Partial<EngineTimeouts>; pinged?: Promise<Record<string, unknown>>} = {},
+  options: {timeouts?: Partial<EngineTimeouts>; pinged?: Promise<Record<string, unknown> | undefined>} = {},
 ): Promise<EngineClient> {
   const timeouts = {...DEFAULT_ENGINE_TIMEOUTS, ...options.timeouts};
   const agent = await makeAgent(target, timeouts.connectMs);
@@ -149,8 +149,10 @@ export async function connectEngine(
     }
   };
   try {
-    const headers =
-      (await options.pinged?.catch(() => undefined)) ?? ((await ask('/_ping')) as Record<string, unknown>);
+    const early = await options.pinged?.catch((error: unknown) => {
+      throw new BerthError(describeConnectError(target, error, {what: 'GET /_ping', timeouts}));
+    });
+    const headers = early ?? ((await ask('/_ping')) as Record<string, unknown>);
     const pinged = versionFromPing(headers);
     const version = pinged ?? checkedVersion(target, await ask('/version'));
     const api = negotiateApi(version);

@@ -1,6 +1,11 @@
 import {request as httpRequest, type IncomingMessage, type RequestOptions} from 'node:http';
-import {request as httpsRequest} from 'node:https';
-import {ENGINE_BODY_IDLE_TIMEOUT_MS, ENGINE_FIRST_BYTE_TIMEOUT_MS} from './limits/timed-agent.js';
+import {request as httpsRequest, type AgentOptions as HttpsAgentOptions} from 'node:https';
+import {
+  DEFAULT_ENGINE_TIMEOUTS,
+  ENGINE_BODY_IDLE_TIMEOUT_MS,
+  firstByteDeadline,
+  timedAgent,
+} from './limits/timed-agent.js';
 import type {EngineTarget} from './target.js';
 
 // A request made as the process starts: its answer, and when it has left (for TLS, after the handshake).
@@ -14,23 +19,31 @@ export function earlyGet<T>(
   path: string,
   read: (response: IncomingMessage, body: AsyncIterable<Buffer>) => Promise<T>,
 ): Early<T> | undefined {
-  const options: RequestOptions = {path, method: 'GET', agent: false};
+  const options: RequestOptions = {path, method: 'GET'};
   let send = httpRequest;
+  let tls: HttpsAgentOptions | undefined;
   if (target.kind === 'unix' && target.socketPath) options.socketPath = target.socketPath;
   else if (target.kind === 'tcp' && target.host) {
     Object.assign(options, {host: target.host, port: target.port});
     if (target.tls) {
       const {ca, cert, key, verify} = target.tls;
-      Object.assign(options, {ca, cert, key, rejectUnauthorized: verify});
+      tls = {ca, cert, key, rejectUnauthorized: verify, keepAlive: false};
       send = httpsRequest;
     }
   } else return undefined;
-  const request = send(options);
-  let timer = setTimeout(() => request.destroy(new Error(`no answer to GET ${path}`)), ENGINE_FIRST_BYTE_TIMEOUT_MS);
+  // The session's agents' connect and TLS deadlines, and its first-byte deadline, with the same errors: a failed
+  // early ping is reported as the ping through dockerode would be (connect-errors.ts).
+  const agent = timedAgent(tls, DEFAULT_ENGINE_TIMEOUTS.connectMs);
+  const request = send({...options, agent});
+  const timeout = (message: string) => Object.assign(new Error(message), {name: 'TimeoutError'});
+  let timer = setTimeout(
+    () => request.destroy(timeout(`no answer to GET ${path}`)),
+    firstByteDeadline(DEFAULT_ENGINE_TIMEOUTS),
+  );
   async function* body(response: IncomingMessage): AsyncIterable<Buffer> {
     for await (const chunk of response) {
       clearTimeout(timer);
-      timer = setTimeout(() => response.destroy(new Error(`GET ${path} stalled`)), ENGINE_BODY_IDLE_TIMEOUT_MS);
+      timer = setTimeout(() => response.destroy(timeout(`GET ${path} stalled`)), ENGINE_BODY_IDLE_TIMEOUT_MS);
       yield chunk as Buffer;
     }
   }
@@ -42,6 +55,7 @@ export function earlyGet<T>(
     .finally(() => {
       clearTimeout(timer);
       request.destroy();
+      agent.destroy();
     });
   // Whoever takes the answer over reports its failure; until then it must not count as unhandled.
   answer.catch(() => {});

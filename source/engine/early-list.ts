@@ -70,11 +70,11 @@ export function earlyList(target: EngineTarget): Early<EarlyList> | undefined {
 }
 
 // /_ping's headers (the engine's product, API version and clock), asked beside the list: the connection is made
-// from them once dockerode has loaded.
-export function earlyPing(target: EngineTarget): Early<Record<string, unknown>> | undefined {
+// from them once dockerode has loaded. An answer other than 200 is undefined: the ping is asked again through
+// dockerode, whose errors carry the engine's message (a TLS port asked in plain HTTP says so in its body).
+export function earlyPing(target: EngineTarget): Early<Record<string, unknown> | undefined> | undefined {
   return earlyGet(target, '/_ping', async (response, body) => {
-    if (response.statusCode !== 200) throw new Error(`early ping: status ${response.statusCode}`);
     for await (const chunk of body) void chunk;
-    return response.headers;
+    return response.statusCode === 200 ? response.headers : undefined;
   });
 }

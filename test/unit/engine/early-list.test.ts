@@ -1,6 +1,7 @@
 import {createServer, type Server} from 'node:http';
 import {afterEach, expect, test} from 'vitest';
 import {earlyList} from '../../../source/engine/early-list.js';
+import {startEngine} from '../../../source/engine/early-start.js';
 import {resolveEngineTarget} from '../../../source/engine/target.js';
 import {listenAsEngine} from '../../helpers/stand-in-engine.js';
 
@@ -67,4 +68,12 @@ test.each([
   ],
 ])('%s rejects', async (_what, body) => {
   await expect(listed(body)).rejects.toThrow(/early container list/);
+});
+
+test('an early ping that finds no engine fails the connection with the message the ping through dockerode gives', async () => {
+  const server = createServer();
+  const url = await listenAsEngine(server);
+  await new Promise(resolve => server.close(resolve));
+  const start = startEngine(resolveEngineTarget({host: url}, {}));
+  await expect(start.client).rejects.toThrow(`engine ${url}: connection refused; is dockerd listening there?`);
 });
