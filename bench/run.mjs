@@ -28,6 +28,7 @@ import {filesRows} from './files.mjs';
 import {layersRows} from './layers.mjs';
 import {churnRow, churnStatsRow} from './ui-churn.mjs';
 import {startCacheRows} from './ui-start-cache.mjs';
+import {startRemoteRows} from './ui-start-remote.mjs';
 import {swarmRows} from './ui-swarm.mjs';
 import {enginesRows} from './ui-engines.mjs';
 import {podmanRows} from './ui-podman.mjs';
@@ -255,6 +256,7 @@ try {
         ![
           'start',
           'startcache',
+          'startremote',
           'idle',
           'bytes',
           'memory',
@@ -287,6 +289,7 @@ try {
     await b.pane.close();
   }
   await step('startcache', () => startCacheRows(ctx));
+  await step('startremote', () => startRemoteRows(ctx));
   await step('memory', () => memoryRows(ctx));
   await step('node24', () => node24Rows(ctx));
   await step('stats', () => statsRows(ctx));

@@ -5,7 +5,7 @@
 # the bench itself is stopped again only if this script started it.
 #
 #   BENCH_QUICK=1  shorter windows and fewer rounds (about 3 minutes instead of 6)
-#   BENCH_ONLY=start,idle,bytes,history,longline,follow,keys,registry   a subset
+#   BENCH_ONLY=start,startremote,idle,bytes,history,longline,follow,keys,registry   a subset
 #   BENCH_REGISTRY=0  skip bench/registry.ts    BENCH_DOCS=0  leave docs/benchmarks.md alone
 #   BENCH_STRICT=1    exit 1 when a target is missed (a failed measure always exits 1)
 #   BENCH_BASE=PATH   another build's bin/berth.js, started in every round of the start row (an A/B in one run)
