@@ -12,6 +12,8 @@ export type EngineStart = {
   containers?: Promise<EarlyList>;
   // When the early requests have left (for TLS, after the handshakes), or WIRE_WAIT_MS have passed.
   sent?: Promise<unknown>;
+  // When these requests were made (Date.now()): events from before it are no news (events/before-start.ts).
+  startedAt?: number;
 };
 
 // Loading modules holds the main thread for tens of milliseconds (on Node 22 and later the UI's in one stretch,
@@ -20,6 +22,7 @@ export type EngineStart = {
 const WIRE_WAIT_MS = 20;
 
 export function startEngine(target: EngineTarget): EngineStart {
+  const startedAt = Date.now();
   const early = earlyList(target);
   const ping = earlyPing(target);
   let timer: NodeJS.Timeout | undefined;
@@ -38,5 +41,5 @@ export function startEngine(target: EngineTarget): EngineStart {
   // Whoever takes them over reports their failures; until then they must not count as unhandled.
   client.catch(() => {});
   containers.catch(() => {});
-  return {client, containers, sent};
+  return {client, containers, sent, startedAt};
 }

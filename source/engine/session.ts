@@ -11,6 +11,7 @@ import type {EngineTarget} from './target.js';
 import {itemAt} from '../util/item-at.js';
 import {eventLines} from './events/event-lines.js';
 import type {EngineEvent} from './events/engine-event.js';
+import {happenedBefore, startOnEngineClock} from './events/before-start.js';
 import {trace} from '../trace.js';
 
 export type ConnectionState =
@@ -47,8 +48,9 @@ export type SessionListener = {
   containers(items: ContainerRow[]): void;
   // The engine is gone: lists on screen are out of date.
   stale(): void;
-  // Every event of the watched types (container events also refresh the container list).
-  event?(event: EngineEvent): void;
+  // Every event of the watched types (container events also refresh the container list). `beforeStart`: the engine
+  // replayed it from before berth's first request (events/before-start.ts): news to the lists, but no alert.
+  event?(event: EngineEvent, beforeStart?: boolean): void;
 };
 
 const BACKOFF_MS = [1000, 2000, 5000, 10_000];
@@ -108,6 +110,10 @@ export class EngineSession {
   private early?: Promise<EarlyList>;
   // The engine's clock when the early list was answered, for the events asked for after it.
   private earlyTime?: number;
+  // When the early requests were made (our clock), and that moment on the engine's clock once the events are asked
+  // from a second before it.
+  private startedAt?: number;
+  private startOnEngine?: number;
 
   constructor(
     readonly target: EngineTarget,
@@ -123,9 +129,11 @@ export class EngineSession {
     return this.target.context;
   }
 
-  // `existing`: the connection made before the UI loaded; `containers`: its first list, asked for at once.
-  start(existing?: Promise<EngineClient>, containers?: Promise<EarlyList>): void {
+  // `existing`: the connection made before the UI loaded; `containers`: its first list, asked for at once;
+  // `startedAt`: when those were asked (Date.now()).
+  start(existing?: Promise<EngineClient>, containers?: Promise<EarlyList>, startedAt?: number): void {
     this.early = containers;
+    this.startedAt = startedAt;
     void this.connect(existing);
   }
 
@@ -161,6 +169,10 @@ export class EngineSession {
       const early = Boolean(this.early);
       await this.refresh();
       const since = early ? (this.earlyTime ?? client.pingedAt) : undefined;
+      this.startOnEngine =
+        since === undefined || this.startedAt === undefined
+          ? undefined
+          : startOnEngineClock(since, this.startedAt, Date.now());
       this.watchEvents(since);
       if (early && since === undefined) {
         this.whole = true;
@@ -288,7 +300,7 @@ export class EngineSession {
 
   private onEvent(event: EngineEvent): void {
     if (event.Type === 'container') this.containerEvent(event);
-    this.listener.event?.(event);
+    this.listener.event?.(event, happenedBefore(event, this.startOnEngine));
   }
 
   private containerEvent(event: EngineEvent): void {

@@ -44,8 +44,8 @@ export class EngineFanOut {
       containers: items => this.toViews({kind: 'containers', items, engine}, first),
       stale: () => this.toViews({kind: 'stale', engine}, first),
       event: first
-        ? event => this.toViews({kind: 'event', event, engine}, first)
-        : event => this.toEngineEventViews({kind: 'event', event, engine}),
+        ? (event, beforeStart) => this.toViews({kind: 'event', event, engine, beforeStart}, first)
+        : (event, beforeStart) => this.toEngineEventViews({kind: 'event', event, engine, beforeStart}),
     };
   }
 
@@ -70,7 +70,9 @@ export class EngineFanOut {
           i === 0 ? this.engineEventTypes() : this.allEngineEventTypes(),
         ),
     );
-    sessions.forEach((session, i) => session.start(connecting[i]?.client, connecting[i]?.containers));
+    sessions.forEach((session, i) =>
+      session.start(connecting[i]?.client, connecting[i]?.containers, connecting[i]?.startedAt),
+    );
     return sessions;
   }
 

@@ -17,7 +17,10 @@ import type {Theme} from '../theme/index.js';
 
 // `engine`: with several engines, the one it comes from (views that are not `allEngines` hear the first only).
 export type EngineUpdate = (
-  {kind: 'containers'; items: readonly ContainerRow[]} | {kind: 'stale'} | {kind: 'event'; event: EngineEvent}
+  | {kind: 'containers'; items: readonly ContainerRow[]}
+  | {kind: 'stale'}
+  // `beforeStart`: replayed by the engine from before berth's first request (engine/events/before-start.ts).
+  | {kind: 'event'; event: EngineEvent; beforeStart?: boolean}
 ) & {engine?: string};
 
 // The view module contract: everything one view owns, exported from its folder's index.ts and listed in

@@ -38,6 +38,7 @@ export const alertsModule: ViewModule = {
   },
   allEngineEvents: true,
   onEngine(services, update) {
-    if (update.kind === 'event') takeAlertEvent(services, update.event, update.engine);
+    // What happened before berth started is in the lists it shows: no news to alert on.
+    if (update.kind === 'event' && !update.beforeStart) takeAlertEvent(services, update.event, update.engine);
   },
 };

@@ -7,7 +7,7 @@ import {listenAsEngine} from '../../helpers/stand-in-engine.js';
 
 // The session after an early list (source/engine/early-start.ts): events are asked from the second the engine
 // answered that list (its Date header), which the engine replays (a live event in that second must still reach
-// the views that refresh on it). A list that had to follow the connection (an engine or proxy that refuses the
+// the views that refresh on it); those from before berth's first request are marked so (no alert for them). A list that had to follow the connection (an engine or proxy that refuses the
 // early list's unversioned path) starts the events from the ping's second. An engine that sends no Date header
 // gets a second list once the events are watched. A stand-in engine: what is asked of it is recorded.
 const servers: Server[] = [];
@@ -19,9 +19,29 @@ const PING_SECOND = 1_800_000_000;
 // The early list is answered a second before the ping (the two race).
 const LIST_SECOND = PING_SECOND - 1;
 
-type Peer = {withDate: boolean; refuseUnversioned?: boolean};
+type Stamp = {time: number; timeNano?: number};
+type Peer = {
+  withDate: boolean;
+  refuseUnversioned?: boolean;
+  // The engine's clock, in ms: by default a fixed second far from ours (an engine whose clock is months off).
+  clock?: () => number;
+  // The events /events sends, each named by its Actor ID and stamped with the engine's time.
+  events?: () => [string, Stamp][];
+};
 
-async function engine({withDate, refuseUnversioned}: Peer): Promise<{url: string; asked: string[]}> {
+// An event from a second before the early list's (a second before berth asked anything, on that engine's clock),
+// and one two seconds after the ping's.
+const FAR_EVENTS = (): [string, Stamp][] => [
+  ['before', {time: LIST_SECOND - 1}],
+  ['after', {time: PING_SECOND + 2}],
+];
+
+async function engine({
+  withDate,
+  refuseUnversioned,
+  clock,
+  events = FAR_EVENTS,
+}: Peer): Promise<{url: string; asked: string[]}> {
   const asked: string[] = [];
   const server = createServer((request, response) => {
     const versioned = /^\/v[\d.]+\//.test(request.url ?? '');
@@ -29,7 +49,7 @@ async function engine({withDate, refuseUnversioned}: Peer): Promise<{url: string
     const path = url.replace(/\?.*/, '');
     asked.push(path === '/events' ? url : `${path}${versioned ? '' : ' (unversioned)'}`);
     const second = path === '/containers/json' && !versioned ? LIST_SECOND : PING_SECOND;
-    if (withDate) response.setHeader('Date', new Date(second * 1000 + 400).toUTCString());
+    if (withDate) response.setHeader('Date', new Date(clock ? clock() : second * 1000 + 400).toUTCString());
     else response.sendDate = false;
     if (refuseUnversioned && !versioned && path !== '/_ping') {
       response.statusCode = 404;
@@ -43,10 +63,10 @@ async function engine({withDate, refuseUnversioned}: Peer): Promise<{url: string
     response.setHeader('Content-Type', 'application/json');
     if (path === '/events') {
       response.write('');
-      const event = (time: number, name: string) =>
-        `${JSON.stringify({Type: 'container', Action: 'die', Actor: {ID: name, Attributes: {name, exitCode: '1'}}, time})}\n`;
-      response.write(event(PING_SECOND, 'before'));
-      response.write(event(PING_SECOND + 2, 'after'));
+      for (const [name, stamp] of events())
+        response.write(
+          `${JSON.stringify({Type: 'container', Action: 'die', Actor: {ID: name, Attributes: {name, exitCode: '1'}}, ...stamp})}\n`,
+        );
       return;
     }
     response.end('[]');
@@ -55,23 +75,25 @@ async function engine({withDate, refuseUnversioned}: Peer): Promise<{url: string
   return {url: await listenAsEngine(server), asked};
 }
 
-async function run(wanted: Peer): Promise<{asked: string[]; news: EngineEvent[]; lists: number}> {
+type News = {id?: string; beforeStart?: boolean};
+
+async function run(wanted: Peer): Promise<{asked: string[]; news: News[]; lists: number}> {
   const peer = await engine(wanted);
   const target = resolveEngineTarget({host: peer.url}, {});
   const start = startEngine(target);
   await start.containers;
-  const news: EngineEvent[] = [];
+  const news: News[] = [];
   let lists = 0;
   const session = new EngineSession(target, {
     connection: () => {},
     containers: () => lists++,
     stale: () => {},
-    event: event => news.push(event),
+    event: (event: EngineEvent, beforeStart?: boolean) => news.push({id: event.Actor?.ID, beforeStart}),
   });
-  session.start(start.client, start.containers);
+  session.start(start.client, start.containers, start.startedAt);
   try {
     const end = Date.now() + 5000;
-    while (news.length === 0 || lists < 2) {
+    while (news.length < 2 || lists < 2) {
       if (Date.now() > end) break;
       await new Promise(resolve => setTimeout(resolve, 20));
     }
@@ -92,14 +114,17 @@ const firstLists = (asked: string[]) =>
 const since = (asked: string[]) =>
   new URL(`http://x${asked.find(path => path.startsWith('/events'))}`).searchParams.get('since');
 
-test("events are asked from the early list's second, and reach the views (events of that second may be from just before berth started)", async () => {
+test("events are asked from the early list's second and reach the views; those from before berth's first request say so", async () => {
   const {asked, news} = await run({withDate: true});
   // The one list is the early one (unversioned, Node's own http): the session did not ask again.
   expect(firstLists(asked)).toEqual(['/containers/json (unversioned)']);
   // One ping: read early, and the connection made from its headers.
   expect(asked.filter(path => path.startsWith('/_ping'))).toEqual(['/_ping (unversioned)']);
   expect(since(asked)).toBe(String(LIST_SECOND));
-  expect(news.map(event => event.Actor?.ID)).toEqual(['before', 'after']);
+  expect(news).toEqual([
+    {id: 'before', beforeStart: true},
+    {id: 'after', beforeStart: false},
+  ]);
 });
 
 test("an engine that refuses the early list is listed through the connection, and events start at the ping's second", async () => {
@@ -107,12 +132,38 @@ test("an engine that refuses the early list is listed through the connection, an
   expect(firstLists(asked)).toEqual(['/containers/json (unversioned)', '/containers/json']);
   expect(lists).toBeGreaterThanOrEqual(1);
   expect(since(asked)).toBe(String(PING_SECOND));
-  expect(news.map(event => event.Actor?.ID)).toEqual(['before', 'after']);
+  expect(news).toEqual([
+    {id: 'before', beforeStart: true},
+    {id: 'after', beforeStart: false},
+  ]);
 });
 
 test('without a Date header, the list is read again once the events are watched', async () => {
   const {asked, news} = await run({withDate: false});
   expect(since(asked)).toBeNull();
   expect(asked.filter(path => path.startsWith('/containers/json')).length).toBeGreaterThanOrEqual(2);
-  expect(news.map(event => event.Actor?.ID)).toEqual(['before', 'after']);
+  // Nothing was replayed: every event is news.
+  expect(news).toEqual([
+    {id: 'before', beforeStart: false},
+    {id: 'after', beforeStart: false},
+  ]);
+});
+
+// The engine on our clock (the same host): the second asked for is replayed from its start, so an event a few
+// hundred milliseconds before berth asked anything comes back (a container another berth or docker ended just
+// before this one started); it must not alert as news, while one after berth's first request must.
+test('on an engine with our clock, an event replayed from just before berth started says so, one after it does not', async () => {
+  const asked = Date.now();
+  const {news} = await run({
+    withDate: true,
+    clock: () => Date.now(),
+    events: () => [
+      ['before', {time: Math.floor((asked - 300) / 1000), timeNano: (asked - 300) * 1e6}],
+      ['after', {time: Math.floor(Date.now() / 1000), timeNano: Date.now() * 1e6}],
+    ],
+  });
+  expect(news).toEqual([
+    {id: 'before', beforeStart: true},
+    {id: 'after', beforeStart: false},
+  ]);
 });

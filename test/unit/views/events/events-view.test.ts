@@ -51,6 +51,19 @@ test('a death alerts once in the status line on any view; a key after it was rea
   expect(controller.store.get().alerts.unseen).toBeUndefined();
 });
 
+// The engine replays the second berth's events are asked from (engine/events/before-start.ts): a death from just
+// before berth started is in view 9's ring but is no alert, and does not join the next alert's burst.
+test('a death the engine replayed from before berth started does not alert; one after it does, alone', () => {
+  vi.useFakeTimers();
+  const controller = app();
+  controller.sessionListener.event?.(died('earlier', '137'), true);
+  vi.advanceTimersByTime(100);
+  controller.sessionListener.event?.(died('now', '3'), false);
+  vi.advanceTimersByTime(3000);
+  expect(controller.store.get().alerts.unseen?.text).toBe('alert: now exited with code 3 · 9 shows the events');
+  expect(allEvents(controller.services).length).toBe(2);
+});
+
 test('a container berth is stopping (and just stopped) does not alert; another one does', () => {
   vi.useFakeTimers();
   const controller = app();
