@@ -120,7 +120,12 @@ describe('view 9 Events and alerts in a real terminal', () => {
 
     const oom = named('oom');
     try {
-      docker(['run', '--name', oom, '--memory', '8m', '--memory-swap', '8m', BUSYBOX, 'sh', '-c', 'tail /dev/zero']);
+      // A second before it fills its memory: the engine's containerd (1.6) starts watching a container for OOM only
+      // after it started it, and one killed in that instant is a plain die 137 with no `oom` event (it happened
+      // here under load; https://github.com/containerd/containerd/issues/8180, fixed by watching from creation in
+      // https://github.com/containerd/containerd/pull/12405).
+      const fill = 'sleep 1; tail /dev/zero';
+      docker(['run', '--name', oom, '--memory', '8m', '--memory-swap', '8m', BUSYBOX, 'sh', '-c', fill]);
     } catch {
       // docker run exits 137: that is the point.
     }
