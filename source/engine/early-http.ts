@@ -5,11 +5,25 @@ import {
   ENGINE_BODY_IDLE_TIMEOUT_MS,
   firstByteDeadline,
   timedAgent,
+  type EngineTimeouts,
 } from './limits/timed-agent.js';
 import type {EngineTarget} from './target.js';
 
 // A request made as the process starts: its answer, and when it has left (for TLS, after the handshake).
 export type Early<T> = {answer: Promise<T>; sent: Promise<void>};
+
+// A deadline of an early request ran out: no answer, or a pause in it. Named TimeoutError, as connect-errors.ts
+// reads a ping's timeout.
+export class EarlyTimeout extends Error {
+  constructor(
+    readonly phase: 'answer' | 'body',
+    readonly ms: number,
+    path: string,
+  ) {
+    super(phase === 'answer' ? `no answer to GET ${path}` : `GET ${path} stalled`);
+    this.name = 'TimeoutError';
+  }
+}
 
 // A GET to the engine with Node's own http(s), for the requests made before dockerode loads (early-start.ts), each
 // on its own connection, within the usual deadlines (the first byte, then the longest pause). `read` makes the
@@ -18,6 +32,7 @@ export function earlyGet<T>(
   target: EngineTarget,
   path: string,
   read: (response: IncomingMessage, body: AsyncIterable<Buffer>) => Promise<T>,
+  timeouts: EngineTimeouts = DEFAULT_ENGINE_TIMEOUTS,
 ): Early<T> | undefined {
   const options: RequestOptions = {path, method: 'GET'};
   let send = httpRequest;
@@ -33,17 +48,17 @@ export function earlyGet<T>(
   } else return undefined;
   // The session's agents' connect and TLS deadlines, and its first-byte deadline, with the same errors: a failed
   // early ping is reported as the ping through dockerode would be (connect-errors.ts).
-  const agent = timedAgent(tls, DEFAULT_ENGINE_TIMEOUTS.connectMs);
+  const agent = timedAgent(tls, timeouts.connectMs);
   const request = send({...options, agent});
-  const timeout = (message: string) => Object.assign(new Error(message), {name: 'TimeoutError'});
-  let timer = setTimeout(
-    () => request.destroy(timeout(`no answer to GET ${path}`)),
-    firstByteDeadline(DEFAULT_ENGINE_TIMEOUTS),
-  );
+  const firstByteMs = firstByteDeadline(timeouts);
+  let timer = setTimeout(() => request.destroy(new EarlyTimeout('answer', firstByteMs, path)), firstByteMs);
   async function* body(response: IncomingMessage): AsyncIterable<Buffer> {
     for await (const chunk of response) {
       clearTimeout(timer);
-      timer = setTimeout(() => response.destroy(timeout(`GET ${path} stalled`)), ENGINE_BODY_IDLE_TIMEOUT_MS);
+      timer = setTimeout(
+        () => response.destroy(new EarlyTimeout('body', ENGINE_BODY_IDLE_TIMEOUT_MS, path)),
+        ENGINE_BODY_IDLE_TIMEOUT_MS,
+      );
       yield chunk as Buffer;
     }
   }

@@ -1,80 +1,119 @@
 import {JsonArrayElements} from './limits/json-array-elements.js';
-import {MAX_CONTAINER_LIST_BYTES, MAX_CONTAINER_ROWS} from './limits/list-bounds.js';
+import {LIST_FIX, MAX_CONTAINER_LIST_BYTES, MAX_CONTAINER_ROWS, tooManyContainers} from './limits/list-bounds.js';
+import {noAnswer, stalledRead, stoppedArriving, tooLargeRead} from './limits/read-errors.js';
+import {DEFAULT_ENGINE_TIMEOUTS, type EngineTimeouts} from './limits/timed-agent.js';
 import {containerRowMaker, sortContainers, type ContainerRow} from './containers/rows.js';
-import {earlyGet, engineClock, type Early} from './early-http.js';
+import {EarlyTimeout, earlyGet, engineClock, type Early} from './early-http.js';
 import type {EngineTarget} from './target.js';
 
 export type EarlyList = {
   rows: ContainerRow[];
-  // The engine's clock when it answered (whole Unix seconds, its Date header): events asked for later start there,
-  // so a change between this list and the event stream is replayed, not missed.
+  // The engine's clock when it answered (whole Unix seconds, its Date header), and ours when the answer began
+  // (ms): where berth's start falls on the engine's clock (engine/events/before-start.ts).
   engineTime?: number;
+  answeredAt?: number;
 };
+
+// A list of up to WHOLE_BYTES is parsed in one JSON.parse: at start the code is not yet compiled, and scanning each
+// byte in JavaScript took 5-10 ms of a 100-container start. A longer one is parsed element by element, as the
+// session's lists are (engine/limits/json-array-elements.ts says why).
+const WHOLE_BYTES = 4 * 1024 * 1024;
 
 // The first container list, asked as the process starts (docs/benchmarks.md, "Start"). Its path has no API version:
 // the version is negotiated from /_ping, asked beside it, and an engine's own version of this answer has every field
-// a row reads. It is only a head start: any answer that is not a clean list within the usual bounds rejects, and
-// the session lists again through dockerode, with that path's messages.
-const WHOLE_BYTES = 4 * 1024 * 1024;
-
-export function earlyList(target: EngineTarget): Early<EarlyList> | undefined {
-  return earlyGet(target, '/containers/json?all=1', async (response, body) => {
-    if (response.statusCode !== 200) throw new Error(`early container list: status ${response.statusCode}`);
-    const make = containerRowMaker();
-    const rows: ContainerRow[] = [];
-    let clean = true;
-    const take = (info: unknown) => {
-      if (info && typeof info === 'object' && typeof (info as {Id?: unknown}).Id === 'string')
-        rows.push(make(info as Parameters<typeof make>[0]));
-      else clean = false;
-    };
-    // A list of up to WHOLE_BYTES is parsed in one JSON.parse: at start the code is not yet compiled, and scanning
-    // each byte in JavaScript took 5-10 ms of a 100-container start. A longer one is parsed element by element, as
-    // the session's lists are (engine/limits/json-array-elements.ts says why).
-    const held: Buffer[] = [];
-    let elements: JsonArrayElements | undefined;
-    let size = 0;
-    for await (const chunk of body) {
-      size += chunk.length;
-      if (size > MAX_CONTAINER_LIST_BYTES || rows.length > MAX_CONTAINER_ROWS || !clean) break;
-      if (!elements && size <= WHOLE_BYTES) {
-        held.push(chunk);
-        continue;
+// a row reads. An answer that is not a clean list (another status, not JSON, a row without an Id) rejects with a
+// plain Error, and the session lists again through dockerode, with that path's messages. What the engine itself
+// causes (no answer, a pause, more than the bounds) rejects with the message the session's lists give, as a
+// BerthError: asking again would only wait as long once more.
+export function earlyList(
+  target: EngineTarget,
+  timeouts: EngineTimeouts = DEFAULT_ENGINE_TIMEOUTS,
+): Early<EarlyList> | undefined {
+  const where = `engine ${target.url}`;
+  const early = earlyGet(
+    target,
+    '/containers/json?all=1',
+    async (response, body) => {
+      const answeredAt = Date.now();
+      if (response.statusCode !== 200) throw new Error(`early container list: status ${response.statusCode}`);
+      const make = containerRowMaker();
+      const rows: ContainerRow[] = [];
+      let count = 0;
+      let clean = true;
+      const take = (info: unknown) => {
+        // Past the bound the rest is only counted, for the message.
+        if (++count > MAX_CONTAINER_ROWS) return;
+        if (info && typeof info === 'object' && typeof (info as {Id?: unknown}).Id === 'string')
+          rows.push(make(info as Parameters<typeof make>[0]));
+        else clean = false;
+      };
+      const held: Buffer[] = [];
+      let elements: JsonArrayElements | undefined;
+      let size = 0;
+      for await (const chunk of body) {
+        size += chunk.length;
+        if (size > MAX_CONTAINER_LIST_BYTES)
+          throw tooLargeRead(where, 'container list', MAX_CONTAINER_LIST_BYTES, LIST_FIX);
+        if (!clean) break;
+        if (!elements && size <= WHOLE_BYTES) {
+          held.push(chunk);
+          continue;
+        }
+        elements ??= new JsonArrayElements(text => {
+          if (!clean) return;
+          try {
+            take(JSON.parse(text));
+          } catch {
+            clean = false;
+          }
+        });
+        for (const part of held.splice(0)) elements.push(part);
+        elements.push(chunk);
       }
-      elements ??= new JsonArrayElements(text => {
-        if (!clean) return;
+      if (!elements) {
+        let whole: unknown;
         try {
-          take(JSON.parse(text));
+          whole = JSON.parse(Buffer.concat(held).toString('utf8'));
         } catch {
           clean = false;
         }
-      });
-      for (const part of held.splice(0)) elements.push(part);
-      elements.push(chunk);
-    }
-    if (!elements) {
-      let whole: unknown;
-      try {
-        whole = JSON.parse(Buffer.concat(held).toString('utf8'));
-      } catch {
-        clean = false;
-      }
-      if (Array.isArray(whole)) for (const info of whole) take(info);
-      else clean = false;
-    } else if (elements.notArray || !elements.complete) clean = false;
-    if (!clean || rows.length > MAX_CONTAINER_ROWS)
-      throw new Error('early container list: not a clean list within the bounds');
-    const engineTime = engineClock(response.headers);
-    return {rows: sortContainers(rows), ...(engineTime === undefined ? {} : {engineTime})};
+        if (Array.isArray(whole)) for (const info of whole) take(info);
+        else clean = false;
+      } else if (elements.notArray || !elements.complete) clean = false;
+      if (!clean) throw new Error('early container list: not a clean list');
+      if (count > MAX_CONTAINER_ROWS) throw tooManyContainers(where, count);
+      const engineTime = engineClock(response.headers);
+      return {rows: sortContainers(rows), answeredAt, ...(engineTime === undefined ? {} : {engineTime})};
+    },
+    timeouts,
+  );
+  if (!early) return undefined;
+  const answer = early.answer.catch((error: unknown) => {
+    if (error instanceof EarlyTimeout)
+      throw stalledRead(
+        where,
+        error.phase === 'answer' ? noAnswer('container list', error.ms) : stoppedArriving('container list', error.ms),
+      );
+    throw error;
   });
+  answer.catch(() => {});
+  return {answer, sent: early.sent};
 }
 
 // /_ping's headers (the engine's product, API version and clock), asked beside the list: the connection is made
 // from them once dockerode has loaded. An answer other than 200 is undefined: the ping is asked again through
 // dockerode, whose errors carry the engine's message (a TLS port asked in plain HTTP says so in its body).
-export function earlyPing(target: EngineTarget): Early<Record<string, unknown> | undefined> | undefined {
-  return earlyGet(target, '/_ping', async (response, body) => {
-    for await (const chunk of body) void chunk;
-    return response.statusCode === 200 ? response.headers : undefined;
-  });
+export function earlyPing(
+  target: EngineTarget,
+  timeouts: EngineTimeouts = DEFAULT_ENGINE_TIMEOUTS,
+): Early<Record<string, unknown> | undefined> | undefined {
+  return earlyGet(
+    target,
+    '/_ping',
+    async (response, body) => {
+      for await (const chunk of body) void chunk;
+      return response.statusCode === 200 ? response.headers : undefined;
+    },
+    timeouts,
+  );
 }

@@ -1,6 +1,8 @@
 import type {EngineClient} from './client.js';
 import {earlyList, earlyPing, type EarlyList} from './early-list.js';
 import type {EngineTarget} from './target.js';
+import type {EngineTimeouts} from './limits/timed-agent.js';
+import {BerthError} from '../errors.js';
 
 // An engine's first requests, made as the process starts, before dockerode and the UI's modules load: the container
 // list and /_ping, with Node's own http(s) (early-list.ts). Their answers arrive while the modules load, the
@@ -21,10 +23,11 @@ export type EngineStart = {
 // requests have left, or after at most WIRE_WAIT_MS (an engine far away must not hold the start up).
 const WIRE_WAIT_MS = 20;
 
-export function startEngine(target: EngineTarget): EngineStart {
+// `timeouts`: the deadlines of the early requests and the connection (shorter in tests).
+export function startEngine(target: EngineTarget, timeouts?: EngineTimeouts): EngineStart {
   const startedAt = Date.now();
-  const early = earlyList(target);
-  const ping = earlyPing(target);
+  const early = earlyList(target, timeouts);
+  const ping = earlyPing(target, timeouts);
   let timer: NodeJS.Timeout | undefined;
   const sent = Promise.race([
     Promise.all([early?.sent, ping?.sent]),
@@ -32,12 +35,16 @@ export function startEngine(target: EngineTarget): EngineStart {
   ]).finally(() => clearTimeout(timer));
   const client = sent
     .then(() => import('./client.js'))
-    .then(({connectEngine}) => connectEngine(target, ping ? {pinged: ping.answer} : {}));
+    .then(({connectEngine}) => connectEngine(target, {...(ping ? {pinged: ping.answer} : {}), timeouts}));
   const listed = async (): Promise<EarlyList> => {
     const [engine, {listContainers}] = await Promise.all([client, import('./containers/list.js')]);
     return {rows: await listContainers(engine.docker)};
   };
-  const containers = early ? early.answer.catch(listed) : listed();
+  // What the engine itself did (no answer, too long a list: a BerthError) stands; an answer berth could not read is
+  // asked again through dockerode.
+  const containers = early
+    ? early.answer.catch((error: unknown) => (error instanceof BerthError ? Promise.reject(error) : listed()))
+    : listed();
   // Whoever takes them over reports their failures; until then they must not count as unhandled.
   client.catch(() => {});
   containers.catch(() => {});

@@ -110,6 +110,7 @@ export class EngineSession {
   private early?: Promise<EarlyList>;
   // The engine's clock when the early list was answered, for the events asked for after it.
   private earlyTime?: number;
+  private earlyAnsweredAt?: number;
   // When the early requests were made (our clock), and that moment on the engine's clock once the events are asked
   // from a second before it.
   private startedAt?: number;
@@ -163,16 +164,22 @@ export class EngineSession {
       this.client = client;
       this.attempt = 0;
       this.listener.connection(this.describe(client));
-      // Events asked for after an early list start from the time the engine answered it (or, for a list that
-      // followed the connection, from the ping's): the list is older than this request. An engine that sent no Date
-      // header is listed once more once the events are watched.
+      // Events asked for after an early list are asked from before it, so what changed in between is replayed: from a
+      // second before berth's first request on the engine's clock (the engine dates its answer once it has built
+      // the list, which may be in the next second), or where that is not known, the second it answered the list
+      // (or the ping, for a list that followed the connection). An engine that sent no Date header is listed once
+      // more once the events are watched.
       const early = Boolean(this.early);
       await this.refresh();
-      const since = early ? (this.earlyTime ?? client.pingedAt) : undefined;
+      const heard = early ? (this.earlyTime ?? client.pingedAt) : undefined;
       this.startOnEngine =
-        since === undefined || this.startedAt === undefined
+        heard === undefined || this.startedAt === undefined
           ? undefined
-          : startOnEngineClock(since, this.startedAt, Date.now());
+          : startOnEngineClock(heard, this.startedAt, this.earlyAnsweredAt ?? Date.now());
+      const since =
+        heard === undefined || this.startOnEngine === undefined
+          ? heard
+          : Math.min(heard, Math.floor(this.startOnEngine / 1000) - 1);
       this.watchEvents(since);
       if (early && since === undefined) {
         this.whole = true;
@@ -256,6 +263,7 @@ export class EngineSession {
       if (early && !patch) {
         const list = await early;
         this.earlyTime = list.engineTime;
+        this.earlyAnsweredAt = list.answeredAt;
         listed = list.rows;
       } else listed = await listContainers(client.docker, patch ? {ids: [...patch.keys()]} : {});
       // Where a long list's first screen waits (docs/benchmarks.md, "Large lists"): the answer read and parsed.
@@ -300,7 +308,11 @@ export class EngineSession {
 
   private onEvent(event: EngineEvent): void {
     if (event.Type === 'container') this.containerEvent(event);
-    this.listener.event?.(event, happenedBefore(event, this.startOnEngine));
+    const replayed = happenedBefore(event, this.startOnEngine);
+    // Events come in order: after the first one from berth's time on, none is a replay (an engine clock stepped back
+    // later must not silence alerts).
+    if (!replayed) this.startOnEngine = undefined;
+    this.listener.event?.(event, replayed);
   }
 
   private containerEvent(event: EngineEvent): void {

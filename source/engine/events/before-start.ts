@@ -15,16 +15,12 @@ export function startOnEngineClock(sinceSecond: number, askedAtMs: number, nowMs
   return askedAtMs + offset;
 }
 
-// When the event happened on the engine's clock, in milliseconds; undefined when it does not say.
-export function eventTimeMs(event: EngineEvent): number | undefined {
-  if (typeof event.timeNano === 'number' && Number.isFinite(event.timeNano)) return event.timeNano / 1e6;
-  if (typeof event.time === 'number' && Number.isFinite(event.time)) return event.time * 1000;
-  return undefined;
-}
-
-// An event without a time is taken as news: better one alert too many than a death not told.
+// Whether the event happened before `startMs` (the engine's clock): by its nanoseconds, or for an event dated in
+// whole seconds only, when all of its second is before. An event without a time is taken as news: better one alert
+// too many than a death not told.
 export function happenedBefore(event: EngineEvent, startMs: number | undefined): boolean {
   if (startMs === undefined) return false;
-  const at = eventTimeMs(event);
-  return at !== undefined && at < startMs;
+  if (typeof event.timeNano === 'number' && Number.isFinite(event.timeNano)) return event.timeNano / 1e6 < startMs;
+  if (typeof event.time === 'number' && Number.isFinite(event.time)) return (event.time + 1) * 1000 <= startMs;
+  return false;
 }

@@ -5,16 +5,13 @@ import {dial, type DialOptions} from '../client.js';
 import {ENGINE_BODY_IDLE_TIMEOUT_MS, ENGINE_FIRST_BYTE_TIMEOUT_MS} from './timed-agent.js';
 import {modemFields} from '../http/modem-fields.js';
 import {JsonArrayElements} from './json-array-elements.js';
+import {noAnswer, stalledRead, stoppedArriving, tooLargeRead} from './read-errors.js';
 
 // docker-modem buffers a whole answer and parses it with no limit: a list or inspect result the size of the
 // machine's memory would take berth down with it. These bounds are far above what a working engine sends
 // (a container row is ~1-2 KB of JSON, an inspect result a few KB) and far below what hurts.
 // One container's inspect result: labels and Env make it large; 8 MiB is thousands of long labels.
 export const MAX_INSPECT_BYTES = 8 * 1024 * 1024;
-
-function mib(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MiB` : `${bytes} bytes`;
-}
 
 // How the engine is named in messages, as DOCKER_HOST would name it.
 export function engineName(docker: Docker): string {
@@ -46,10 +43,6 @@ async function readBounded(docker: Docker, request: BoundedRead, take: (chunk: B
     ...dialOptions
   } = request;
   const where = `engine ${engineName(docker)}`;
-  const stalled = (problem: string) =>
-    new BerthError(
-      `${where}: ${problem}; the engine (or a proxy in front of it) is stalled: check dockerd on that host`,
-    );
   const firstByte = new AbortController();
   const timer = setTimeout(() => firstByte.abort(), firstByteMs);
   let response: IncomingMessage;
@@ -57,8 +50,7 @@ async function readBounded(docker: Docker, request: BoundedRead, take: (chunk: B
     const signal = dialOptions.signal ? AbortSignal.any([dialOptions.signal, firstByte.signal]) : firstByte.signal;
     response = (await dial(docker, {...dialOptions, signal, isStream: true})) as IncomingMessage;
   } catch (error) {
-    if (firstByte.signal.aborted && !dialOptions.signal?.aborted)
-      throw stalled(`no answer to the request for the ${what} within ${firstByteMs / 1000} s`);
+    if (firstByte.signal.aborted && !dialOptions.signal?.aborted) throw stalledRead(where, noAnswer(what, firstByteMs));
     throw error;
   } finally {
     clearTimeout(timer);
@@ -66,17 +58,12 @@ async function readBounded(docker: Docker, request: BoundedRead, take: (chunk: B
   let idle: NodeJS.Timeout | undefined;
   const quiet = () => {
     clearTimeout(idle);
-    idle = setTimeout(
-      () => response.destroy(stalled(`the ${what} stopped arriving (nothing for ${idleMs / 1000} s)`)),
-      idleMs,
-    );
+    idle = setTimeout(() => response.destroy(stalledRead(where, stoppedArriving(what, idleMs))), idleMs);
   };
   const declared = Number(response.headers['content-length'] ?? NaN);
   const tooLarge = () => {
     response.destroy();
-    return new BerthError(
-      `${where}: the ${what} is larger than ${mib(maxBytes)}, more than berth reads at once; ${fix}`,
-    );
+    return tooLargeRead(where, what, maxBytes, fix);
   };
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   let size = 0;

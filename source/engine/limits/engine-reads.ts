@@ -1,7 +1,7 @@
 import type Docker from 'dockerode';
 import {BerthError} from '../../errors.js';
 import {MAX_INSPECT_BYTES, engineName, readBoundedJson, readBoundedJsonArray} from './bounded-json.js';
-import {MAX_CONTAINER_LIST_BYTES, MAX_CONTAINER_ROWS} from './list-bounds.js';
+import {LIST_FIX, MAX_CONTAINER_LIST_BYTES, MAX_CONTAINER_ROWS, tooManyContainers} from './list-bounds.js';
 
 const STATUS_CODES = {200: true, 400: 'bad request', 404: 'no such container', 500: 'server error'};
 
@@ -16,7 +16,6 @@ export async function listContainerInfos<R = Docker.ContainerInfo>(
   const query: Record<string, unknown> = {all: true};
   if (options.size) query.size = true;
   if (options.filters) query.filters = options.filters;
-  const fix = 'remove stopped containers (docker container prune) or point berth at a smaller engine';
   const maxRows = limits.maxRows ?? MAX_CONTAINER_ROWS;
   const rows: R[] = [];
   let count = 0;
@@ -29,7 +28,7 @@ export async function listContainerInfos<R = Docker.ContainerInfo>(
       statusCodes: STATUS_CODES,
       maxBytes: limits.maxBytes ?? MAX_CONTAINER_LIST_BYTES,
       what: 'container list',
-      fix,
+      fix: LIST_FIX,
     },
     info => {
       // Past the bound the rest is only counted, for the message.
@@ -43,11 +42,7 @@ export async function listContainerInfos<R = Docker.ContainerInfo>(
     throw new BerthError(
       `engine ${engineName(docker)}: the container list is not a JSON list; check that it is a Docker engine`,
     );
-  if (count > maxRows) {
-    throw new BerthError(
-      `engine ${engineName(docker)}: the container list has ${count} containers, more than the ${maxRows} berth shows; ${fix}`,
-    );
-  }
+  if (count > maxRows) throw tooManyContainers(`engine ${engineName(docker)}`, count, maxRows);
   return rows;
 }
 

@@ -114,24 +114,27 @@ const firstLists = (asked: string[]) =>
 const since = (asked: string[]) =>
   new URL(`http://x${asked.find(path => path.startsWith('/events'))}`).searchParams.get('since');
 
-test("events are asked from the early list's second and reach the views; those from before berth's first request say so", async () => {
+// Events are asked from a second before berth's first request on the engine's clock: the engine dates its answer
+// once it has built the list, possibly in the next second, and what changed in between must be replayed. Here the
+// engine's clock is months off: the start is placed within the list's second (before-start.ts), so a second before.
+test("events are asked from a second before the early list's and reach the views; those from before berth's first request say so", async () => {
   const {asked, news} = await run({withDate: true});
   // The one list is the early one (unversioned, Node's own http): the session did not ask again.
   expect(firstLists(asked)).toEqual(['/containers/json (unversioned)']);
   // One ping: read early, and the connection made from its headers.
   expect(asked.filter(path => path.startsWith('/_ping'))).toEqual(['/_ping (unversioned)']);
-  expect(since(asked)).toBe(String(LIST_SECOND));
+  expect(since(asked)).toBe(String(LIST_SECOND - 1));
   expect(news).toEqual([
     {id: 'before', beforeStart: true},
     {id: 'after', beforeStart: false},
   ]);
 });
 
-test("an engine that refuses the early list is listed through the connection, and events start at the ping's second", async () => {
+test("an engine that refuses the early list is listed through the connection, and events start a second before the ping's", async () => {
   const {asked, news, lists} = await run({withDate: true, refuseUnversioned: true});
   expect(firstLists(asked)).toEqual(['/containers/json (unversioned)', '/containers/json']);
   expect(lists).toBeGreaterThanOrEqual(1);
-  expect(since(asked)).toBe(String(PING_SECOND));
+  expect(since(asked)).toBe(String(PING_SECOND - 1));
   expect(news).toEqual([
     {id: 'before', beforeStart: true},
     {id: 'after', beforeStart: false},
@@ -154,7 +157,7 @@ test('without a Date header, the list is read again once the events are watched'
 // before this one started); it must not alert as news, while one after berth's first request must.
 test('on an engine with our clock, an event replayed from just before berth started says so, one after it does not', async () => {
   const asked = Date.now();
-  const {news} = await run({
+  const {news, asked: paths} = await run({
     withDate: true,
     clock: () => Date.now(),
     events: () => [
@@ -166,4 +169,7 @@ test('on an engine with our clock, an event replayed from just before berth star
     {id: 'before', beforeStart: true},
     {id: 'after', beforeStart: false},
   ]);
+  // The clocks agree: a second before the one berth started in.
+  expect(Number(since(paths))).toBeGreaterThanOrEqual(Math.floor(asked / 1000) - 1);
+  expect(Number(since(paths))).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) - 1);
 });

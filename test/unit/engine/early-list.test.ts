@@ -1,7 +1,8 @@
 import {createServer, type Server} from 'node:http';
-import {afterEach, expect, test} from 'vitest';
+import {afterEach, expect, test, vi} from 'vitest';
 import {earlyList} from '../../../source/engine/early-list.js';
 import {startEngine} from '../../../source/engine/early-start.js';
+import {MAX_CONTAINER_ROWS} from '../../../source/engine/limits/list-bounds.js';
 import {resolveEngineTarget} from '../../../source/engine/target.js';
 import {listenAsEngine} from '../../helpers/stand-in-engine.js';
 
@@ -42,7 +43,10 @@ async function listed(body: string) {
 }
 
 test('a short list is read whole: rows in the list order (running first), and the engine clock', async () => {
+  const parse = vi.spyOn(JSON, 'parse');
   const list = await listed(JSON.stringify([container(2, 'exited'), container(1, 'running'), container(3, 'running')]));
+  expect(parse).toHaveBeenCalledTimes(1);
+  parse.mockRestore();
   expect(list.rows.map(row => row.name)).toEqual(['c-00001', 'c-00003', 'c-00002']);
   expect(list.engineTime).toBe(1_800_000_000);
 });
@@ -51,7 +55,11 @@ test('a list past 4 MiB is read element by element, to the same rows', async () 
   const infos = Array.from({length: 3000}, (_, i) => container(i, i % 3 ? 'exited' : 'running', 'x'.repeat(1500)));
   const body = JSON.stringify(infos);
   expect(body.length).toBeGreaterThan(4 * 1024 * 1024);
+  const parse = vi.spyOn(JSON, 'parse');
   const list = await listed(body);
+  // One JSON.parse per element: the long answer was not read whole.
+  expect(parse.mock.calls.length).toBeGreaterThanOrEqual(3000);
+  parse.mockRestore();
   expect(list.rows).toHaveLength(3000);
   expect(list.rows[0]?.name).toBe('c-00000');
   expect(list.rows.filter(row => row.state === 'running')).toHaveLength(1000);
@@ -76,4 +84,46 @@ test('an early ping that finds no engine fails the connection with the message t
   await new Promise(resolve => server.close(resolve));
   const start = startEngine(resolveEngineTarget({host: url}, {}));
   await expect(start.client).rejects.toThrow(`engine ${url}: connection refused; is dockerd listening there?`);
+});
+
+// A stand-in that answers /_ping and holds the container list (or sends this body): which lists were asked.
+async function engineHoldingTheList(body?: string): Promise<{url: string; lists: string[]}> {
+  const lists: string[] = [];
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '').replace(/\?.*/, '');
+    if (path.endsWith('/_ping')) {
+      response.setHeader('Api-Version', '1.41');
+      response.setHeader('Server', 'Docker/20.10.24 (linux)');
+      return void response.end('OK');
+    }
+    if (path.endsWith('/containers/json')) lists.push(request.url ?? '');
+    if (body === undefined) return; // never answers
+    response.setHeader('Content-Type', 'application/json');
+    response.end(body);
+  });
+  servers.push(server);
+  server.on('connection', socket => socket.unref());
+  return {url: await listenAsEngine(server), lists};
+}
+
+test('an engine that holds the early list is stalled, said once at the deadline: the list is not asked again', async () => {
+  const peer = await engineHoldingTheList();
+  const start = startEngine(resolveEngineTarget({host: peer.url}, {}), {connectMs: 200, firstByteMs: 300});
+  const began = Date.now();
+  await expect(start.containers).rejects.toThrow(
+    `engine ${peer.url}: no answer to the request for the container list within 1.2 s; the engine (or a proxy in front of it) is stalled`,
+  );
+  expect(Date.now() - began).toBeLessThan(3000);
+  await new Promise(resolve => setTimeout(resolve, 300));
+  expect(peer.lists).toHaveLength(1);
+});
+
+test('a list past MAX_CONTAINER_ROWS is refused with the count, asked once', async () => {
+  const body = JSON.stringify(Array.from({length: MAX_CONTAINER_ROWS + 1}, (_, i) => ({Id: String(i)})));
+  const peer = await engineHoldingTheList(body);
+  const start = startEngine(resolveEngineTarget({host: peer.url}, {}));
+  await expect(start.containers).rejects.toThrow(
+    `engine ${peer.url}: the container list has ${MAX_CONTAINER_ROWS + 1} containers, more than the ${MAX_CONTAINER_ROWS} berth shows`,
+  );
+  expect(peer.lists).toHaveLength(1);
 });

@@ -1,5 +1,5 @@
 import {expect, test} from 'vitest';
-import {eventTimeMs, happenedBefore, startOnEngineClock} from '../../../../source/engine/events/before-start.js';
+import {happenedBefore, startOnEngineClock} from '../../../../source/engine/events/before-start.js';
 
 const SECOND = 1_800_000_000;
 
@@ -22,11 +22,11 @@ test('an engine whose clock is seconds away: the start is moved by the offset th
   expect(startOnEngineClock(SECOND, (SECOND - 5) * 1000, (SECOND - 5) * 1000 + 200)).toBe(SECOND * 1000 + 400);
 });
 
-test("an event's time: its nanoseconds, else its seconds; none, and it is news", () => {
-  expect(eventTimeMs({time: SECOND, timeNano: SECOND * 1e9 + 250e6})).toBeCloseTo(SECOND * 1000 + 250, 2);
-  expect(eventTimeMs({time: SECOND})).toBe(SECOND * 1000);
-  expect(eventTimeMs({})).toBeUndefined();
+test("an event's time: its nanoseconds, else all of its second; none, and it is news", () => {
   const start = SECOND * 1000 + 300;
+  // Dated in whole seconds only: before the start only if all of its second is.
+  expect(happenedBefore({time: SECOND}, start)).toBe(false);
+  expect(happenedBefore({time: SECOND - 1}, start)).toBe(true);
   expect(happenedBefore({timeNano: SECOND * 1e9 + 299.9e6}, start)).toBe(true);
   expect(happenedBefore({timeNano: SECOND * 1e9 + 300.1e6}, start)).toBe(false);
   expect(happenedBefore({}, start)).toBe(false);
