@@ -251,7 +251,7 @@ export class Controller {
       return false;
     }
     const hadLogs = Boolean(this.store.get().logs);
-    for (const module of this.views.all) if (module.engineBound) module.close?.(this.services);
+    for (const module of this.views.all) if (module.engineBound) void module.close?.(this.services);
     for (const session of this.sessions) session.close();
     // Back to one engine: the one switched to.
     const slices: Partial<AppState> = {engines: undefined};
@@ -271,9 +271,11 @@ export class Controller {
     this.services.status(text, kind);
   }
 
-  close(): void {
-    for (const module of this.views.all) module.close?.(this.services);
+  // Settles once what the views stopped has finished (ViewModule.close).
+  close(): Promise<unknown> {
+    const closing = this.views.all.map(module => Promise.resolve(module.close?.(this.services)));
     this.services.runtime.close();
     for (const session of this.sessions) session.close();
+    return Promise.allSettled(closing);
   }
 }

@@ -159,6 +159,14 @@ type UiOptions = {
 // callbacks, run before the next turn of the event loop.
 const FIRST_LIST_WAIT_MS = 50;
 
+const CLOSE_WAIT_MS = 2000;
+
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise(resolve => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 async function firstLists(connecting: readonly EngineStart[]): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
@@ -264,12 +272,16 @@ export async function runUi({targets, options, connecting, problems: leftOut = [
     }
   } finally {
     // The terminal is restored even if a view's close fails.
+    let closing: Promise<unknown> | undefined;
     try {
       stopFollowingMouse();
-      controller.close();
+      closing = controller.close();
     } finally {
       restoreTerminal();
     }
+    // With the terminal back, what the views stopped finishes on disk (an archive's partial file still being
+    // opened when the user quit is removed by its own clean-up), for at most CLOSE_WAIT_MS.
+    await settledWithin(closing, CLOSE_WAIT_MS);
   }
   return 0;
 }

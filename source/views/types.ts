@@ -248,8 +248,9 @@ export type ViewModule = {
   allEngineEvents?: boolean;
   // Its slice comes from the engine: reset to `initial` when berth switches to another engine.
   engineBound?: boolean;
-  // On quit: close clients, stop streams.
-  close?(services: Services): void;
+  // On quit: close clients, stop streams. What it returns settles when work it stopped has finished on disk (a
+  // partial file removed): the process waits for it, briefly, before it exits.
+  close?(services: Services): void | Promise<unknown>;
   // Fields of its selected row for user-defined commands with this view's scope.
   itemFields?: ItemFields;
   // What y copies from its selected row (the focused list's: a project's services, a swarm list, a tag).

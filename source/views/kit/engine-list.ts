@@ -217,7 +217,7 @@ export function engineList<Row extends object>(spec: EngineListSpec<Row>): Engin
         },
         close(services) {
           listLoader.cancel(services);
-          close?.(services);
+          return close?.(services);
         },
       };
     },

@@ -20,20 +20,24 @@ import type {ArchiveRequest} from './state.js';
 const archive = perApp(() => ({
   running: undefined as AbortController | undefined,
   partialFile: undefined as string | undefined,
+  // Settles when the archive under way has ended: its partial file may still be being opened when berth quits, and
+  // the pipeline's own clean-up removes it once aborted.
+  settled: undefined as Promise<void> | undefined,
 }));
 
 export function cancelArchive(services: Services): void {
   archive(services).running?.abort();
 }
 
-export function abandonArchive(services: Services): void {
-  const {running, partialFile} = archive(services);
+export function abandonArchive(services: Services): Promise<void> | undefined {
+  const {running, partialFile, settled} = archive(services);
   running?.abort();
   try {
     if (partialFile) rmSync(partialFile, {force: true});
   } catch {
     // Quitting must not fail on a file it cannot remove (the pipeline's own cleanup tries again).
   }
+  return settled;
 }
 
 const VERB = {save: 'saving', load: 'loading', export: 'exporting'} as const;
@@ -83,6 +87,8 @@ export async function startArchive(services: Services, request: ArchiveRequest, 
     return;
   }
   archive(services).partialFile = full.operation === 'load' ? undefined : `${path}.partial`;
+  let ended = () => {};
+  archive(services).settled = new Promise(resolve => (ended = resolve));
   services.dispatch({type: 'archive.started', job: {request: full, title: titleOf(full)}});
   const options = {
     signal: controller.signal,
@@ -113,6 +119,8 @@ export async function startArchive(services: Services, request: ArchiveRequest, 
   } finally {
     archive(services).running = undefined;
     archive(services).partialFile = undefined;
+    archive(services).settled = undefined;
+    ended();
     services.dispatch({type: 'archive.finished'});
   }
 }

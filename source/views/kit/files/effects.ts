@@ -23,6 +23,8 @@ const work = perApp(
     pane: undefined as AbortController | undefined,
     copy: undefined as AbortController | undefined,
     partial: undefined as string | undefined,
+    // Settles when the copy under way has ended (its own clean-up removes what it wrote once aborted).
+    copied: undefined as Promise<void> | undefined,
   }),
   parts => {
     parts.pane?.abort();
@@ -60,8 +62,8 @@ export function cancelCopy(services: Services): void {
   work(services).copy?.abort();
 }
 
-export function abandonWork(services: Services): void {
-  const {pane, copy, partial} = work(services);
+export function abandonWork(services: Services): Promise<void> | undefined {
+  const {pane, copy, partial, copied} = work(services);
   pane?.abort();
   copy?.abort();
   try {
@@ -69,6 +71,7 @@ export function abandonWork(services: Services): void {
   } catch {
     // Quitting must not fail on a copy it cannot remove (the copy's own clean-up tries again).
   }
+  return copied;
 }
 
 // The --context word of the docker command written to the command log: only with several engines (with one, the
@@ -227,6 +230,8 @@ export async function copyOut(services: Services, request: CopyOutRequest, backT
   const dest = localPath(request.dest);
   const controller = new AbortController();
   work(services).copy = controller;
+  let ended = () => {};
+  work(services).copied = new Promise(resolve => (ended = resolve));
   const what = `${request.container}:${request.source}`;
   try {
     const {describeTarget, planCopyOut, runCopyOut} = await engineSide();
@@ -255,6 +260,8 @@ export async function copyOut(services: Services, request: CopyOutRequest, backT
   } finally {
     work(services).copy = undefined;
     work(services).partial = undefined;
+    work(services).copied = undefined;
+    ended();
     services.dispatch({type: 'files.copyFinished'});
   }
 }

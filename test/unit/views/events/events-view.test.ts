@@ -9,7 +9,7 @@ import type {EngineEvent} from '../../../../source/engine/events/engine-event.js
 const config = {logBufferLines: 10, logTail: 10, shells: [], readonly: false, registries: [], registryOptions: {}};
 const controllers: Controller[] = [];
 afterEach(() => {
-  for (const c of controllers.splice(0)) c.close();
+  for (const c of controllers.splice(0)) void c.close();
   vi.useRealTimers();
 });
 

@@ -31,7 +31,7 @@ function mount() {
   const instance = render(<AppRoot controller={controller} />);
   unmounts.push(() => {
     instance.unmount();
-    controller.close();
+    void controller.close();
   });
   return {controller, instance, screen: () => instance.lastFrame() ?? ''};
 }

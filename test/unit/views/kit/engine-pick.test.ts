@@ -92,7 +92,7 @@ describe('picking the engine of a one-engine view', () => {
     c.dispatch({type: 'overlay.submit'});
     expect(shownComposeEngine(c.store.get())).toBe('bench');
     expect(projects(c.store.get()).map(p => p.containers[0]?.engine)).toEqual(['bench']);
-    c.close();
+    void c.close();
   });
 
   test('with one engine the filter is only a filter', () => {
@@ -101,7 +101,7 @@ describe('picking the engine of a one-engine view', () => {
     filter(c, 'engine:second');
     expect(c.store.get().compose.list.filter).toBe('engine:second');
     expect(shownComposeEngine(c.store.get())).toBeUndefined();
-    c.close();
+    void c.close();
   });
 });
 
@@ -166,7 +166,7 @@ describe('view 6 with several engines', () => {
     // The manager leaving its swarm: no engine is one, the swarm view goes.
     c.dispatch({type: 'swarm.role', engine: 'second', role: {state: 'inactive', manager: false}});
     expect(c.store.get().view).toBe('containers');
-    c.close();
+    void c.close();
   });
 
   test("with one engine the role is the engine's, as before", () => {
@@ -178,6 +178,6 @@ describe('view 6 with several engines', () => {
     expect(c.store.get().swarm.services).toEqual([]);
     c.dispatch({type: 'swarm.loaded', nodes: [], secrets: [], services: [{id: 'a', name: 'web'} as ServiceRow]});
     expect(c.store.get().swarm.services.map(service => service.name)).toEqual(['web']);
-    c.close();
+    void c.close();
   });
 });

@@ -31,7 +31,7 @@ function mount() {
   const instance = render(<AppRoot controller={controller} />);
   unmounts.push(() => {
     instance.unmount();
-    controller.close();
+    void controller.close();
   });
   return {controller, instance};
 }
@@ -106,9 +106,9 @@ test('per-app parts: made on first use in each app, stopped with that app only',
   part(a.services).name = 'a';
   part(b.services).name = 'b';
   expect(part(a.services).name).toBe('a');
-  b.close();
+  void b.close();
   expect(stopped).toEqual(['b']);
   expect(part(a.services).name).toBe('a');
-  a.close();
+  void a.close();
   expect(stopped).toEqual(['b', 'a']);
 });

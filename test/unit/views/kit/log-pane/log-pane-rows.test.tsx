@@ -38,7 +38,7 @@ test('plain rows drawn as runs: each line on its own row, in order, whatever bre
   const instance = render(<AppRoot controller={controller} />);
   unmounts.push(() => {
     instance.unmount();
-    controller.close();
+    void controller.close();
   });
   await tick();
   const rows = stripAnsi(instance.lastFrame() ?? '').split('\n');
