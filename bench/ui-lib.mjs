@@ -56,10 +56,11 @@ export function run(file, args, {timeout = 60_000, input} = {}) {
 }
 
 // Wall time of a command from spawn to exit, its output discarded (read, so pipes never block it).
-export function timeCommand(file, args) {
+// `env`: more environment for the command.
+export function timeCommand(file, args, env = {}) {
   return new Promise((resolve, reject) => {
     const start = now();
-    const child = spawn(file, args, {stdio: ['ignore', 'pipe', 'pipe']});
+    const child = spawn(file, args, {stdio: ['ignore', 'pipe', 'pipe'], env: {...process.env, ...env}});
     let bytes = 0;
     let err = '';
     child.stdout.on('data', d => (bytes += d.length));

@@ -3,12 +3,10 @@
 // bare HTTPS GET of the list through the same proxy, in the same rounds; BENCH_BASE (another build) as in the start
 // row. There the engine's round trips are the start's cost: the first list and the ping are asked at once, as the
 // process starts (engine/early-start.ts).
-import {spawn} from 'node:child_process';
 import {createServer, connect} from 'node:net';
-import {fmt, log, median, now, openBerthWith, sleep} from './ui-lib.mjs';
-import {RAW_GET} from './ui-start.mjs';
+import {fmt, log, median, openBerthWith, timeCommand} from './ui-lib.mjs';
+import {RAW_GET, startOnce} from './ui-start.mjs';
 
-const NAME_RE = /bb-idle-\d{3}/;
 const ONE_WAY_MS = 15;
 
 function delayProxy(target) {
@@ -25,26 +23,6 @@ function delayProxy(target) {
   return new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-function timedGet(env) {
-  return new Promise((resolve, reject) => {
-    const start = now();
-    const child = spawn(process.execPath, ['-e', RAW_GET], {env, stdio: ['ignore', 'ignore', 'ignore']});
-    child.on('error', reject);
-    child.on('close', code => (code === 0 ? resolve(now() - start) : reject(new Error(`GET exited ${code}`))));
-  });
-}
-
-async function startOnce(ctx, name, env) {
-  const b = await openBerthWith(ctx, name, process.execPath, env);
-  await sleep(100);
-  const t0 = await b.pane.go();
-  const seen = await b.pane.waitOutput(NAME_RE, {timeout: 20_000});
-  await b.pane.keys('q');
-  await sleep(300);
-  await b.pane.close();
-  return seen - t0;
-}
-
 export async function startRemoteRows(ctx) {
   const engine = new URL((process.env.DOCKER_HOST ?? '').replace(/^tcp:/, 'http:'));
   if (!engine.port) throw new Error('start through a proxy: DOCKER_HOST is not a tcp:// engine');
@@ -56,9 +34,15 @@ export async function startRemoteRows(ctx) {
   const base = process.env.BENCH_BASE;
   const sides = {berth: [], base: [], get: []};
   for (let i = 0; i < runs; i++) {
-    sides.get.push(await timedGet({...process.env, ...env}));
-    if (base) sides.base.push(await startOnce({...ctx, berth: base}, `remote-base${i}`, env));
-    sides.berth.push(await startOnce(ctx, `remote${i}`, env));
+    sides.get.push((await timeCommand(process.execPath, ['-e', RAW_GET], env)).ms);
+    if (base) {
+      const name = `remote-base${i}`;
+      sides.base.push(
+        await startOnce(ctx, name, () => openBerthWith({...ctx, berth: base}, name, process.execPath, env)),
+      );
+    }
+    const name = `remote${i}`;
+    sides.berth.push(await startOnce(ctx, name, () => openBerthWith(ctx, name, process.execPath, env)));
   }
   const list = values => values.map(v => v.toFixed(0)).join(', ');
   log(

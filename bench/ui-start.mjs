@@ -31,8 +31,9 @@ if (tls) for (const k of ['ca', 'cert', 'key']) o[k] = fs.readFileSync(path.join
 (tls ? https : http).get(o, r => { r.pipe(process.stdout); r.on('end', () => { if (r.statusCode !== 200) process.exit(1); }); });
 `;
 
-async function startOnce(ctx, name) {
-  const b = await openBerth(ctx, name);
+// One start, Enter → a bb-idle container on screen; `open` starts berth in its pane (by default as users run it).
+export async function startOnce(ctx, name, open = () => openBerth(ctx, name)) {
+  const b = await open();
   await sleep(100);
   const t0 = await b.pane.go();
   const seen = await b.pane.waitOutput(NAME_RE, {timeout: 15_000});

@@ -3,6 +3,7 @@ import {earlyList, earlyPing, type EarlyList} from './early-list.js';
 import type {EngineTarget} from './target.js';
 import type {EngineTimeouts} from './limits/timed-agent.js';
 import {BerthError} from '../errors.js';
+import {settledWithin} from '../util/settled-within.js';
 
 // An engine's first requests, made as the process starts, before dockerode and the UI's modules load: the container
 // list and /_ping, with Node's own http(s) (early-list.ts). Their answers arrive while the modules load, the
@@ -28,11 +29,7 @@ export function startEngine(target: EngineTarget, timeouts?: EngineTimeouts): En
   const startedAt = Date.now();
   const early = earlyList(target, timeouts);
   const ping = earlyPing(target, timeouts);
-  let timer: NodeJS.Timeout | undefined;
-  const sent = Promise.race([
-    Promise.all([early?.sent, ping?.sent]),
-    new Promise(resolve => (timer = setTimeout(resolve, WIRE_WAIT_MS))),
-  ]).finally(() => clearTimeout(timer));
+  const sent = settledWithin(Promise.all([early?.sent, ping?.sent]), WIRE_WAIT_MS);
   const client = sent
     .then(() => import('./client.js'))
     .then(({connectEngine}) => connectEngine(target, {...(ping ? {pinged: ping.answer} : {}), timeouts}));

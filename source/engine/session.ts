@@ -108,9 +108,8 @@ export class EngineSession {
   private whole = true;
   // The list asked for with the connection, before the UI loaded: taken by the first refresh.
   private early?: Promise<EarlyList>;
-  // The engine's clock when the early list was answered, for the events asked for after it.
-  private earlyTime?: number;
-  private earlyAnsweredAt?: number;
+  // When the early list was answered, on the engine's clock and ours, for the events asked for after it.
+  private earlyAnswer?: Pick<EarlyList, 'engineTime' | 'answeredAt'>;
   // When the early requests were made (our clock), and that moment on the engine's clock once the events are asked
   // from a second before it.
   private startedAt?: number;
@@ -171,11 +170,11 @@ export class EngineSession {
       // more once the events are watched.
       const early = Boolean(this.early);
       await this.refresh();
-      const heard = early ? (this.earlyTime ?? client.pingedAt) : undefined;
+      const heard = early ? (this.earlyAnswer?.engineTime ?? client.pingedAt) : undefined;
       this.startOnEngine =
         heard === undefined || this.startedAt === undefined
           ? undefined
-          : startOnEngineClock(heard, this.startedAt, this.earlyAnsweredAt ?? Date.now());
+          : startOnEngineClock(heard, this.startedAt, this.earlyAnswer?.answeredAt ?? Date.now());
       const since =
         heard === undefined || this.startOnEngine === undefined
           ? heard
@@ -262,8 +261,8 @@ export class EngineSession {
       let listed: ContainerRow[];
       if (early && !patch) {
         const list = await early;
-        this.earlyTime = list.engineTime;
-        this.earlyAnsweredAt = list.answeredAt;
+        // The two times only: the rows must not outlive the list that replaces them.
+        this.earlyAnswer = {engineTime: list.engineTime, answeredAt: list.answeredAt};
         listed = list.rows;
       } else listed = await listContainers(client.docker, patch ? {ids: [...patch.keys()]} : {});
       // Where a long list's first screen waits (docs/benchmarks.md, "Large lists"): the answer read and parsed.

@@ -19,6 +19,7 @@ import {terminalReportsMouse} from './mouse/terminal-support.js';
 import {trace} from '../trace.js';
 import {countResource, installResourceTrace} from '../diagnostics.js';
 import {startIdleCollector} from '../idle-gc.js';
+import {settledWithin} from '../util/settled-within.js';
 import {DEFAULT_VIEWS, ViewSet} from './view-set.js';
 import {engineEnv} from '../engine/user-commands/engine-env.js';
 import {runInTerminal} from '../engine/user-commands/run.js';
@@ -161,19 +162,11 @@ const FIRST_LIST_WAIT_MS = 50;
 
 const CLOSE_WAIT_MS = 2000;
 
-async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work, new Promise(resolve => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
-}
-
 async function firstLists(connecting: readonly EngineStart[]): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
+  await settledWithin(
     Promise.allSettled(connecting.flatMap(start => (start.containers ? [start.containers] : []))),
-    new Promise(resolve => (timer = setTimeout(resolve, FIRST_LIST_WAIT_MS))),
-  ]);
-  clearTimeout(timer);
+    FIRST_LIST_WAIT_MS,
+  );
   await new Promise(resolve => setImmediate(resolve));
 }
 
