@@ -124,7 +124,11 @@ export function reduceLogPane(state: AppState, action: Action): AppState {
     case 'cursor.pageDown':
       return scroll(state, (back, page) => back - page);
     case 'cursor.home':
-      return scroll(state, (_back, _page, total) => total);
+      // The first line, and the pane stays there: typed before the first lines came (ahead of them), it leaves
+      // follow at once, so the lines that arrive then keep the top on screen.
+      return paneShown(state)
+        ? withPane(state, pane => ({...pane, follow: false, scrollBack: Math.max(0, pane.total - 1)}))
+        : state;
     case 'cursor.end':
       return paneShown(state) ? withPane(state, pane => ({...pane, follow: true, scrollBack: 0})) : state;
   }

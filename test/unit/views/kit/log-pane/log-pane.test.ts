@@ -18,6 +18,16 @@ describe('log pane: reducer', () => {
     expect(state.logs).toMatchObject({follow: true, scrollBack: 0});
   });
 
+  test('home typed before the first lines leaves follow, so the lines that come keep the top on screen', () => {
+    const empty = reduce(open, {type: 'logs.opened', pane: logPane({total: 0})});
+    let state = reduce(empty, {type: 'cursor.home'});
+    expect(state.logs).toMatchObject({follow: false, scrollBack: 0});
+    state = reduce(state, {type: 'logs.changed', version: 1, total: 200, appended: 200, status: 'streaming'});
+    expect(state.logs).toMatchObject({follow: false, scrollBack: 199});
+    // With its lines there, home goes to the first one, as before.
+    expect(reduce(open, {type: 'cursor.home'}).logs).toMatchObject({follow: false, scrollBack: 99});
+  });
+
   test('search results jump to the newest match and n/N cycle', () => {
     let state = reduce(open, {type: 'logs.searched', query: 'x', matches: [10, 50, 90]});
     expect(state.logs?.search?.current).toBe(2);
