@@ -142,4 +142,43 @@ describe("several containers' logs in one pane", () => {
     t.type('q');
     expect(await t.exitCode()).toBe(0);
   });
+
+  test('a merged container stopped and started again is followed again; one removed is said so, the other goes on', async () => {
+    // It counts its runs in its own filesystem (kept across stop and start).
+    const c = `${base}-c`;
+    runTestContainer(c, [
+      'sh',
+      '-c',
+      'n=$(($(cat /run-count 2>/dev/null || echo 0)+1)); echo $n > /run-count; i=0; while :; do i=$((i+1)); echo "cline run $n $i"; sleep 0.25; done',
+    ]);
+    try {
+      terminal = startBerth({env: benchEnv(), columns: 140, rows: 40});
+      const t = terminal;
+      await t.waitFor(/API 1\.41/);
+      t.type('/');
+      t.type(base);
+      t.keys('Enter');
+      await t.waitUntil(s => s.includes(names.a) && s.includes(c) && s.includes('enter logs'), 'the rows');
+      // a, then c (space marks and moves down; b is passed over).
+      t.type(' ');
+      t.type('j');
+      t.type(' ');
+      await t.waitFor('2 marked');
+      t.type('L');
+      await t.waitFor(new RegExp(`${c} \\| cline run 1 \\d+`));
+      docker(['stop', '-t', '0', c]);
+      docker(['start', c]);
+      await t.waitFor(new RegExp(`${c} \\| cline run 2 \\d+`), 15_000);
+      docker(['rm', '-f', c]);
+      await t.waitFor(new RegExp(`${c} \\| (container removed|log stream stopped)`), 15_000);
+      const aline = (s: string) =>
+        Math.max(0, ...[...s.matchAll(new RegExp(`${names.a} \\| aline (\\d+)`, 'g'))].map(m => Number(m[1])));
+      const seen = aline(t.screen());
+      await t.waitUntil(s => aline(s) > seen + 1, `${names.a} going on`);
+      t.type('q');
+      expect(await t.exitCode()).toBe(0);
+    } finally {
+      docker(['rm', '-f', c]);
+    }
+  });
 });

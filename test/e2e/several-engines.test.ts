@@ -179,6 +179,17 @@ describe('several engines in one berth', () => {
       20_000,
     );
     expect(screen).toMatch(/logs 2 containers/);
+    // A change on one engine (a container made there) brings that engine's list alone: the other engine's
+    // container in the pane is still there, and the pane must not call it removed.
+    const extra = `${same}-x`;
+    docker(['create', '--label', 'berth.test=1', '--name', extra, BUSYBOX, 'true']);
+    try {
+      const after = await t.waitUntil(s => s.includes(extra), 'the new row on the bench engine', 20_000);
+      await new Promise(resolve => setTimeout(resolve, 500));
+      expect(after + t.screen()).not.toMatch(/container removed/);
+    } finally {
+      docker(['rm', '-f', extra]);
+    }
     t.type('q');
     expect(await t.exitCode()).toBe(0);
   }, 120_000);

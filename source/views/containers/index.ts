@@ -112,7 +112,7 @@ export const containers: ViewModule = {
       case 'containers.mergedLogs':
         return showMarkedLogs(services);
       case 'containers.loaded': {
-        followMergedChanges(services, action.items);
+        followMergedChanges(services);
         // A followed container that stopped and started again: follow it again from where it ended.
         const pane = after.logs;
         const row =
