@@ -1,5 +1,5 @@
 import {Box, Text} from 'ink';
-import {memo} from 'react';
+import {memo, useEffect} from 'react';
 import {clockTime, type EventRecord} from '../../engine/events/event-record.js';
 import {eventMatcher} from '../../engine/events/event-filter.js';
 import {severalEngines} from '../../store/engine-connections.js';
@@ -61,8 +61,13 @@ export function EventsView({width, height}: {width: number; height: number}) {
   const several = useStore(severalEngines);
   const lines = shownEvents(services, state.list.filter, state.version, eventMatcher);
   const rowsHeight = Math.max(1, height - 2);
-  const scrollBack = Math.min(state.scrollBack, Math.max(0, lines.length - 1));
-  const last = lines.length - 1 - scrollBack;
+  // The reducer scrolls by the rows drawn here.
+  useEffect(() => {
+    if (state.rows !== rowsHeight) services.dispatch({type: 'events.rows', rows: rowsHeight});
+  }, [services, state.rows, rowsHeight]);
+  // Scrolled back to the oldest, a full page from it (the reducer stops there once it knows the rows drawn).
+  const last = Math.max(lines.length - 1 - state.scrollBack, Math.min(lines.length - 1, rowsHeight - 1));
+  const newer = Math.max(0, lines.length - 1 - last);
   const first = Math.max(0, last - rowsHeight + 1);
   const rows: EventRecord[] = [];
   for (let i = first; i <= last; i++) rows.push(lines.get(i));
@@ -70,7 +75,7 @@ export function EventsView({width, height}: {width: number; height: number}) {
   const details = [
     state.replay ?? '',
     state.list.filter ? `/${state.list.filter}` : '',
-    state.follow ? 'follow' : `paused (${groupDigits(scrollBack)} newer)`,
+    state.follow ? 'follow' : `paused (${groupDigits(newer)} newer)`,
     EVENT_WINDOWS[state.window]?.label ?? '',
     `${groupDigits(lines.length)} events`,
   ]

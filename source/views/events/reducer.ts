@@ -7,9 +7,13 @@ const put = (state: AppState, events: Partial<EventsState>): AppState => ({
   events: {...state.events, ...events},
 });
 
+// How far back the view scrolls: to where the oldest event is at the top of a full page.
+const furthestBack = (events: EventsState, total = events.total) =>
+  Math.max(0, events.rows ? total - events.rows : total - 1);
+
 // Scrolled back by `by` (negative: towards the newest); at the bottom it follows again.
 function scroll(state: AppState, by: number): AppState {
-  const most = Math.max(0, state.events.total - 1);
+  const most = furthestBack(state.events);
   const scrollBack = Math.min(most, Math.max(0, state.events.scrollBack + by));
   return put(state, {scrollBack, follow: scrollBack === 0});
 }
@@ -44,8 +48,13 @@ export function reduceEvents(state: AppState, action: Action): AppState {
         total: action.total,
         scrollBack: state.events.follow
           ? 0
-          : Math.min(Math.max(0, action.total - 1), state.events.scrollBack + action.appended),
+          : Math.min(furthestBack(state.events, action.total), state.events.scrollBack + action.appended),
       });
+    case 'events.rows': {
+      if (action.rows === state.events.rows) return state;
+      const rows = {...state.events, rows: action.rows};
+      return put(state, {rows: action.rows, scrollBack: Math.min(state.events.scrollBack, furthestBack(rows))});
+    }
     case 'events.replay':
       return put(state, {replay: action.replay});
     default:

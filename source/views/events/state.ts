@@ -17,6 +17,8 @@ export type EventsState = {
   total: number;
   // A window being read from the engine, or why it could not be.
   replay?: string;
+  // The rows the view drew last (it says so once laid out): scrolling back stops at the first page.
+  rows?: number;
 };
 
 export const initialEvents = (): EventsState => ({
@@ -63,5 +65,6 @@ declare module '../../store/actions.js' {
     'events.follow': NoFields;
     'events.changed': {version: number; total: number; appended: number};
     'events.replay': {replay?: string};
+    'events.rows': {rows: number};
   }
 }

@@ -1,5 +1,5 @@
 import {Box, Text} from 'ink';
-import {memo, type ReactNode} from 'react';
+import {memo, useEffect, type ReactNode} from 'react';
 import type {LogLine} from '../../../engine/logs/log-session.js';
 import {useServices, useStore} from '../../use-store.js';
 import {severalEngines} from '../../../store/engine-connections.js';
@@ -46,12 +46,14 @@ function shownLine(line: LogLine, width: number, timestamps: boolean, plain: boo
   return shown;
 }
 
-// Lines from the bottom up until the pane is full: only what is on screen is ever laid out.
+// Lines from the bottom up until the pane is full: only what is on screen is ever laid out. Scrolled back to the
+// first line (home, or typed ahead of the lines), the page goes on below it, as `less` shows its first page,
+// rather than leaving the first line alone above an empty pane.
 function visibleRows(lines: PaneLines, pane: LogPaneState, width: number, height: number, plain: boolean): Row[] {
   const rows: Row[] = [];
   const matches = pane.search ? new Set(pane.search.matches) : undefined;
   const currentLine = pane.search?.matches[pane.search.current];
-  for (let index = lines.length - 1 - pane.scrollBack; index >= 0 && rows.length < height; index--) {
+  const rowsOf = (index: number, room: number, from: 'start' | 'end'): Row[] => {
     const line = lines.get(index);
     const shown = shownLine(line, width, pane.timestamps, plain);
     const match = matches?.has(index) ?? false;
@@ -62,21 +64,28 @@ function visibleRows(lines: PaneLines, pane: LogPaneState, width: number, height
       current: index === currentLine,
       query: match ? pane.search?.query : undefined,
     };
-    if (!pane.wrap || shown.text === shown.full) {
-      rows.push({
-        ...base,
-        text: shown.text,
-        prefix: line.prefix && {...line.prefix, length: line.prefix.length + shown.prefixLength},
-      });
-      continue;
-    }
-    const pieces = wrapCells(shown.full, width, height - rows.length);
-    for (const text of [...pieces].reverse()) {
-      if (rows.length >= height) break;
-      rows.push({...base, text});
-    }
-  }
-  return rows.reverse();
+    if (!pane.wrap || shown.text === shown.full)
+      return [
+        {
+          ...base,
+          text: shown.text,
+          prefix: line.prefix && {...line.prefix, length: line.prefix.length + shown.prefixLength},
+        },
+      ];
+    // A line's first rows are needed only on the page below the first line (all of it is wrapped then).
+    const pieces = wrapCells(shown.full, width, from === 'end' ? room : Number.MAX_SAFE_INTEGER);
+    return (from === 'end' ? pieces.slice(-room) : pieces.slice(0, room)).map(text => ({...base, text}));
+  };
+  // The pane's count may run ahead of the lines read here (published at most ~10 Hz): never below the first.
+  const bottom = Math.max(-1, lines.length - 1 - pane.scrollBack);
+  let index = bottom;
+  for (; index >= 0 && rows.length < height; index--)
+    rows.push(...rowsOf(index, height - rows.length, 'end').reverse());
+  rows.reverse();
+  if (index < 0)
+    for (let below = bottom + 1; below < lines.length && rows.length < height; below++)
+      rows.push(...rowsOf(below, height - rows.length, 'start'));
+  return rows;
 }
 
 function Highlighted({text, query}: {text: string; query: string}) {
@@ -214,8 +223,17 @@ export function LogPane({width, height}: {width: number; height: number}) {
   const pane = useStore(state => state.logs);
   const focused = useStore(state => state.focus === 'logs');
   const several = useStore(severalEngines);
+  const bodyHeight = Math.max(1, height - 1);
+  // The reducer scrolls by the rows drawn here (home stops at the first page).
+  useEffect(() => {
+    if (pane && pane.rows !== bodyHeight) services.dispatch({type: 'logs.rows', rows: bodyHeight});
+  }, [services, pane, bodyHeight]);
   if (!pane) return null;
   const lines = paneSession.lines(services);
+  const rows = lines ? visibleRows(lines, pane, Math.max(1, width - 1), bodyHeight, theme.plain) : [];
+  // The lines below the pane (the page below the first line shows some of those scrolled back over).
+  const lastShown = rows.at(-1)?.index;
+  const newer = lines && lastShown !== undefined ? lines.length - 1 - lastShown : pane.scrollBack;
   const window = pane.custom?.label ?? (pane.window === 0 ? `tail ${config.logTail}` : LOG_WINDOWS[pane.window]?.label);
   // What changes most (search position, follow state) comes first, so a narrow pane still shows it.
   const details = [
@@ -223,7 +241,7 @@ export function LogPane({width, height}: {width: number; height: number}) {
       ? `/${pane.search.query} ${pane.search.matches.length ? `${pane.search.current + 1}/${pane.search.matches.length}` : 'no match'}`
       : '',
     pane.filter ? describeFilter(pane.filter) : '',
-    pane.follow ? 'follow' : `paused (${pane.scrollBack} newer)`,
+    pane.follow ? 'follow' : `paused (${groupDigits(newer)} newer)`,
     pane.status !== 'streaming' ? pane.status : '',
     pane.kind === 'compose' ? '' : window,
     pane.filter
@@ -237,8 +255,6 @@ export function LogPane({width, height}: {width: number; height: number}) {
   // With several engines a container's log names its engine first; merged logs name it in each member.
   const name = several && pane.engine && !pane.members ? `${pane.engine}/${pane.name}` : pane.name;
   const title = `${pane.title ?? `logs ${followedText(name, pane.members, room)}`} · ${details}`;
-  const bodyHeight = Math.max(1, height - 1);
-  const rows = lines ? visibleRows(lines, pane, Math.max(1, width - 1), bodyHeight, theme.plain) : [];
   // What y copies as "the lines on screen": the pane knows them only once it has laid them out.
   const [first, last] = [rows[0], rows.at(-1)];
   paneOf(services).onScreen = first && last ? {first: first.index, last: last.index} : undefined;

@@ -12,11 +12,23 @@ function withPane(state: AppState, update: (pane: LogPaneState) => LogPaneState)
 // The pane scrolls only where it shows: in the view that opened it.
 const paneShown = (state: AppState) => state.focus === 'logs' && (state.logs?.owner ?? 'containers') === state.view;
 
+// How far back the pane scrolls: to where the first line is at the top of a full page. Wrapped, a line may take
+// several rows, so only the first line itself is known to be in reach (the pane fills the page below it).
+function furthestBack(pane: LogPaneState, total = pane.total): number {
+  return Math.max(0, pane.rows && !pane.wrap ? total - pane.rows : total - 1);
+}
+
+// A taller pane or unwrapped lines: the first page may start further down than the pane is scrolled.
+function withinReach(pane: LogPaneState): LogPaneState {
+  const back = furthestBack(pane);
+  return pane.scrollBack > back ? {...pane, scrollBack: back} : pane;
+}
+
 function scroll(state: AppState, by: (back: number, page: number, total: number) => number): AppState {
   if (!paneShown(state)) return state;
   return withPane(state, pane => {
-    const page = Math.max(1, state.viewportRows - 1);
-    const scrollBack = Math.max(0, Math.min(Math.max(0, pane.total - 1), by(pane.scrollBack, page, pane.total)));
+    const page = pane.rows ?? Math.max(1, state.viewportRows - 1);
+    const scrollBack = Math.max(0, Math.min(furthestBack(pane), by(pane.scrollBack, page, pane.total)));
     // Scrolling up stops following; reaching the bottom again does not restart it (f or end does).
     return {...pane, scrollBack, follow: scrollBack === 0 ? pane.follow : false};
   });
@@ -28,7 +40,8 @@ function jumpToMatch(pane: LogPaneState, step: number): LogPaneState {
   const current = (search.current + step + search.matches.length) % search.matches.length;
   const line = search.matches[current];
   if (line === undefined) return pane;
-  return {...pane, follow: false, scrollBack: Math.max(0, pane.total - 1 - line), search: {...search, current}};
+  const scrollBack = Math.min(furthestBack(pane), Math.max(0, pane.total - 1 - line));
+  return {...pane, follow: false, scrollBack, search: {...search, current}};
 }
 
 // The log pane: focus, follow, scrolling and display toggles. The lines live outside the store.
@@ -53,14 +66,16 @@ export function reduceLogPane(state: AppState, action: Action): AppState {
         held: action.held,
         status: action.status,
         // Keep the rows on screen still while new lines arrive below them.
-        scrollBack: pane.follow ? 0 : Math.min(Math.max(0, action.total - 1), pane.scrollBack + action.appended),
+        scrollBack: pane.follow ? 0 : Math.min(furthestBack(pane, action.total), pane.scrollBack + action.appended),
       }));
+    case 'logs.rows':
+      return withPane(state, pane => (pane.rows === action.rows ? pane : withinReach({...pane, rows: action.rows})));
     case 'logs.follow':
       return withPane(state, pane => ({...pane, follow: true, scrollBack: 0}));
     case 'logs.timestamps':
       return withPane(state, pane => ({...pane, timestamps: !pane.timestamps}));
     case 'logs.wrap':
-      return withPane(state, pane => ({...pane, wrap: !pane.wrap}));
+      return withPane(state, pane => withinReach({...pane, wrap: !pane.wrap}));
     case 'logs.fullscreen':
       return withPane(state, pane => ({...pane, fullscreen: !pane.fullscreen}));
     case 'logs.search':
@@ -127,7 +142,7 @@ export function reduceLogPane(state: AppState, action: Action): AppState {
       // The first line, and the pane stays there: typed before the first lines came (ahead of them), it leaves
       // follow at once, so the lines that arrive then keep the top on screen.
       return paneShown(state)
-        ? withPane(state, pane => ({...pane, follow: false, scrollBack: Math.max(0, pane.total - 1)}))
+        ? withPane(state, pane => ({...pane, follow: false, scrollBack: furthestBack(pane)}))
         : state;
     case 'cursor.end':
       return paneShown(state) ? withPane(state, pane => ({...pane, follow: true, scrollBack: 0})) : state;

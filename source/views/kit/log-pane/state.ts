@@ -40,6 +40,8 @@ export type LogPaneState = {
   total: number;
   held?: number;
   status: string;
+  // The rows the pane's body drew last (it says so once laid out): home and scrolling stop at the first page.
+  rows?: number;
 };
 
 declare module '../../../store/state.js' {
@@ -87,6 +89,7 @@ declare module '../../../store/actions.js' {
     'logs.saveAll': NoFields;
     'logs.searched': {query: string; matches: readonly number[]};
     'logs.closed': NoFields;
+    'logs.rows': {rows: number};
   }
 }
 

@@ -54,3 +54,61 @@ test('plain rows drawn as runs: each line on its own row, in order, whatever bre
   expect(rows[first + 9]).toMatch(/x…\s*$/);
   expect(at('last')).toBe(first + 10);
 });
+
+// Home (typed ahead of the lines, or after them) shows the first page, not the first line alone above an empty
+// pane; the next ↓ moves at once (the pane told the reducer how many rows it draws), ↑ stays at the top. Wrapped,
+// the first line stays in reach and the page below it is filled.
+test.each([false, true])('home shows the first page and the next key moves from it (wrap %s)', async wrap => {
+  const lines = Array.from({length: 200}, (_, i) => makeLine(`line ${i}`, 'stdout', undefined, false));
+  const controller = new Controller('unix:///nowhere.sock', {});
+  paneSession.replace(controller.services, fixedLogSource(lines, 200));
+  controller.dispatch({type: 'containers.loaded', items: []});
+  controller.dispatch({type: 'logs.opened', pane: logPane({version: 1, total: lines.length, fullscreen: true, wrap})});
+  const instance = render(<AppRoot controller={controller} />);
+  unmounts.push(() => {
+    instance.unmount();
+    void controller.close();
+  });
+  await tick();
+  const shown = () =>
+    stripAnsi(instance.lastFrame() ?? '')
+      .split('\n')
+      .map(row => /^\s*line (\d+)\s*$/.exec(row)?.[1])
+      .filter(n => n !== undefined)
+      .map(Number);
+  const title = () => /paused \((\d+) newer\)/.exec(stripAnsi(instance.lastFrame() ?? ''))?.[1];
+  controller.dispatch({type: 'cursor.home'});
+  await tick();
+  const page = shown();
+  expect(page[0]).toBe(0);
+  expect(page.length).toBeGreaterThan(5);
+  expect(page).toEqual(page.map((_, i) => i));
+  expect(Number(title())).toBe(199 - (page.at(-1) ?? 0));
+  controller.dispatch({type: 'cursor.up'});
+  await tick();
+  expect(shown()[0]).toBe(0);
+  controller.dispatch({type: 'cursor.down'});
+  await tick();
+  if (!wrap) expect(shown()[0]).toBe(1);
+  else expect(shown()[0]).toBeLessThanOrEqual(1);
+});
+
+// The pane's count runs ahead of the lines the pane reads (a publish on its way, or a buffer emptied): scrolled
+// back past what is held, the pane shows the first page of what it has.
+test('scrolled back past the lines held: the first page, no error', async () => {
+  const lines = Array.from({length: 50}, (_, i) => makeLine(`line ${i}`, 'stdout', undefined, false));
+  const controller = new Controller('unix:///nowhere.sock', {});
+  paneSession.replace(controller.services, fixedLogSource(lines));
+  controller.dispatch({type: 'containers.loaded', items: []});
+  const pane = logPane({version: 1, total: 500, scrollBack: 480, follow: false, fullscreen: true});
+  controller.dispatch({type: 'logs.opened', pane});
+  const instance = render(<AppRoot controller={controller} />);
+  unmounts.push(() => {
+    instance.unmount();
+    void controller.close();
+  });
+  await tick();
+  const frame = stripAnsi(instance.lastFrame() ?? '');
+  expect(frame).toMatch(/^\s*line 0\s*$/m);
+  expect(frame).toMatch(/^\s*line 1\s*$/m);
+});

@@ -24,8 +24,16 @@ describe('log pane: reducer', () => {
     expect(state.logs).toMatchObject({follow: false, scrollBack: 0});
     state = reduce(state, {type: 'logs.changed', version: 1, total: 200, appended: 200, status: 'streaming'});
     expect(state.logs).toMatchObject({follow: false, scrollBack: 199});
-    // With its lines there, home goes to the first one, as before.
+    // With its lines there, home goes to the first one; once the pane said how many rows it draws, to the first
+    // page (wrapped lines may take more rows each: the first line itself).
     expect(reduce(open, {type: 'cursor.home'}).logs).toMatchObject({follow: false, scrollBack: 99});
+    const drawn = reduce(open, {type: 'logs.rows', rows: 20});
+    expect(reduce(drawn, {type: 'cursor.home'}).logs).toMatchObject({follow: false, scrollBack: 80});
+    expect(reduce(reduce(drawn, {type: 'logs.wrap'}), {type: 'cursor.home'}).logs?.scrollBack).toBe(99);
+    // Unwrapping, or a taller pane, brings the scroll back within reach of the first page.
+    const home = reduce(reduce(drawn, {type: 'logs.wrap'}), {type: 'cursor.home'});
+    expect(reduce(home, {type: 'logs.wrap'}).logs?.scrollBack).toBe(80);
+    expect(reduce(reduce(drawn, {type: 'cursor.home'}), {type: 'logs.rows', rows: 30}).logs?.scrollBack).toBe(70);
   });
 
   test('search results jump to the newest match and n/N cycle', () => {
