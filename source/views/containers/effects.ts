@@ -140,11 +140,14 @@ async function operateOn(
     services.status(`${PAST[operation]}${operation === 'kill' ? ` (${signal ?? 'KILL'})` : ''} ${done.join(', ')}`);
 }
 
-export function confirmOperation(services: Services, operation: 'stop' | 'remove'): void {
+// A restart stops the process as a stop does (its state in memory, its connections): it asks as stop does.
+const VERBS = {stop: 'Stop', remove: 'Remove', restart: 'Restart'} as const;
+
+export function confirmOperation(services: Services, operation: keyof typeof VERBS): void {
   const targets = targetContainers(services.store.get());
   if (!targets.length) return nothingSelected(services, operation);
   const confirm: Confirmation = {
-    title: `${operation === 'stop' ? 'Stop' : 'Remove'} ${targets.length === 1 ? 'this container' : `these ${targets.length} containers`}?`,
+    title: `${VERBS[operation]} ${targets.length === 1 ? 'this container' : `these ${targets.length} containers`}?`,
     // With several engines each target says which engine it is on.
     targets: targets.map(t => `${label(services, t)}  (${t.image}, ${t.status})`),
     ids: targets.map(t => t.id),

@@ -62,11 +62,12 @@ export const containers: ViewModule = {
         return confirmOperation(services, 'stop');
       case 'container.remove':
         return confirmOperation(services, 'remove');
-      case 'container.start':
-      case 'container.restart': {
+      case 'container.restart':
+        return confirmOperation(services, 'restart');
+      case 'container.start': {
         const targets = targetContainers(before);
-        if (!targets.length) return nothingSelected(services, action.type === 'container.start' ? 'start' : 'restart');
-        void runOperation(services, action.type === 'container.start' ? 'start' : 'restart', targets);
+        if (!targets.length) return nothingSelected(services, 'start');
+        void runOperation(services, 'start', targets);
         return;
       }
       case 'container.pause': {
