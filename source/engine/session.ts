@@ -307,6 +307,7 @@ export class EngineSession {
 
   private onEvent(event: EngineEvent): void {
     if (event.Type === 'container') this.containerEvent(event);
+    else if (isNetworkMembership(event)) this.containerChanged(event.Actor?.Attributes?.container ?? '');
     const replayed = happenedBefore(event, this.startOnEngine);
     // Events come in order: after the first one from berth's time on, none is a replay (an engine clock stepped back
     // later must not silence alerts).
@@ -317,10 +318,14 @@ export class EngineSession {
   private containerEvent(event: EngineEvent): void {
     const id = event.Actor?.ID;
     // With the names it gave, by which the patch finds the container's row.
-    if (id && (this.items?.length ?? 0) >= PATCH_FROM_ROWS) {
-      this.named.set(id, [...(this.named.get(id) ?? []), ...eventNames(event.Actor?.Attributes)]);
-      if (event.Action === 'create') this.created.add(id);
-    } else this.whole = true;
+    this.containerChanged(id, eventNames(event.Actor?.Attributes));
+    if (id && event.Action === 'create' && this.named.has(id)) this.created.add(id);
+  }
+
+  private containerChanged(id: string | undefined, names: readonly string[] = []): void {
+    if (id && (this.items?.length ?? 0) >= PATCH_FROM_ROWS)
+      this.named.set(id, [...(this.named.get(id) ?? []), ...names]);
+    else this.whole = true;
     this.scheduleRefresh();
   }
 
@@ -370,4 +375,15 @@ export class EngineSession {
     events.on('error', end);
     events.on('close', end);
   }
+}
+
+// A container connected to or disconnected from a network: its row's networks changed, with no container event.
+// (Listed at once, a running container's row may not show the network yet: the engine sends `connect` while the
+// container joins; the list follows the session's coalescing delay, by then it does.)
+function isNetworkMembership(event: EngineEvent): boolean {
+  return (
+    event.Type === 'network' &&
+    (event.Action === 'connect' || event.Action === 'disconnect') &&
+    Boolean(event.Actor?.Attributes?.container)
+  );
 }

@@ -26,12 +26,6 @@ export const networks = networksList.view({
   ready: state => (state.networks.loaded && state.containers.loaded) || 'the network list',
   effect: ROWS.effect,
   confirmed: ROWS.confirmed,
-  onEngine(services, update) {
-    // A connect or disconnect changes the containers' network settings without a container event.
-    const {event} = update.kind === 'event' ? update : {event: undefined};
-    if (event?.Type === 'network' && (event.Action === 'connect' || event.Action === 'disconnect'))
-      if (services.store.get().view === 'networks') services.engine(update.engine)?.refreshNow();
-  },
   bindings: ROWS.bindings,
   itemFields: {
     names: ['Name', 'ID', 'ShortID', 'Driver', 'Scope', 'Subnet'],
