@@ -3,7 +3,8 @@ import type {EngineStart} from '../engine/early-start.js';
 import type {EngineSession, SessionListener} from '../engine/session.js';
 import {EngineFanOut} from './engine-fan-out.js';
 import type {EngineTarget} from '../engine/target.js';
-import {errorMessage} from '../errors.js';
+import {BerthError, errorMessage} from '../errors.js';
+import {trace} from '../trace.js';
 import type {Action} from '../store/actions.js';
 import type {AppState} from '../store/state.js';
 import {createStore, type Store} from '../store/store.js';
@@ -163,6 +164,17 @@ export class Controller {
       const before = this.store.get();
       this.store.set(state => reduceApp(this.views, state, action, this.keymap));
       return this.effect(action, before, this.store.get());
+    } catch (error) {
+      // An effect that throws on what a user typed must not take the terminal down: the status line says it, and
+      // the state is the one the action made.
+      this.services.status(
+        error instanceof BerthError
+          ? error.message
+          : `internal error after "${action.type}": ${errorMessage(error)} (please report this)`,
+        'error',
+      );
+      trace.event({event: 'effect-error', action: action.type, message: errorMessage(error)});
+      return undefined;
     } finally {
       this.depth--;
     }

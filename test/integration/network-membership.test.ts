@@ -30,7 +30,7 @@ test('connect and disconnect of a running container reach the list', async () =>
     containers: items => (latest = items),
     stale: () => {},
   });
-  const joined = () => latest.find(row => row.name === NAME)?.networks.some(n => n.name === NETWORK);
+  const joined = () => latest.find(row => row.name === NAME)?.networks?.some(n => n.name === NETWORK) ?? false;
   const until = async (want: boolean, what: string) => {
     const end = Date.now() + 10_000;
     while (joined() !== want) {

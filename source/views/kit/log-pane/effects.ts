@@ -1,3 +1,4 @@
+import {BerthError} from '../../../errors.js';
 import {engineClockOffsetMs} from '../../../engine/clock.js';
 import {LogSession, type LogEntry, type LogOrigin} from '../../../engine/logs/log-session.js';
 import {errorMessage} from '../../../errors.js';
@@ -7,7 +8,7 @@ import {pane as paneOf, paneSession} from './session.js';
 import {logWindow, type LogPaneState} from './state.js';
 import {FramePace} from './frame-pace.js';
 import {describeFilter, filterDraft, FilteredLines, MAX_CONTEXT, parseFilterDraft} from './filter.js';
-import {searchLog} from '../../../engine/logs/log-query.js';
+import {searchLog, type LogSearch} from '../../../engine/logs/log-query.js';
 import {saveLines} from '../../../engine/logs/save-lines.js';
 import {groupDigits} from '../../../text/compare.js';
 
@@ -245,7 +246,16 @@ export function searchLogs(services: Services, query: string): void {
   }
   // With a filter, among the lines it shows: the matches are positions there, as the pane draws them.
   const filter = paneSession.filter(services);
-  const {matches, withInvisibles} = filter ? searchLog(filter.update(session.buffer), query) : session.search(query);
+  let found: LogSearch;
+  try {
+    found = filter ? searchLog(filter.update(session.buffer), query) : session.search(query);
+  } catch (error) {
+    // A broken `re:` pattern: said on the status line, the pane as it was.
+    if (!(error instanceof BerthError)) throw error;
+    services.status(error.message, 'error');
+    return;
+  }
+  const {matches, withInvisibles} = found;
   services.dispatch({type: 'logs.searched', query, matches});
   const invisibles = withInvisibles ? ` (${withInvisibles} with invisible characters, shown as ‹U+…›)` : '';
   services.status(
