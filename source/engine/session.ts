@@ -232,6 +232,10 @@ export class EngineSession {
     this.attempt += 1;
     this.listener.connection({
       status: 'down',
+      // How the engine is reached is known from its target, answered or not (the header shows TLS while it is away).
+      tls: tlsLabel(this.target),
+      context: this.target.context,
+      unencrypted: this.target.unencrypted,
       ...this.lastKnown,
       target: this.target.url,
       reason,

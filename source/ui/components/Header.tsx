@@ -11,16 +11,18 @@ function engineSummary(engines: readonly EngineStatus[] | undefined): string[] |
   if (!engines || engines.length < 2) return undefined;
   let summary = summaries.get(engines);
   if (!summary) {
-    // One part (the first is cut, never left out): names first, the engines away last with their reasons, so a
-    // narrow terminal cuts a reason before a name.
+    // One part (the first is cut, never left out): every engine's name first (those away marked DOWN), the reasons
+    // last, so a narrow terminal cuts a reason before a name.
     const up = engines.filter(engine => engine.connection.status === 'connected').map(engine => engine.name);
     const connecting = engines
       .filter(engine => engine.connection.status === 'connecting')
       .map(engine => `${engine.name} (connecting)`);
-    const down = engines.flatMap(({name, connection}) =>
-      connection.status === 'down' ? [`${name} DOWN: ${withoutUrl(connection.reason, connection.target)}`] : [],
+    const away = engines.filter(engine => engine.connection.status === 'down');
+    const reasons = away.flatMap(({name, connection}) =>
+      connection.status === 'down' ? [`${name}: ${withoutUrl(connection.reason, connection.target)}`] : [],
     );
-    summary = [`engines ${[...up, ...connecting].join(', ')}${down.length ? ` · ${down.join(' · ')}` : ''}`];
+    const names = [...up, ...connecting, ...away.map(engine => `${engine.name} DOWN`)];
+    summary = [`engines ${names.join(', ')}${reasons.length ? ` · ${reasons.join(' · ')}` : ''}`];
     summaries.set(engines, summary);
   }
   return summary;
@@ -33,9 +35,13 @@ function withoutUrl(reason: string, url: string): string {
   return reason.startsWith(prefix) ? reason.slice(prefix.length) : reason;
 }
 
-// `text` cut in the middle to `width` cells (at least 16: below that the URL is no longer worth showing).
+// Below this a URL cut in its middle no longer says which engine it is: a shorter one (tcp://HOST:PORT) is never
+// cut, a longer one (a socket's path) not below it.
+const MIN_URL_CELLS = 28;
+
+// `text` cut in the middle to `width` cells (never below MIN_URL_CELLS).
 function middleCut(text: string, width: number): string {
-  const room = Math.max(16, width);
+  const room = Math.max(MIN_URL_CELLS, width);
   if (cellWidth(text) <= room) return text;
   const head = Math.ceil((room - 1) / 2);
   return `${text.slice(0, head)}…${text.slice(text.length - (room - 1 - head))}`;
@@ -58,13 +64,14 @@ export function Header({width}: {width: number}) {
       : undefined;
   const version =
     !engines && 'engine' in connection && connection.engine ? `${connection.engine} API ${connection.api}` : undefined;
-  // A long engine URL (a socket's path) gives up its middle before the version is left out: which engine it is
-  // stays readable, and what it runs stays in view (the engine view has the URL and the context in full).
-  const wanted = version ? cellWidth(version) + 3 : 0;
-  const target = engines ? '' : middleCut(connection.target, width - wanted - cellWidth(` berth ─ engine ${tls}`));
+  // A long engine URL (a socket's path) gives up its middle before the context or the version is left out (the
+  // first that fits, in that order): which engine it is stays readable (the engine view has the URL in full).
+  const around = cellWidth(` berth ─ engine ${tls}`);
+  const keep = [context, version].find(part => part && around + MIN_URL_CELLS + cellWidth(part) + 3 <= width);
+  const target = engines ? '' : middleCut(connection.target, width - around - (keep ? cellWidth(keep) + 3 : 0));
   const parts: string[] = engines ? [...engines] : [`engine ${target}${tls}`];
-  if (version) parts.push(version);
   if (context) parts.push(context);
+  if (version) parts.push(version);
   if (extra) parts.push(...extra.split('\u0000'));
   if (!engines && 'os' in connection && connection.os) parts.push(connection.os);
   const theme = useTheme();
