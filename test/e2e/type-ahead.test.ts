@@ -219,6 +219,24 @@ describe('view 3 Compose', () => {
     expect(terminal.screen()).toContain(demo.name);
   });
 
+  test('u q in one burst: q waits for compose to start and asks; the question goes when compose is done', async () => {
+    terminal = open();
+    await terminal.waitFor(/API 1\.41/);
+    terminal.keys('3');
+    await terminal.waitFor('compose: docker-compose');
+    terminal.keys('/', ...demo.name, 'Enter');
+    await terminal.waitFor(`filter: ${demo.name}`);
+    terminal.keys('u', 'q');
+    const asked = await terminal.waitFor('Quit and interrupt this command?');
+    expect(asked).toContain(`compose up ${demo.name}`);
+    // Left unanswered while compose ends: it asks about nothing any more, so it goes.
+    await terminal.waitFor(new RegExp(`compose up ${demo.name}: exit \\d+`), 60_000);
+    await terminal.waitUntil(s => !s.includes('Quit and interrupt'), 'the question gone once compose ended');
+    expect(terminal.alternateScreen()).toBe(true);
+    terminal.keys('q');
+    expect(await terminal.exitCode()).toBe(0);
+  }, 90_000);
+
   test('q while compose up runs asks first; n keeps it running', async () => {
     terminal = open();
     await terminal.waitFor(/API 1\.41/);

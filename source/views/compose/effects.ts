@@ -120,6 +120,18 @@ export function unavailable(
 }
 
 export async function runCompose(services: Services, projectName: string, operation: ComposeOperation): Promise<void> {
+  await (
+    await startCompose(services, projectName, operation)
+  )?.done;
+}
+
+// Resolves once the command runs (or was refused), with its end: keys typed after `u` (a `q`) wait for it, so
+// quitting knows there is a command to interrupt (it quit without asking, and compose never ran).
+export async function startCompose(
+  services: Services,
+  projectName: string,
+  operation: ComposeOperation,
+): Promise<{done: Promise<void>} | undefined> {
   const word = OPERATION_WORDS[operation.op];
   const runner = await detect(services);
   const state = services.store.get();
@@ -170,10 +182,29 @@ export async function runCompose(services: Services, projectName: string, operat
   logCommand(run.command);
   services.dispatch({type: 'compose.run', summary: {id, project: key, operation: word, status: 'running'}});
   showRun(services, run, key, word);
+  // In an object: a promise resolved with a promise would wait for that one too.
+  return {done: finishCompose(services, run, {id, key, word, project, composeTarget})};
+}
+
+async function finishCompose(
+  services: Services,
+  run: ComposeRun,
+  {
+    id,
+    key,
+    word,
+    project,
+    composeTarget,
+  }: {id: number; key: string; word: string; project: ComposeProject; composeTarget: {tempDir?: string}},
+): Promise<void> {
   await run.done();
   disposeEngine(composeTarget);
   const status = statusOf(run);
   services.dispatch({type: 'compose.run', summary: {id, project: key, operation: word, status}});
+  // The quit question asked about commands that have all ended now: it has nothing left to ask.
+  const asked = services.store.get().overlay;
+  if (asked?.kind === 'confirm' && asked.confirm.operation === 'quit' && !runningCommands(services).length)
+    services.dispatch({type: 'overlay.close'});
   services.status(
     `compose ${word} ${key}: ${status}${run.exitCode ? " (the pane shows compose's output)" : ''}`,
     run.exitCode === 0 ? 'info' : 'error',

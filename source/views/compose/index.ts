@@ -6,7 +6,7 @@ import type {AppConfig, ViewModule} from '../types.js';
 import {COMPOSE_COMMANDS} from './commands.js';
 import {ComposeView, composeNotes} from './ComposeView.js';
 import {projectsTable, servicesTable} from './tables.js';
-import {closeRuns, detect, interrupt, loadConfigured, runCompose, runningCommands, showOutput} from './effects.js';
+import {closeRuns, detect, interrupt, loadConfigured, runningCommands, showOutput, startCompose} from './effects.js';
 import {followProjectChanges, showContainerLogs, showProjectLogs} from './compose-logs.js';
 import {openDown, runDownFromOverlay} from './down.js';
 import {confirmStop, operateProject, startProject} from './start-stop.js';
@@ -91,7 +91,11 @@ export const compose: ViewModule = {
       case 'compose.build':
       case 'compose.up': {
         const name = project()?.name;
-        if (name) void runCompose(services, name, {op: action.type === 'compose.build' ? 'build' : 'up'});
+        if (name)
+          services.holdKeys(
+            'compose',
+            startCompose(services, name, {op: action.type === 'compose.build' ? 'build' : 'up'}),
+          );
         return;
       }
       case 'compose.down': {
