@@ -34,3 +34,9 @@ export const severalEngines = (state: Pick<AppState, 'engines'>): boolean => (st
 export function downEngines(state: Pick<AppState, 'engines'>): readonly string[] {
   return (state.engines ?? []).filter(engine => engine.connection.status !== 'connected').map(engine => engine.name);
 }
+
+// Why the named engine (the only one when there is one) is away, or undefined while it answers or is connecting.
+export function engineAwayReason(state: Pick<AppState, 'engines' | 'connection'>, name?: string): string | undefined {
+  const connection = state.engines?.find(engine => engine.name === name)?.connection ?? state.connection;
+  return connection.status === 'down' ? connection.reason : undefined;
+}

@@ -9,6 +9,7 @@ import {ListTable} from '../kit/ListBody.js';
 import {containersLayout} from '../kit/list-with-logs/layout.js';
 import {shownComposeEngine, projectNamed} from './selectors.js';
 import {engineTitle} from '../kit/engine-pick.js';
+import {engineAwayReason} from '../../store/engine-connections.js';
 import {useTheme} from '../use-theme.js';
 import {projectsTable, servicesTable} from './tables.js';
 import {filesText, projectOptionsText} from './columns.js';
@@ -82,17 +83,21 @@ export function ComposeView({width, height}: {width: number; height: number}) {
   const runner = useStore(state => state.compose.runner);
   const problem = useStore(state => state.compose.runnerProblem);
   const engine = useStore(shownComposeEngine);
+  const away = useStore(state => engineAwayReason(state, engine));
   const theme = useTheme();
   if (fullscreenLogs) return <LogPane width={width} height={height} />;
   const {wide, listWidth, listHeight} = containersLayout(hasLogs, {width, height: height - 1}, logsFocused);
-  const which = runner
-    ? `compose: ${runner.program === 'docker' ? 'docker compose' : runner.program} ${runner.version} (${runner.kind})`
-    : problem
-      ? `compose: ${problem}`
-      : 'compose: looking for it…';
+  // An engine away: what the view shows is what berth last knew (a project never seen there shows as not created).
+  const which = away
+    ? `engine away (${away}): what shows is what berth last knew, and compose waits for it`
+    : runner
+      ? `compose: ${runner.program === 'docker' ? 'docker compose' : runner.program} ${runner.version} (${runner.kind})`
+      : problem
+        ? `compose: ${problem}`
+        : 'compose: looking for it…';
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
-      <Text {...(problem ? theme.error : theme.muted)} wrap="truncate-end">
+      <Text {...(problem || away ? theme.error : theme.muted)} wrap="truncate-end">
         {engine ? <Text bold>{` ${engineTitle('compose', engine)} ·`}</Text> : null}
         {` ${which}`}
       </Text>

@@ -18,6 +18,7 @@ import {paneSession} from '../kit/log-pane/session.js';
 import {perApp} from '../kit/runtime.js';
 import type {Services} from '../types.js';
 import {engineKey} from '../kit/across-engines.js';
+import {engineAwayReason} from '../../store/engine-connections.js';
 import {shownComposeEngine, projectNamed, selectedProject} from './selectors.js';
 
 // Every compose command berth started, by project (the newest one); `o` shows it again, quit interrupts it.
@@ -136,12 +137,21 @@ export async function startCompose(
   const runner = await detect(services);
   const state = services.store.get();
   const project = projectNamed(state, projectName);
+  const engine = shownComposeEngine(state);
+  // compose would try and fail with a stack of its own: berth knows already.
+  const away = engineAwayReason(state, engine);
+  if (away) {
+    services.status(
+      `compose ${word}: ${engine ? `engine ${engine}` : 'the engine'} is away (${away}); try again once it is back`,
+      'error',
+    );
+    return;
+  }
   const why = unavailable(runner, state.compose.runnerProblem, project, operation);
   if (why || !runner || !project) {
     services.status(`compose ${word}: ${why}`, 'error');
     return;
   }
-  const engine = shownComposeEngine(state);
   const target = engineTarget(services, engine);
   if (!target) {
     services.status(
