@@ -198,7 +198,8 @@ export function openRepository(services: Services, name: string): void {
 }
 
 export async function addRegistry(services: Services, raw: string): Promise<void> {
-  const input = raw.trim();
+  // The prompt starts with `https://`; a URL typed or pasted whole after it brings its own scheme.
+  const input = raw.trim().replace(/^https:\/\/(?=[a-z][a-z0-9+.-]*:\/\/)/i, '');
   if (!input || input === 'https://') return;
   try {
     parseRegistryUrl(input);
