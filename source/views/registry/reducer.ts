@@ -72,7 +72,11 @@ export function reduceRegistry(state: AppState, action: Action): AppState {
             tagStatus: 'loading',
             error: undefined,
             level: 'tags',
-            tagList: emptyList(),
+            // The same repository read again (after t, d, C): the cursor stays on its tag, the filter stays.
+            tagList:
+              action.repository === r.repository && r.level === 'tags'
+                ? {...emptyList(), selectedId: r.tagList.selectedId, filter: r.tagList.filter}
+                : emptyList(),
             details: undefined,
             detailsOpen: false,
           });

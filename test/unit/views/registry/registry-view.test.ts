@@ -32,6 +32,25 @@ describe('registry view: reducer', () => {
     expect(visibleRepositories(state)).toEqual(['c/three']);
   });
 
+  test('the same repository read again (after t, d or C): the cursor stays on its tag', () => {
+    let state = reduce(paged, {type: 'registry.loading', level: 'tags', repository: 'a/one'});
+    state = reduce(state, {type: 'registry.page', level: 'tags', repository: 'a/one', items: ['1.0', 'stable', 'x']});
+    state = reduce(state, {type: 'cursor.end'});
+    const before = selectedTag(state);
+    state = reduce(state, {type: 'registry.loading', level: 'tags', repository: 'a/one'});
+    state = reduce(state, {
+      type: 'registry.page',
+      level: 'tags',
+      repository: 'a/one',
+      items: ['1.0', 'another', 'stable', 'x'],
+    });
+    expect(selectedTag(state)).toBe(before);
+    // Another repository starts at its top.
+    state = reduce(state, {type: 'registry.loading', level: 'tags', repository: 'b/two'});
+    state = reduce(state, {type: 'registry.page', level: 'tags', repository: 'b/two', items: ['1.0', 'x']});
+    expect(state.registry.tagList.cursor).toBe(0);
+  });
+
   test('tags sort newest version first, o sorts by name, and the cursor stays on its tag', () => {
     let state = reduce(paged, {type: 'registry.loading', level: 'tags', repository: 'a/one'});
     state = reduce(state, {type: 'registry.page', level: 'tags', repository: 'a/one', items: ['1.0', '1.10', '1.2']});
