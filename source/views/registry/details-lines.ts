@@ -66,8 +66,10 @@ export function detailLines(registry: RegistryViewState, tag: string | undefined
       }
     }
   }
+  // A pull under way shows wherever the view is; a finished one only with its own tag.
   const pull = registry.pull;
-  if (pull) {
+  const own = registry.level === 'tags' && tag !== undefined && pull?.ref.endsWith(`/${registry.repository}:${tag}`);
+  if (pull && (!pull.finished || own)) {
     const barWidth = Math.max(10, Math.min(40, width - 30));
     const filled = Math.round(((pull.finished ? 100 : (pull.percent ?? 0)) / 100) * barWidth);
     lines.push({text: ''});
