@@ -195,3 +195,26 @@ test('keys typed after e when the shell cannot start are dropped with a word, ne
   type(c, 's');
   expect(c.store.get().overlay?.kind).toBe('confirm');
 });
+
+// Two engines: :run looks the image up on each before it leaves; only one has it.
+function twoEngines(c: Controller, lookUp: (engine: string) => Promise<{Id: string}>): void {
+  const docker = (engine: string) => ({getImage: () => ({inspect: () => lookUp(engine)})});
+  c.sessions = ['a', 'b'].map(name => ({name, client: {docker: docker(name)}})) as unknown as EngineSession[];
+}
+const missing = () => Promise.reject(Object.assign(new Error('no such image'), {statusCode: 404}));
+
+test('with two engines, keys typed after :run IMAGE⏎ go to the container, or are dropped if it does not run', async () => {
+  const c = controller();
+  twoEngines(c, engine => (engine === 'b' ? Promise.resolve({Id: 'sha256:1'}) : missing()));
+  c.dispatch({type: 'containers.loaded', items: [running]});
+  type(c, ':run busybox\rls\r');
+  await vi.waitFor(() => expect(exits).toHaveLength(1));
+  expect(exits).toMatchObject([{type: 'run', run: {image: 'busybox'}, engine: 'b'}]);
+  expect(typedBytes(c.takeTypedAhead())).toBe('ls\r');
+
+  twoEngines(c, missing);
+  type(c, ':run nosuch\rsy');
+  await vi.waitFor(() => expect(c.store.get().status?.text).toContain('keys s y typed for the container dropped'));
+  expect(c.store.get().overlay).toBeUndefined();
+  expect(exits).toHaveLength(1);
+});
