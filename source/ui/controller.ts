@@ -15,8 +15,8 @@ import {reduceApp} from './reducer.js';
 import {SHELL_OVERLAYS} from './shell-overlays.js';
 import {DEFAULT_VIEWS, type ViewSet} from './view-set.js';
 import {noteActivity} from '../idle-gc.js';
-import {handleKey, keyLabel, keyWaitsFor} from './handle-key.js';
-import {InputQueue} from './input-queue.js';
+import {handleKey, keyLabel, keyWaitsFor, overlayWaitsFor} from './handle-key.js';
+import {InputQueue, type QueuedKey} from './input-queue.js';
 
 // The confirmation quit asks (no view owns it).
 const QUIT_OWNER = 'shell.quit';
@@ -61,8 +61,24 @@ export class Controller {
   // Each engine session's news, to the views that hear it.
   private readonly fanOut: EngineFanOut;
 
+  // Keys typed after the one that left the UI for a session on the real terminal (e, :exec -it, :run, attach):
+  // run.tsx writes them to the session or says they were dropped.
+  private typedAhead: QueuedKey[] = [];
+
+  // Leaving for a session hands it the keys still queued: they were typed for it, never for berth's screen.
   get leaveUi(): ((request: ExitRequest) => void) | undefined {
-    return this.leave;
+    const leave = this.leave;
+    return (
+      leave &&
+      ((request: ExitRequest) => {
+        if (request.type !== 'quit') this.typedAhead = this.input.handOver();
+        leave(request);
+      })
+    );
+  }
+
+  takeTypedAhead(): QueuedKey[] {
+    return this.typedAhead.splice(0);
   }
 
   // The mounted UI says how to leave it; the returned function, run on unmount, takes that back. Keys held while
@@ -99,6 +115,7 @@ export class Controller {
       leaveUi: request => this.leaveUi?.(request),
       switchEngine: target => this.switchEngine(target),
       holdKeys: (what, work) => this.input.hold(what, work),
+      dropHeldKeys: typedFor => this.input.drop(typedFor),
       runtime: new AppRuntime(),
     };
     this.fanOut = new EngineFanOut(views, this.store, this.services, this.dispatch, text => this.shared(text));
@@ -111,9 +128,10 @@ export class Controller {
       label: keyLabel,
       exit: request => this.leaveUi?.(request),
       status: (text, kind) => this.services.status(text, kind),
-      statusText: () => this.store.get().status?.text,
+      currentStatus: () => this.store.get().status,
       subscribe: listener => this.store.subscribe(listener),
-      live: () => Boolean(this.leaveUi),
+      live: () => Boolean(this.leave),
+      cancels: (input, key) => key.escape && overlayWaitsFor(this, this.store.get()) !== undefined,
     });
   }
 

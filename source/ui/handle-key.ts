@@ -2,7 +2,7 @@ import type {Key} from 'ink';
 import type {Action} from '../store/actions.js';
 import type {AppState} from '../store/state.js';
 import type {Store} from '../store/store.js';
-import type {AppConfig, Binding, ExitRequest, ViewModule} from '../views/types.js';
+import type {AppConfig, Binding, ExitRequest, Scope, ViewModule} from '../views/types.js';
 import {trace} from '../trace.js';
 import {keyName} from './key-name.js';
 import {resolveKey} from './keymap.js';
@@ -168,10 +168,11 @@ export function keyWaitsFor(target: KeyTarget, input: string, key: Key): string 
   const state = target.store.get();
   // A `:` command typed before the list came names rows of it (`:attach NAME`): enter waits for the view's list.
   if (state.overlay?.kind === 'command' && key.return) return waitingView(target, state);
-  if (state.overlay || key.escape) return undefined;
+  if (key.escape) return undefined;
   const name = keyName(input, key);
   if (!name) return undefined;
   const scopes = activeScopes(target.views, state);
+  if (state.overlay) return waitingOverlay(target, state, scopes, name);
   let binding: Binding | undefined;
   for (const scope of scopes) {
     binding = target.keymap.find(b => b.scope === scope && b.keys.includes(name));
@@ -191,6 +192,22 @@ export function keyWaitsFor(target: KeyTarget, input: string, key: Key): string 
   // Nothing to wait for while its engine is down: handleKey says so at once.
   if (engineDownFor(view, state)) return undefined;
   return waitingView(target, state);
+}
+
+// A pane still reading what it shows (the layers pane): keys of its own scopes wait for it, the global keys do not.
+function waitingOverlay(target: KeyTarget, state: AppState, scopes: readonly Scope[], name: string) {
+  const ready = overlayWaitsFor(target, state);
+  if (ready === undefined || !state.overlay) return undefined;
+  const own = target.views.overlay(state.overlay.kind)?.scopes ?? [];
+  const scope = scopes.find(s => target.keymap.some(b => b.scope === s && b.keys.includes(name)));
+  return scope !== undefined && own.includes(scope) ? ready : undefined;
+}
+
+// What the open pane still waits for, if anything (esc cancels that wait: ui/input-queue.ts).
+export function overlayWaitsFor(target: KeyTarget, state: AppState): string | undefined {
+  const overlay = state.overlay;
+  const ready = overlay ? (target.views.overlay(overlay.kind)?.ready?.(overlay) ?? true) : true;
+  return ready === true ? undefined : ready;
 }
 
 // What the view on screen still waits for, if anything.

@@ -8,6 +8,8 @@ import {attachContainer} from '../engine/exec/attach-container.js';
 import {DEFAULT_DETACH_KEYS, describeDetachKeys} from '../engine/exec/detach-keys.js';
 import {contextWords, dockerCommand} from '../command-log.js';
 import {handOffTerminal} from './handoff.js';
+import type {QueuedKey} from './input-queue.js';
+import {sayDropped, typedBytes} from './typed-ahead.js';
 import type {GlobalOptions} from '../cli/args.js';
 import type {EngineStart} from '../engine/early-start.js';
 import type {EngineTarget} from '../engine/target.js';
@@ -35,6 +37,19 @@ import {AppRoot} from './components/AppRoot.js';
 // exec and run get the real terminal while the UI is unmounted; the store (selection, filter, log follows)
 // lives on underneath, and the next render draws a full frame.
 async function onRealTerminal(controller: Controller, request: Exclude<ExitRequest, {type: 'quit'}>): Promise<void> {
+  // Keys typed after the one that asked for the session, before it had the terminal: a session that reads keys
+  // (exec -it, run) reads them first; the others leave them unused, said on the status line.
+  const typed = controller.takeTypedAhead();
+  const unused = await sessionOnRealTerminal(controller, request, typed);
+  if (unused) sayDropped(controller, typed);
+}
+
+// Whether the keys typed ahead were left unused.
+async function sessionOnRealTerminal(
+  controller: Controller,
+  request: Exclude<ExitRequest, {type: 'quit'}>,
+  typed: readonly QueuedKey[],
+): Promise<boolean> {
   const engine = 'engine' in request ? request.engine : undefined;
   const client = controller.sessionNamed(engine)?.client;
   if (!client) {
@@ -44,15 +59,19 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
         : 'the engine is not connected; try again when the banner is gone',
       'error',
     );
-    return;
+    return true;
   }
   // With several engines the command log names the context of each command (docker --context A exec …).
   const context = controller.sessions.length > 1 ? client.target.context : undefined;
   // …and every message about a container names its engine first.
   const onEngine = (name: string) => (context ? `${context}/${name}` : name);
   trace.event({event: `${request.type}-handoff`});
+  const typedAhead = typedBytes(typed);
+  let unused = typed.length > 0;
   if (request.type === 'exec') {
-    const {exec} = request;
+    const reads = request.exec.tty && request.exec.interactive;
+    const exec = reads ? {...request.exec, typedAhead} : request.exec;
+    unused &&= !reads;
     logCommand(
       dockerExecCommand({
         context,
@@ -114,7 +133,8 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
     );
     controller.status(`${name}: ${outcome.how}`, outcome.error || outcome.exitCode ? 'error' : 'info');
   } else {
-    const {run} = request;
+    const run = {...request.run, typedAhead};
+    unused = false;
     logCommand(dockerRunCommand({context, image: run.image, cmd: run.cmd, rm: run.autoRemove, name: run.name}));
     const outcome = await handOffTerminal(() => runInteractive(client.docker, client.api, run));
     const where = outcome.containerName
@@ -126,6 +146,7 @@ async function onRealTerminal(controller: Controller, request: Exclude<ExitReque
     );
   }
   trace.event({event: `${request.type}-returned`});
+  return unused;
 }
 
 // After a command on the real terminal: its last lines stay readable until enter. Read from a second descriptor on

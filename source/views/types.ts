@@ -105,6 +105,9 @@ export type Services = {
   // Keys typed after the one that started `work` wait until it settles (a dialog that needs an engine answer
   // before it opens: y typed after d must reach it). `what` is shown if they wait long ("waiting for …").
   holdKeys(what: string, work: Promise<unknown>): void;
+  // The keys held were typed for something that will not come (e: the shell could not start): they are dropped,
+  // said after the status line's message, never applied to the screen they were not meant for.
+  dropHeldKeys(typedFor: string): void;
   // This app's timers, requests in flight and sessions (views/kit/runtime.ts): never module variables, so two
   // apps in one process are independent.
   readonly runtime: AppRuntime;
@@ -186,6 +189,9 @@ export type OverlaySpec = {
   // For overlays with a `scroll`: how many rows there are to scroll through.
   rows?(overlay: Overlay): number;
   submit?(services: Services, overlay: Overlay): ExitRequest | undefined;
+  // Whether the keys of its own scopes can act now: true, or what it still waits for ("the layers of web:1"). Keys
+  // typed for it meanwhile are held (ui/input-queue.ts); esc never waits, and drops them.
+  ready?(overlay: Overlay): true | string;
 };
 
 // y over a list (views/copy/): what the selected row offers to copy, each under the action whose key picks it

@@ -38,6 +38,9 @@ export type AttachOptions = {
   resize?: (size: TerminalSize, signal: AbortSignal) => Promise<unknown>;
   // Ends the session as 'interrupted' (the process may keep running in the container).
   signal?: AbortSignal;
+  // Keys typed after the one that opened the session, before it had the terminal (berth's input queue held them):
+  // the process reads them first, then the terminal's own.
+  typedAhead?: string;
 };
 
 // Connects the hijacked stream to the terminal until it ends, and undoes every change on every path: raw mode,
@@ -49,6 +52,7 @@ export function attachTerminal({
   terminal,
   resize,
   signal,
+  typedAhead,
 }: AttachOptions): Promise<SessionEnd> {
   return new Promise(resolve => {
     const tail = new ByteTail(4096);
@@ -105,6 +109,7 @@ export function attachTerminal({
       process.on('SIGINT', onInterrupt);
       undo.push(() => process.off('SIGINT', onInterrupt));
     }
+    if (interactive && typedAhead) socket.write(typedAhead);
     if (interactive) pipeInput(raw ? stdin : cookedInput(stdin, undo), socket, error => finish('failed', error), undo);
     if (tty && resize) forwardResizes(terminal.stdout, resize, undo);
   });

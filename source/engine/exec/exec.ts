@@ -27,6 +27,8 @@ export type ExecRequest = {
   // Docker's form, KEY=value.
   env?: string[];
   workingDir?: string;
+  // Bytes for the session's input before the terminal's (see attach-terminal.ts); only a tty reads them as keys.
+  typedAhead?: string;
 };
 
 // exitCode is the command's own status. When there is none, `error` says why and exitCode is
@@ -58,6 +60,7 @@ export async function execInteractive(
     tty: request.tty,
     interactive: request.interactive,
     terminal,
+    typedAhead: request.tty ? request.typedAhead : undefined,
     resize: (next, signal) => exec.resize({_query: {h: next.rows, w: next.columns}, abortSignal: signal}),
   });
   return readExecExit(exec, end, `${request.cmd.join(' ')} in ${label}`);

@@ -18,6 +18,8 @@ export type RunRequest = {
   name?: string;
   autoRemove?: boolean;
   env?: string[];
+  // Bytes for the container's input before the terminal's (see attach-terminal.ts).
+  typedAhead?: string;
 };
 
 // containerId/containerName are '' when nothing was created; exitCode follows ExecOutcome's conventions.
@@ -91,6 +93,7 @@ export async function runInteractive(
     tty: true,
     interactive: true,
     terminal,
+    typedAhead: request.typedAhead,
     resize: (next, signal) => container.resize({_query: {h: next.rows, w: next.columns}, abortSignal: signal}),
   });
   const result = await settleWithin(exited, end.reason === 'ended' ? 5000 : 2000);

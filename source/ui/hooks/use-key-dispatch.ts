@@ -1,4 +1,4 @@
-import {useInput} from 'ink';
+import {useInput, type Key} from 'ink';
 import {splitKeys} from '../handle-key.js';
 import {useController} from './use-controller.js';
 
@@ -7,10 +7,17 @@ import {useController} from './use-controller.js';
 export function useKeyDispatch(): void {
   const controller = useController();
   useInput((input, key) => {
+    // A burst goes into the queue whole (a key in it may leave the UI for a shell, which takes the rest)…
+    let burst: Array<[string, Key]> = [];
     for (const [char, charKey] of splitKeys(input, key)) {
-      // ctrl-c never waits: it quits (or interrupts a running compose) whatever is held.
-      if (charKey.ctrl && char === 'c') controller.input.clear();
-      controller.input.push(char, charKey);
+      // …but ctrl-c never waits: it quits (or interrupts a running compose) whatever is held.
+      if (charKey.ctrl && char === 'c') {
+        controller.input.pushAll(burst);
+        burst = [];
+        controller.input.clear();
+      }
+      burst.push([char, charKey]);
     }
+    controller.input.pushAll(burst);
   });
 }

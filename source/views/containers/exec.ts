@@ -5,14 +5,19 @@ import type {ExitRequest, Services} from '../types.js';
 import {selectedContainer} from './selectors.js';
 import {formOverlay, switchOf, textOf, withDraft, type Form, type FormOverlay} from '../form.js';
 
-// e: the configured shell, else /bin/bash where the container has it, else /bin/sh — then the real terminal.
+// e: the configured shell, else /bin/bash where the container has it, else /bin/sh — then the real terminal. What
+// is typed after e is for the shell: held meanwhile, handed to it (ui/run.tsx), or dropped if it does not start.
 export async function openShell(services: Services): Promise<void> {
+  if (!(await leaveForShell(services))) services.dropHeldKeys('the shell');
+}
+
+async function leaveForShell(services: Services): Promise<boolean> {
   const row = selectedContainer(services.store.get());
   const docker = row && services.docker(row.engine);
-  if (!row || !docker) return;
+  if (!row || !docker) return false;
   if (row.state !== 'running') {
     services.status(`exec into ${row.name}: the container is ${row.state}, not running; start it first (S)`, 'error');
-    return;
+    return false;
   }
   try {
     const cmd = await quickShellCommand(docker, row.id, services.config.shells);
@@ -28,8 +33,10 @@ export async function openShell(services: Services): Promise<void> {
         interactive: true,
       },
     });
+    return true;
   } catch (error) {
     services.status(`exec into ${row.name}: ${errorMessage(error)}`, 'error');
+    return false;
   }
 }
 

@@ -85,7 +85,8 @@ export const containers: ViewModule = {
       case 'container.signal':
         return openSignalMenu(services);
       case 'exec.shell':
-        return void openShell(services);
+        // What is typed after e is for the shell: held while it is looked up (views/containers/exec.ts).
+        return services.holdKeys('the shell', openShell(services));
       case 'exec.form':
         return openExecForm(services);
       case 'container.env':

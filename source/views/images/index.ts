@@ -54,8 +54,13 @@ export const images = imagesList.view({
       case 'imagePrune.open':
         return openPrune(services, action.scope);
       case 'images.runOnEngineOfImage':
-        return void runOnEngineOfImage(services, action.run).catch(error =>
-          services.status(`:run: ${errorMessage(error)}`, 'error'),
+        // What is typed after :run …⏎ is for the container's terminal: held while the image's engine is found.
+        return services.holdKeys(
+          'the engine of the image to run',
+          runOnEngineOfImage(services, action.run).catch(error => {
+            services.status(`:run: ${errorMessage(error)}`, 'error');
+            services.dropHeldKeys('the container');
+          }),
         );
       case 'images.create':
         return openCreate(services);

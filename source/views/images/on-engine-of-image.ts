@@ -39,4 +39,6 @@ export async function createOnEngineOfImage(services: Services, request: CreateR
 export async function runOnEngineOfImage(services: Services, run: RunRequest): Promise<void> {
   const on = await engineWithImage(services, {name: 'run', key: 'r'}, run.image);
   if (on) services.leaveUi({type: 'run', run, ...(on.engine ? {engine: on.engine} : {})});
+  // The keys typed after :run …⏎ were for the container's terminal, never for berth.
+  else services.dropHeldKeys('the container');
 }

@@ -262,7 +262,9 @@ export function registryEffect(services: Services, action: Action, before: AppSt
       showTagLayers(services);
       break;
     case 'registry.delete':
-      if (!services.config.readonly) void confirmDelete(services, writeDeps(services));
+      // The dialog lists the tags the digest carries (the registry's answer): y typed after d waits for it.
+      if (!services.config.readonly)
+        services.holdKeys('the tags the digest carries', confirmDelete(services, writeDeps(services)));
       break;
     case 'registry.add':
       services.dispatch({type: 'registry.addPrompt'});

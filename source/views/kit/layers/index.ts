@@ -22,6 +22,11 @@ export const layersPane: ViewModule = {
       Component: LayersOverlay,
       scopes: ['layers', 'move'],
       rows: overlay => (overlay.kind === 'layers' ? overlay.count : 0),
+      // The pane opens at once and shows the progress; its keys (tab, m, enter, movement) act on what was read.
+      ready: overlay =>
+        overlay.kind !== 'layers' || overlay.result !== undefined || overlay.error !== undefined
+          ? true
+          : `the layers of ${overlay.title}`,
     },
   },
 };

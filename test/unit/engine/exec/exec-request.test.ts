@@ -94,4 +94,15 @@ describe('execInteractive requests', () => {
     ]);
     expect(terminal.stdout.listenerCount('resize')).toBe(0);
   });
+
+  it('writes the keys typed ahead to the session before the terminal’s own', async () => {
+    const {docker} = fakeEngine();
+    const terminal = fakeTerminal();
+    const seen: string[] = [];
+    terminal.stdout.write = (chunk: string | Uint8Array) => seen.push(String(chunk)) > 0;
+    (terminal.stdin as PassThrough).write('then');
+    // The fake engine's socket echoes what it is sent, as a shell's TTY does.
+    await execInteractive(docker, '1.41', {...request, typedAhead: 'exit 5\r'}, terminal);
+    expect(seen.join('')).toMatch(/^exit 5\r(then)?$/);
+  });
 });
