@@ -124,7 +124,12 @@ describe('containers view', () => {
     await terminal.waitFor(/unpaused .*sig/, 10_000);
     expect(names.map(state)).toEqual(['running', 'running']);
     terminal.keys('Escape');
-    await command(`rm -f ${pattern}`, /Remove 2 containers matching/, /removed /);
+    // -f is said in the dialog, as d says it once f is pressed.
+    await command(
+      `rm -f ${pattern}`,
+      /Remove 2 containers matching "[^"]+"\? {2}\[force: running containers are killed\]/,
+      /removed /,
+    );
     expect(docker(['ps', '-a', '-q', '--filter', `name=${prefix}-sig`]).trim()).toBe('');
     created.splice(0, created.length, ...created.filter(name => !names.includes(name)));
     // A signal that is not one is refused in one line, nothing asked.

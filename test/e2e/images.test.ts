@@ -2,7 +2,7 @@ import {existsSync, mkdtempSync, rmSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, onTestFinished, test} from 'vitest';
 import {benchEnv, docker, uniqueName} from '../helpers/bench.js';
-import {buildImage} from '../helpers/images.js';
+import {buildImage, openImages} from '../helpers/images.js';
 import {berthPerTest, type Terminal} from '../helpers/terminal.js';
 
 const berth = berthPerTest();
@@ -32,20 +32,10 @@ function spawn(args: string[]) {
   }
 }
 
-async function openImages(t: Terminal, filter = repo): Promise<void> {
-  await t.waitFor(/API 1\.41/);
-  t.type('2');
-  await t.waitFor(/REPOSITORY +TAG +IMAGE ID/);
-  t.type('/');
-  t.type(filter);
-  t.keys('Enter');
-  await t.waitFor(`filter: ${filter}`);
-}
-
 describe('view 2 Images in a real terminal', () => {
   test('2 lists images; enter shows the history; D shows the dangling image; p previews without removing', async () => {
     terminal = berth.start({env: benchEnv(), columns: 140, rows: 30});
-    await openImages(terminal);
+    await openImages(terminal, repo);
     await terminal.waitUntil(
       screen => screen.split('\n').some(line => line.includes(repo) && /\b1\b/.test(line)),
       `${repo} row`,
@@ -87,7 +77,7 @@ describe('view 2 Images in a real terminal', () => {
 
   test('d lists the image and the container using it; the refusal is explained; f forces; c creates a container', async () => {
     terminal = berth.start({env: benchEnv(), columns: 140, rows: 30});
-    await openImages(terminal);
+    await openImages(terminal, repo);
     await terminal.waitUntil(screen => screen.includes(repo), `${repo} row`);
     terminal.type('c');
     await terminal.waitFor(`create a container from ${repo}:1 (not started)`);

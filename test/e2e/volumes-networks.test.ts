@@ -12,6 +12,8 @@ const free = `${base}-free`;
 const late = `${base}-late`;
 const net = `${base}-net`;
 const runner = `${base}-runner`;
+// Attached to the network and stopped (exited): f disconnects it too, and the dialog says so.
+const exited = `${base}-exited`;
 const small = `${base}-small`;
 
 const quiet = (args: string[]) => {
@@ -27,10 +29,11 @@ beforeAll(() => {
   docker(['volume', 'create', free]);
   docker(['network', 'create', net]);
   docker(['run', '-d', '--name', runner, '--network', net, '-v', `${used}:/data`, BUSYBOX, 'sleep', '600']);
+  docker(['run', '--name', exited, '--network', net, BUSYBOX, 'true']);
 });
 
 afterAll(() => {
-  quiet(['rm', '-f', runner]);
+  quiet(['rm', '-f', runner, exited]);
   quiet(['volume', 'rm', used, free, late]);
   quiet(['network', 'rm', net, small]);
 });
@@ -93,14 +96,19 @@ describe('views 7 Volumes and 8 Networks in a real terminal', () => {
     expect(await terminal.exitCode()).toBe(0);
   });
 
-  test('8 lists networks with subnet and users; d keeps one with a running container unless f disconnects it', async () => {
+  test('8 lists networks with subnet and users; d keeps one with a running container unless f disconnects every container listed', async () => {
     terminal = berth.start({env: benchEnv(), columns: 120, rows: 30});
     await open(terminal, '8', /NETWORK +ID +DRIVER +SCOPE +CREATED +SUBNET +USED BY/);
     const subnet = subnetOf(net);
-    await terminal.waitUntil(s => rowOf(s, net).includes(runner) && rowOf(s, net).includes(subnet), 'the network row');
+    // USED BY lists both (the column is cut after the first at 120 columns).
+    await terminal.waitUntil(
+      s => rowOf(s, net).includes(`${exited},`) && rowOf(s, net).includes(subnet),
+      'the network row',
+    );
     terminal.type('d');
     const dialog = await terminal.waitFor('Remove this network?');
-    expect(dialog).toContain(`in use by ${runner} (running): kept unless f`);
+    expect(dialog).toContain(`in use by ${runner} (running): kept unless f, which disconnects it`);
+    expect(dialog).toContain(`also attached: stopped ${exited} (exited); f disconnects it too`);
     terminal.type('y');
     await terminal.waitFor(`not removed: ${net}: in use by ${runner} (running)`);
     expect(docker(['network', 'ls', '--format', '{{.Name}}']).split('\n')).toContain(net);
@@ -109,7 +117,7 @@ describe('views 7 Volumes and 8 Networks in a real terminal', () => {
     terminal.type('f');
     await terminal.waitFor('[force: disconnect');
     terminal.type('y');
-    await terminal.waitFor(`removed network ${net} (disconnected ${runner})`, 10_000);
+    await terminal.waitFor(`removed network ${net} (disconnected ${exited}, ${runner})`, 10_000);
     expect(docker(['network', 'ls', '--format', '{{.Name}}']).split('\n')).not.toContain(net);
     expect(docker(['inspect', '--format', '{{.State.Running}}', runner]).trim()).toBe('true');
     terminal.type('q');

@@ -31,7 +31,11 @@ export async function imageIdOf(docker: Docker, reference: string): Promise<stri
 
 // Containers (running or not) created from the image ID.
 export async function containersUsing(docker: Docker, imageId: string): Promise<ContainerUse[]> {
-  const containers = await docker.listContainers({all: true});
+  return usersOf(await docker.listContainers({all: true}), imageId);
+}
+
+// The containers of a list created from the image ID, by name.
+export function usersOf(containers: readonly Docker.ContainerInfo[], imageId: string): ContainerUse[] {
   return containers
     .filter(container => container.ImageID === imageId)
     .map(container => ({

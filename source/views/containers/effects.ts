@@ -21,8 +21,7 @@ import {targetContainers} from './selectors.js';
 import {label, several} from './label.js';
 import {runRename} from './rename.js';
 import {runUpdate} from './update-form.js';
-
-const REMOVE_FORCE = {off: '  (f: force)', on: '  [force: running containers are killed]'};
+import {matchingConfirmation, REMOVE_FORCE, type Match, type PatternCommand} from './matching-dialog.js';
 
 const PAST: Record<ContainerOperation, string> = {
   stop: 'stopped',
@@ -220,12 +219,8 @@ export function confirmed(services: Services, confirm: Confirmation): void {
 }
 
 // `:stop web*` and its kin: every container whose name matches, on every engine, listed in a dialog first.
-export async function operateMatching(
-  services: Services,
-  command: {name: string; operation: ContainerOperation; verb: string; force?: boolean; signal?: string},
-  pattern: string,
-): Promise<void> {
-  let matches: {id: string; name: string; state: string; engine?: string}[];
+export async function operateMatching(services: Services, command: PatternCommand, pattern: string): Promise<void> {
+  let matches: Match[];
   if (several(services)) {
     // Every engine that is connected is asked at once; one that is away is said, not waited for.
     const sessions = services.engines();
@@ -257,20 +252,7 @@ export async function operateMatching(
   }
   services.dispatch({
     type: 'overlay.show',
-    overlay: {
-      kind: 'confirm',
-      confirm: {
-        title: `${command.verb} ${matches.length} container${matches.length === 1 ? '' : 's'} matching "${pattern}"?`,
-        targets: matches.map(m => `${label(services, m)}  (${m.state})`),
-        ids: matches.map(m => m.id),
-        names: matches.map(m => m.name),
-        engines: matches.map(m => m.engine),
-        owner: 'containers',
-        operation: command.operation,
-        ...(command.force ? {force: true} : {}),
-        ...(command.signal ? {extra: {signal: command.signal}} : {}),
-      },
-    },
+    overlay: {kind: 'confirm', confirm: matchingConfirmation(command, pattern, matches, m => label(services, m))},
   });
 }
 

@@ -54,10 +54,6 @@ export async function imagesNamed(services: Services, references: readonly strin
   return {found, missing, away};
 }
 
-// `engine/name` with several engines, else the name.
-export const namedOnEngine = (image: {reference: string; engine?: string}): string =>
-  image.engine ? `${image.engine}/${image.reference}` : image.reference;
-
 // The one line for names no engine has: "no image "x" on this engine" with one, "on any engine" with several.
 export function missingMessage(named: NamedImages, several: boolean): string {
   const names = named.missing.map(name => `"${sanitizeLine(name)}"`).join(', ');

@@ -8,6 +8,7 @@ import {askToRemove, idsByEngine, reportDone, showDetails} from '../kit/actions.
 import {engineOf, onEngineName} from '../kit/across-engines.js';
 import {networkRows, networksList, selectedNetwork, targetNetworks} from './list.js';
 import type {NetworkRow} from './state.js';
+import {FORCE, networkTargetLines, running} from './remove-dialog.js';
 import {isoTime, keyValueLines} from '../inspect-lines.js';
 
 type Endpoint = {Name?: string; IPv4Address?: string; IPv6Address?: string; MacAddress?: string};
@@ -46,16 +47,8 @@ export async function showInspect(services: Services): Promise<void> {
     );
 }
 
-const FORCE = {
-  off: '  (f: disconnect running containers first)',
-  on: '  [force: disconnect every container listed (docker network disconnect -f), then remove]',
-};
-
-const running = (row: NetworkRow) =>
-  row.usedBy.filter(user => user.state === 'running' || user.state === 'paused' || user.state === 'restarting');
-
-// d: the dialog lists what goes. The engine refuses a network with running containers on it ("active endpoints");
-// those are listed as kept unless f disconnects them first. The predefined networks are always kept.
+// d: the dialog lists what goes, every container attached and what f does to it (views/networks/remove-dialog.ts).
+// The predefined networks are always kept.
 export function confirmRemove(services: Services): void {
   const rows = targetNetworks(services.store.get());
   if (!rows.length) return nothingSelected(services, 'remove');
@@ -72,15 +65,7 @@ export function confirmRemove(services: Services): void {
     );
     return;
   }
-  // One line per network, and the reason under it (at 80 columns a name and a reason do not fit one line).
-  const targets = removable.flatMap(row => {
-    const busy = running(row);
-    const stopped = row.usedBy.filter(user => !busy.includes(user));
-    const name = `${named(row)}  (${sanitizeLine(row.driver)}${row.subnet ? ` ${row.subnet}` : ''})`;
-    if (busy.length) return [name, `  in use by ${sanitizeLine(describeUsers(busy))}: kept unless f`];
-    if (stopped.length) return [name, `  stopped ${sanitizeLine(describeUsers(stopped))} will lose it`];
-    return [`${name}, unused`];
-  });
+  const targets = removable.flatMap(row => networkTargetLines(row, named(row)));
   askToRemove(services, {
     title: `Remove ${removable.length === 1 ? 'this network' : `these ${removable.length} networks`}?`,
     targets: [...targets, ...predefined],
