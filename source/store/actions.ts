@@ -26,6 +26,8 @@ export interface ActionMap {
   'confirm.force': NoFields;
   'overlay.draft': {draft: string; cursor?: number};
   'overlay.show': {overlay: Overlay | undefined};
+  // How far the overlay on screen may scroll, as drawn (views/ScrolledRows.tsx).
+  'overlay.reach': {reach: number};
   // `engine`: which of several engines (berth --context A --context B) it is about. `facts`: the same connection,
   // now with what the engine's /version adds (its architecture): nothing to reload.
   connection: {connection: ConnectionState; engine?: string; facts?: true};

@@ -51,6 +51,7 @@ declare module '../../store/state.js' {
       removeOrphans: boolean;
       loading: boolean;
       scroll: number;
+      reach?: number;
     };
   }
 }

@@ -35,7 +35,7 @@ declare module '../../store/state.js' {
     containers: ContainersState;
   }
   interface ViewOverlays {
-    env: {container: string; entries: readonly EnvEntry[]; reveal: boolean; scroll: number};
+    env: {container: string; entries: readonly EnvEntry[]; reveal: boolean; scroll: number; reach?: number};
     execForm: FormOverlay & {containerId: string; containerName: string; engine?: string};
     // p: graphs, rates and limits of one container, and its processes (refreshed while shown).
     stats: {id: string; name: string; engine?: string; top?: TopProcesses; topError?: string};

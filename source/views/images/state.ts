@@ -20,7 +20,14 @@ declare module '../../store/state.js' {
   }
   interface ViewOverlays {
     // p / :prune: the preview of what goes (lines), recomputed when a toggles "all"; y runs it.
-    imagePrune: {scope: PruneScope; lines: readonly string[]; loading: boolean; ready: boolean; scroll: number};
+    imagePrune: {
+      scope: PruneScope;
+      lines: readonly string[];
+      loading: boolean;
+      ready: boolean;
+      scroll: number;
+      reach?: number;
+    };
     // c: the create form (name, command, env, tty) for a container from `image`, created, not started.
     // engine: the selected row's, with several engines.
     imageCreate: FormOverlay & {image: string; engine?: string};
