@@ -39,13 +39,17 @@ export interface ViewOverlays {
   // `candidates`: what tab found when it could not complete further (shown after the text until it changes).
   command: {draft: string; cursor?: number; under?: Overlay; candidates?: readonly string[]};
   // `scroll`: set to 0 when shown (the reducer adds it), so those who show one need not.
-  confirm: {confirm: Confirmation; scroll?: number; reach?: number};
-  text: {title: string; lines: readonly string[]; scroll: number; reach?: number};
+  confirm: {confirm: Confirmation; scroll?: number; reach?: OverlayReach};
+  text: {title: string; lines: readonly string[]; scroll: number; reach?: OverlayReach};
 }
 
 // What an action with no payload, or an overlay with no fields of its own, carries: nothing. Written out
 // because a bare `{}` reads as (and type-checks as) "any non-null value".
 export type NoFields = Record<never, never>;
+
+// How an overlay that scrolls was last drawn (views/ScrolledRows.tsx): the furthest `scroll` that still fills its
+// frame, and the rows of its list the frame shows (a page, for pgup/pgdn).
+export type OverlayReach = {most: number; page: number};
 
 export type OverlayKind = keyof ViewOverlays;
 export type Overlay = {[K in OverlayKind]: {kind: K} & ViewOverlays[K]}[OverlayKind];

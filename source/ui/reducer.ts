@@ -1,6 +1,6 @@
 import {withEngineConnection} from '../store/engine-connections.js';
 import type {Action} from '../store/actions.js';
-import type {AppState, Overlay} from '../store/state.js';
+import type {AppState, Overlay, OverlayReach} from '../store/state.js';
 import {reduceFocusedList, relocateList, withFilter} from '../views/focused-list.js';
 import {moveFocus, toggleFocused} from '../views/form.js';
 import type {FocusedList} from '../views/types.js';
@@ -39,23 +39,25 @@ function scrollOverlay(
   const max =
     overlay.kind === 'help'
       ? helpLines(keymap, views, overlay.scopes, overlay.query).length - state.viewportRows
-      : 'reach' in overlay && overlay.reach !== undefined
-        ? overlay.reach
+      : 'reach' in overlay && overlay.reach
+        ? overlay.reach.most
         : (spec?.rows?.(overlay) ?? 0) - 1;
+  // A page is what the frame shows of the list, so pgdn skips no row.
+  const page = 'reach' in overlay && overlay.reach ? overlay.reach.page : state.viewportRows;
   const from = overlay.scroll ?? 0;
-  const scroll = Math.max(0, Math.min(Math.max(0, max), by(from, state.viewportRows)));
+  const scroll = Math.max(0, Math.min(Math.max(0, max), by(from, page)));
   return scroll === from ? state : {...state, overlay: {...overlay, scroll}};
 }
 
 // Overlays drawn with ScrolledRows (views/ScrolledRows.tsx): the only ones that send overlay.reach.
-type Reaching = Extract<Overlay, {reach?: number}>;
+type Reaching = Extract<Overlay, {reach?: OverlayReach}>;
 const reaching = (overlay: Overlay | undefined): overlay is Reaching => overlay !== undefined && 'scroll' in overlay;
 
 // The overlay drawn says how far it may scroll; one scrolled further (G typed before it was drawn) comes back.
-function reachOverlay(state: AppState, reach: number): AppState {
+function reachOverlay(state: AppState, reach: OverlayReach): AppState {
   const overlay = state.overlay;
-  if (!reaching(overlay) || overlay.reach === reach) return state;
-  return {...state, overlay: {...overlay, reach, scroll: Math.min(overlay.scroll ?? 0, reach)}};
+  if (!reaching(overlay) || (overlay.reach?.most === reach.most && overlay.reach.page === reach.page)) return state;
+  return {...state, overlay: {...overlay, reach, scroll: Math.min(overlay.scroll ?? 0, reach.most)}};
 }
 
 // Overlays every view shares (help, prompts, dialogs) take their keys before the views underneath.

@@ -5,8 +5,8 @@ import {useKeymap, useServices, useStore} from './use-store.js';
 import {useTheme} from './use-theme.js';
 
 // The scrolled rows of an overlay in `room` rows, with a row saying what is hidden above and below when they do
-// not all fit. It tells the reducer how far the overlay may scroll (`overlay.reach`) as drawn, so G stops with
-// the last row at the bottom and the next ↑ moves at once.
+// not all fit. It tells the reducer how far the overlay may scroll and how many rows a page is (`overlay.reach`)
+// as drawn, so G stops with the last row at the bottom, the next ↑ moves at once and pgdn skips no row.
 export function ScrolledRows({
   total,
   room,
@@ -23,9 +23,11 @@ export function ScrolledRows({
   const theme = useTheme();
   const shown = scrollWindow(total, room, scroll);
   const reported = useStore(state => (state.overlay && 'reach' in state.overlay ? state.overlay.reach : undefined));
+  const page = Math.max(1, shown.count);
   useEffect(() => {
-    if (reported !== shown.reach) services.dispatch({type: 'overlay.reach', reach: shown.reach});
-  }, [services, reported, shown.reach]);
+    if (reported?.most !== shown.reach || reported.page !== page)
+      services.dispatch({type: 'overlay.reach', reach: {most: shown.reach, page}});
+  }, [services, reported, shown.reach, page]);
   return (
     <>
       {Array.from({length: shown.count}, (_, i) => (

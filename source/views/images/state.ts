@@ -3,7 +3,7 @@ import type {RunRequest} from '../../engine/exec/run-interactive.js';
 import type {PruneScope} from '../../engine/images/prune-plan.js';
 import {emptyEngineList, type EngineList} from '../../store/list.js';
 import type {FormOverlay} from '../form.js';
-import type {NoFields} from '../../store/state.js';
+import type {NoFields, OverlayReach} from '../../store/state.js';
 import type {EngineListActions} from '../kit/types.js';
 
 export type {ImageRow};
@@ -26,7 +26,7 @@ declare module '../../store/state.js' {
       loading: boolean;
       ready: boolean;
       scroll: number;
-      reach?: number;
+      reach?: OverlayReach;
     };
     // c: the create form (name, command, env, tty) for a container from `image`, created, not started.
     // engine: the selected row's, with several engines.

@@ -143,6 +143,10 @@ test('a pane (inspect, exec output): G stops with its last line at the bottom of
   const setup = await app(80, 24);
   await showText(setup, 40);
   expect(setup.inside().at(-1)).toMatch(/↓ \d+ more below/);
+  // pgdn goes on from the row after the last shown: no row is skipped.
+  const lastShown = setup.inside().at(-2);
+  await setup.keys('\u001B[6~');
+  expect(Number(setup.inside()[0]?.slice('line '.length))).toBe(Number(lastShown?.slice('line '.length)) + 1);
   await setup.keys('G');
   const shown = setup.inside();
   expect(shown.at(-2)).toBe('line 40');
