@@ -1,4 +1,4 @@
-import type {AppState, ConnectionState, NoFields, Overlay} from './state.js';
+import type {AppState, ConnectionState, NoFields, Overlay, OverlayReach} from './state.js';
 
 // Every action by type, with its payload. Views add theirs from their folders (declaration merging); an action
 // with an empty payload can be bound to a key, so a key binding is just data.
@@ -26,6 +26,8 @@ export interface ActionMap {
   'confirm.force': NoFields;
   'overlay.draft': {draft: string; cursor?: number};
   'overlay.show': {overlay: Overlay | undefined};
+  // How far the overlay on screen may scroll, as drawn (views/ScrolledRows.tsx).
+  'overlay.reach': {reach: OverlayReach};
   // `engine`: which of several engines (berth --context A --context B) it is about. `facts`: the same connection,
   // now with what the engine's /version adds (its architecture): nothing to reload.
   connection: {connection: ConnectionState; engine?: string; facts?: true};

@@ -29,7 +29,7 @@ export type Confirmation = {
 };
 
 // Overlays every view may use. `draft` marks a one-line prompt edited by the dispatcher; `scroll` a pane moved
-// by the movement keys.
+// by the movement keys, and `reach` how far it may go as its frame last drew it (views/ScrolledRows.tsx).
 export interface ViewOverlays {
   // `scopes`: what was active when help opened (shown first); `draft` while its / filter is being typed.
   // `under`: the overlay help was opened over; closing help comes back to it.
@@ -38,13 +38,18 @@ export interface ViewOverlays {
   // `under`: the dialog or pane `:` was opened over; esc comes back to it (as from help).
   // `candidates`: what tab found when it could not complete further (shown after the text until it changes).
   command: {draft: string; cursor?: number; under?: Overlay; candidates?: readonly string[]};
-  confirm: {confirm: Confirmation};
-  text: {title: string; lines: readonly string[]; scroll: number};
+  // `scroll`: set to 0 when shown (the reducer adds it), so those who show one need not.
+  confirm: {confirm: Confirmation; scroll?: number; reach?: OverlayReach};
+  text: {title: string; lines: readonly string[]; scroll: number; reach?: OverlayReach};
 }
 
 // What an action with no payload, or an overlay with no fields of its own, carries: nothing. Written out
 // because a bare `{}` reads as (and type-checks as) "any non-null value".
 export type NoFields = Record<never, never>;
+
+// How an overlay that scrolls was last drawn (views/ScrolledRows.tsx): the furthest `scroll` that still fills its
+// frame, and the rows of its list the frame shows (a page, for pgup/pgdn).
+export type OverlayReach = {most: number; page: number};
 
 export type OverlayKind = keyof ViewOverlays;
 export type Overlay = {[K in OverlayKind]: {kind: K} & ViewOverlays[K]}[OverlayKind];

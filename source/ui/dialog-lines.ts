@@ -1,6 +1,6 @@
 import type {Confirmation} from '../store/state.js';
 import {sanitizeLine} from '../text/sanitize.js';
-import {wrapWords} from '../text/wrap-words.js';
+import {wrapIndented} from '../text/wrap-indented.js';
 
 // A confirmation's title, with what f does (or does now) after it.
 export function confirmTitle(confirm: Confirmation): string {
@@ -15,7 +15,5 @@ export function confirmTitle(confirm: Confirmation): string {
 
 // Its targets, each wrapped to the width (continued rows indented): a target is never cut where there is room.
 export function confirmLines(confirm: Confirmation, width: number): string[] {
-  return confirm.targets.flatMap(target =>
-    wrapWords(sanitizeLine(target), Math.max(1, width - 4)).map((row, i) => `${i ? '    ' : '  '}${row}`),
-  );
+  return confirm.targets.flatMap(target => wrapIndented(`  ${sanitizeLine(target)}`, width));
 }

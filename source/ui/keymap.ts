@@ -135,17 +135,7 @@ export function footerBindings(keymap: Keymap, scopes: readonly Scope[]): Bindin
   return result;
 }
 
-const KEY_LABELS: Record<string, string> = {
-  up: '↑',
-  down: '↓',
-  left: '←',
-  right: '→',
-  enter: 'enter',
-  escape: 'esc',
-  pageup: 'pgup',
-  pagedown: 'pgdn',
-};
-export const keyLabel = (key: string) => KEY_LABELS[key] ?? key;
+export {keyLabel} from '../text/key-label.js';
 
 // What the footer says of a binding: its short wording when it has one.
 export const footerHelp = (binding: Binding) => (typeof binding.footer === 'string' ? binding.footer : binding.help);

@@ -1,6 +1,6 @@
 import {withEngineConnection} from '../store/engine-connections.js';
 import type {Action} from '../store/actions.js';
-import type {AppState} from '../store/state.js';
+import type {AppState, Overlay, OverlayReach} from '../store/state.js';
 import {reduceFocusedList, relocateList, withFilter} from '../views/focused-list.js';
 import {moveFocus, toggleFocused} from '../views/form.js';
 import type {FocusedList} from '../views/types.js';
@@ -34,13 +34,30 @@ function scrollOverlay(
   const overlay = state.overlay;
   if (!overlay || !('scroll' in overlay)) return state;
   const spec = SHELL_OVERLAYS[overlay.kind] ?? views.overlay(overlay.kind);
-  // Help scrolls until its last line is at the bottom; dialogs until their last line is at the top.
+  // Help scrolls until its last line is at the bottom; so do panes and dialogs drawn with ScrolledRows, which
+  // say how far that is (`reach`); menus move their cursor down to the last row.
   const max =
     overlay.kind === 'help'
       ? helpLines(keymap, views, overlay.scopes, overlay.query).length - state.viewportRows
-      : (spec?.rows?.(overlay) ?? 0) - 1;
-  const scroll = Math.max(0, Math.min(Math.max(0, max), by(overlay.scroll, state.viewportRows)));
-  return scroll === overlay.scroll ? state : {...state, overlay: {...overlay, scroll}};
+      : 'reach' in overlay && overlay.reach
+        ? overlay.reach.most
+        : (spec?.rows?.(overlay) ?? 0) - 1;
+  // A page is what the frame shows of the list, so pgdn skips no row.
+  const page = 'reach' in overlay && overlay.reach ? overlay.reach.page : state.viewportRows;
+  const from = overlay.scroll ?? 0;
+  const scroll = Math.max(0, Math.min(Math.max(0, max), by(from, page)));
+  return scroll === from ? state : {...state, overlay: {...overlay, scroll}};
+}
+
+// Overlays drawn with ScrolledRows (views/ScrolledRows.tsx): the only ones that send overlay.reach.
+type Reaching = Extract<Overlay, {reach?: OverlayReach}>;
+const reaching = (overlay: Overlay | undefined): overlay is Reaching => overlay !== undefined && 'scroll' in overlay;
+
+// The overlay drawn says how far it may scroll; one scrolled further (G typed before it was drawn) comes back.
+function reachOverlay(state: AppState, reach: OverlayReach): AppState {
+  const overlay = state.overlay;
+  if (!reaching(overlay) || (overlay.reach?.most === reach.most && overlay.reach.page === reach.page)) return state;
+  return {...state, overlay: {...overlay, reach, scroll: Math.min(overlay.scroll ?? 0, reach.most)}};
 }
 
 // Overlays every view shares (help, prompts, dialogs) take their keys before the views underneath.
@@ -81,7 +98,13 @@ function reduceOverlay(
   }
   switch (action.type) {
     case 'overlay.show':
-      return {...state, overlay: action.overlay};
+      // A confirmation scrolls its targets (ScrolledRows), from the first.
+      return {
+        ...state,
+        overlay: action.overlay?.kind === 'confirm' ? {scroll: 0, ...action.overlay} : action.overlay,
+      };
+    case 'overlay.reach':
+      return reachOverlay(state, action.reach);
     case 'form.next':
     case 'form.previous':
       return overlay && 'form' in overlay
@@ -122,7 +145,7 @@ function reduceOverlay(
       return overlay?.kind === 'confirm' ? {...state, overlay: undefined} : state;
     case 'confirm.force':
       return overlay?.kind === 'confirm' && overlay.confirm.force !== undefined
-        ? {...state, overlay: {kind: 'confirm', confirm: {...overlay.confirm, force: !overlay.confirm.force}}}
+        ? {...state, overlay: {...overlay, confirm: {...overlay.confirm, force: !overlay.confirm.force}}}
         : state;
     case 'overlay.close':
       if (overlay?.kind === 'filter') return withFilter({...state, overlay: undefined}, listOf, '');

@@ -10,7 +10,8 @@ export const SHELL_OVERLAYS: Partial<Record<OverlayKind, OverlaySpec>> = {
   filter: {label: ' / ', scopes: ['prompt']},
   command: {label: ' : ', scopes: ['prompt']},
   confirm: {
-    scopes: ['confirm'],
+    // Its targets scroll (j/k, pgdn/pgup, g/G) when the frame cannot show them all.
+    scopes: ['confirm', 'move'],
     height: (overlay, _state, width) =>
       overlay.kind === 'confirm' ? 1 + confirmLines(overlay.confirm, width).length : 1,
   },

@@ -38,9 +38,12 @@ export function OverlayBox({
       paddingX={1}
       flexShrink={0}
     >
-      <Text bold {...(danger ? theme.danger : theme.title)} wrap="truncate-end">
-        {title}
-      </Text>
+      {/* Content taller than the frame is cut at the bottom, never drawn over the title. */}
+      <Box flexShrink={0} height={1} overflow="hidden">
+        <Text bold {...(danger ? theme.danger : theme.title)} wrap="truncate-end">
+          {title}
+        </Text>
+      </Box>
       {children}
     </Box>
   );

@@ -11,9 +11,14 @@ const item = (b: Binding) => ` ${keyLabel(b.keys[0] ?? '')} ${footerHelp(b)} `;
 
 // The keys shown are the footer bindings of the active scopes, most specific first, as many as fit whole;
 // every footer ends with the same part, `: command  q quit  ? help`, wherever those keys work (? lists the rest).
+// The first key (a dialog's answer: y in a confirmation) is never left out: where it does not fit, the tail gives
+// way for it from its front (`: command` first; `? help` stays, it lists every key).
 export function fitFooter(bindings: readonly Binding[], width: number): Binding[] {
-  const tail = FOOTER_TAIL.map(action => bindings.find(b => b.action === action)).filter(b => b !== undefined);
-  let room = width - tail.reduce((sum, b) => sum + cellWidth(item(b)), 0);
+  let tail = FOOTER_TAIL.map(action => bindings.find(b => b.action === action)).filter(b => b !== undefined);
+  const widthOf = (items: readonly Binding[]) => items.reduce((sum, b) => sum + cellWidth(item(b)), 0);
+  const first = bindings.find(b => !tail.includes(b));
+  while (first && tail.length > 1 && width - widthOf(tail) < cellWidth(item(first))) tail = tail.slice(1);
+  let room = width - widthOf(tail);
   const shown: Binding[] = [];
   for (const b of bindings) {
     if (tail.includes(b)) continue;

@@ -1,8 +1,8 @@
 import {Text} from 'ink';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {contentRows, OverlayBox} from '../OverlayBox.js';
+import {ScrolledRows} from '../ScrolledRows.js';
 import {useStore} from '../use-store.js';
-import {useTheme} from '../use-theme.js';
 
 export function downLines(overlay: {
   containers: readonly string[];
@@ -30,13 +30,10 @@ export const downHeight = (overlay: Parameters<typeof downLines>[0]) => 2 + down
 // D: exactly what `down` removes (from the labels), with its options; y runs it, n/esc cancel (footer).
 export function DownOverlay({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => (state.overlay?.kind === 'composeDown' ? state.overlay : undefined));
-  const theme = useTheme();
   if (!overlay) return null;
   const lines = downLines(overlay);
   const room = Math.max(1, contentRows(height) - 1);
   const flags = `${overlay.withVolumes ? ' --volumes' : ''}${overlay.removeOrphans ? ' --remove-orphans' : ''}`;
-  const more = lines.length - room - overlay.scroll;
-  const shown = lines.slice(overlay.scroll, overlay.scroll + (more > 0 ? room - 1 : room));
   return (
     <OverlayBox
       width={width}
@@ -44,10 +41,12 @@ export function DownOverlay({width, height}: {width: number; height: number}) {
       danger
       title={`Bring ${sanitizeLine(overlay.project)} down (compose down${flags})? These go:`}
     >
-      {shown.map((line, i) => (
-        <Text key={i} wrap="truncate-end">{`  ${sanitizeLine(line)}`}</Text>
-      ))}
-      {more > 0 ? <Text {...theme.muted}>{`  … and ${more + 1} more (↓)`}</Text> : null}
+      <ScrolledRows
+        total={lines.length}
+        room={room}
+        scroll={overlay.scroll}
+        row={i => <Text wrap="truncate-end">{`  ${sanitizeLine(lines[i] ?? '')}`}</Text>}
+      />
       <Text wrap="truncate-end">
         {`options: v --volumes ${overlay.withVolumes ? '[on]' : '[off]'} · o --remove-orphans ${overlay.removeOrphans ? '[on]' : '[off]'}`}
       </Text>

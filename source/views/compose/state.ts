@@ -1,7 +1,7 @@
 import type {ComposeProject} from '../../engine/compose/project.js';
 import type {ComposeRunner} from '../../engine/compose/runner.js';
 import {emptyList, type ListState} from '../../store/list.js';
-import type {NoFields} from '../../store/state.js';
+import type {NoFields, OverlayReach} from '../../store/state.js';
 
 export type {ComposeProject};
 
@@ -51,6 +51,7 @@ declare module '../../store/state.js' {
       removeOrphans: boolean;
       loading: boolean;
       scroll: number;
+      reach?: OverlayReach;
     };
   }
 }

@@ -1,6 +1,7 @@
 import {Text} from 'ink';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {contentRows, OverlayBox} from '../OverlayBox.js';
+import {ScrolledRows} from '../ScrolledRows.js';
 import {useStore} from '../use-store.js';
 import {keptColours, useTheme} from '../use-theme.js';
 
@@ -10,24 +11,32 @@ export function EnvOverlay({width, height}: {width: number; height: number}) {
   const theme = useTheme();
   if (overlay?.kind !== 'env') return null;
   const keyWidth = Math.min(32, Math.max(4, ...overlay.entries.slice(0, 1000).map(e => e.key.length)));
-  const rows = overlay.entries.slice(overlay.scroll, overlay.scroll + contentRows(height));
+  const {entries} = overlay;
   return (
     <OverlayBox
       width={width}
       height={height}
       title={`environment of ${sanitizeLine(overlay.container)} · ${overlay.entries.length} variables · ${overlay.reveal ? 'secrets shown' : 'secrets masked'}`}
     >
-      {rows.map(entry => (
-        <Text key={entry.key} wrap="truncate-end">
-          <Text {...theme.fieldName}>{sanitizeLine(entry.key).padEnd(keyWidth)}</Text>
-          {' = '}
-          {entry.secret && !overlay.reveal ? (
-            <Text {...theme.muted}>••••••••</Text>
-          ) : (
-            keptColours(theme, sanitizeLine(entry.value))
-          )}
-        </Text>
-      ))}
+      <ScrolledRows
+        total={entries.length}
+        room={contentRows(height)}
+        scroll={overlay.scroll}
+        row={i => {
+          const entry = entries[i];
+          return entry ? (
+            <Text wrap="truncate-end">
+              <Text {...theme.fieldName}>{sanitizeLine(entry.key).padEnd(keyWidth)}</Text>
+              {' = '}
+              {entry.secret && !overlay.reveal ? (
+                <Text {...theme.muted}>••••••••</Text>
+              ) : (
+                keptColours(theme, sanitizeLine(entry.value))
+              )}
+            </Text>
+          ) : null;
+        }}
+      />
     </OverlayBox>
   );
 }

@@ -4,7 +4,7 @@ import type {Usage} from '../../engine/stats/compute.js';
 import {emptyList, type ListState} from '../../store/list.js';
 import type {FormOverlay} from '../form.js';
 import type {LimitTexts} from '../../engine/containers/update-values.js';
-import type {NoFields} from '../../store/state.js';
+import type {NoFields, OverlayReach} from '../../store/state.js';
 
 export type {ContainerRow};
 
@@ -35,7 +35,7 @@ declare module '../../store/state.js' {
     containers: ContainersState;
   }
   interface ViewOverlays {
-    env: {container: string; entries: readonly EnvEntry[]; reveal: boolean; scroll: number};
+    env: {container: string; entries: readonly EnvEntry[]; reveal: boolean; scroll: number; reach?: OverlayReach};
     execForm: FormOverlay & {containerId: string; containerName: string; engine?: string};
     // p: graphs, rates and limits of one container, and its processes (refreshed while shown).
     stats: {id: string; name: string; engine?: string; top?: TopProcesses; topError?: string};

@@ -1,7 +1,9 @@
 import {Text} from 'ink';
 import type {Overlay} from '../../store/state.js';
 import {sanitizeLine} from '../../text/sanitize.js';
-import {contentRows, OverlayBox} from '../OverlayBox.js';
+import {wrapIndented} from '../../text/wrap-indented.js';
+import {contentRows, OVERLAY_FRAME, OverlayBox} from '../OverlayBox.js';
+import {ScrolledRows} from '../ScrolledRows.js';
 import {useStore} from '../use-store.js';
 
 type PruneOverlayState = Extract<Overlay, {kind: 'imagePrune'}>;
@@ -17,8 +19,22 @@ const optionsLine = (overlay: PruneOverlayState) => {
   return `options: ${all}${volumes}`;
 };
 
-// Rows it takes in its frame: the question, the preview, the options.
-export const pruneHeight = (overlay: Overlay) => (overlay.kind === 'imagePrune' ? 2 + previewLines(overlay).length : 1);
+// What it frees stays in sight above a long list (the preview's last line); the list's lines wrap at the
+// width, since a destructive dialog must show every name it touches whole.
+function pruneRows(overlay: PruneOverlayState, width: number): {summary?: string; body: string[]} {
+  const lines = previewLines(overlay);
+  const last = lines.at(-1);
+  const summary = !overlay.loading && last?.startsWith('frees about') ? sanitizeLine(last) : undefined;
+  const body = (summary ? lines.slice(0, -1) : lines).flatMap(line => wrapIndented(sanitizeLine(line) || ' ', width));
+  return summary === undefined ? {body} : {summary, body};
+}
+
+// Rows it takes in its frame at this inner width: the question, the summary, the preview, the options.
+export const pruneHeight = (overlay: Overlay, _state: unknown, width: number) => {
+  if (overlay.kind !== 'imagePrune') return 1;
+  const {summary, body} = pruneRows(overlay, width);
+  return 2 + (summary === undefined ? 0 : 1) + body.length;
+};
 
 // p / :prune: the preview (exactly what goes, what stays and why, the space it frees); y runs it, a toggles
 // all, n/esc cancel (footer).
@@ -26,12 +42,7 @@ export function PruneOverlay({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => (state.overlay?.kind === 'imagePrune' ? state.overlay : undefined));
   if (!overlay) return null;
   const all = overlay.scope.kind === 'volumes' ? 'named volumes too' : 'all unused images';
-  const lines = previewLines(overlay);
-  // What it frees stays in sight above a long list (the preview's last line).
-  const summary = !overlay.loading && lines.at(-1)?.startsWith('frees about') ? lines.at(-1) : undefined;
-  const body = summary ? lines.slice(0, -1) : lines;
-  const rows = Math.max(1, contentRows(height) - 1 - (summary ? 1 : 0));
-  const more = body.length - overlay.scroll - rows;
+  const {summary, body} = pruneRows(overlay, width - OVERLAY_FRAME);
   return (
     <OverlayBox
       width={width}
@@ -39,17 +50,17 @@ export function PruneOverlay({width, height}: {width: number; height: number}) {
       danger
       title={`Prune${overlay.scope.all ? ` (${all})` : ''}: remove these?`}
     >
-      {summary ? (
-        <Text
-          bold
-          wrap="truncate-end"
-        >{`${sanitizeLine(summary)}${more > 0 ? ` · ${more} more lines below (↓)` : ''}`}</Text>
-      ) : null}
-      {body.slice(overlay.scroll, overlay.scroll + rows).map((line, i) => (
-        <Text key={i} wrap="truncate-end">
-          {sanitizeLine(line) || ' '}
+      {summary === undefined ? null : (
+        <Text bold wrap="truncate-end">
+          {summary}
         </Text>
-      ))}
+      )}
+      <ScrolledRows
+        total={body.length}
+        room={Math.max(1, contentRows(height) - 1 - (summary === undefined ? 0 : 1))}
+        scroll={overlay.scroll}
+        row={i => <Text wrap="truncate-end">{body[i]}</Text>}
+      />
       <Text wrap="truncate-end">{optionsLine(overlay)}</Text>
     </OverlayBox>
   );

@@ -3,7 +3,7 @@ import type {RunRequest} from '../../engine/exec/run-interactive.js';
 import type {PruneScope} from '../../engine/images/prune-plan.js';
 import {emptyEngineList, type EngineList} from '../../store/list.js';
 import type {FormOverlay} from '../form.js';
-import type {NoFields} from '../../store/state.js';
+import type {NoFields, OverlayReach} from '../../store/state.js';
 import type {EngineListActions} from '../kit/types.js';
 
 export type {ImageRow};
@@ -20,7 +20,14 @@ declare module '../../store/state.js' {
   }
   interface ViewOverlays {
     // p / :prune: the preview of what goes (lines), recomputed when a toggles "all"; y runs it.
-    imagePrune: {scope: PruneScope; lines: readonly string[]; loading: boolean; ready: boolean; scroll: number};
+    imagePrune: {
+      scope: PruneScope;
+      lines: readonly string[];
+      loading: boolean;
+      ready: boolean;
+      scroll: number;
+      reach?: OverlayReach;
+    };
     // c: the create form (name, command, env, tty) for a container from `image`, created, not started.
     // engine: the selected row's, with several engines.
     imageCreate: FormOverlay & {image: string; engine?: string};
