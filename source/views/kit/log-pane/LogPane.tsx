@@ -245,7 +245,8 @@ export function LogPane({width, height}: {width: number; height: number}) {
   const details = [
     pane.search ? `/${pane.search.query} ${searchPosition(pane.search)}` : '',
     pane.filter ? describeFilter(pane.filter) : '',
-    pane.follow ? 'follow' : `paused (${groupDigits(newer)} newer)`,
+    // A log read without following (:logs --follow=false) says so with its window, not `follow` as well.
+    pane.follow ? (pane.custom?.follow === false ? '' : 'follow') : `paused (${groupDigits(newer)} newer)`,
     pane.status !== 'streaming' ? pane.status : '',
     pane.kind === 'compose' ? '' : window,
     pane.filter
