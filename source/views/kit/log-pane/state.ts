@@ -25,6 +25,8 @@ export type LogPaneState = {
   follow: boolean;
   // Lines between the newest line and the bottom row when not following.
   scrollBack: number;
+  // Scrolled to the first line by home (g): the pane stays on it while lines arrive, older ones in front too.
+  top?: boolean;
   timestamps: boolean;
   wrap: boolean;
   fullscreen: boolean;

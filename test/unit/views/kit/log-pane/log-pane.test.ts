@@ -52,6 +52,29 @@ describe('log pane: reducer', () => {
     const middle = reduce(reduce(open, {type: 'logs.rows', rows: 20}), {type: 'cursor.up'});
     const history = reduce(middle, {type: 'logs.changed', version: 1, total: 300, appended: 0, status: 'streaming'});
     expect(history.logs?.scrollBack).toBe(1);
+    // Not sent there by home: a pane whose few lines fit on one page (a search jumped to one of them) keeps its
+    // rows when more lines come, before or after them.
+    const few = reduce(reduce(empty, {type: 'logs.rows', rows: 20}), {
+      type: 'logs.changed',
+      version: 1,
+      total: 12,
+      appended: 12,
+      status: 'streaming',
+    });
+    let jumped = reduce(few, {type: 'logs.searched', query: 'x', matches: [3]});
+    expect(jumped.logs).toMatchObject({follow: false, scrollBack: 0});
+    jumped = reduce(jumped, {type: 'logs.changed', version: 2, total: 200, appended: 188, status: 'streaming'});
+    jumped = reduce(jumped, {type: 'logs.changed', version: 3, total: 500, appended: 0, status: 'streaming'});
+    expect(jumped.logs?.scrollBack).toBe(180);
+    // Moving down from the top leaves it: history then keeps the rows still.
+    const down = reduce(reduce(state, {type: 'cursor.down'}), {
+      type: 'logs.changed',
+      version: 4,
+      total: 900,
+      appended: 0,
+      status: 'streaming',
+    });
+    expect(down.logs?.scrollBack).toBe(841);
   });
 
   test('the search runs again as lines change: the current match stays on its line, n lands on a match', () => {
