@@ -5,7 +5,8 @@ import {dirname} from 'node:path';
 export function explainWrite(code: string | undefined, path: string, error: unknown): [reason: string, fix: string] {
   switch (code) {
     case 'EEXIST':
-      return ['the file already exists', 'choose another name, or confirm to overwrite it'];
+      // Nothing asks to replace it: berth never overwrites a file it saves.
+      return ['the file already exists', 'berth never overwrites a file: save again under another name'];
     case 'ENOENT':
       return [`the directory ${dirname(path)} does not exist`, 'create it first or choose another path'];
     case 'ENOTDIR':

@@ -37,6 +37,16 @@ export class HeadReconnect {
     if (!this.interrupted) this.host.note(`log stream interrupted: ${reason}; reconnecting`);
     this.interrupted = true;
     this.host.waiting(`${reason}; retrying in ${Math.round(delay / 1000)} s`);
+    this.wait(delay);
+  }
+
+  // The container is restarting (its restart policy): the same backoff, without the notes of an interruption
+  // (the session says once that it restarts; a crash loop would fill the log with them).
+  restarting(): void {
+    this.wait(this.retries.nextDelay('head'));
+  }
+
+  private wait(delay: number): void {
     this.retryNow = this.retries.after(delay, () => {
       this.retryNow = undefined;
       this.host.reopen();

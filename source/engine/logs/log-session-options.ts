@@ -3,7 +3,8 @@ import type {LogOrigin} from './entry-fetch.js';
 import type {LogLine} from './line-assembler.js';
 import type {LogWindow} from './request-plan.js';
 
-export type LogStatus = 'loading' | 'streaming' | 'ended' | 'reconnecting' | 'error';
+// restarting: the container exited and its restart policy starts it again; the log waits for it.
+export type LogStatus = 'loading' | 'streaming' | 'ended' | 'reconnecting' | 'restarting' | 'error';
 
 export type LogSessionOptions = {
   containerId: string;

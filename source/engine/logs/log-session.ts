@@ -16,7 +16,7 @@ import {RestartWatch} from './restart-watch.js';
 import {ResumeTracker} from './resume-tracker.js';
 import {Retries} from './retries.js';
 import {saveLines, type SaveOptions} from './save-lines.js';
-import {afterStreamEnd, beforeReopen} from './source-state.js';
+import {afterStreamEnd, beforeReopen, type NextStep} from './source-state.js';
 import type {TimedEntry} from './seen-entries.js';
 import {describeStreamError, statusCode} from './stream-errors.js';
 
@@ -67,6 +67,8 @@ export class LogSession {
   private stopped = false;
   private statusVersion = 0;
   private readonly restartWatch = new RestartWatch();
+  // When the process the last "restarting" note was about stopped: one note per stop.
+  private announcedStop?: string;
 
   constructor(
     private readonly docker: Docker,
@@ -141,7 +143,7 @@ export class LogSession {
 
   // Follows again after the stream ended (the container stopped and started again), from where it stopped.
   resume(): void {
-    if (!this.started || this.stopped || this.head || this.status === 'reconnecting') return;
+    if (!this.started || this.stopped || this.head || this.waiting()) return;
     this.headDone = false;
     this.openHead(this.resumeRequest());
   }
@@ -149,8 +151,12 @@ export class LogSession {
   // The engine is reachable again (its container list came back): a follow waiting to reconnect does it now
   // rather than at the end of its backoff.
   retryNow(): void {
-    if (this.stopped || this.status !== 'reconnecting') return;
+    if (this.stopped || !this.waiting()) return;
     this.reconnect.now();
+  }
+
+  private waiting(): boolean {
+    return this.status === 'reconnecting' || this.status === 'restarting';
   }
 
   search(query: string): LogSearch {
@@ -211,10 +217,12 @@ export class LogSession {
   }
 
   private async followAfterEnd(): Promise<void> {
-    const next = await afterStreamEnd(this.docker, this.source);
+    const next = await afterStreamEnd(this.docker, this.source, this.restartWatch.lastEntryTime);
     if (this.stopped || this.head) return;
     if (next.step === 'retry') return this.reconnect.schedule(next.reason);
     if (next.step === 'fail') return this.fail(next.reason);
+    if (next.step === 'restarting') return this.waitForRestart(next);
+    if (next.step === 'reopen') return void this.reopenHead();
     if (next.note) this.pushSystem(next.note);
     this.settle();
   }
@@ -231,13 +239,23 @@ export class LogSession {
 
   // After an interruption: the source's state first (source-state.ts), then the log from where it broke.
   private async reopenHead(): Promise<void> {
-    const next = await beforeReopen(this.docker, this.source, this.restartWatch.lastEntryTime);
+    const next = await beforeReopen(this.docker, this.source, this.restartWatch.lastEntryTime, this.announcedStop);
     if (this.stopped || this.head) return;
     if (next.step === 'retry') return this.reconnect.schedule(next.reason);
     if (next.step === 'fail') return this.fail(next.reason);
+    if (next.step === 'restarting') return this.waitForRestart(next);
     if (next.restart) this.restartWatch.found(next.restart);
     this.headDone = false;
     this.openHead(this.resumeRequest());
+  }
+
+  // The engine restarts the container (restart policy): say so once for each stop, with the exit code it still
+  // has then, and wait quietly for it to run; the log goes on from where it stopped.
+  private waitForRestart(next: Extract<NextStep, {step: 'restarting'}>): void {
+    if (next.stop !== this.announcedStop) this.pushSystem(next.note);
+    this.announcedStop = next.stop;
+    this.setStatus('restarting');
+    this.reconnect.restarting();
   }
 
   private resumeRequest(): LogRequest {

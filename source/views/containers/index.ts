@@ -123,9 +123,11 @@ export const containers: ViewModule = {
         const session = paneSession.get(services);
         if ((pane?.kind ?? 'container') === 'container' && row?.state === 'running' && session?.status === 'ended')
           session.resume?.();
-        // The engine answers again (it was restarted, or the network came back): reconnect the follow now.
-        if ((pane?.kind ?? 'container') === 'container' && row && session?.status === 'reconnecting')
-          session.retryNow?.();
+        // The engine answers again (it was restarted, or the network came back), or the container it restarts
+        // runs again: follow it now.
+        const restarted = session?.status === 'restarting' && row?.state === 'running';
+        if ((pane?.kind ?? 'container') === 'container' && row && (session?.status === 'reconnecting' || restarted))
+          session?.retryNow?.();
         return;
       }
     }

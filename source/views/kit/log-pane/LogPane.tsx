@@ -215,6 +215,12 @@ function rowElements(rows: Row[], compose: boolean): ReactNode[] {
   return elements;
 }
 
+// `3/10`; `-/10` while no match is current (its line left the buffer: n goes to the oldest match held).
+function searchPosition(search: NonNullable<LogPaneState['search']>): string {
+  if (!search.matches.length) return 'no match';
+  return `${search.current < 0 ? '-' : search.current + 1}/${search.matches.length}`;
+}
+
 // The log pane: a title line and the visible rows of the session's ring buffer, re-rendered at most ~10 Hz.
 export function LogPane({width, height}: {width: number; height: number}) {
   const services = useServices();
@@ -237,11 +243,10 @@ export function LogPane({width, height}: {width: number; height: number}) {
   const window = pane.custom?.label ?? (pane.window === 0 ? `tail ${config.logTail}` : LOG_WINDOWS[pane.window]?.label);
   // What changes most (search position, follow state) comes first, so a narrow pane still shows it.
   const details = [
-    pane.search
-      ? `/${pane.search.query} ${pane.search.matches.length ? `${pane.search.current + 1}/${pane.search.matches.length}` : 'no match'}`
-      : '',
+    pane.search ? `/${pane.search.query} ${searchPosition(pane.search)}` : '',
     pane.filter ? describeFilter(pane.filter) : '',
-    pane.follow ? 'follow' : `paused (${groupDigits(newer)} newer)`,
+    // A log read without following (:logs --follow=false) says so with its window, not `follow` as well.
+    pane.follow ? (pane.custom?.follow === false ? '' : 'follow') : `paused (${groupDigits(newer)} newer)`,
     pane.status !== 'streaming' ? pane.status : '',
     pane.kind === 'compose' ? '' : window,
     pane.filter

@@ -8,7 +8,7 @@ import {pane as paneOf, paneSession} from './session.js';
 import {logWindow, type LogPaneState} from './state.js';
 import {FramePace} from './frame-pace.js';
 import {describeFilter, filterDraft, FilteredLines, MAX_CONTEXT, parseFilterDraft} from './filter.js';
-import {searchLog, type LogSearch} from '../../../engine/logs/log-query.js';
+import {LineSearch} from './search.js';
 import {saveLines} from '../../../engine/logs/save-lines.js';
 import {groupDigits} from '../../../text/compare.js';
 
@@ -127,6 +127,7 @@ export function showSource(
       held: session.buffer.length,
       appended: shown.appended,
       status: statusText(),
+      search: searchAgain(services),
     });
     seen = total;
   };
@@ -152,6 +153,17 @@ function shownCounts(services: Services, appended: number): {total: number; appe
   let shownNew = 0;
   for (let at = filter.length - 1; at >= 0 && filter.indexOf(at) >= firstNew; at--) shownNew++;
   return {total: filter.length, appended: shownNew};
+}
+
+// The search over the lines shown now: its matches follow the lines (search.ts), and the current one stays on
+// its line while that line is held.
+function searchAgain(services: Services): {matches: readonly number[]; current: number} | undefined {
+  const search = paneSession.search(services);
+  const shown = services.store.get().logs?.search;
+  const lines = paneSession.lines(services);
+  if (!search || !lines || shown?.query !== search.query) return undefined;
+  const {positions, current} = search.run(lines, search.lineOf(shown.current));
+  return {matches: positions, current};
 }
 
 // & (the prompt's draft: text, `re:pattern`, `!` in front to hide instead); an empty draft clears the filter.
@@ -238,30 +250,31 @@ export function clearLogs(services: Services): void {
 }
 
 export function searchLogs(services: Services, query: string): void {
-  const session = paneSession.get(services);
-  if (!session) return;
+  // With a filter, among the lines it shows: the matches are positions there, as the pane draws them.
+  const lines = paneSession.lines(services);
+  if (!lines) return;
   if (!query) {
+    paneSession.setSearch(services, undefined);
     services.dispatch({type: 'logs.back'});
     return;
   }
-  // With a filter, among the lines it shows: the matches are positions there, as the pane draws them.
-  const filter = paneSession.filter(services);
-  let found: LogSearch;
+  let search: LineSearch;
   try {
-    found = filter ? searchLog(filter.update(session.buffer), query) : session.search(query);
+    search = new LineSearch(query);
   } catch (error) {
     // A broken `re:` pattern: said on the status line, the pane as it was.
     if (!(error instanceof BerthError)) throw error;
     services.status(error.message, 'error');
     return;
   }
-  const {matches, withInvisibles} = found;
+  paneSession.setSearch(services, search);
+  const {positions: matches, withInvisibles} = search.run(lines);
   services.dispatch({type: 'logs.searched', query, matches});
   const invisibles = withInvisibles ? ` (${withInvisibles} with invisible characters, shown as ‹U+…›)` : '';
   services.status(
     matches.length
       ? `${matches.length} lines match "${query}"${invisibles} (n next, N previous, esc clears)`
-      : `no line matches "${query}"`,
+      : `no line matches "${query}" yet (the lines that come are searched too)`,
     matches.length ? 'info' : 'error',
   );
 }

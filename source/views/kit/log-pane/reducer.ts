@@ -1,4 +1,4 @@
-import type {Action} from '../../../store/actions.js';
+import type {Action, ActionMap} from '../../../store/actions.js';
 import type {AppState} from '../../../store/state.js';
 import {filterDraft} from './filter.js';
 import type {LogPaneState} from './state.js';
@@ -21,6 +21,7 @@ function furthestBack(pane: LogPaneState, total = pane.total): number {
 // A taller pane or unwrapped lines: the first page may start further down than the pane is scrolled.
 function withinReach(pane: LogPaneState): LogPaneState {
   const back = furthestBack(pane);
+  if (pane.top) return pane.scrollBack === back ? pane : {...pane, scrollBack: back};
   return pane.scrollBack > back ? {...pane, scrollBack: back} : pane;
 }
 
@@ -28,20 +29,53 @@ function scroll(state: AppState, by: (back: number, page: number, total: number)
   if (!paneShown(state)) return state;
   return withPane(state, pane => {
     const page = pane.rows ?? Math.max(1, state.viewportRows - 1);
-    const scrollBack = Math.max(0, Math.min(furthestBack(pane), by(pane.scrollBack, page, pane.total)));
+    const back = furthestBack(pane);
+    const scrollBack = Math.max(0, Math.min(back, by(pane.scrollBack, page, pane.total)));
     // Scrolling up stops following; reaching the bottom again does not restart it (f or end does).
-    return {...pane, scrollBack, follow: scrollBack === 0 ? pane.follow : false};
+    return {
+      ...pane,
+      scrollBack,
+      follow: scrollBack === 0 ? pane.follow : false,
+      top: pane.top && scrollBack === back,
+    };
   });
 }
 
 function jumpToMatch(pane: LogPaneState, step: number): LogPaneState {
   const search = pane.search;
   if (!search || search.matches.length === 0) return pane;
-  const current = (search.current + step + search.matches.length) % search.matches.length;
+  const count = search.matches.length;
+  // No match current (its line left the buffer): it was older than every line held.
+  const current = search.current < 0 ? (step > 0 ? 0 : count - 1) : (search.current + step + count) % count;
   const line = search.matches[current];
   if (line === undefined) return pane;
   const scrollBack = Math.min(furthestBack(pane), Math.max(0, pane.total - 1 - line));
-  return {...pane, follow: false, scrollBack, search: {...search, current}};
+  return {...pane, follow: false, top: false, scrollBack, search: {...search, current}};
+}
+
+function linesChanged(pane: LogPaneState, change: ActionMap['logs.changed']): LogPaneState {
+  const back = furthestBack(pane, change.total);
+  // Sent to the first line (home, or typed before the lines came), the pane stays there when older lines are put
+  // in front (history arrives after the newest lines); else the rows on screen stay still while new lines
+  // arrive below them.
+  return {
+    ...pane,
+    version: change.version,
+    total: change.total,
+    held: change.held,
+    status: change.status,
+    scrollBack: pane.follow ? 0 : pane.top ? back : Math.min(back, pane.scrollBack + change.appended),
+  };
+}
+
+// The search run again over the changed lines. One that had found nothing (typed before the lines came) jumps to
+// the newest match once there is one, as it would have if typed then.
+function withMatches(pane: LogPaneState, found: ActionMap['logs.changed']['search']): LogPaneState {
+  if (!pane.search || !found) return pane;
+  const search = {...pane.search, matches: found.matches, current: found.current};
+  if (pane.search.matches.length === 0 && found.matches.length > 0)
+    return jumpToMatch({...pane, search: {...search, current: -1}}, -1);
+  return {...pane, search};
 }
 
 // The log pane: focus, follow, scrolling and display toggles. The lines live outside the store.
@@ -59,19 +93,11 @@ export function reduceLogPane(state: AppState, action: Action): AppState {
       if (state.logs?.fullscreen) return withPane({...state, focus: 'list'}, pane => ({...pane, fullscreen: false}));
       return state.focus === 'logs' ? {...state, focus: 'list'} : state;
     case 'logs.changed':
-      return withPane(state, pane => ({
-        ...pane,
-        version: action.version,
-        total: action.total,
-        held: action.held,
-        status: action.status,
-        // Keep the rows on screen still while new lines arrive below them.
-        scrollBack: pane.follow ? 0 : Math.min(furthestBack(pane, action.total), pane.scrollBack + action.appended),
-      }));
+      return withPane(state, pane => withMatches(linesChanged(pane, action), action.search));
     case 'logs.rows':
       return withPane(state, pane => (pane.rows === action.rows ? pane : withinReach({...pane, rows: action.rows})));
     case 'logs.follow':
-      return withPane(state, pane => ({...pane, follow: true, scrollBack: 0}));
+      return withPane(state, pane => ({...pane, follow: true, top: false, scrollBack: 0}));
     case 'logs.timestamps':
       return withPane(state, pane => ({...pane, timestamps: !pane.timestamps}));
     case 'logs.wrap':
@@ -117,6 +143,7 @@ export function reduceLogPane(state: AppState, action: Action): AppState {
         total: action.total,
         held: action.held,
         scrollBack: 0,
+        top: false,
         search: undefined,
       }));
     case 'logs.searched':
@@ -142,10 +169,10 @@ export function reduceLogPane(state: AppState, action: Action): AppState {
       // The first line, and the pane stays there: typed before the first lines came (ahead of them), it leaves
       // follow at once, so the lines that arrive then keep the top on screen.
       return paneShown(state)
-        ? withPane(state, pane => ({...pane, follow: false, scrollBack: furthestBack(pane)}))
+        ? withPane(state, pane => ({...pane, follow: false, top: true, scrollBack: furthestBack(pane)}))
         : state;
     case 'cursor.end':
-      return paneShown(state) ? withPane(state, pane => ({...pane, follow: true, scrollBack: 0})) : state;
+      return paneShown(state) ? withPane(state, pane => ({...pane, follow: true, top: false, scrollBack: 0})) : state;
   }
   return state;
 }

@@ -2,6 +2,7 @@ import type {LogSource} from '../../../engine/logs/log-source.js';
 import {countResource} from '../../../diagnostics.js';
 import {perApp} from '../runtime.js';
 import type {FilteredLines, PaneLines} from './filter.js';
+import type {LineSearch} from './search.js';
 
 // The one log source each app's pane shows (a container's log, a compose project's logs, a compose command's
 // output). It lives outside the store: lines arrive far faster than React should render, and the pane reads the
@@ -13,6 +14,8 @@ type Pane = {
   onScreen?: {first: number; last: number};
   // & set: the buffer's lines it shows (the store holds its spec).
   filter?: FilteredLines;
+  // / set: the search, run again over the lines whenever they change (the store holds its positions).
+  search?: LineSearch;
   reopen?: (window: number) => void;
   showings: number;
   shown?: {id: string};
@@ -41,6 +44,10 @@ export const paneSession = {
   setFilter(owner: Owner, filter: FilteredLines | undefined): void {
     pane(owner).filter = filter;
   },
+  search: (owner: Owner): LineSearch | undefined => pane(owner).search,
+  setSearch(owner: Owner, search: LineSearch | undefined): void {
+    pane(owner).search = search;
+  },
   // What the pane shows, as of now: the buffer, or the filter's view of it.
   lines(owner: Owner): PaneLines | undefined {
     const self = pane(owner);
@@ -51,6 +58,7 @@ export const paneSession = {
   replace(owner: Owner, next: LogSource | undefined, options: {reopen?: (window: number) => void} = {}): void {
     const self = pane(owner);
     self.onScreen = undefined;
+    self.search = undefined;
     self.current?.stop();
     self.current = next;
     self.reopen = options.reopen;

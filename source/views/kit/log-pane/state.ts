@@ -25,10 +25,14 @@ export type LogPaneState = {
   follow: boolean;
   // Lines between the newest line and the bottom row when not following.
   scrollBack: number;
+  // Scrolled to the first line by home (g): the pane stays on it while lines arrive, older ones in front too.
+  top?: boolean;
   timestamps: boolean;
   wrap: boolean;
   fullscreen: boolean;
-  // Search matches are positions among the lines shown (the filter's, when one is set).
+  // Search matches are positions among the lines shown (the filter's, when one is set), as of the last publish:
+  // they follow the lines as lines come and go (search.ts). `current` is -1 while no match is current (none
+  // yet, or its line left the buffer).
   search?: {query: string; matches: readonly number[]; current: number};
   // & (filter.ts): only the lines it selects show; `total` counts those, `held` the buffer's.
   filter?: LogFilterSpec;
@@ -81,7 +85,15 @@ declare module '../../../store/actions.js' {
     'logs.clear': NoFields;
     'logs.fullscreen': NoFields;
     'logs.opened': {pane: LogPaneState};
-    'logs.changed': {version: number; total: number; held?: number; appended: number; status: string};
+    // `search`: the search run again over the lines shown now.
+    'logs.changed': {
+      version: number;
+      total: number;
+      held?: number;
+      appended: number;
+      status: string;
+      search?: {matches: readonly number[]; current: number};
+    };
     'logs.filter': NoFields;
     'logs.context': NoFields;
     'logs.filtered': {filter?: LogFilterSpec; context: number; total: number; held: number};

@@ -67,7 +67,7 @@ describe('save', () => {
     const path = join(dir, 'web.log');
     await writeFile(path, 'keep me');
     await expect(saveLines(path, lines)).rejects.toThrow(
-      `cannot save the logs to ${path}: the file already exists; choose another name, or confirm to overwrite it`,
+      `cannot save the logs to ${path}: the file already exists; berth never overwrites a file: save again under another name`,
     );
     expect(await readFile(path, 'utf8')).toBe('keep me');
     expect(await readdir(dir)).toEqual(['web.log']);

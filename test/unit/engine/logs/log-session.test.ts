@@ -42,12 +42,15 @@ class FakeEngine {
   beforeAnswer: (query: Record<string, string | number>) => void = () => undefined;
   private follows: PassThrough[] = [];
 
+  // What GET /events answers (the `die` events that carry a stopped process's exit code).
+  events: Record<string, unknown>[] = [];
+
   readonly docker = {
     modem: {
       dial: (
-        request: {options: Record<string, string | number>},
+        request: {path: string; options: Record<string, string | number>},
         callback: (error: unknown, result?: unknown) => void,
-      ) => this.dial(request.options, callback),
+      ) => (request.path.startsWith('/events') ? this.answerEvents(callback) : this.dial(request.options, callback)),
     },
     getContainer: () => ({
       inspect: async () => {
@@ -77,6 +80,14 @@ class FakeEngine {
     this.running = false;
     for (const stream of this.follows) stream.end();
     this.follows = [];
+  }
+
+  private answerEvents(callback: (error: unknown, result?: unknown) => void): void {
+    const stream = new PassThrough();
+    setImmediate(() => {
+      callback(null, stream);
+      stream.end(this.events.map(event => `${JSON.stringify(event)}\n`).join(''));
+    });
   }
 
   private dial(query: Record<string, string | number>, callback: (error: unknown, result?: unknown) => void): void {
@@ -324,7 +335,9 @@ describe('LogSession following', () => {
     // Written by the old process while the engine was away (its shim kept it running), then it was stopped
     // at 24.5 and started again.
     engine.add(5, line);
-    engine.state = {FinishedAt: timeAt(24).replace(/\d{6}Z$/, '500000Z'), StartedAt: timeAt(25), ExitCode: 137};
+    // The engine resets the exit code when it starts the container again: the code is the `die` event's.
+    engine.state = {FinishedAt: timeAt(24).replace(/\d{6}Z$/, '500000Z'), StartedAt: timeAt(25), ExitCode: 0};
+    engine.events = [{Type: 'container', Action: 'die', Actor: {ID: 'c1', Attributes: {exitCode: '137'}}}];
     engine.add(5, line);
     await until(session, () => session.status === 'reconnecting');
     // The first retry finds the engine still down; the next waits 5 s unless the engine is back and says so.
@@ -341,6 +354,32 @@ describe('LogSession following', () => {
     expect(all[note - 1]).toBe('line 24');
     expect(all[note + 1]).toBe('line 25');
     expect(all.filter(text => text.startsWith('container restarted'))).toHaveLength(1);
+  });
+
+  test('a crash loop (restart policy): one note per exit with its real code, no reconnect notes, no gap', async () => {
+    const engine = new FakeEngine();
+    engine.add(3, line);
+    const session = open(engine, {window: {tail: 'all'}, follow: true, reconnectDelaysMs: [20, 40]});
+    await until(session, () => session.buffer.length === 3);
+    for (let round = 0; round < 2; round++) {
+      const stopped = timeAt(engine.log.length * 1000 + 500);
+      // While the engine waits to restart it, the container says Running and Restarting, with its exit code.
+      engine.state = {Restarting: true, FinishedAt: stopped, StartedAt: timeAt(0), ExitCode: 2};
+      engine.stopContainer();
+      engine.running = true;
+      await until(session, () => session.status === 'restarting');
+      // Several looks while it waits: still one note.
+      await new Promise(resolve => setTimeout(resolve, 150));
+      engine.state = {FinishedAt: stopped, StartedAt: timeAt(engine.log.length * 1000 + 900), ExitCode: 0};
+      engine.add(2, i => ({stream: 1, time: timeAt(i * 1000 + 1000), text: `line ${i}\n`}));
+      await until(session, () => session.status === 'streaming' && numbers(session).at(-1) === engine.log.length - 1);
+    }
+    expect(numbers(session)).toEqual(range(0, 7));
+    const system = [...session.buffer].filter(l => l.stream === 'system').map(l => l.text);
+    expect(system).toEqual([
+      `container exited with code 2 at ${timeAt(3500).slice(0, 19)}Z; restarting (restart policy)`,
+      `container exited with code 2 at ${timeAt(5500).slice(0, 19)}Z; restarting (restart policy)`,
+    ]);
   });
 
   test('a follow that ends because the container exited says how', async () => {

@@ -112,3 +112,28 @@ test('scrolled back past the lines held: the first page, no error', async () => 
   expect(frame).toMatch(/^\s*line 0\s*$/m);
   expect(frame).toMatch(/^\s*line 1\s*$/m);
 });
+
+// :logs --follow=false reads a window and stops: the title says `no follow` with the window, and not `follow`
+// as well (the pane at the bottom of a log it does not follow).
+test('a log read without following: the title does not also say follow', async () => {
+  const lines = ['one', 'two'].map(text => makeLine(text, 'stdout', undefined, false));
+  const controller = new Controller('unix:///nowhere.sock', {});
+  paneSession.replace(controller.services, fixedLogSource(lines));
+  controller.dispatch({type: 'containers.loaded', items: []});
+  const custom = {since: 1, tail: 50, follow: false, label: 'since 10s · tail 50 · no follow'};
+  controller.dispatch({
+    type: 'logs.opened',
+    pane: logPane({version: 1, total: lines.length, fullscreen: true, status: 'ended', custom}),
+  });
+  const instance = render(<AppRoot controller={controller} />);
+  unmounts.push(() => {
+    instance.unmount();
+    void controller.close();
+  });
+  await tick();
+  const title = stripAnsi(instance.lastFrame() ?? '')
+    .split('\n')
+    .find(row => row.includes('logs web'));
+  expect(title).toContain('ended · since 10s · tail 50 · no follow · 2 lines');
+  expect(title).not.toContain('· follow ·');
+});

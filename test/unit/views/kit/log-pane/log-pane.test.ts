@@ -36,6 +36,93 @@ describe('log pane: reducer', () => {
     expect(reduce(reduce(drawn, {type: 'cursor.home'}), {type: 'logs.rows', rows: 30}).logs?.scrollBack).toBe(70);
   });
 
+  test('home typed before the lines stays at the top when history is put in front of them', () => {
+    const empty = reduce(open, {type: 'logs.opened', pane: logPane({total: 0})});
+    let state = reduce(reduce(empty, {type: 'logs.rows', rows: 20}), {type: 'cursor.home'});
+    state = reduce(state, {type: 'logs.changed', version: 1, total: 200, appended: 200, status: 'streaming'});
+    expect(state.logs).toMatchObject({follow: false, scrollBack: 180});
+    // The older lines come after the newest ones (history): the pane shows the first line still.
+    state = reduce(state, {type: 'logs.changed', version: 2, total: 859, appended: 0, status: 'streaming'});
+    expect(state.logs).toMatchObject({follow: false, scrollBack: 839});
+    // New lines below it keep the top on screen too.
+    state = reduce(state, {type: 'logs.changed', version: 3, total: 862, appended: 3, status: 'streaming'});
+    expect(state.logs?.scrollBack).toBe(842);
+    // Scrolled back elsewhere, history in front leaves the rows on screen still (they keep their place from the
+    // bottom).
+    const middle = reduce(reduce(open, {type: 'logs.rows', rows: 20}), {type: 'cursor.up'});
+    const history = reduce(middle, {type: 'logs.changed', version: 1, total: 300, appended: 0, status: 'streaming'});
+    expect(history.logs?.scrollBack).toBe(1);
+    // Not sent there by home: a pane whose few lines fit on one page (a search jumped to one of them) keeps its
+    // rows when more lines come, before or after them.
+    const few = reduce(reduce(empty, {type: 'logs.rows', rows: 20}), {
+      type: 'logs.changed',
+      version: 1,
+      total: 12,
+      appended: 12,
+      status: 'streaming',
+    });
+    let jumped = reduce(few, {type: 'logs.searched', query: 'x', matches: [3]});
+    expect(jumped.logs).toMatchObject({follow: false, scrollBack: 0});
+    jumped = reduce(jumped, {type: 'logs.changed', version: 2, total: 200, appended: 188, status: 'streaming'});
+    jumped = reduce(jumped, {type: 'logs.changed', version: 3, total: 500, appended: 0, status: 'streaming'});
+    expect(jumped.logs?.scrollBack).toBe(180);
+    // Moving down from the top leaves it: history then keeps the rows still.
+    const down = reduce(reduce(state, {type: 'cursor.down'}), {
+      type: 'logs.changed',
+      version: 4,
+      total: 900,
+      appended: 0,
+      status: 'streaming',
+    });
+    expect(down.logs?.scrollBack).toBe(841);
+  });
+
+  test('the search runs again as lines change: the current match stays on its line, n lands on a match', () => {
+    // Matches at 10, 50, 90 of 100 lines; the pane jumped to the newest (90).
+    let state = reduce(open, {type: 'logs.searched', query: 'x', matches: [10, 50, 90]});
+    expect(state.logs).toMatchObject({scrollBack: 9, search: {current: 2}});
+    // The buffer is full: 5 new lines, one of them a match, push the 5 oldest out; every position moves by 5.
+    state = reduce(state, {
+      type: 'logs.changed',
+      version: 1,
+      total: 100,
+      appended: 5,
+      status: 'streaming',
+      search: {matches: [5, 45, 85, 97], current: 2},
+    });
+    expect(state.logs).toMatchObject({scrollBack: 14, search: {matches: [5, 45, 85, 97], current: 2}});
+    state = reduce(state, {type: 'logs.next'});
+    expect(state.logs).toMatchObject({scrollBack: 2, search: {current: 3}});
+    // The current match's line left the buffer: n goes to the oldest match held, N to the newest.
+    const gone = reduce(state, {
+      type: 'logs.changed',
+      version: 2,
+      total: 100,
+      appended: 0,
+      status: 'streaming',
+      search: {matches: [40, 80], current: -1},
+    });
+    expect(reduce(gone, {type: 'logs.next'}).logs).toMatchObject({scrollBack: 59, search: {current: 0}});
+    expect(reduce(gone, {type: 'logs.previous'}).logs).toMatchObject({scrollBack: 19, search: {current: 1}});
+  });
+
+  test('a search that found nothing (typed before the lines) jumps to the newest match when one arrives', () => {
+    const empty = reduce(open, {type: 'logs.opened', pane: logPane({total: 0})});
+    let state = reduce(empty, {type: 'logs.searched', query: 'red', matches: []});
+    expect(state.logs).toMatchObject({follow: true, search: {matches: []}});
+    state = reduce(state, {
+      type: 'logs.changed',
+      version: 1,
+      total: 200,
+      appended: 200,
+      status: 'streaming',
+      search: {matches: [3, 150], current: -1},
+    });
+    expect(state.logs).toMatchObject({follow: false, scrollBack: 49, search: {matches: [3, 150], current: 1}});
+    state = reduce(state, {type: 'logs.next'});
+    expect(state.logs).toMatchObject({scrollBack: 196, search: {current: 0}});
+  });
+
   test('search results jump to the newest match and n/N cycle', () => {
     let state = reduce(open, {type: 'logs.searched', query: 'x', matches: [10, 50, 90]});
     expect(state.logs?.search?.current).toBe(2);
