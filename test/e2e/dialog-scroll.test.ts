@@ -76,3 +76,27 @@ describe('confirmations at small terminals', () => {
     60_000,
   );
 });
+
+// A terminal made narrower rewraps what is on it: a 200-column dialog's rows became several each, and the
+// next frames left pieces of its frame over the list. The screen is cleared and the frame drawn whole.
+test('200 → 80 columns with a dialog open: the next screen holds no pieces of the wide one', async () => {
+  const t = berth.start({env: benchEnv(), columns: 200, rows: 24});
+  await focusContainer(t, prefix);
+  t.type(' ');
+  t.type(' ');
+  await t.waitFor('2 marked');
+  t.type('d');
+  await t.waitFor('Remove these 2 containers?');
+  t.resize(80, 24);
+  const narrow = await t.waitUntil(
+    s => s.split('\n').some(line => /^╭─{78}╮$/.test(line)),
+    'the dialog drawn at 80 columns',
+  );
+  // Every row of the dialog's frame is whole; no row is a piece of the 200-column border.
+  for (const line of narrow.split('\n')) expect(line).not.toMatch(/^─{20,}/);
+  t.keys('Escape');
+  const after = await t.waitUntil(s => !s.includes('Remove these'), 'the dialog closed');
+  for (const line of after.split('\n')) expect(line).not.toMatch(/[╭╮╰╯│]|^─{20,}/);
+  t.type('q');
+  expect(await t.exitCode()).toBe(0);
+});
