@@ -5,6 +5,7 @@ import {safeText} from '../engine/archives/archive-errors.js';
 import {writeArchive} from '../engine/archives/write-archive.js';
 import {containerArchive} from '../engine/container-files/archive-source.js';
 import {planCopyIn, runCopyIn} from '../engine/container-files/copy-in.js';
+import {replacedText} from '../engine/container-files/copy-in-clashes.js';
 import {planCopyOut, runCopyOut} from '../engine/container-files/copy-out.js';
 import {statPath} from '../engine/container-files/path-stat.js';
 import {bytes} from '../text/format.js';
@@ -71,6 +72,13 @@ export async function cpCommand(
       }
       if ('local' in from && 'container' in to) {
         const plan = await planCopyIn(client.docker, to.container, from.local, to.path, flags.followLink);
+        if (plan.replaced.length && !flags.force) {
+          const one = plan.replaced.length === 1;
+          throw new BerthError(
+            `${replacedText(plan.replaced, plan.target)} already ${one ? 'exists' : 'exist'} in ${safeText(to.container)}; ` +
+              `nothing was copied — add -f to replace ${one ? 'it' : 'them'}`,
+          );
+        }
         const result = await runCopyIn(client.docker, plan, {...options, stdin: io.stdin, keepOwners: flags.archive});
         progress.end();
         if (!flags.quiet) say(io, `copied ${bytes(result.bytes)} to ${to.container}:${plan.target}`);
