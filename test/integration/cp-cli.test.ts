@@ -68,6 +68,32 @@ describe('berth cp', () => {
     docker(['exec', container, 'mkdir', '/restored']);
     expect(berth(['cp', '-', `${container}:/restored`], out.stdout).code).toBe(0);
     expect(docker(['exec', container, 'cat', '/restored/app/a'])).toBe('one\n');
+    // The same tar again: looked into first, refused naming what it would replace; -f unpacks it over them.
+    docker(['exec', container, 'sh', '-c', 'echo changed > /restored/app/a']);
+    const again = berth(['cp', '-', `${container}:/restored`], out.stdout);
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim().split('\n')).toEqual([
+      `berth: 2 files in /restored (app/a, app/l) already exist in ${container}; nothing was copied — add -f to replace them`,
+    ]);
+    expect(docker(['exec', container, 'cat', '/restored/app/a'])).toBe('changed\n');
+    expect(berth(['cp', '-f', '-', `${container}:/restored`], out.stdout).code).toBe(0);
+    expect(docker(['exec', container, 'cat', '/restored/app/a'])).toBe('one\n');
+    // A file where the container has a directory: one line; found first without -f, said by the engine midway with it
+    // (-f sends the tar as it comes, as docker cp does).
+    docker(['exec', container, 'sh', '-c', 'rm -r /restored/app && mkdir -p /restored/app/a']);
+    const where = '/restored/app/a is a directory in the container and not one here';
+    const fix = 'remove or rename one of them (not even -f replaces a directory with a file or the reverse)';
+    for (const [force, line] of [
+      [[], `berth: cannot copy app/a of the tar from stdin: ${where}; nothing was copied — ${fix}`],
+      [['-f'], `berth: cannot copy the tar from stdin: ${where}; the copy stopped there, part of it written — ${fix}`],
+    ] as const) {
+      const clash = berth(['cp', ...force, '-', `${container}:/restored`], out.stdout);
+      expect(clash.code).toBe(1);
+      expect(clash.stderr.trim().split('\n')).toEqual([line]);
+    }
+    const broken = berth(['cp', '-', `${container}:/restored`], out.stdout.subarray(0, 700));
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/^berth: the tar from stdin is not a whole tar archive/);
   });
 
   test('a local file in, read back with docker exec cat', () => {

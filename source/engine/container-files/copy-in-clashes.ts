@@ -3,7 +3,7 @@ import {join} from 'node:path';
 import type Docker from 'dockerode';
 import {BerthError} from '../../errors.js';
 import {safeText} from '../archives/archive-errors.js';
-import {childPath} from './file-entry.js';
+import {childPath, parentPath} from './file-entry.js';
 import {statInContainer} from './path-stat.js';
 
 // Paths asked about at once: enough to hide the round trips, few enough not to flood the engine.
@@ -42,22 +42,62 @@ export async function replacedBelow(
   const replaced: string[] = [];
   let level = await children(localDirectory, remoteDirectory);
   while (level.length) {
-    const next: Pair[] = [];
-    for (let at = 0; at < level.length; at += AT_ONCE) {
-      await Promise.all(
-        level.slice(at, at + AT_ONCE).map(async pair => {
-          const there = await statInContainer(docker, container, pair.remote);
-          if (!there) return;
-          if ((there.kind === 'directory') !== pair.directory)
-            throw kindClash(pair.remote, there.kind === 'directory', pair.local);
-          if (pair.directory) next.push(...(await children(pair.local, pair.remote)));
-          else replaced.push(pair.remote);
-        }),
-      );
-    }
-    level = next;
+    const found = await lookUp(docker, container, level);
+    replaced.push(...found.replaced);
+    level = (await Promise.all(found.merged.map(pair => children(pair.local, pair.remote)))).flat();
   }
   return replaced.sort();
+}
+
+// The same for a tar's entries (from stdin) unpacked into the container directory, a level at a time: nothing
+// below a directory the container does not have is asked about.
+export async function replacedByTar(
+  docker: Docker,
+  container: string,
+  directory: string,
+  entries: readonly {path: string; directory: boolean}[],
+): Promise<string[]> {
+  const replaced: string[] = [];
+  const absent = new Set<string>();
+  const depth = (path: string) => path.split('/').length;
+  const deepest = Math.max(0, ...entries.map(entry => depth(entry.path)));
+  for (let level = 1; level <= deepest; level++) {
+    const pairs = entries
+      .filter(entry => depth(entry.path) === level)
+      .map(entry => ({
+        local: `${entry.path} of the tar from stdin`,
+        remote: childPath(directory, entry.path),
+        directory: entry.directory,
+      }))
+      .filter(pair => !absent.has(parentPath(pair.remote)));
+    const found = await lookUp(docker, container, pairs);
+    replaced.push(...found.replaced);
+    for (const pair of found.absent) absent.add(pair.remote);
+  }
+  return replaced.sort();
+}
+
+// Which pairs exist in the container, a few requests at a time: a non-directory there is replaced, a directory on
+// both sides merged; a directory meeting a non-directory refuses the copy.
+async function lookUp(
+  docker: Docker,
+  container: string,
+  pairs: readonly Pair[],
+): Promise<{replaced: string[]; merged: Pair[]; absent: Pair[]}> {
+  const found = {replaced: [] as string[], merged: [] as Pair[], absent: [] as Pair[]};
+  for (let at = 0; at < pairs.length; at += AT_ONCE) {
+    await Promise.all(
+      pairs.slice(at, at + AT_ONCE).map(async pair => {
+        const there = await statInContainer(docker, container, pair.remote);
+        if (!there) return void found.absent.push(pair);
+        if ((there.kind === 'directory') !== pair.directory)
+          throw kindClash(pair.remote, there.kind === 'directory', pair.local);
+        if (pair.directory) found.merged.push(pair);
+        else found.replaced.push(pair.remote);
+      }),
+    );
+  }
+  return found;
 }
 
 async function children(local: string, remote: string): Promise<Pair[]> {
