@@ -67,7 +67,10 @@ export async function eventsCommand(
   const time = (flag: string, value: string | undefined) => {
     if (value === undefined) return undefined;
     try {
-      return toEngineTimestamp(parseSince(value, now));
+      const seconds = parseSince(value, now);
+      // UNIX seconds with nanoseconds go to the engine as written: a double keeps only about a microsecond of them,
+      // and the --since that berth gives after a lost engine must not show the last event again.
+      return /^\d+\.\d{1,9}$/.test(value.trim()) ? value.trim() : toEngineTimestamp(seconds);
     } catch (error) {
       throw new UsageError(`${flag} ${(error as Error).message}`);
     }
