@@ -1,3 +1,6 @@
+import {createReadStream} from 'node:fs';
+import type {Readable} from 'node:stream';
+import type Docker from 'dockerode';
 import {BerthError, UsageError} from '../errors.js';
 import {connectEngine} from '../engine/client.js';
 import type {EngineTarget} from '../engine/target.js';
@@ -5,6 +8,9 @@ import {safeText} from '../engine/archives/archive-errors.js';
 import {writeArchive} from '../engine/archives/write-archive.js';
 import {containerArchive} from '../engine/container-files/archive-source.js';
 import {planCopyIn, runCopyIn} from '../engine/container-files/copy-in.js';
+import {replacedByTar, replacedText} from '../engine/container-files/copy-in-clashes.js';
+import {spoolTar} from '../engine/container-files/stdin-tar.js';
+import type {ProgressListener} from '../engine/archives/progress.js';
 import {planCopyOut, runCopyOut} from '../engine/container-files/copy-out.js';
 import {statPath} from '../engine/container-files/path-stat.js';
 import {bytes} from '../text/format.js';
@@ -70,10 +76,9 @@ export async function cpCommand(
         return result.skipped.length ? 1 : 0;
       }
       if ('local' in from && 'container' in to) {
-        const plan = await planCopyIn(client.docker, to.container, from.local, to.path, flags.followLink);
-        const result = await runCopyIn(client.docker, plan, {...options, stdin: io.stdin, keepOwners: flags.archive});
+        const target = await copyIn(client.docker, from.local, to, flags, {...options, stdin: io.stdin});
         progress.end();
-        if (!flags.quiet) say(io, `copied ${bytes(result.bytes)} to ${to.container}:${plan.target}`);
+        if (!flags.quiet) say(io, `copied ${bytes(target.bytes)} to ${to.container}:${target.path}`);
         return 0;
       }
       return 2;
@@ -86,4 +91,34 @@ export async function cpCommand(
 // Like docker cp's "Successfully copied …", on stderr, so stdout carries only a tar when asked for one.
 function say(io: ArchiveIo, line: string): void {
   if (io.stderr.isTTY) io.stderr.write(`${line}\n`);
+}
+
+// berth cp SRC|- CONTAINER:DEST: nothing that exists is replaced without -f; a tar from stdin is kept in a temporary
+// file to be looked into first (with -f it goes to the engine as it comes).
+async function copyIn(
+  docker: Docker,
+  source: string,
+  to: {container: string; path: string},
+  flags: {followLink: boolean; archive: boolean; force?: boolean},
+  options: {signal: AbortSignal; onProgress: ProgressListener; stdin: Readable},
+): Promise<{bytes: number; path: string}> {
+  const plan = await planCopyIn(docker, to.container, source, to.path, flags.followLink);
+  const spooled = source === '-' && !flags.force ? await spoolTar(options.stdin, options.signal) : undefined;
+  try {
+    const replaced = spooled
+      ? await replacedByTar(docker, to.container, plan.directory, spooled.entries)
+      : plan.replaced;
+    if (replaced.length && !flags.force) {
+      const one = replaced.length === 1;
+      throw new BerthError(
+        `${replacedText(replaced, plan.target)} already ${one ? 'exists' : 'exist'} in ${safeText(to.container)}; ` +
+          `nothing was copied — add -f to replace ${one ? 'it' : 'them'}`,
+      );
+    }
+    const stdin = spooled ? createReadStream(spooled.path) : options.stdin;
+    const result = await runCopyIn(docker, plan, {...options, stdin, keepOwners: flags.archive});
+    return {bytes: result.bytes, path: plan.target};
+  } finally {
+    await spooled?.remove();
+  }
 }

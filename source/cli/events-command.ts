@@ -1,4 +1,5 @@
-import {UsageError} from '../errors.js';
+import {BerthError, UsageError} from '../errors.js';
+import {describeLostConnection} from '../engine/session.js';
 import {cleanText, eventTime} from '../engine/events/event-record.js';
 import type {EngineEvent} from '../engine/events/engine-event.js';
 import {readEvents} from '../engine/events/read-events.js';
@@ -66,7 +67,10 @@ export async function eventsCommand(
   const time = (flag: string, value: string | undefined) => {
     if (value === undefined) return undefined;
     try {
-      return toEngineTimestamp(parseSince(value, now));
+      const seconds = parseSince(value, now);
+      // UNIX seconds with nanoseconds go to the engine as written: a double keeps only about a microsecond of them,
+      // and the --since that berth gives after a lost engine must not show the last event again.
+      return /^\d+\.\d{1,9}$/.test(value.trim()) ? value.trim() : toEngineTimestamp(seconds);
     } catch (error) {
       throw new UsageError(`${flag} ${(error as Error).message}`);
     }
@@ -79,13 +83,42 @@ export async function eventsCommand(
   const stop = new AbortController();
   io.once('SIGINT', () => stop.abort());
   io.once('SIGTERM', () => stop.abort());
+  // Where a new `berth events` would go on from, should the engine go away: just after the last event printed.
+  let resume = query.since ?? toEngineTimestamp(now / 1000);
   return withEngine(target, async client => {
-    await readEvents(
-      client.docker,
-      query,
-      event => void io.stdout.write(`${flags.json ? eventJson(event) : eventLine(event)}\n`),
-      stop.signal,
-    );
+    try {
+      await readEvents(
+        client.docker,
+        query,
+        event => {
+          resume = after(event);
+          io.stdout.write(`${flags.json ? eventJson(event) : eventLine(event)}\n`);
+        },
+        stop.signal,
+      );
+    } catch (error) {
+      if (!stop.signal.aborted) throw lost(describeLostConnection(target.url, error), resume);
+    }
+    // Without --until only the engine ends the stream: it stopped, restarted or was cut off.
+    if (query.until === undefined && !stop.signal.aborted)
+      throw lost(
+        `engine ${target.url}: connection lost (the event stream ended): the engine stopped or restarted, or the network dropped`,
+        resume,
+      );
     return 0;
   });
+}
+
+// The engine went away mid-stream: one line, and the command that goes on without missing an event.
+function lost(reason: string, resume: string): BerthError {
+  return new BerthError(
+    `${reason}; once it is back, berth events --since ${resume} goes on after the last event shown`,
+  );
+}
+
+// The engine's time just after the event (to the nanosecond when it sent one), as --since takes it.
+function after(event: EngineEvent): string {
+  if (!event.timeNanoText) return toEngineTimestamp(eventTime(event) / 1000 + 0.001);
+  const nanos = BigInt(event.timeNanoText) + 1n;
+  return `${nanos / 1_000_000_000n}.${String(nanos % 1_000_000_000n).padStart(9, '0')}`;
 }

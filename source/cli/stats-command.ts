@@ -1,10 +1,11 @@
 import type Docker from 'dockerode';
-import {connectEngine} from '../engine/client.js';
+import {connectEngine, dial} from '../engine/client.js';
 import {type RawStats, type Usage, usageOf} from '../engine/stats/compute.js';
 import {StatsSampler} from '../engine/stats/sampler.js';
 import type {EngineTarget} from '../engine/target.js';
 import {UsageError, errorMessage} from '../errors.js';
 import type {EngineSelection} from '../engine/engine-targets.js';
+import {watchEngine} from './engine-watch.js';
 import {plainTable} from './plain-table.js';
 import {closeAll, connectSeveral} from './several-engines.js';
 import {bytes} from '../text/format.js';
@@ -132,6 +133,7 @@ export async function statsCommand(
   args: readonly string[],
   options: {json: boolean; noStream: boolean},
   out: NodeJS.WriteStream,
+  err: NodeJS.WritableStream = process.stderr,
 ): Promise<number> {
   const unknown = args.find(arg => arg.startsWith('-'));
   if (unknown)
@@ -148,8 +150,16 @@ export async function statsCommand(
     const sampler = new StatsSampler(client.docker, client.api);
     sampler.want(rows.map(row => row.id));
     const tty = out.isTTY && !options.json;
+    let answered = Date.now();
+    const unwatch = watchEngine({
+      url: target.url,
+      ping: signal => dial(client.docker, {path: '/_ping', method: 'GET', signal}),
+      lastAnswer: () => answered,
+      say: line => void err.write(`berth: ${line}\n`),
+    });
     await new Promise<void>(resolve => {
       const stop = () => {
+        unwatch();
         sampler.close();
         resolve();
       };
@@ -157,6 +167,7 @@ export async function statsCommand(
       process.once('SIGTERM', stop);
       out.once('error', stop);
       sampler.subscribe(() => {
+        answered = Date.now();
         for (const row of rows) row.usage = sampler.latest(row.id) ?? row.usage;
         const text = options.json ? json(rows) : table(rows);
         // On a terminal the table is redrawn in place (cursor home, clear below), like docker stats.

@@ -18,7 +18,7 @@ import Docker from 'dockerode';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {connectEngine, type EngineClient} from '../../source/engine/client.js';
 import {containerChanges} from '../../source/engine/container-files/changes.js';
-import {planCopyIn, runCopyIn} from '../../source/engine/container-files/copy-in.js';
+import {describeCopyIn, planCopyIn, runCopyIn} from '../../source/engine/container-files/copy-in.js';
 import {planCopyOut, runCopyOut} from '../../source/engine/container-files/copy-out.js';
 import {LIST_LIMIT} from '../../source/engine/container-files/file-entry.js';
 import {listDirectory} from '../../source/engine/container-files/list-directory.js';
@@ -214,7 +214,13 @@ describe('copy out and in', () => {
     expect(docker(['exec', running, 'cat', '/tmp/upload/inner/a.txt'])).toBe('alpha\n');
     expect(docker(['exec', running, 'readlink', '/tmp/upload/ln']).trim()).toBe('inner/a.txt');
     const replace = await planCopyIn(client.docker, running, join(dir, 'single.txt'), '/tmp/upload/inner/a.txt');
-    expect(replace.replaces).toBe('file');
+    expect(replace).toMatchObject({replaces: 'file', replaced: ['/tmp/upload/inner/a.txt']});
+    // Again: the directories are merged, the file and the link there would be replaced, and the question says so.
+    const again = await planCopyIn(client.docker, running, local, '/tmp');
+    expect(again.replaced).toEqual(['/tmp/upload/inner/a.txt', '/tmp/upload/ln']);
+    expect(describeCopyIn(again)).toBe(
+      `the directory into ${running}:/tmp/upload, merging with the directory there and replacing 2 files in /tmp/upload (inner/a.txt, ln)`,
+    );
     await expect(planCopyIn(client.docker, running, local, '/nowhere/x')).rejects.toThrow(/no such directory/);
   });
 

@@ -68,12 +68,92 @@ describe('berth cp', () => {
     docker(['exec', container, 'mkdir', '/restored']);
     expect(berth(['cp', '-', `${container}:/restored`], out.stdout).code).toBe(0);
     expect(docker(['exec', container, 'cat', '/restored/app/a'])).toBe('one\n');
+    // The same tar again: looked into first, refused naming what it would replace; -f unpacks it over them.
+    docker(['exec', container, 'sh', '-c', 'echo changed > /restored/app/a']);
+    const again = berth(['cp', '-', `${container}:/restored`], out.stdout);
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim().split('\n')).toEqual([
+      `berth: 2 files in /restored (app/a, app/l) already exist in ${container}; nothing was copied — add -f to replace them`,
+    ]);
+    expect(docker(['exec', container, 'cat', '/restored/app/a'])).toBe('changed\n');
+    expect(berth(['cp', '-f', '-', `${container}:/restored`], out.stdout).code).toBe(0);
+    expect(docker(['exec', container, 'cat', '/restored/app/a'])).toBe('one\n');
+    // A file where the container has a directory: one line; found first without -f, said by the engine midway with it
+    // (-f sends the tar as it comes, as docker cp does).
+    docker(['exec', container, 'sh', '-c', 'rm -r /restored/app && mkdir -p /restored/app/a']);
+    const where = '/restored/app/a is a directory in the container and not one here';
+    const fix = 'remove or rename one of them (not even -f replaces a directory with a file or the reverse)';
+    for (const [force, line] of [
+      [[], `berth: cannot copy app/a of the tar from stdin: ${where}; nothing was copied — ${fix}`],
+      [['-f'], `berth: cannot copy the tar from stdin: ${where}; the copy stopped there, part of it written — ${fix}`],
+    ] as const) {
+      const clash = berth(['cp', ...force, '-', `${container}:/restored`], out.stdout);
+      expect(clash.code).toBe(1);
+      expect(clash.stderr.trim().split('\n')).toEqual([line]);
+    }
+    const broken = berth(['cp', '-', `${container}:/restored`], out.stdout.subarray(0, 700));
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/^berth: the tar from stdin is not a whole tar archive/);
   });
 
   test('a local file in, read back with docker exec cat', () => {
     writeFileSync(join(dir, 'in.txt'), 'into the container\n');
     expect(berth(['cp', join(dir, 'in.txt'), `${container}:/tmp/in.txt`]).code).toBe(0);
     expect(docker(['exec', container, 'cat', '/tmp/in.txt'])).toBe('into the container\n');
+  });
+
+  test('a file copied in again without -f is refused and kept; -f replaces it', () => {
+    const local = join(dir, 'again.txt');
+    writeFileSync(local, 'first\n');
+    expect(berth(['cp', local, `${container}:/tmp/`]).code).toBe(0);
+    writeFileSync(local, 'second\n');
+    const again = berth(['cp', local, `${container}:/tmp/`]);
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim().split('\n')).toEqual([
+      `berth: /tmp/again.txt already exists in ${container}; nothing was copied — add -f to replace it`,
+    ]);
+    expect(docker(['exec', container, 'cat', '/tmp/again.txt'])).toBe('first\n');
+    expect(berth(['cp', local, `${container}:/tmp/again.txt`]).code).toBe(1);
+    expect(berth(['cp', '-f', local, `${container}:/tmp/`]).code).toBe(0);
+    expect(docker(['exec', container, 'cat', '/tmp/again.txt'])).toBe('second\n');
+  });
+
+  test('a directory copied into one that holds files of the same names: refused, naming them, unless -f', () => {
+    const local = join(dir, 'tree');
+    mkdirSync(join(local, 'd'), {recursive: true});
+    writeFileSync(join(local, 'd/a'), 'a1\n');
+    writeFileSync(join(local, 'b'), 'b1\n');
+    expect(berth(['cp', local, `${container}:/tmp/`]).code).toBe(0);
+    writeFileSync(join(local, 'd/a'), 'a2\n');
+    writeFileSync(join(local, 'new'), 'n\n');
+    for (const source of [local, `${local}/.`]) {
+      const where = source === local ? '/tmp' : '/tmp/tree';
+      const again = berth(['cp', source, `${container}:${where}`]);
+      expect(again.code).toBe(1);
+      expect(again.stderr.trim().split('\n')).toEqual([
+        `berth: 2 files in /tmp/tree (b, d/a) already exist in ${container}; nothing was copied — add -f to replace them`,
+      ]);
+    }
+    expect(docker(['exec', container, 'sh', '-c', 'cat /tmp/tree/d/a; ls /tmp/tree'])).toBe('a1\nb\nd\n');
+    expect(berth(['cp', '-f', local, `${container}:/tmp`]).code).toBe(0);
+    expect(docker(['exec', container, 'sh', '-c', 'cat /tmp/tree/d/a /tmp/tree/new'])).toBe('a2\nn\n');
+  });
+
+  test('a file where the container has a directory (or the reverse), deep down: one clear line, nothing written', () => {
+    const local = join(dir, 'clash');
+    mkdirSync(join(local, 'd'), {recursive: true});
+    writeFileSync(join(local, 'd/g'), 'file here\n');
+    writeFileSync(join(local, 'first'), 'x\n');
+    docker(['exec', container, 'mkdir', '-p', '/tmp/clash/d/g']);
+    for (const force of [[], ['-f']]) {
+      const result = berth(['cp', ...force, local, `${container}:/tmp/`]);
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim().split('\n')).toEqual([
+        `berth: cannot copy ${join(local, 'd/g')}: /tmp/clash/d/g is a directory in the container and not one here; nothing was ` +
+          'copied — remove or rename one of them (not even -f replaces a directory with a file or the reverse)',
+      ]);
+    }
+    expect(docker(['exec', container, 'ls', '/tmp/clash'])).toBe('d\n');
   });
 
   test('wrong arguments exit 2, failures 1, each in one line', () => {

@@ -1,6 +1,7 @@
 import {spawnSync} from 'node:child_process';
 import {afterAll, describe, expect, test} from 'vitest';
 import {benchEnv, BUSYBOX, docker, uniqueName} from '../helpers/bench.js';
+import {berthBehindProxy} from '../helpers/berth-behind-proxy.js';
 import {scratchDir} from '../helpers/scratch.js';
 
 // berth events as a user runs it (bin/berth.js after `node scripts/build.mjs`), against docker events.
@@ -15,13 +16,15 @@ function berth(args: string[]) {
 }
 
 const name = uniqueName('berth-events-cli');
+const lostName = uniqueName('berth-events-lost');
 
 afterAll(() => {
-  try {
-    docker(['rm', '-f', name]);
-  } catch {
-    // Already gone.
-  }
+  for (const container of [name, lostName])
+    try {
+      docker(['rm', '-f', container]);
+    } catch {
+      // Already gone.
+    }
 });
 
 describe('berth events', () => {
@@ -54,6 +57,40 @@ describe('berth events', () => {
         .split('\n')
         .map(line => (JSON.parse(line) as {Action: string}).Action),
     ).toEqual(['die']);
+  });
+
+  test('the engine lost mid-stream: one line naming it, the reason, and the command that goes on from there', async () => {
+    // --since: the create is shown even when the stream opens after it (a loaded machine).
+    const since = String(Math.floor(Date.now() / 1000) - 1);
+    const run = await berthBehindProxy(['events', '--since', since, '--filter', `container=${lostName}`], state);
+    try {
+      docker(['create', '--name', lostName, BUSYBOX, 'true']);
+      await run.waitFor('stdout', / container create /);
+      await run.proxy.close();
+      expect(await run.exited).toBe(1);
+      const lines = run.stderr().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        new RegExp(
+          `^berth: engine ${run.proxy.url('tcp')}: connection lost \\(.+\\): the engine stopped or restarted, or the network ` +
+            'dropped; once it is back, berth events --since \\d+\\.\\d{9} goes on after the last event shown$',
+        ),
+      );
+      // The command it gives goes on after the last event shown: the create is not shown again, the rm is.
+      const resume = /--since (\S+)/.exec(lines[0] ?? '')?.[1] ?? '';
+      docker(['rm', lostName]);
+      const until = String(Math.floor(Date.now() / 1000) + 1);
+      await new Promise(resolve => setTimeout(resolve, 1100));
+      const next = berth(['events', '--since', resume, '--until', until, '--filter', `container=${lostName}`]);
+      expect(
+        next.stdout
+          .trim()
+          .split('\n')
+          .map(line => line.split(' ')[2]),
+      ).toEqual(['destroy']);
+    } finally {
+      await run.stop();
+    }
   });
 
   test('a bad --filter or flag is a usage error (exit 2), an engine not there exit 1', () => {

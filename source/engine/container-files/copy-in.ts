@@ -9,6 +9,7 @@ import {engineStream} from '../archives/engine-stream.js';
 import {ProgressMeter, type ProgressListener} from '../archives/progress.js';
 import {refusal} from './archive-source.js';
 import {childPath, parentPath} from './file-entry.js';
+import {engineKindClash, kindClash, replacedBelow, replacedText} from './copy-in-clashes.js';
 import {components} from './list-directory.js';
 import {statPath} from './path-stat.js';
 import {tarOf} from './tar-writer.js';
@@ -28,6 +29,9 @@ export type CopyInPlan = {
   // The container path the copy lands at, and what is there now (replaced, or merged into for a directory).
   target: string;
   replaces?: 'file' | 'directory';
+  // The container paths the copy would replace (files and links of the same name; directories are merged), looked
+  // up before a byte moves. Not known for a tar from stdin.
+  replaced: string[];
   size?: number;
 };
 
@@ -53,6 +57,7 @@ export async function planCopyIn(
       followLink,
       kind: 'directory',
       target: dest,
+      replaced: [],
     };
   }
   const local = resolve(source);
@@ -76,17 +81,23 @@ export async function planCopyIn(
     size: kind === 'file' ? info.size : undefined,
   } as const;
   if (there?.kind === 'directory') {
-    if (contentsOnly) return {...base, directory: dest, rootName: name, target: dest, replaces: 'directory'};
+    if (contentsOnly) {
+      const replaced = await replacedBelow(docker, container, local, dest);
+      return {...base, directory: dest, rootName: name, target: dest, replaces: 'directory', replaced};
+    }
     const target = childPath(dest, name);
     const inside = await statPath(docker, container, target);
     if (inside && (inside.kind === 'directory') !== (kind === 'directory'))
-      throw new BerthError(`cannot replace ${safeText(target)}: one is a directory and the other is not`);
+      throw kindClash(target, inside.kind === 'directory', source);
+    const replaced =
+      inside?.kind === 'directory' ? await replacedBelow(docker, container, local, target) : inside ? [target] : [];
     return {
       ...base,
       directory: dest,
       rootName: name,
       target,
       replaces: inside ? (inside.kind === 'directory' ? 'directory' : 'file') : undefined,
+      replaced,
     };
   }
   if (there && kind === 'directory')
@@ -101,6 +112,7 @@ export async function planCopyIn(
     rootName: components(dest).at(-1) ?? name,
     target: dest,
     replaces: there ? 'file' : undefined,
+    replaced: there ? [dest] : [],
   };
 }
 
@@ -145,7 +157,8 @@ export async function runCopyIn(
       },
       body,
       signal: controller.signal,
-      refused: (status, message) => refusal(plan.container, plan.dest, status, message),
+      refused: (status, message) =>
+        engineKindClash(message, plan.source) ?? refusal(plan.container, plan.dest, status, message),
     });
     response.resume();
     await new Promise<void>((done, fail) => {
@@ -172,7 +185,11 @@ export function describeCopyIn(plan: CopyInPlan): string {
     plan.kind === 'directory' ? (plan.contentsOnly ? "the directory's contents" : 'the directory') : 'the file';
   const target = `${plan.container}:${plan.target}`;
   if (plan.replaces === 'file') return `${what} to ${target}, replacing the file there`;
-  if (plan.replaces === 'directory')
+  if (plan.replaces === 'directory' && plan.source === '-')
     return `${what} into ${target}, merging with the directory there (files of the same name are replaced)`;
+  if (plan.replaces === 'directory')
+    return plan.replaced.length
+      ? `${what} into ${target}, merging with the directory there and replacing ${replacedText(plan.replaced, plan.target)}`
+      : `${what} into ${target}, merging with the directory there (no file there is replaced)`;
   return `${what} to ${target} (new)`;
 }

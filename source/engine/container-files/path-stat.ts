@@ -64,6 +64,19 @@ export async function statPath(
   path: string,
   signal?: AbortSignal,
 ): Promise<PathStat | undefined> {
+  const stat = await statInContainer(docker, container, path, signal);
+  if (!stat) await mustExist(docker, container);
+  return stat;
+}
+
+// statPath for a container already known to exist: a missing path costs one request, not two (copy-in asks this
+// for every file it would write).
+export async function statInContainer(
+  docker: Docker,
+  container: string,
+  path: string,
+  signal?: AbortSignal,
+): Promise<PathStat | undefined> {
   const response = await new Promise<IncomingMessage | undefined>((resolve, reject) => {
     docker.modem.dial(
       {
@@ -87,10 +100,7 @@ export async function statPath(
       },
     );
   });
-  if (!response) {
-    await mustExist(docker, container);
-    return undefined;
-  }
+  if (!response) return undefined;
   response.resume();
   const stat = statFromHeader(response.headers['x-docker-container-path-stat'] as string | undefined);
   if (!stat) throw new BerthError(`the engine did not describe ${safeText(path)} (no path stat header)`);
