@@ -15,9 +15,12 @@ async function main(argv: string[]): Promise<number> {
     const {setupCommand} = await import('./cli/setup/setup-command.js');
     return setupCommand(argv.slice(1), {stdout: process.stdout, env: process.env});
   }
-  if (argv[0] === 'config') {
+  // `berth --config FILE config --path`: the file given first, as for any command.
+  const lead = argv[0] === '--config' ? 2 : argv[0]?.startsWith('--config=') ? 1 : 0;
+  if (argv[lead] === 'config') {
     const {configCommand} = await import('./cli/config-command.js');
-    return configCommand(argv.slice(1), {stdout: process.stdout, env: process.env});
+    const args = [...argv.slice(0, lead), ...argv.slice(lead + 1)];
+    return configCommand(args, {stdout: process.stdout, env: process.env});
   }
   const {options, flags, command} = parseCommandLine(argv);
   if (options.help) {

@@ -127,3 +127,19 @@ describe('docker contexts', () => {
     expect(overridden.stderr).toMatch(/127\.0\.0\.1:1: connection refused/);
   });
 });
+
+// --config FILE names the file for `config --path` as for every command, before or after `config`.
+test('berth --config FILE config --path, and config --path --config FILE, print FILE', () => {
+  for (const args of [
+    ['--config', '/tmp/berth-x.yml', 'config', '--path'],
+    ['config', '--path', '--config', '/tmp/berth-x.yml'],
+    ['--config=/tmp/berth-x.yml', 'config', '--path'],
+  ]) {
+    const result = berth(args);
+    expect(result.stderr, args.join(' ')).toBe('');
+    expect(result.stdout).toBe('/tmp/berth-x.yml\n');
+  }
+  const missing = berth(['config', '--path', '--config']);
+  expect(missing.code).toBe(2);
+  expect(missing.stderr).toMatch(/^berth: --config needs a file/);
+});
