@@ -54,6 +54,14 @@ export const SERVICE_COLUMNS: readonly Column<ServiceRow>[] = [
     id: 'status',
     title: 'STATE',
     cell: row => (row.container ? compactStatus(row.container.state, row.container.status) : 'not created'),
+    // Aged from when the container was listed to this render, as view 1's STATUS ("up 5s" listed a minute ago
+    // says 1m): it stayed as listed until the next event.
+    live: (row, _context, now) => {
+      const container = row.container;
+      if (!container) return 'not created';
+      const later = container.listedAt ? (now - container.listedAt) / 1000 : 0;
+      return compactStatus(container.state, container.status, later);
+    },
     min: 8,
     max: 28,
   },
