@@ -76,8 +76,14 @@ export const COMPOSE_COMMANDS: readonly CommandSpec[] = [
       // Building, starting or taking down changes the engine: not under --readonly.
       if (services.config.readonly) throw new Error(`${operation} changes the engine (berth runs --readonly)`);
       if (rest.length) throw new Error(`one project at most (got "${[name, ...rest].join(' ')}")`);
-      const project = name ?? selectedProject(services.store.get())?.name;
+      const state = services.store.get();
+      const project = name ?? selectedProject(state)?.name;
       if (!project) throw new Error('no project selected: give its name, or select one in view 3');
+      const known = projects(state).map(p => p.name);
+      if (!known.includes(project))
+        throw new Error(
+          `no compose project named "${project}" ${known.length ? `(there are: ${known.join(', ')})` : '(view 3 lists none)'}; :compose DIR opens one from its files`,
+        );
       if (operation === 'down') void openDown(services, project);
       else void runCompose(services, project, {op: operation});
       return undefined;

@@ -51,3 +51,16 @@ test('u on a project of an engine away: refused with the reason, nothing run', a
   expect(status?.kind).toBe('error');
   expect(status?.text).toMatch(/engine second is away \(connection refused\)/);
 });
+
+test(':compose down NAME with a name view 3 does not know says which there are', () => {
+  const c = new Controller('unix:///nowhere.sock', config, DEFAULT_VIEWS);
+  controllers.push(c);
+  c.store.set(state => ({
+    ...state,
+    containers: {...state.containers, loaded: true, items: [{...member, engine: undefined}]},
+  }));
+  c.dispatch({type: 'command.open'});
+  c.dispatch({type: 'overlay.draft', draft: 'compose down nosuch'});
+  c.dispatch({type: 'overlay.submit'});
+  expect(shownStatus(c.store.get())?.text).toMatch(/no compose project named "nosuch" \(there are: shop\)/);
+});
