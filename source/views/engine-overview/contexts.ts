@@ -48,6 +48,15 @@ export function contextTarget(name: string, env: NodeJS.ProcessEnv = process.env
   return resolveEngineTarget({context: name}, rest);
 }
 
+// The contexts' names, for tab: none when the docker config cannot be read (opening the list says why).
+export function contextNames(env: NodeJS.ProcessEnv = process.env): string[] {
+  try {
+    return contextRows(undefined, env).map(row => row.name);
+  } catch {
+    return [];
+  }
+}
+
 export function openContexts(services: Services): void {
   try {
     const rows = contextRows(services.engine()?.target);

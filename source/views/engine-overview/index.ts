@@ -1,7 +1,7 @@
 import {oneArg} from '../command-line.js';
 import {loadEngineDisks} from './engines-table.js';
 import type {Binding, CommandSpec, ViewModule} from '../types.js';
-import {openContexts, switchContext} from './contexts.js';
+import {contextNames, openContexts, switchContext} from './contexts.js';
 import {ContextsOverlay} from './ContextsOverlay.js';
 import {EngineView} from './EngineView.js';
 import {loadEngineFacts} from './load.js';
@@ -29,6 +29,8 @@ const COMMANDS: readonly CommandSpec[] = [
       else void switchContext(services, oneArg(args, 'give one context name'));
       return undefined;
     },
+    // The docker contexts by name (tab completed container names).
+    complete: (_state, index) => (index === 0 ? contextNames() : []),
   },
 ];
 

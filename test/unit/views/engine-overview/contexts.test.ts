@@ -1,5 +1,8 @@
+import {createHash} from 'node:crypto';
+import {mkdirSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {contextRows, contextTarget} from '../../../../source/views/engine-overview/contexts.js';
+import {contextNames, contextRows, contextTarget} from '../../../../source/views/engine-overview/contexts.js';
 import type {EngineTarget} from '../../../../source/engine/target.js';
 import {scratchDir} from '../../../helpers/scratch.js';
 
@@ -27,5 +30,17 @@ describe('the contexts overlay', () => {
     const rows = contextRows(undefined, {DOCKER_CONFIG: config, HOME: config});
     expect(rows[0]).toMatchObject({name: 'default', current: false});
     expect(rows[0]?.host).toMatch(/^unix:\/\/\/.*docker\.sock$/);
+  });
+
+  test(':context completes context names (it completed container names); none when the config cannot be read', () => {
+    const withOne = scratchDir('berth-contexts-one-');
+    const meta = join(withOne, 'contexts', 'meta', createHash('sha256').update('prod').digest('hex'));
+    mkdirSync(meta, {recursive: true});
+    writeFileSync(
+      join(meta, 'meta.json'),
+      JSON.stringify({Name: 'prod', Metadata: {}, Endpoints: {docker: {Host: 'tcp://10.0.0.5:2376'}}}),
+    );
+    expect(contextNames({DOCKER_CONFIG: withOne, HOME: withOne})).toEqual(['default', 'prod']);
+    expect(contextNames({DOCKER_CONFIG: '/nonexistent/berth', HOME: '/nonexistent'})).toEqual(['default']);
   });
 });
