@@ -5,7 +5,7 @@ import {ScrolledRows} from '../ScrolledRows.js';
 import {useStore} from '../use-store.js';
 import {keptColours, useTheme} from '../use-theme.js';
 
-// v: the container's environment, secret-looking values masked until m.
+// v: the container's environment, secret-looking values and the credentials inside values masked until m.
 export function EnvOverlay({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => state.overlay);
   const theme = useTheme();
@@ -31,7 +31,7 @@ export function EnvOverlay({width, height}: {width: number; height: number}) {
               {entry.secret && !overlay.reveal ? (
                 <Text {...theme.muted}>••••••••</Text>
               ) : (
-                keptColours(theme, sanitizeLine(entry.value))
+                keptColours(theme, sanitizeLine((!overlay.reveal && entry.masked) || entry.value))
               )}
             </Text>
           ) : null;
