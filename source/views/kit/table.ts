@@ -24,6 +24,8 @@ export type TableSpec<Row extends object, Ctx = undefined> = {
   measured?: (state: AppState) => readonly Row[];
   // The same array while unchanged (ENGINE first with several engines, the stats columns when they are on).
   columns: (state: AppState) => readonly Column<Row, Ctx>[];
+  // The columns `o` offers, when more than `columns` (a column the view turns on when it is picked).
+  sortable?: (state: AppState) => readonly Column<Row, Ctx>[];
   list: (state: AppState) => ListState;
   key: (row: Row) => string;
   // What the list says instead of rows or over them (the engine away, loading, nothing matches).
