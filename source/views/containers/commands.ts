@@ -54,8 +54,12 @@ function patternCommand(name: string, operation: ContainerOperation, verb: strin
         words.shift();
         if (operation === 'remove' && flag === '-f') force = true;
         else if (operation === 'kill' && (flag === '-s' || flag === '--signal')) {
-          signal = signalName(words.shift() ?? '');
-          if (!signal) throw new Error(`-s needs a signal: ${SIGNAL_HINT}`);
+          const given = words.shift();
+          signal = signalName(given ?? '');
+          if (!signal)
+            throw new Error(
+              given === undefined ? `-s needs a signal: ${SIGNAL_HINT}` : `"${given}" is not a signal: ${SIGNAL_HINT}`,
+            );
         } else throw new Error(`unknown option "${flag}" (${flags || 'none'})`);
       }
       const pattern = oneArg(words, 'give exactly one name pattern');
