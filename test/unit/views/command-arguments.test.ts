@@ -25,3 +25,30 @@ describe(':kill -s', () => {
     expect(command(':kill -s').text).toContain('-s needs a signal: give a number 1–64');
   });
 });
+
+describe('a flag where a name or a path is expected is refused before anything is sent', () => {
+  test.each([
+    [
+      ':rmi -f x',
+      ':rmi: "-f" is an option, not an image: :rmi takes none; give the images (f in its dialog forces the removal)',
+    ],
+    [
+      ':save -o F img',
+      ':save: "-o" is an option, not an image or a file: :save takes none; give the images, then the file to write',
+    ],
+    [':load -i F', `:load: "-i" is an option, not a file: :load takes none; give the archive's path`],
+    [':load a b', ':load: give one archive, not 2 words ("a" "b"); quote a path with spaces'],
+    [
+      ':export -o F web',
+      ':export: "-o" is an option, not a container or a file: :export takes none; give the container, then the file to write',
+    ],
+    [
+      ':run -d busybox',
+      ':run: "-d" is an option, not an image: :run takes only --rm before the image (:create takes -t and -e)',
+    ],
+  ])('%s', (line, said) => {
+    const {text, kind} = command(line, 'images');
+    expect(kind).toBe('error');
+    expect(text?.startsWith(`${said}; usage :`)).toBe(true);
+  });
+});
