@@ -1,3 +1,4 @@
+import {counted} from '../../text/plural.js';
 import {Text} from 'ink';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {contentRows, OverlayBox} from '../OverlayBox.js';
@@ -16,7 +17,7 @@ export function EnvOverlay({width, height}: {width: number; height: number}) {
     <OverlayBox
       width={width}
       height={height}
-      title={`environment of ${sanitizeLine(overlay.container)} · ${overlay.entries.length} variables · ${overlay.reveal ? 'secrets shown' : 'secrets masked'}`}
+      title={`environment of ${sanitizeLine(overlay.container)} · ${counted(overlay.entries.length, 'variable')} · ${overlay.reveal ? 'secrets shown' : 'secrets masked'}`}
     >
       <ScrolledRows
         total={entries.length}
