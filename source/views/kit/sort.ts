@@ -6,7 +6,6 @@ import type {Column} from './columns.js';
 // A list sorted by one of its columns (o), one way or the other (O); remembered per list across runs.
 export type SortChoice = {column: string; descending: boolean};
 
-
 type Key = number | string | undefined;
 const compareKeys = (a: Key, b: Key): number => {
   // Rows without a value (no stats sample yet, a size not known) go last whichever the direction.
