@@ -1,4 +1,4 @@
-import {compileMatcher, InvalidPatternError} from '../text/match.js';
+import {compileMatcher, InvalidPatternError, invalidPatternText} from '../text/match.js';
 
 export type ListState = {
   cursor: number;
@@ -17,6 +17,18 @@ export function makeMatcher(filter: string): (text: string) => boolean {
     return compileMatcher(filter);
   } catch (error) {
     if (error instanceof InvalidPatternError) return () => false;
+    throw error;
+  }
+}
+
+// What is wrong with a list filter, for the status line when it is applied (docs/contract.md, Keys): a `re:`
+// expression that does not compile. Undefined when it is fine.
+export function filterProblem(filter: string, use: 'filter' | 'search' = 'filter'): string | undefined {
+  try {
+    compileMatcher(filter);
+    return undefined;
+  } catch (error) {
+    if (error instanceof InvalidPatternError) return invalidPatternText(use, error);
     throw error;
   }
 }

@@ -16,6 +16,13 @@ export class InvalidPatternError extends Error {
   }
 }
 
+// What the UI says of a broken `re:` query on the status line, for a list filter and the log search alike: the
+// query, what is wrong with it, and the way out.
+export function invalidPatternText(use: 'filter' | 'search', error: InvalidPatternError): string {
+  const reason = error.reason.message.replace(/^Invalid regular expression: /, '');
+  return `${use} "${error.query}": not a valid regular expression (${reason}); fix it, or ${use} without "re:" for plain text`;
+}
+
 // Throws InvalidPatternError for a `re:` query whose expression does not compile. Invisible format characters
 // (text/invisible.ts) are taken out of the query and of the text: `password` matches `pass\u200Bword`, which the
 // screen shows as `pass‹U+200B›word`.

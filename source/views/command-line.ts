@@ -44,3 +44,11 @@ export function twoArgs(args: readonly string[], error: string): [string, string
   if (args.length !== 2 || first === undefined || second === undefined) throw new Error(error);
   return [first, second];
 }
+
+// A word where a `:` command expects names or a path but finds an option (docker's rmi -f, save -o, load -i): refused
+// before anything is sent, since the engine would take it for a name. `what` is what was expected there ("an
+// image"), `fix` what to give instead. A lone "-" is left to the command (it names standard input or output).
+export function refuseOptions(args: readonly string[], what: string, fix: string): void {
+  const option = args.find(arg => arg.startsWith('-') && arg !== '-');
+  if (option !== undefined) throw new Error(`"${option}" is an option, not ${what}: ${fix}`);
+}

@@ -118,9 +118,13 @@ export type Services = {
 export type Scope = string;
 
 // What sorting needs of a list: its id (what the choice is remembered by) and its columns now.
+type SortColumn = {id: string; title: string; descendingFirst?: boolean};
 export type SortableTable = {
   id: string;
-  columns: (state: AppState) => readonly {id: string; title: string; descendingFirst?: boolean}[];
+  columns: (state: AppState) => readonly SortColumn[];
+  // The columns `o` offers when they are more than those shown: one the view turns on when it is picked (the
+  // containers' CPU and MEM). Default: `columns`.
+  sortable?: (state: AppState) => readonly SortColumn[];
 };
 
 export type Binding = {

@@ -29,7 +29,19 @@ describe('containers view', () => {
     // Says which signal reached it: for :kill -s USR1.
     for (const name of [`${prefix}-sig-a`, `${prefix}-sig-b`])
       run(name, '--init', BUSYBOX, 'sh', '-c', "trap 'echo got-USR1' USR1; while :; do sleep 0.2; done");
-    run(`${prefix}-secret`, '-e', 'DB_PASSWORD=hunter2', '-e', 'PLAIN=visible', '--init', BUSYBOX, 'sleep', '600');
+    run(
+      `${prefix}-secret`,
+      '-e',
+      'DB_PASSWORD=hunter2',
+      '-e',
+      'PLAIN=visible',
+      '-e',
+      'DATABASE_URL=postgres://user:pw123@db/x',
+      '--init',
+      BUSYBOX,
+      'sleep',
+      '600',
+    );
     run(
       `${prefix}-evil`,
       BUSYBOX,
@@ -206,8 +218,12 @@ describe('containers view', () => {
     expect(masked).toMatch(/PLAIN\s+= visible/);
     expect(masked).toMatch(/DB_PASSWORD\s+= ••••••••/);
     expect(masked).not.toContain('hunter2');
+    // Credentials inside a value under an ordinary name.
+    expect(masked).toMatch(/DATABASE_URL\s+= postgres:\/\/user:••••@db\/x/);
+    expect(masked).not.toContain('pw123');
     terminal.type('m');
     expect(await terminal.waitFor('hunter2')).toMatch(/DB_PASSWORD\s+= hunter2/);
+    expect(await terminal.waitFor('pw123')).toMatch(/DATABASE_URL\s+= postgres:\/\/user:pw123@db\/x/);
     terminal.keys('Escape');
     terminal.type('q');
     expect(await terminal.exitCode()).toBe(0);

@@ -51,7 +51,7 @@ test('view 4: t retags, C copies, d deletes every tag of the digest after naming
   terminal.keys('Enter');
   await terminal.waitFor(repository);
   terminal.keys('Enter');
-  await terminal.waitFor(`${repository} · 1 tags`);
+  await terminal.waitFor(`${repository} · 1 tag ·`);
 
   terminal.type('t');
   await terminal.waitFor(`tag ${repository}:1 as:`);

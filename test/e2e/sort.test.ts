@@ -86,4 +86,32 @@ describe('sorting', () => {
     t.type('q');
     expect(await t.exitCode()).toBe(0);
   }, 60_000);
+
+  test('at 80 columns the sorted column stays on screen; o offers CPU before u, and picking it turns the stats on', async () => {
+    const env = {...benchEnv(), XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'berth-sort-'))};
+    const t = berth.start({env, columns: 80, rows: 30});
+    await t.waitFor(/API 1\.41/);
+    t.type('2');
+    await t.waitFor(/REPOSITORY/);
+    t.type('o');
+    await t.waitFor('Sort by');
+    // REPOSITORY, TAG, IMAGE ID, CREATED, SIZE, SHARED, USED: the seventh.
+    for (let i = 0; i < 6; i++) t.keys('Down');
+    t.keys('Enter');
+    await t.waitFor(/USED ▼/);
+    t.type('1');
+    await t.waitFor(/NAME/);
+    expect(t.screen()).not.toMatch(/CPU/);
+    t.type('o');
+    const menu = await t.waitFor('Sort by');
+    expect(menu).toMatch(/CPU/);
+    expect(menu).toMatch(/MEM/);
+    // NAME, STATUS, CPU: the third.
+    for (let i = 0; i < 2; i++) t.keys('Down');
+    t.keys('Enter');
+    await t.waitFor(/CPU ▼/);
+    expect(t.screen()).toMatch(/MEM/);
+    t.type('q');
+    expect(await t.exitCode()).toBe(0);
+  }, 60_000);
 });

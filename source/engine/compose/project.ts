@@ -1,3 +1,4 @@
+import {compareNatural} from '../../text/compare.js';
 import {existsSync, statSync} from 'node:fs';
 import {basename, dirname, isAbsolute, resolve} from 'node:path';
 import type {ContainerRow} from '../containers/rows.js';
@@ -109,7 +110,7 @@ export function projectsFromContainers(rows: readonly ContainerRow[]): ComposePr
     const files = labels.configFiles.map(file => (isAbsolute(file) || !workingDir ? file : resolve(workingDir, file)));
     const sorted = [...containers].sort(
       (a, b) =>
-        a.compose!.service.localeCompare(b.compose!.service) || (a.compose!.number ?? 0) - (b.compose!.number ?? 0),
+        compareNatural(a.compose!.service, b.compose!.service) || (a.compose!.number ?? 0) - (b.compose!.number ?? 0),
     );
     const envFile =
       labels.envFile && workingDir && !isAbsolute(labels.envFile)
@@ -168,7 +169,7 @@ export function mergeProjects(
     else if (local.files.length)
       projects[index] = {...local, envFile: local.envFile ?? found.envFile, containers: found.containers};
   }
-  return projects.sort((a, b) => a.name.localeCompare(b.name));
+  return projects.sort((a, b) => compareNatural(a.name, b.name));
 }
 
 // The services of a project: those with containers, and those `config --services` lists that have none yet.
@@ -185,6 +186,6 @@ export function serviceRows(project: ComposeProject, configured: readonly string
     if (!withContainers.has(service)) rows.push({key: `service:${service}`, service});
   return rows.sort(
     (a, b) =>
-      a.service.localeCompare(b.service) || (a.container?.compose?.number ?? 0) - (b.container?.compose?.number ?? 0),
+      compareNatural(a.service, b.service) || (a.container?.compose?.number ?? 0) - (b.container?.compose?.number ?? 0),
   );
 }

@@ -1,3 +1,4 @@
+import {maskCredentials} from '../../text/credentials.js';
 import {execFile} from 'node:child_process';
 import {existsSync, writeFileSync} from 'node:fs';
 import {homedir} from 'node:os';
@@ -218,11 +219,12 @@ function enginePrefix(env?: NodeJS.ProcessEnv): string[] {
   return prefix;
 }
 
-// A password in a URL (ssh://user:pw@host, a registry URL in an argument) or KEY=value of a secret-looking key.
+// Credentials inside a word (a password in ssh://user:pw@host, text/credentials.ts) or KEY=value of a secret-looking key.
 export function maskSecrets(words: readonly string[]): string[] {
   return words.map(word =>
-    word
-      .replace(/(:\/\/[^/:@\s]*:)[^@/\s]+@/g, '$1***@')
-      .replace(/^([A-Za-z_][A-Za-z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|KEY)[A-Za-z0-9_]*=).+$/i, '$1***'),
+    maskCredentials(word, '***').replace(
+      /^([A-Za-z_][A-Za-z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|KEY)[A-Za-z0-9_]*=).+$/i,
+      '$1***',
+    ),
   );
 }

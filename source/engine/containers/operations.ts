@@ -4,8 +4,11 @@ import {namePattern} from './name-pattern.js';
 import {inspectContainer, listContainerInfos} from '../limits/engine-reads.js';
 import {json} from '../json.js';
 import {compareText} from '../../text/compare.js';
+import {maskedIfCredentials} from '../../text/credentials.js';
 
-export type EnvEntry = {key: string; value: string; secret: boolean};
+// `secret`: the name looks secret, the whole value is masked; else `masked`: the value with the credentials inside
+// it masked (DATABASE_URL=postgres://user:••••@db/x), when it holds any. `m` in the overlay shows `value`.
+export type EnvEntry = {key: string; value: string; secret: boolean; masked?: string};
 
 export type ContainerOperation = 'stop' | 'start' | 'restart' | 'remove' | 'kill' | 'pause' | 'unpause';
 
@@ -31,15 +34,20 @@ export async function operate(
   }
 }
 
+const MASK = '••••';
+
 export const SECRET_KEY = /PASS(WORD)?|PASSWD|SECRET|TOKEN|KEY|CREDENTIAL|PRIVATE|AUTH|SESSION|COOKIE|SALT|CERT/i;
 
-// Config.Env split on the first '=' only (values may contain '='); keys that look secret are flagged for masking.
+// Config.Env split on the first '=' only (values may contain '='); keys that look secret are flagged for masking,
+// and the credentials inside other values (text/credentials.ts) masked.
 export function splitEnv(env: readonly string[] | null | undefined): EnvEntry[] {
   return (env ?? []).map(item => {
     const at = item.indexOf('=');
     const key = at === -1 ? item : item.slice(0, at);
     const value = at === -1 ? '' : item.slice(at + 1);
-    return {key, value, secret: SECRET_KEY.test(key)};
+    if (SECRET_KEY.test(key)) return {key, value, secret: true};
+    const masked = maskedIfCredentials(value, MASK);
+    return masked === undefined ? {key, value, secret: false} : {key, value, secret: false, masked};
   });
 }
 

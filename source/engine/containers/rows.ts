@@ -1,6 +1,6 @@
 import type Docker from 'dockerode';
 import {composeLabels, type ComposeLabels} from '../compose/labels.js';
-import {compareText} from '../../text/compare.js';
+import {compareNatural} from '../../text/compare.js';
 
 export type ContainerRow = {
   id: string;
@@ -123,7 +123,8 @@ const rank = (row: Ordered) =>
   row.state === 'running' ? 0 : row.state === 'paused' || row.state === 'restarting' ? 1 : 2;
 
 // Running first, then by name (docs/contract.md, "Views").
-export const compareContainers = (a: Ordered, b: Ordered): number => rank(a) - rank(b) || compareText(a.name, b.name);
+export const compareContainers = (a: Ordered, b: Ordered): number =>
+  rank(a) - rank(b) || compareNatural(a.name, b.name);
 
 export function sortContainers(rows: ContainerRow[]): ContainerRow[] {
   return rows.sort(compareContainers);

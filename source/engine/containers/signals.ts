@@ -9,12 +9,22 @@ export const SIGNAL_MENU: readonly {name: string; note: string}[] = [
   {name: 'USR2', note: "the program's own meaning"},
 ];
 
-const SIGNAL = /^(?:SIG)?[A-Z][A-Z0-9+-]*$|^\d{1,2}$/i;
+// The names the engine knows on Linux (moby's signal map, as `kill -l` lists them), without SIG.
+const NAMES = new Set(
+  'ABRT ALRM BUS CHLD CLD CONT FPE HUP ILL INT IO IOT KILL PIPE POLL PROF PWR QUIT RTMAX RTMIN SEGV STKFLT STOP SYS TERM TRAP TSTP TTIN TTOU URG USR1 USR2 VTALRM WINCH XCPU XFSZ'.split(
+    ' ',
+  ),
+);
+// RTMIN+1 … RTMIN+15 and RTMAX-1 … RTMAX-14; a number 1 to 64.
+const REALTIME = /^RTMIN\+(?:[1-9]|1[0-5])$|^RTMAX-(?:[1-9]|1[0-4])$/;
+const NUMBER = /^(?:[1-9]|[1-5]\d|6[0-4])$/;
 
-export const SIGNAL_HINT = 'a name (TERM, KILL, HUP, USR1…) or a number';
+export const SIGNAL_HINT =
+  'give a number 1–64 or a name as kill -l lists them (TERM, KILL, HUP, INT, QUIT, USR1, USR2, STOP, CONT, WINCH, RTMIN+3…; SIG in front is fine)';
 
-// The signal as it is sent and logged (usr1 → USR1), or undefined when it is not one.
+// The signal as it is sent and logged (usr1 → USR1), or undefined when it is not one the engine takes.
 export function signalName(text: string): string | undefined {
-  const trimmed = text.trim();
-  return SIGNAL.test(trimmed) ? trimmed.toUpperCase() : undefined;
+  const trimmed = text.trim().toUpperCase();
+  const bare = trimmed.replace(/^SIG/, '');
+  return NUMBER.test(trimmed) || NAMES.has(bare) || REALTIME.test(bare) ? trimmed : undefined;
 }

@@ -1,6 +1,6 @@
 import {BerthError} from '../../errors.js';
 import {hasMarkers, withoutMarkers} from '../../text/invisible.js';
-import {compileMatcher, InvalidPatternError} from '../../text/match.js';
+import {compileMatcher, InvalidPatternError, invalidPatternText} from '../../text/match.js';
 import {stripAnsi} from '../../text/escapes.js';
 
 // The same query language as list filters (text/match.ts). The user searches what they see: colour codes and the
@@ -12,10 +12,7 @@ export function compileLogQuery(query: string): (text: string) => boolean {
     matches = compileMatcher(query);
   } catch (error) {
     if (!(error instanceof InvalidPatternError)) throw error;
-    const reason = error.reason.message.replace(/^Invalid regular expression: /, '');
-    throw new BerthError(
-      `search "${query}": not a valid regular expression (${reason}); fix it, or search without "re:" for plain text`,
-    );
+    throw new BerthError(invalidPatternText('search', error));
   }
   return text => matches(stripAnsi(withoutMarkers(text)));
 }

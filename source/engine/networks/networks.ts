@@ -1,3 +1,4 @@
+import {compareNatural} from '../../text/compare.js';
 import type Docker from 'dockerode';
 import {stripAnsi} from '../../text/escapes.js';
 import {sanitizeLine} from '../../text/sanitize.js';
@@ -65,7 +66,7 @@ export function toNetworkRow(network: NetworkInfo, users: Map<string, ContainerU
 }
 
 // By name (the order the networks view lists them in, across engines too).
-export const compareNetworkRows = (a: NetworkRow, b: NetworkRow): number => a.name.localeCompare(b.name);
+export const compareNetworkRows = (a: NetworkRow, b: NetworkRow): number => compareNatural(a.name, b.name);
 
 // GET /networks alone; `usedBy` is left empty for the caller to fill from a container list it already has.
 export async function listNetworksOnly(docker: Docker): Promise<NetworkRow[]> {

@@ -1,5 +1,5 @@
 import type Docker from 'dockerode';
-import {compareText} from '../../text/compare.js';
+import {compareNatural, compareText} from '../../text/compare.js';
 import {at, json, type Json} from '../json.js';
 import {dial} from '../client.js';
 
@@ -148,7 +148,7 @@ export async function listNodes(docker: Docker, selfId?: string): Promise<NodeRo
   const rank = (row: NodeRow) => (row.role === 'manager' ? 0 : 1);
   return nodes
     .map(node => toNodeRow(node, selfId))
-    .sort((a, b) => rank(a) - rank(b) || compareText(a.hostname, b.hostname) || compareText(a.id, b.id));
+    .sort((a, b) => rank(a) - rank(b) || compareNatural(a.hostname, b.hostname) || compareText(a.id, b.id));
 }
 
 function servicePorts(service: Json): string {
@@ -208,7 +208,7 @@ export function toServiceRow(service: Json): ServiceRow {
 // status=true (API 1.41): the engine counts running and desired tasks itself, as `docker service ls` shows.
 export async function listServices(docker: Docker): Promise<ServiceRow[]> {
   const services = array(await get(docker, '/services', {status: true})).map(json);
-  return services.map(toServiceRow).sort((a, b) => compareText(a.name, b.name));
+  return services.map(toServiceRow).sort((a, b) => compareNatural(a.name, b.name));
 }
 
 export function toTaskRow(task: Json): TaskRow {
@@ -260,5 +260,5 @@ export function toSecretRow(secret: Json): SecretRow {
 // Names, dates and labels only: the engine never returns a secret's value, and berth never asks for one.
 export async function listSecrets(docker: Docker): Promise<SecretRow[]> {
   const secrets = array(await get(docker, '/secrets')).map(json);
-  return secrets.map(toSecretRow).sort((a, b) => compareText(a.name, b.name));
+  return secrets.map(toSecretRow).sort((a, b) => compareNatural(a.name, b.name));
 }

@@ -1,3 +1,4 @@
+import {compareNatural} from '../../text/compare.js';
 import type Docker from 'dockerode';
 import {stripAnsi} from '../../text/escapes.js';
 import {sanitizeLine} from '../../text/sanitize.js';
@@ -47,7 +48,7 @@ export async function listVolumesOnly(docker: Docker): Promise<VolumeRow[]> {
 }
 
 // By name (the order the volumes view lists them in, across engines too).
-export const compareVolumeRows = (a: VolumeRow, b: VolumeRow): number => a.name.localeCompare(b.name);
+export const compareVolumeRows = (a: VolumeRow, b: VolumeRow): number => compareNatural(a.name, b.name);
 
 // GET /volumes and the containers that mount each (GET /containers/json?all=1, its Mounts), by name.
 export async function listVolumes(docker: Docker): Promise<VolumeRow[]> {

@@ -1,3 +1,4 @@
+import {counted} from '../../text/plural.js';
 import {Text} from 'ink';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {contentRows, OverlayBox} from '../OverlayBox.js';
@@ -5,7 +6,7 @@ import {ScrolledRows} from '../ScrolledRows.js';
 import {useStore} from '../use-store.js';
 import {keptColours, useTheme} from '../use-theme.js';
 
-// v: the container's environment, secret-looking values masked until m.
+// v: the container's environment, secret-looking values and the credentials inside values masked until m.
 export function EnvOverlay({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => state.overlay);
   const theme = useTheme();
@@ -16,7 +17,7 @@ export function EnvOverlay({width, height}: {width: number; height: number}) {
     <OverlayBox
       width={width}
       height={height}
-      title={`environment of ${sanitizeLine(overlay.container)} · ${overlay.entries.length} variables · ${overlay.reveal ? 'secrets shown' : 'secrets masked'}`}
+      title={`environment of ${sanitizeLine(overlay.container)} · ${counted(overlay.entries.length, 'variable')} · ${overlay.reveal ? 'secrets shown' : 'secrets masked'}`}
     >
       <ScrolledRows
         total={entries.length}
@@ -31,7 +32,7 @@ export function EnvOverlay({width, height}: {width: number; height: number}) {
               {entry.secret && !overlay.reveal ? (
                 <Text {...theme.muted}>••••••••</Text>
               ) : (
-                keptColours(theme, sanitizeLine(entry.value))
+                keptColours(theme, sanitizeLine((!overlay.reveal && entry.masked) || entry.value))
               )}
             </Text>
           ) : null;

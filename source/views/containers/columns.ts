@@ -99,6 +99,10 @@ const NO_USAGE: Live['usage'] = {};
 export const containerColumns = (state: AppState) =>
   columnsOf(severalEngines(state), state.containers.stats.on, state.containers.showSize);
 
+// What `o` offers: CPU and MEM whether the stats are on or not (picking one turns them on, containers/reducer.ts).
+export const containerSortColumns = (state: AppState) =>
+  columnsOf(severalEngines(state), true, state.containers.showSize);
+
 // What the live cells (and the CPU, MEM and SIZE sort keys) read now.
 export const containerLive = (state: AppState) =>
   liveOf(

@@ -2,7 +2,7 @@ import {errorMessage} from '../../errors.js';
 import {openLogs} from '../kit/log-pane/effects.js';
 import {parseLogsCommand} from '../kit/log-pane/options.js';
 import type {CommandSpec} from '../types.js';
-import {oneArg} from '../command-line.js';
+import {oneArg, refuseOptions} from '../command-line.js';
 import {confirmAttach, operateMatching} from './effects.js';
 import type {ContainerOperation} from '../../engine/containers/operations.js';
 import {parseDetachKeys} from '../../engine/exec/detach-keys.js';
@@ -54,8 +54,12 @@ function patternCommand(name: string, operation: ContainerOperation, verb: strin
         words.shift();
         if (operation === 'remove' && flag === '-f') force = true;
         else if (operation === 'kill' && (flag === '-s' || flag === '--signal')) {
-          signal = signalName(words.shift() ?? '');
-          if (!signal) throw new Error(`-s needs a signal: ${SIGNAL_HINT}`);
+          const given = words.shift();
+          signal = signalName(given ?? '');
+          if (!signal)
+            throw new Error(
+              given === undefined ? `-s needs a signal: ${SIGNAL_HINT}` : `"${given}" is not a signal: ${SIGNAL_HINT}`,
+            );
         } else throw new Error(`unknown option "${flag}" (${flags || 'none'})`);
       }
       const pattern = oneArg(words, 'give exactly one name pattern');
@@ -159,6 +163,7 @@ export const CONTAINER_COMMANDS: readonly CommandSpec[] = [
       const autoRemove = args[0] === '--rm';
       const [image, ...cmd] = autoRemove ? args.slice(1) : args;
       if (!image) throw new Error('give an image');
+      refuseOptions([image], 'an image', ':run takes only --rm before the image (:create takes -t and -e)');
       const run = {image, cmd: cmd.length ? cmd : undefined, autoRemove};
       // With several engines, on the engine that has the image.
       if (services.engines().length > 1) {

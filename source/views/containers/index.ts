@@ -29,6 +29,8 @@ import {containersCopy} from './copy.js';
 import {containersTable} from './table.js';
 
 // The containers view: every container, running first, with its logs, shell, exec form and actions.
+const USAGE_COLUMNS = new Set(['cpu', 'mem']);
+
 export const containers: ViewModule = {
   copyItems: containersCopy,
   id: 'containers',
@@ -49,6 +51,12 @@ export const containers: ViewModule = {
     )
       followScreen(services);
     switch (action.type) {
+      // Sorting by CPU or MEM (o, a click on the heading) needs their columns: it turns the stats on. Here rather than
+      // in the reducer: the sort module takes the action first (views/sort/).
+      case 'sort.by':
+        if (action.table === 'containers' && USAGE_COLUMNS.has(action.column) && !after.containers.stats.on)
+          services.dispatch({type: 'containers.toggleStats'});
+        return;
       case 'containers.statsPane':
         if (after.overlay?.kind === 'stats') watchTop(services, after.overlay.id);
         return;

@@ -40,11 +40,6 @@ export function reduceContainers(state: AppState, action: Action): AppState {
         ...state,
         containers: {...state.containers, stats: {...state.containers.stats, on: !state.containers.stats.on}},
       };
-    // Sorting by CPU or memory needs their columns (the sort itself is views/sort/'s).
-    case 'sort.by':
-      return action.table === 'containers' && ['cpu', 'mem'].includes(action.column) && !state.containers.stats.on
-        ? {...state, containers: {...state.containers, stats: {...state.containers.stats, on: true}}}
-        : state;
     case 'containers.usage': {
       const next = {
         ...state,

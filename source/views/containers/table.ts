@@ -3,7 +3,7 @@ import type {AppState} from '../../store/state.js';
 import {containerKey} from '../kit/merge-engine-rows.js';
 import {listMessage} from '../kit/messages.js';
 import {table} from '../kit/table.js';
-import {containerColumns, containerLive, type Live} from './columns.js';
+import {containerColumns, containerLive, containerSortColumns, type Live} from './columns.js';
 import {visibleContainers} from './selectors.js';
 import type {ContainerRow} from './state.js';
 
@@ -30,6 +30,7 @@ export const containersTable = table<ContainerRow, Live>({
   rows: visibleContainers,
   measured: state => state.containers.items,
   columns: containerColumns,
+  sortable: containerSortColumns,
   list: state => state.containers.list,
   key: containerKey,
   message: state =>

@@ -1,4 +1,4 @@
-import {oneArg} from '../command-line.js';
+import {oneArg, refuseOptions} from '../command-line.js';
 import {errorMessage} from '../../errors.js';
 import {startArchive} from '../kit/archives/effects.js';
 import type {ArchiveRequest} from '../kit/archives/state.js';
@@ -23,6 +23,7 @@ export const IMAGE_ARCHIVE_COMMANDS: readonly CommandSpec[] = [
     name: 'save',
     usage: ':save IMAGE... PATH',
     run(services, args) {
+      refuseOptions(args, 'an image or a file', ':save takes none; give the images, then the file to write');
       if (args.length < 2) throw new Error('give one or more images and the file to write');
       const request = {operation: 'save' as const, targets: args.slice(0, -1), path: args.at(-1)!};
       if (services.engines().length > 1) void saveFromEngineOf(services, request);
@@ -35,7 +36,13 @@ export const IMAGE_ARCHIVE_COMMANDS: readonly CommandSpec[] = [
     usage: ':load PATH',
     changes: true,
     run(services, args) {
-      const path = oneArg(args, 'give the archive to load');
+      refuseOptions(args, 'a file', ":load takes none; give the archive's path");
+      const path = oneArg(
+        args,
+        args.length
+          ? `give one archive, not ${args.length} words (${args.map(arg => `"${arg}"`).join(' ')}); quote a path with spaces`
+          : 'give the archive to load',
+      );
       // With several engines, into the engine of the images view's selected row (as L).
       const engine = selectedImageEngine(services);
       void startArchive(services, {operation: 'load', targets: [], path, ...(engine ? {engine} : {})});

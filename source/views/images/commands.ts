@@ -1,6 +1,7 @@
 import type {PruneScope} from '../../engine/images/prune-plan.js';
 import {errorMessage} from '../../errors.js';
 import type {CommandSpec} from '../types.js';
+import {refuseOptions} from '../command-line.js';
 import {parseCreate, runCreate} from './create.js';
 import {createOnEngineOfImage} from './on-engine-of-image.js';
 import {openPrune} from './prune.js';
@@ -29,6 +30,7 @@ export const IMAGE_COMMANDS: readonly CommandSpec[] = [
     changes: true,
     run(services, args) {
       if (!args.length) throw new Error('give one or more images (name:tag or ID)');
+      refuseOptions(args, 'an image', ':rmi takes none; give the images (f in its dialog forces the removal)');
       void confirmRemove(services, args).catch(error => services.status(`:rmi: ${errorMessage(error)}`, 'error'));
       return undefined;
     },

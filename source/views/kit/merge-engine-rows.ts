@@ -1,3 +1,4 @@
+import {compareNatural} from '../../text/compare.js';
 import {containerKey, sortContainers, type ContainerRow} from '../../engine/containers/rows.js';
 import type {AppState} from '../../store/state.js';
 
@@ -14,7 +15,7 @@ export function mergeEngineRows(
   sortContainers(merged);
   // sortContainers is stable: a same-named pair keeps the engines' order only by chance, so fix it here.
   return merged.sort((a, b) =>
-    a.name === b.name && a.state === b.state ? (a.engine ?? '').localeCompare(b.engine ?? '') : 0,
+    a.name === b.name && a.state === b.state ? compareNatural(a.engine ?? '', b.engine ?? '') : 0,
   );
 }
 

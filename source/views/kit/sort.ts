@@ -1,19 +1,19 @@
 import {sanitizeLine} from '../../text/sanitize.js';
+import {compareNatural} from '../../text/compare.js';
 import {changesSince, reorderChanges} from '../../util/row-changes.js';
 import type {Column} from './columns.js';
 
 // A list sorted by one of its columns (o), one way or the other (O); remembered per list across runs.
 export type SortChoice = {column: string; descending: boolean};
 
-// Texts by their words, numbers inside them by value (web-2 before web-10, 1.9 before 1.10), case aside.
-const natural = new Intl.Collator('en', {numeric: true, sensitivity: 'base'});
-
 type Key = number | string | undefined;
 const compareKeys = (a: Key, b: Key): number => {
   // Rows without a value (no stats sample yet, a size not known) go last whichever the direction.
   if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return natural.compare(String(a), String(b));
+  // Texts by their words, numbers inside them by value (web-2 before web-10, 1.9 before 1.10), case aside: the
+  // order of the lists' default name order too.
+  return compareNatural(String(a), String(b));
 };
 
 // The rows in the order a sort choice asks for; the rows as they came when there is none, or its column is gone.

@@ -24,6 +24,8 @@ export type TableSpec<Row extends object, Ctx = undefined> = {
   measured?: (state: AppState) => readonly Row[];
   // The same array while unchanged (ENGINE first with several engines, the stats columns when they are on).
   columns: (state: AppState) => readonly Column<Row, Ctx>[];
+  // The columns `o` offers, when more than `columns` (a column the view turns on when it is picked).
+  sortable?: (state: AppState) => readonly Column<Row, Ctx>[];
   list: (state: AppState) => ListState;
   key: (row: Row) => string;
   // What the list says instead of rows or over them (the engine away, loading, nothing matches).
@@ -53,7 +55,8 @@ export type Table<Row extends object, Ctx = undefined> = TableSpec<Row, Ctx> & {
     context: Ctx,
     now: number,
   ) => string;
-  // The columns as drawn: the sorted one's title marked ▲ (ascending) or ▼; the same array while unchanged.
+  // The columns as drawn: the sorted one's title marked ▲ (ascending) or ▼ and always shown; the same array while
+  // unchanged.
   shown: (state: AppState) => readonly Column<Row, Ctx>[];
   // Rows on screen in a body `height` lines high: the heading and the message line take theirs.
   rowsOnScreen: (state: AppState, height: number) => number;
@@ -97,10 +100,19 @@ export function table<Row extends object, Ctx = undefined>(spec: TableSpec<Row, 
     columnWidths(columns, content(columns, measured), width - ROW_PREFIX_CELLS),
   );
   const measured = spec.measured ?? spec.rows;
+  // The sorted column is kept on screen whatever the width (another optional column gives way), so the order
+  // shown always says what it is: its heading carries the marker.
   const marked = memoLast((columns: readonly Column<Row, Ctx>[], sort: SortChoice | undefined) =>
     sort && columns.some(column => column.id === sort.column)
       ? columns.map(column =>
-          column.id === sort.column ? {...column, title: `${column.title} ${sort.descending ? '▼' : '▲'}`} : column,
+          column.id === sort.column
+            ? {
+                ...column,
+                title: `${column.title} ${sort.descending ? '▼' : '▲'}`,
+                required: true,
+                from: undefined,
+              }
+            : column,
         )
       : columns,
   );

@@ -1,6 +1,6 @@
+import {counted} from '../../text/plural.js';
 import {memoLast} from '../../store/memo.js';
 import type {AppState} from '../../store/state.js';
-import {groupDigits} from '../../text/compare.js';
 import type {Column} from '../kit/columns.js';
 import {listMessage, type Noun} from '../kit/messages.js';
 import {table} from '../kit/table.js';
@@ -51,7 +51,7 @@ export const repositoriesTable = table<Name>({
   caption: state => {
     const r = state.registry;
     const shown = visibleRepositories(state).length;
-    return `${url(state)} · ${groupDigits(r.repositories.length)} repositories${shown !== r.repositories.length ? ` (${shown} shown)` : ''} ${STATUS[r.repoStatus]}${error(r)}`;
+    return `${url(state)} · ${counted(r.repositories.length, 'repository', 'repositories')}${shown !== r.repositories.length ? ` (${shown} shown)` : ''} ${STATUS[r.repoStatus]}${error(r)}`;
   },
 });
 
@@ -65,7 +65,7 @@ export const tagsTable = table<Name>({
   message: state => messages(TAG, state.registry.tags.length, state.registry.tagStatus, visibleTags(state).length),
   caption: state => {
     const r = state.registry;
-    return `${r.repository ?? ''} · ${groupDigits(r.tags.length)} tags · ${r.sort === 'newest' ? 'newest version first' : 'by name'} ${STATUS[r.tagStatus]}${error(r)}`;
+    return `${r.repository ?? ''} · ${counted(r.tags.length, 'tag')} · ${r.sort === 'newest' ? 'newest version first' : 'by name'} ${STATUS[r.tagStatus]}${error(r)}`;
   },
 });
 

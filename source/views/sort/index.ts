@@ -16,10 +16,11 @@ export function sortModule(views: () => readonly ViewModule[]): ViewModule {
     state.focus === 'list' ? active(state)?.table?.(state) : undefined;
   // The same row stays under the cursor when the order changes.
   const relocate = (state: AppState) => relocateList(state, active(state)?.list?.(state));
+  const offered = (table: SortableTable, state: AppState) => (table.sortable ?? table.columns)(state);
 
   function sortBy(state: AppState, table: SortableTable, column: string): AppState {
     const current = state.sorts[table.id];
-    const descendingFirst = table.columns(state).find(c => c.id === column)?.descendingFirst ?? false;
+    const descendingFirst = offered(table, state).find(c => c.id === column)?.descendingFirst ?? false;
     const choice: SortChoice =
       current?.column === column ? {column, descending: !current.descending} : {column, descending: descendingFirst};
     return relocate({...state, sorts: {...state.sorts, [table.id]: choice}});
@@ -36,7 +37,7 @@ export function sortModule(views: () => readonly ViewModule[]): ViewModule {
         case 'sort.menu': {
           const table = tableOf(state);
           if (!table) return state;
-          const columns = table.columns(state).map(({id, title}) => ({id, title}));
+          const columns = offered(table, state).map(({id, title}) => ({id, title}));
           const at = columns.findIndex(column => column.id === state.sorts[table.id]?.column);
           return {...state, overlay: {kind: 'sortMenu', table: table.id, columns, scroll: Math.max(0, at)}};
         }

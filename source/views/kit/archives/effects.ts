@@ -125,12 +125,18 @@ export async function startArchive(services: Services, request: ArchiveRequest, 
   }
 }
 
+// Whose archive it is, possessive and number right: the image's, the images', the container's.
+function archiveOf(request: ArchiveRequest): string {
+  if (request.operation !== 'save') return "the container's archive";
+  return request.targets.length === 1 ? "the image's archive" : "the images' archive";
+}
+
 function askOverwrite(services: Services, request: ArchiveRequest): void {
   const confirm: Confirmation = {
     local: true,
     owner: 'archives',
     operation: 'overwrite',
-    title: `${request.path} exists. Replace it with the ${request.operation === 'save' ? 'images' : 'container'}'s archive?`,
+    title: `${request.path} exists. Replace it with ${archiveOf(request)}?`,
     targets: [request.path],
     ids: [request.operation, ...request.targets],
     names: [request.path],

@@ -1,3 +1,4 @@
+import {counted} from '../../../text/plural.js';
 import {Box, Text} from 'ink';
 import {useEffect} from 'react';
 import type {ChangeLine} from '../../../engine/container-files/changes.js';
@@ -67,7 +68,7 @@ function FileText({view, files, width, rows}: {view: FileView; files: FilesState
   const about = view.binary
     ? `a binary file of ${bytes(view.size)}: not shown (c copies it out)`
     : [
-        `${bytes(view.size)}, ${view.lines.length} lines${view.truncated ? ' (the first MiB shown)' : ''}`,
+        `${bytes(view.size)}, ${counted(view.lines.length, 'line')}${view.truncated ? ' (the first MiB shown)' : ''}`,
         view.search ? `search: ${sanitizeLine(view.search)} (n / N)` : '',
         view.lines.length > rows ? `line ${view.scroll + 1}` : '',
       ]

@@ -16,6 +16,7 @@ import {FilesPane} from './FilesPane.js';
 import {FILES_BINDINGS} from './keys.js';
 import {reduceFiles, selectedPath} from './reducer.js';
 import './state.js';
+import {filterProblem} from '../../../store/list.js';
 
 const draftOf = (overlay: Overlay) => ('draft' in overlay ? (overlay.draft ?? '') : '');
 
@@ -89,6 +90,9 @@ export const filesPane: ViewModule = {
         if (overlay.kind !== 'filesPrompt') return undefined;
         const text = draftOf(overlay);
         services.dispatch({type: 'files.prompted', purpose: overlay.purpose, text});
+        // A broken `re:` expression matches nothing: the status line says why.
+        const problem = overlay.purpose === 'copyOut' ? undefined : filterProblem(text, overlay.purpose);
+        if (problem) services.status(problem, 'error');
         const state = services.store.get();
         const source = selectedPath(state);
         const files = state.files;

@@ -1,3 +1,4 @@
+import {counted} from '../../../text/plural.js';
 import {Box, Text} from 'ink';
 import type {ImageLayers, TreeNode} from '../../../engine/layers/analysis.js';
 import {bytes} from '../../../text/format.js';
@@ -16,8 +17,7 @@ const CHANGE_MARK = {added: '+', modified: '~', deleted: '-', opaque: '!', same:
 
 export function summary(result: ImageLayers): string {
   const efficiency = (Math.floor(result.efficiency * 1000) / 10).toFixed(1);
-  const count = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
-  return `${count(result.layers.length, 'layer')} · ${bytes(result.size)} in ${count(result.files, 'file')} · wasted ${bytes(result.wasted)} · efficiency ${efficiency}%`;
+  return `${counted(result.layers.length, 'layer')} · ${bytes(result.size)} in ${counted(result.files, 'file')} · wasted ${bytes(result.wasted)} · efficiency ${efficiency}%`;
 }
 
 function fileLine(row: TreeRow, overlay: Overlay, expanded: ReadonlySet<string>, width: number): string {

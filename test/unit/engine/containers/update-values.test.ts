@@ -126,7 +126,13 @@ describe('signals', () => {
     expect(signalName(' 10 ')).toBe('10');
     expect(signalName('RTMIN+3')).toBe('RTMIN+3');
   });
-  test.each(['', 'NOT A SIGNAL', '123', '-9'])('%j is not one', text => expect(signalName(text)).toBeUndefined());
+  test.each(['1', '64', 'winch', 'SIGRTMAX-2', 'sigcont'])('%j is one the engine takes', text =>
+    expect(signalName(text)).toBe(text.toUpperCase()),
+  );
+  test.each(['', 'NOT A SIGNAL', '123', '-9', '0', '65', '999', 'FOO', 'SIGFOO', 'RTMIN+16', 'SIG'])(
+    '%j is not one',
+    text => expect(signalName(text)).toBeUndefined(),
+  );
 });
 
 test("an engine's update refusal in one line: runc's words shortened", () => {
