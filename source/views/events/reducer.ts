@@ -15,7 +15,7 @@ const furthestBack = (events: EventsState, total = events.total) =>
 function scroll(state: AppState, by: number): AppState {
   const most = furthestBack(state.events);
   const scrollBack = Math.min(most, Math.max(0, state.events.scrollBack + by));
-  return put(state, {scrollBack, follow: scrollBack === 0});
+  return put(state, {scrollBack, follow: scrollBack === 0, top: false});
 }
 
 export function reduceEvents(state: AppState, action: Action): AppState {
@@ -28,7 +28,7 @@ export function reduceEvents(state: AppState, action: Action): AppState {
     case 'events.window4':
     case 'events.window5':
     case 'events.window6':
-      return put(state, {window: Number(action.type.slice(-1)), follow: true, scrollBack: 0});
+      return put(state, {window: Number(action.type.slice(-1)), follow: true, scrollBack: 0, top: false});
     case 'events.older':
       return scroll(state, 1);
     case 'events.newer':
@@ -38,9 +38,11 @@ export function reduceEvents(state: AppState, action: Action): AppState {
     case 'events.pageNewer':
       return scroll(state, -page);
     case 'events.oldest':
-      return scroll(state, state.events.total);
+      // The oldest event, and the view stays there: typed while a window is replayed (6 g), the events that come
+      // keep the top on screen.
+      return put(state, {follow: false, top: true, scrollBack: furthestBack(state.events)});
     case 'events.follow':
-      return put(state, {follow: true, scrollBack: 0});
+      return put(state, {follow: true, scrollBack: 0, top: false});
     case 'events.changed':
       // Not following: the rows on screen stay where they are while newer events arrive below.
       return put(state, {
@@ -48,12 +50,18 @@ export function reduceEvents(state: AppState, action: Action): AppState {
         total: action.total,
         scrollBack: state.events.follow
           ? 0
-          : Math.min(furthestBack(state.events, action.total), state.events.scrollBack + action.appended),
+          : state.events.top
+            ? furthestBack(state.events, action.total)
+            : Math.min(furthestBack(state.events, action.total), state.events.scrollBack + action.appended),
       });
     case 'events.rows': {
       if (action.rows === state.events.rows) return state;
       const rows = {...state.events, rows: action.rows};
-      return put(state, {rows: action.rows, scrollBack: Math.min(state.events.scrollBack, furthestBack(rows))});
+      const back = furthestBack(rows);
+      return put(state, {
+        rows: action.rows,
+        scrollBack: state.events.top ? back : Math.min(state.events.scrollBack, back),
+      });
     }
     case 'events.replay':
       return put(state, {replay: action.replay});

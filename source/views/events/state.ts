@@ -19,6 +19,8 @@ export type EventsState = {
   replay?: string;
   // The rows the view drew last (it says so once laid out): scrolling back stops at the first page.
   rows?: number;
+  // g: the view stays at the oldest event while events come (until a key moves it).
+  top?: boolean;
 };
 
 export const initialEvents = (): EventsState => ({

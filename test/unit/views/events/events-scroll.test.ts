@@ -18,3 +18,21 @@ test('g stops at the first page, the next key moves from it; a taller view keeps
   expect(reduce(state, {type: 'events.changed', version: 2, total: 105, appended: 5}).events.scrollBack).toBe(85);
   expect(reduce(state, {type: 'events.rows', rows: 30}).events.scrollBack).toBe(70);
 });
+
+// 6 g in one burst: g comes while the window is replayed; the events that arrive keep the oldest on top (it
+// landed near the newest).
+test('g typed before a window has come stays at the oldest event as the events arrive', () => {
+  let state = reduce(DEFAULT_VIEWS.initialState('t', config), {type: 'view.events'});
+  state = reduce(state, {type: 'events.rows', rows: 20});
+  state = reduce(state, {type: 'events.window6'});
+  state = reduce(state, {type: 'events.oldest'});
+  expect(state.events).toMatchObject({follow: false, scrollBack: 0});
+  // The replay replaces what was shown (nothing appended in the usual sense), in two publishes.
+  state = reduce(state, {type: 'events.changed', version: 2, total: 120, appended: 0});
+  state = reduce(state, {type: 'events.changed', version: 3, total: 256, appended: 136});
+  expect(state.events.scrollBack).toBe(236);
+  // A key that moves ends it: new events then keep the rows on screen still.
+  state = reduce(state, {type: 'events.newer'});
+  state = reduce(state, {type: 'events.changed', version: 4, total: 260, appended: 4});
+  expect(state.events.scrollBack).toBe(239);
+});
