@@ -70,6 +70,14 @@ test('CPU and memory columns at 80x24; streams follow the rows on screen; p show
   expect(pane).toMatch(/CPU \d+\.\d%/);
   expect(pane).toMatch(/memory .*no limit set/);
   expect(pane).toMatch(/sleep 100000/);
+  // The processes line up under their headings, the command last (as docker top prints them).
+  const lines = pane.split('\n');
+  const heading = lines.find(line => /\bPID\b/.test(line) && !line.includes('PIDs')) ?? '';
+  const sleeping = lines.find(line => line.includes('sleep 100000')) ?? '';
+  const command = heading.search(/\b(COMMAND|CMD)\b/);
+  expect(command).toBeGreaterThan(0);
+  expect(sleeping.indexOf('sleep 100000')).toBe(command);
+  expect(sleeping.search(/\d+ /)).toBe(heading.indexOf('PID'));
   terminal.keys('Escape');
   // u again turns the columns (and every stream) off.
   terminal.type('u');

@@ -3,7 +3,7 @@ import type {Overlay} from '../../store/state.js';
 import {rate, type Usage} from '../../engine/stats/compute.js';
 import {bytes} from '../../text/format.js';
 import {barGraph} from '../../text/graph.js';
-import {truncateCells} from '../../text/cells.js';
+import {cellWidth, truncateCells} from '../../text/cells.js';
 import {sanitizeLine} from '../../text/sanitize.js';
 import {contentRows, OVERLAY_FRAME, OverlayBox} from '../OverlayBox.js';
 import {useServices, useStore} from '../use-store.js';
@@ -62,16 +62,31 @@ export function statsLines(overlay: StatsOverlay, history: readonly Usage[], wid
   else if (!overlay.top) lines.push({text: 'processes: loading…', dim: true});
   else {
     const {titles, processes} = overlay.top;
-    lines.push({text: `processes (${processes.length})  ${titles.join(' ')}`, bold: true});
-    for (const process of processes) lines.push({text: `  ${process.join(' ')}`});
+    lines.push({text: `processes (${processes.length})`, bold: true});
+    processTable(titles, processes).forEach((row, i) => lines.push({text: `  ${row}`, bold: i === 0}));
   }
   return lines;
+}
+
+// The processes as `ps` lines them up: each column as wide as its widest cell (sanitised first: what a process
+// names itself is untrusted, and a marker for a control character is wider than the character), the last
+// (the command) as it is; the headings first.
+function processTable(titles: readonly string[], processes: readonly (readonly string[])[]): string[] {
+  const rows = [titles, ...processes].map(cells => cells.map(cell => sanitizeLine(cell)));
+  const widths = titles.map((_, i) => Math.max(...rows.map(cells => cellWidth(cells[i] ?? ''))));
+  return rows.map(cells =>
+    cells
+      .map((cell, i) =>
+        i === cells.length - 1 ? cell : cell + ' '.repeat(Math.max(0, (widths[i] ?? 0) - cellWidth(cell))),
+      )
+      .join(' '),
+  );
 }
 
 // Rows it takes with its title; the graphs' rows depend only on the width, so this needs no samples.
 export const statsHeight = (overlay: Overlay, width: number) =>
   overlay.kind === 'stats'
-    ? 1 + 7 + 2 * graphRowsFor(width) + (overlay.top && !overlay.topError ? overlay.top.processes.length : 0)
+    ? 1 + 7 + 2 * graphRowsFor(width) + (overlay.top && !overlay.topError ? overlay.top.processes.length + 1 : 0)
     : 1;
 
 // p on a container: CPU and memory over the last minutes as bar graphs, I/O rates, limits, and its processes.
