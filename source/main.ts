@@ -10,6 +10,13 @@ import {trace} from './trace.js';
 
 quietDependencyWarnings();
 
+// `berth events | head -2`: the reader went away, which ends the command as it ends `docker events` (a write
+// after that raised EPIPE with a stack trace).
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+});
+
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'setup') {
     const {setupCommand} = await import('./cli/setup/setup-command.js');

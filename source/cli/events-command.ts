@@ -72,7 +72,8 @@ export async function eventsCommand(
       // and the --since that berth gives after a lost engine must not show the last event again.
       return /^\d+\.\d{1,9}$/.test(value.trim()) ? value.trim() : toEngineTimestamp(seconds);
     } catch (error) {
-      throw new UsageError(`${flag} ${(error as Error).message}`);
+      // The parser names the engine's `since` parameter; here the flag is the name.
+      throw new UsageError(`${flag}: ${(error as Error).message.replace(/^invalid since value/, 'not a time:')}`);
     }
   };
   const query = {
@@ -80,6 +81,11 @@ export async function eventsCommand(
     until: time('--until', flags.until),
     filters: parseFilters(flags.filter ?? []),
   };
+  // The engine answers an --until before --since with HTTP 400.
+  if (query.since !== undefined && query.until !== undefined && Number(query.until) < Number(query.since))
+    throw new UsageError(
+      `--until (${flags.until ?? ''}) is before --since (${flags.since ?? ''}): a relative time counts back from now, so --since 10m --until 0s reads the last ten minutes`,
+    );
   const stop = new AbortController();
   io.once('SIGINT', () => stop.abort());
   io.once('SIGTERM', () => stop.abort());

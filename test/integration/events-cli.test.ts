@@ -107,3 +107,16 @@ describe('berth events', () => {
     expect(gone.status).toBe(1);
   });
 });
+
+// `berth events | head -1`: the reader goes away after a line; berth ends quietly, as docker events does (a write
+// after that raised EPIPE with a stack trace). The engine keeps 256 events: the last ten minutes have some.
+test('berth events whose reader goes away ends with 0 and no stack trace', () => {
+  docker(['run', '--rm', '--network', 'none', BUSYBOX, 'true']);
+  const result = spawnSync(
+    'bash',
+    ['-c', 'set -o pipefail; node bin/berth.js events --since 10m --until 0s | head -c 1 >/dev/null'],
+    {encoding: 'utf8', env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: state, ...benchEnv()}},
+  );
+  expect(result.stderr).not.toMatch(/EPIPE|at /);
+  expect(result.status).toBe(0);
+});
