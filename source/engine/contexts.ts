@@ -41,7 +41,7 @@ export function loadContext(name: string, env: NodeJS.ProcessEnv): DockerContext
   if (!existsSync(metaFile)) {
     const known = listContexts(env).map(context => context.name);
     throw new UsageError(
-      `docker context "${name}": not found in ${join(root, 'meta')}; known contexts: ${known.length ? known.join(', ') : 'none'} (create it with docker context create, or pick another with --context)`,
+      `docker context "${name}": not found in ${join(root, 'meta')}; known contexts: ${known.length ? known.join(', ') : 'none'} (create it with docker context create, or name another)`,
     );
   }
   let meta: unknown;
