@@ -3,7 +3,7 @@ import {memo, useEffect, type ReactNode} from 'react';
 import type {LogLine} from '../../../engine/logs/log-session.js';
 import {useServices, useStore} from '../../use-store.js';
 import {severalEngines} from '../../../store/engine-connections.js';
-import {cellWidth, truncateCells} from '../../../text/cells.js';
+import {cellWidth} from '../../../text/cells.js';
 import {stripAnsi} from '../../../text/escapes.js';
 import {sanitizeLine} from '../../../text/sanitize.js';
 import {wrapCells} from '../../../text/cells.js';
@@ -263,7 +263,7 @@ export function LogPane({width, height}: {width: number; height: number}) {
   // What y copies as "the lines on screen": the pane knows them only once it has laid them out.
   const [first, last] = [rows[0], rows.at(-1)];
   paneOf(services).onScreen = first && last ? {first: first.index, last: last.index} : undefined;
-  const titleText = ` ${truncateCells(sanitizeLine(title), Math.max(1, width - 3))} `;
+  const titleText = ` ${cutWithEllipsis(sanitizeLine(title), Math.max(1, width - 3))} `;
   // Rows are cut to the pane's width above, so only the height is clipped: a horizontal clip would make Ink cut
   // every row of every frame again (ANSI-aware slicing of each new line).
   return (

@@ -137,3 +137,22 @@ test('a log read without following: the title does not also say follow', async (
   expect(title).toContain('ended · since 10s · tail 50 · no follow · 2 lines');
   expect(title).not.toContain('· follow ·');
 });
+
+// A title longer than the pane is cut with an ellipsis, not mid-word with nothing to say so ("· 79 li").
+test('a title wider than the pane ends with …', async () => {
+  const controller = new Controller('unix:///nowhere.sock', {});
+  paneSession.replace(controller.services, fixedLogSource([makeLine('one', 'stdout', undefined, false)]));
+  controller.dispatch({type: 'containers.loaded', items: []});
+  const custom = {follow: true, label: `since 10s · ${'window '.repeat(20)}`};
+  controller.dispatch({type: 'logs.opened', pane: logPane({version: 1, total: 1, fullscreen: true, custom})});
+  const instance = render(<AppRoot controller={controller} />);
+  unmounts.push(() => {
+    instance.unmount();
+    void controller.close();
+  });
+  await tick();
+  const title = stripAnsi(instance.lastFrame() ?? '')
+    .split('\n')
+    .find(row => row.includes('logs web'));
+  expect(title?.trimEnd()).toMatch(/…$/);
+});
