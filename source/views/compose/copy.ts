@@ -17,7 +17,12 @@ export function composeCopy(state: AppState, docker: DockerWords): CopyMenu | un
   if (!project) return undefined;
   // With several engines, the commands name the engine the compose view shows.
   const engine = shownComposeEngine(state);
-  const compose = (...words: string[]) => docker(['compose', '--project-name', project.name, ...words], engine);
+  // The compose berth found: `docker-compose` (v1, which takes the same engine options) or `docker compose`.
+  const v1 = state.compose.runner?.kind === 'v1';
+  const compose = (...words: string[]) =>
+    v1
+      ? docker(['--project-name', project.name, ...words], engine).replace(/^docker\b/, 'docker-compose')
+      : docker(['compose', '--project-name', project.name, ...words], engine);
   return {
     what: `project ${project.name}`,
     items: [

@@ -138,6 +138,17 @@ describe('y: what each list offers', () => {
         'copy.removeCommand': 'docker compose --project-name shop down',
       },
     });
+    // With compose v1 (docker-compose), the commands are docker-compose's.
+    const v1 = {
+      ...state,
+      compose: {...state.compose, runner: {program: 'docker-compose', version: '1.29.2', kind: 'v1'}},
+    };
+    expect(menu(v1 as typeof state)).toMatchObject({
+      items: {
+        'copy.logsCommand': 'docker-compose --project-name shop logs -f',
+        'copy.removeCommand': 'docker-compose --project-name shop down',
+      },
+    });
     const services = reduce(state, {type: 'compose.open'});
     expect(services.compose.open).toBe('shop');
     expect(menu(services)).toMatchObject({what: 'container shop-web-1', items: {'copy.id': 'c'.repeat(64)}});
