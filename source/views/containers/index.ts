@@ -122,6 +122,10 @@ export const containers: ViewModule = {
       case 'containers.mergedLogs':
         return showMarkedLogs(services);
       case 'containers.loaded': {
+        // A sort by CPU or MEM kept from an earlier run needs the stats, as picking it does (the list showed unsorted).
+        const kept = after.sorts.containers?.column;
+        if (kept && USAGE_COLUMNS.has(kept) && !after.containers.stats.on && !before.containers.loaded)
+          services.dispatch({type: 'containers.toggleStats'});
         followMergedChanges(services);
         // A followed container that stopped and started again: follow it again from where it ended.
         const pane = after.logs;

@@ -19,3 +19,18 @@ test('o offers CPU and MEM before u; picking CPU turns the stats on and sorts bi
   expect(state.containers.stats.on).toBe(true);
   expect(state.sorts.containers).toEqual({column: 'cpu', descending: true});
 });
+
+// A sort by CPU kept from an earlier run, with the stats off at start: the first list turns them on (the list
+// showed unsorted, with no marker).
+test('a kept sort by CPU turns the stats on with the first list', () => {
+  const c = new Controller('unix:///nowhere.sock', unitConfig, DEFAULT_VIEWS);
+  c.store.set(state => ({...state, sorts: {...state.sorts, containers: {column: 'cpu', descending: true}}}));
+  expect(c.store.get().containers.stats.on).toBe(false);
+  c.dispatch({type: 'containers.loaded', items: []});
+  expect(c.store.get().containers.stats.on).toBe(true);
+  // Turned off by hand (u) afterwards, a later list leaves them off.
+  c.dispatch({type: 'containers.toggleStats'});
+  c.dispatch({type: 'containers.loaded', items: []});
+  expect(c.store.get().containers.stats.on).toBe(false);
+  void c.close();
+});
