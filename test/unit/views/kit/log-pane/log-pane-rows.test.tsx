@@ -5,6 +5,7 @@ import {stripAnsi} from '../../../../../source/text/escapes.js';
 import {AppRoot} from '../../../../../source/ui/components/AppRoot.js';
 import {Controller} from '../../../../../source/ui/controller.js';
 import {paneSession} from '../../../../../source/views/kit/log-pane/session.js';
+import type {LogPaneState} from '../../../../../source/views/kit/log-pane/state.js';
 import {logPane} from '../../../../helpers/app-state.js';
 import {fixedLogSource} from '../../../../helpers/log-source.js';
 
@@ -13,6 +14,24 @@ const unmounts: (() => void)[] = [];
 afterEach(() => {
   for (const unmount of unmounts.splice(0)) unmount();
 });
+
+// The app with a log pane over `lines` (a buffer of `capacity`), drawn once.
+async function showPane(lines: readonly LogLine[], pane: Partial<LogPaneState>, capacity?: number) {
+  const controller = new Controller('unix:///nowhere.sock', {});
+  paneSession.replace(controller.services, fixedLogSource(lines, capacity));
+  controller.dispatch({type: 'containers.loaded', items: []});
+  controller.dispatch({
+    type: 'logs.opened',
+    pane: logPane({version: 1, total: lines.length, fullscreen: true, ...pane}),
+  });
+  const instance = render(<AppRoot controller={controller} />);
+  unmounts.push(() => {
+    instance.unmount();
+    void controller.close();
+  });
+  await tick();
+  return {controller, instance};
+}
 
 // The pane draws neighbouring plain rows of one stream as one Text of several lines (LogPane.tsx): whatever the
 // mix of streams, widths, colours and empty lines, every line is on its own row, in order, cut to the pane.
@@ -31,16 +50,7 @@ test('plain rows drawn as runs: each line on its own row, in order, whatever bre
     ['last', 'stdout'],
   ];
   const lines = texts.map(([text, stream]) => makeLine(text, stream, undefined, false));
-  const controller = new Controller('unix:///nowhere.sock', {});
-  paneSession.replace(controller.services, fixedLogSource(lines));
-  controller.dispatch({type: 'containers.loaded', items: []});
-  controller.dispatch({type: 'logs.opened', pane: logPane({version: 1, total: lines.length, fullscreen: true})});
-  const instance = render(<AppRoot controller={controller} />);
-  unmounts.push(() => {
-    instance.unmount();
-    void controller.close();
-  });
-  await tick();
+  const {instance} = await showPane(lines, {});
   const rows = stripAnsi(instance.lastFrame() ?? '').split('\n');
   const at = (text: string) => rows.findIndex(row => row.includes(text));
   const first = at('plain one');
@@ -60,16 +70,7 @@ test('plain rows drawn as runs: each line on its own row, in order, whatever bre
 // the first line stays in reach and the page below it is filled.
 test.each([false, true])('home shows the first page and the next key moves from it (wrap %s)', async wrap => {
   const lines = Array.from({length: 200}, (_, i) => makeLine(`line ${i}`, 'stdout', undefined, false));
-  const controller = new Controller('unix:///nowhere.sock', {});
-  paneSession.replace(controller.services, fixedLogSource(lines, 200));
-  controller.dispatch({type: 'containers.loaded', items: []});
-  controller.dispatch({type: 'logs.opened', pane: logPane({version: 1, total: lines.length, fullscreen: true, wrap})});
-  const instance = render(<AppRoot controller={controller} />);
-  unmounts.push(() => {
-    instance.unmount();
-    void controller.close();
-  });
-  await tick();
+  const {controller, instance} = await showPane(lines, {wrap}, 200);
   const shown = () =>
     stripAnsi(instance.lastFrame() ?? '')
       .split('\n')
@@ -97,17 +98,7 @@ test.each([false, true])('home shows the first page and the next key moves from 
 // back past what is held, the pane shows the first page of what it has.
 test('scrolled back past the lines held: the first page, no error', async () => {
   const lines = Array.from({length: 50}, (_, i) => makeLine(`line ${i}`, 'stdout', undefined, false));
-  const controller = new Controller('unix:///nowhere.sock', {});
-  paneSession.replace(controller.services, fixedLogSource(lines));
-  controller.dispatch({type: 'containers.loaded', items: []});
-  const pane = logPane({version: 1, total: 500, scrollBack: 480, follow: false, fullscreen: true});
-  controller.dispatch({type: 'logs.opened', pane});
-  const instance = render(<AppRoot controller={controller} />);
-  unmounts.push(() => {
-    instance.unmount();
-    void controller.close();
-  });
-  await tick();
+  const {instance} = await showPane(lines, {total: 500, scrollBack: 480, follow: false});
   const frame = stripAnsi(instance.lastFrame() ?? '');
   expect(frame).toMatch(/^\s*line 0\s*$/m);
   expect(frame).toMatch(/^\s*line 1\s*$/m);
@@ -117,20 +108,8 @@ test('scrolled back past the lines held: the first page, no error', async () => 
 // as well (the pane at the bottom of a log it does not follow).
 test('a log read without following: the title does not also say follow', async () => {
   const lines = ['one', 'two'].map(text => makeLine(text, 'stdout', undefined, false));
-  const controller = new Controller('unix:///nowhere.sock', {});
-  paneSession.replace(controller.services, fixedLogSource(lines));
-  controller.dispatch({type: 'containers.loaded', items: []});
   const custom = {since: 1, tail: 50, follow: false, label: 'since 10s · tail 50 · no follow'};
-  controller.dispatch({
-    type: 'logs.opened',
-    pane: logPane({version: 1, total: lines.length, fullscreen: true, status: 'ended', custom}),
-  });
-  const instance = render(<AppRoot controller={controller} />);
-  unmounts.push(() => {
-    instance.unmount();
-    void controller.close();
-  });
-  await tick();
+  const {instance} = await showPane(lines, {status: 'ended', custom});
   const title = stripAnsi(instance.lastFrame() ?? '')
     .split('\n')
     .find(row => row.includes('logs web'));
@@ -140,17 +119,8 @@ test('a log read without following: the title does not also say follow', async (
 
 // A title longer than the pane is cut with an ellipsis, not mid-word with nothing to say so ("· 79 li").
 test('a title wider than the pane ends with …', async () => {
-  const controller = new Controller('unix:///nowhere.sock', {});
-  paneSession.replace(controller.services, fixedLogSource([makeLine('one', 'stdout', undefined, false)]));
-  controller.dispatch({type: 'containers.loaded', items: []});
   const custom = {follow: true, label: `since 10s · ${'window '.repeat(20)}`};
-  controller.dispatch({type: 'logs.opened', pane: logPane({version: 1, total: 1, fullscreen: true, custom})});
-  const instance = render(<AppRoot controller={controller} />);
-  unmounts.push(() => {
-    instance.unmount();
-    void controller.close();
-  });
-  await tick();
+  const {instance} = await showPane([makeLine('one', 'stdout', undefined, false)], {custom});
   const title = stripAnsi(instance.lastFrame() ?? '')
     .split('\n')
     .find(row => row.includes('logs web'));
