@@ -198,6 +198,17 @@ describe('view 3 Compose', () => {
       rows: 40,
     });
 
+  // berth on view 3, filtered to the demo project, once compose is found.
+  async function openDemoProject(): Promise<Terminal> {
+    const t = open();
+    await t.waitFor(/API 1\.41/);
+    t.keys('3');
+    await t.waitFor('compose: docker-compose');
+    t.keys('/', ...demo.name, 'Enter');
+    await t.waitFor(`filter: ${demo.name}`);
+    return t;
+  }
+
   test('3 then D at once (compose still being looked for) opens the down dialog', async () => {
     terminal = open();
     terminal.keys('3', '/', ...demo.name, 'Enter', 'D');
@@ -206,12 +217,7 @@ describe('view 3 Compose', () => {
   });
 
   test('D then esc within 0.3 s: the dialog opens and closes, nothing stays', async () => {
-    terminal = open();
-    await terminal.waitFor(/API 1\.41/);
-    terminal.keys('3');
-    await terminal.waitFor('compose: docker-compose');
-    terminal.keys('/', ...demo.name, 'Enter');
-    await terminal.waitFor(`filter: ${demo.name}`);
+    terminal = await openDemoProject();
     terminal.keys('D', 'Escape');
     // compose config answers within a few seconds; the dialog must not be left open after it.
     await pause(4000);
@@ -220,12 +226,7 @@ describe('view 3 Compose', () => {
   });
 
   test('u q in one burst: q waits for compose to start and asks; the question goes when compose is done', async () => {
-    terminal = open();
-    await terminal.waitFor(/API 1\.41/);
-    terminal.keys('3');
-    await terminal.waitFor('compose: docker-compose');
-    terminal.keys('/', ...demo.name, 'Enter');
-    await terminal.waitFor(`filter: ${demo.name}`);
+    terminal = await openDemoProject();
     terminal.keys('u', 'q');
     const asked = await terminal.waitFor('Quit and interrupt this command?');
     expect(asked).toContain(`compose up ${demo.name}`);
@@ -238,12 +239,7 @@ describe('view 3 Compose', () => {
   }, 90_000);
 
   test('q while compose up runs asks first; n keeps it running', async () => {
-    terminal = open();
-    await terminal.waitFor(/API 1\.41/);
-    terminal.keys('3');
-    await terminal.waitFor('compose: docker-compose');
-    terminal.keys('/', ...demo.name, 'Enter');
-    await terminal.waitFor(`filter: ${demo.name}`);
+    terminal = await openDemoProject();
     terminal.keys('u');
     await terminal.waitFor(`compose up ${demo.name}`);
     terminal.keys('Escape', 'q');
