@@ -109,8 +109,14 @@ describe('view 6 Swarm in a real terminal', () => {
     terminal.type(':scale e2e-web=4');
     terminal.keys('Enter');
     await terminal.waitUntil(screen => /e2e-web +replicated +4\/4/.test(screen), 'e2e-web 4/4', 30_000);
+    // + right after :scale counts from what was asked, not from the count the list showed before (it went 4 → 1
+    // + 1 = 2 instead of 2 + 1: a scale the wrong way).
     terminal.type(':scale e2e-web=1');
     terminal.keys('Enter');
+    terminal.type('+');
+    await terminal.waitFor(/scale e2e-web → 2/);
+    await terminal.waitUntil(screen => /e2e-web +replicated +2\/2/.test(screen), 'e2e-web 2/2', 30_000);
+    terminal.type('-');
     await terminal.waitUntil(screen => /e2e-web +replicated +1\/1/.test(screen), 'e2e-web 1/1', 30_000);
     // Bad input: clear messages, nothing changes.
     terminal.type(':scale e2e-web=-1');

@@ -19,8 +19,11 @@ const watches = perApp(
   self => clearTimeout(self.current?.timer),
 );
 
-// The replicas each service was last asked to scale to (+/- while it converges counts from there), per app.
-const lastAsked = perApp(() => new Map<string, number>());
+// The replicas each service was last asked to scale to, and when: +/- counts from there until the list shows it
+// (:scale web=3 then + at once went from the list's old count: 0 + 1, a scale down).
+const lastAsked = perApp(() => new Map<string, {replicas: number; at: number}>());
+// After this long the list is believed even if it disagrees (someone else scaled the service meanwhile).
+const ASKED_MS = 30_000;
 
 function stopWatch(services: Services): void {
   const self = watches(services);
@@ -89,6 +92,7 @@ export async function scaleTo(services: Services, service: ServiceRow, replicas:
     services.status(`${clean(service.name)} is a ${service.mode} service: only replicated services scale`, 'error');
     return;
   }
+  lastAsked(services).set(service.id, {replicas, at: Date.now()});
   logCommand(onShown(services, dockerScaleCommand(service.name, replicas)));
   services.dispatch({
     type: 'swarm.progress',
@@ -97,6 +101,7 @@ export async function scaleTo(services: Services, service: ServiceRow, replicas:
   try {
     await scaleService(docker, service.id, replicas);
   } catch (error) {
+    lastAsked(services).delete(service.id);
     services.dispatch({type: 'swarm.progress', progress: undefined});
     services.status(`scale ${clean(service.name)}: ${clean(errorMessage(error))}`, 'error');
     return;
@@ -114,18 +119,14 @@ export async function scaleTo(services: Services, service: ServiceRow, replicas:
 export function scaleBy(services: Services, step: number): void {
   const service = selectedService(services.store.get());
   if (!service) return;
-  const progress = services.store.get().swarm.progress;
-  // Repeated + while a scale runs adds to what was asked, not to what runs.
-  const base =
-    progress && !progress.done && progress.serviceId === service.id && lastAsked(services).get(service.id) !== undefined
-      ? lastAsked(services).get(service.id)!
-      : service.desired;
-  const replicas = base + step;
+  // Repeated + (or + after :scale) adds to what was asked, not to what the list last said.
+  const asked = lastAsked(services).get(service.id);
+  const fresh = asked && asked.replicas !== service.desired && Date.now() - asked.at < ASKED_MS;
+  const replicas = (fresh ? asked.replicas : service.desired) + step;
   if (replicas < 0) {
     services.status(`${clean(service.name)} has no replicas to take away`, 'error');
     return;
   }
-  lastAsked(services).set(service.id, replicas);
   void scaleTo(services, service, replicas);
 }
 
