@@ -12,6 +12,13 @@ const ago = (iso: string, now: number) => {
 // Times sort by age ("3m ago" before "2h ago"), as the columns read.
 const time = (iso: string) => Date.parse(iso) || 0;
 
+// A task's message when it says more than its state: the engine writes "shutdown", "finished", "started" for a task
+// that stopped as asked (docker service ps leaves ERROR empty then), and a reason when there is one ("no suitable
+// node …").
+const STATE_WORDS =
+  /^(new|pending|assigned|accepted|preparing|ready|starting|started|running|complete|finished|shutdown|remove|orphaned)$/i;
+const reason = (message: string) => (STATE_WORDS.test(message.trim()) ? '' : message);
+
 export const SERVICE_COLUMNS: readonly Column<ServiceRow>[] = [
   {id: 'name', title: 'NAME', cell: row => row.name, required: true},
   {id: 'mode', title: 'MODE', cell: row => row.mode},
@@ -84,7 +91,12 @@ export const TASK_COLUMNS: readonly Column<TaskLine>[] = [
     width: 18,
     sort: row => -time(row.since),
   },
-  {id: 'error', title: 'ERROR', cell: row => row.error || (row.state === 'running' ? '' : row.message), max: 60},
+  {
+    id: 'error',
+    title: 'ERROR',
+    cell: row => row.error || (row.state === 'running' ? '' : reason(row.message)),
+    max: 60,
+  },
   {id: 'container', title: 'CONTAINER', cell: row => row.containerId.slice(0, 12)},
 ];
 
