@@ -152,8 +152,10 @@ export async function secretCommand(
     value = fromStdin ? await readAll(io.stdin) : readFileSync(file);
   } catch (error) {
     if (error instanceof BerthError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : (code ?? 'error');
     throw new BerthError(
-      `cannot read ${fromStdin ? 'stdin' : file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      `cannot read ${fromStdin ? 'stdin' : file}: ${why}; give the file that holds the secret's value, or - to read stdin`,
     );
   }
   return withEngine(target, async client => {

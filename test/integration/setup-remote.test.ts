@@ -428,6 +428,12 @@ describe('refusals', () => {
   });
 
   test('bad input: one line each', () => {
+    // A path that is a file (it gave ENOTDIR, Node's words).
+    const aFile = () => {
+      const file = join(dir, 'a-file');
+      writeFileSync(file, '');
+      return file;
+    };
     const cases: [string[], RegExp][] = [
       [['--out', join(dir, 'x')], /--ip ADDR is required/],
       [['--ip', 'host.example', '--out', join(dir, 'x')], /--ip "host.example": not an IP address/],
@@ -435,6 +441,7 @@ describe('refusals', () => {
       [['--ip', '10.0.0.1', '--port', '99999', '--out', join(dir, 'x')], /not a TCP port/],
       [['--ip', '10.0.0.1'], /--out DIR is required/],
       [['--ip', '10.0.0.1', '--out', dir], /not empty/],
+      [['--ip', '10.0.0.1', '--out', aFile()], /a file, not a directory/],
     ];
     for (const [args, message] of cases) {
       const result = berth(['setup', 'remote', ...args, '--config', noDaemonJson]);

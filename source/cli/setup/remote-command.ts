@@ -5,6 +5,7 @@ import {
   mkdirSync,
   readFileSync,
   readdirSync,
+  statSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -89,6 +90,8 @@ export async function remoteCommand(argv: string[], io: SetupIo): Promise<number
       `--out DIR is required: where the certificates and the drop-in are written; usage: ${REMOTE_USAGE}`,
     );
   const out = resolve(values.out);
+  if (existsSync(out) && !statSync(out).isDirectory())
+    throw new UsageError(`--out ${out}: a file, not a directory; give a new or empty directory`);
   if (existsSync(out) && readdirSync(out).length > 0)
     throw new UsageError(
       `--out ${out}: the directory is not empty; give a new or empty directory (berth never overwrites keys)`,
