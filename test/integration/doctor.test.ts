@@ -278,6 +278,8 @@ describe('berth doctor against the bench', () => {
     const report = JSON.parse(result.stdout) as Report;
     expect(check(report, 'engine')).toMatchObject({status: 'fail'});
     expect(check(report, 'engine')!.detail).toMatch(/certificate/);
+    // The fix in its own field, as every failed check has one.
+    expect(check(report, 'engine')!.fix).toBeTruthy();
     expect(check(report, 'TLS')).toMatchObject({status: 'fail'});
   });
 

@@ -92,10 +92,14 @@ export async function doctorCommand(input: DoctorInput): Promise<number> {
     });
   } catch (error) {
     engineError = errorMessage(error);
+    // berth's messages say the thing and the reason, then after "; " what to do: the fix gets its own field
+    // (doctor --json promises one on every check that fails).
+    const cut = engineError.indexOf('; ');
     checks.push({
       name: 'engine',
       status: 'fail',
-      detail: `${engineError}; API, clock, log and disk checks need the engine`,
+      detail: `${cut > 0 ? engineError.slice(0, cut) : engineError}; API, clock, log and disk checks need the engine`,
+      fix: cut > 0 ? engineError.slice(cut + 2) : 'start the engine, or point --host, --context or DOCKER_HOST at one',
     });
   }
   const connection = target ? connectionFacts(target, client?.api) : undefined;
