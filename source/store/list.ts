@@ -42,7 +42,9 @@ export function clampScroll(cursor: number, scrollTop: number, rows: number): nu
 
 export function moveCursor(list: ListState, ids: readonly string[], to: number, rows: number): ListState {
   const cursor = ids.length === 0 ? 0 : Math.min(Math.max(0, to), ids.length - 1);
-  const selectedId = ids[cursor];
+  // An empty list (being read again: a registry's tags after a retag, while a closing dialog resizes the view)
+  // keeps the row it had selected, to find it again when the rows come back.
+  const selectedId = ids.length ? ids[cursor] : list.selectedId;
   // Never scrolled further than fills the rows: a list scrolled in a short viewport (a dialog open under it) shows
   // its first rows again when the viewport grows, instead of blank rows below its last.
   const scrollTop = Math.min(clampScroll(cursor, list.scrollTop, rows), Math.max(0, ids.length - Math.max(1, rows)));

@@ -15,3 +15,12 @@ test('a taller viewport brings back the rows scrolled away when there is room fo
   expect(scrolled.scrollTop).toBe(40);
   expect(relocate(scrolled, many, 20).scrollTop).toBe(30);
 });
+
+// A list read again is empty for a moment; a relocation then (a dialog closing resizes the view) kept nothing, and
+// the registry's cursor jumped to the first tag after a retag.
+test('an empty moment keeps the selected row, found again when the rows come back', () => {
+  const selected = relocate({...emptyList(), cursor: 2, selectedId: 'c'}, ['a', 'b', 'c'], 10);
+  const empty = relocate(selected, [], 8);
+  expect(empty).toMatchObject({cursor: 0, selectedId: 'c'});
+  expect(relocate(empty, ['a', 'b', 'c', 'yy'], 8)).toMatchObject({cursor: 2, selectedId: 'c'});
+});
