@@ -212,9 +212,18 @@ describe('containers view', () => {
 
   test('v shows the environment with secrets masked until m', async () => {
     terminal = berth.start({env: benchEnv(), columns: 100, rows: 30});
-    await focus(terminal, `${prefix}-secret`);
+    // Another container marked: v shows the one under the cursor (it showed the first marked one).
+    await focus(terminal, `${prefix}-sig-a`);
+    terminal.type(' ');
+    await terminal.waitFor('1 marked');
+    // / opens on the filter there is: ctrl-u clears it.
+    terminal.type('/');
+    terminal.keys('C-u');
+    terminal.type(`${prefix}-secret`);
+    terminal.keys('Enter');
+    await terminal.waitFor(`filter: ${prefix}-secret`);
     terminal.type('v');
-    const masked = await terminal.waitFor('environment of');
+    const masked = await terminal.waitFor(`environment of ${prefix}-secret`);
     expect(masked).toMatch(/PLAIN\s+= visible/);
     expect(masked).toMatch(/DB_PASSWORD\s+= ••••••••/);
     expect(masked).not.toContain('hunter2');

@@ -233,6 +233,7 @@ describe('view 3 Compose', () => {
     // Left unanswered while compose ends: it asks about nothing any more, so it goes.
     await terminal.waitFor(new RegExp(`compose up ${demo.name}: exit \\d+`), 60_000);
     await terminal.waitUntil(s => !s.includes('Quit and interrupt'), 'the question gone once compose ended');
+    expect(terminal.screen()).toContain('q quits now');
     expect(terminal.alternateScreen()).toBe(true);
     terminal.keys('q');
     expect(await terminal.exitCode()).toBe(0);

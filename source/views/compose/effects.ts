@@ -213,10 +213,10 @@ async function finishCompose(
   services.dispatch({type: 'compose.run', summary: {id, project: key, operation: word, status}});
   // The quit question asked about commands that have all ended now: it has nothing left to ask.
   const asked = services.store.get().overlay;
-  if (asked?.kind === 'confirm' && asked.confirm.operation === 'quit' && !runningCommands(services).length)
-    services.dispatch({type: 'overlay.close'});
+  const unasked = asked?.kind === 'confirm' && asked.confirm.operation === 'quit' && !runningCommands(services).length;
+  if (unasked) services.dispatch({type: 'overlay.close'});
   services.status(
-    `compose ${word} ${key}: ${status}${run.exitCode ? " (the pane shows compose's output)" : ''}`,
+    `compose ${word} ${key}: ${status}${run.exitCode ? " (the pane shows compose's output)" : ''}${unasked ? ' — it ended before the quit question was answered: q quits now' : ''}`,
     run.exitCode === 0 ? 'info' : 'error',
   );
   if (project.filesKnown) void loadConfigured(services, project);

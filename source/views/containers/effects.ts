@@ -17,7 +17,7 @@ import {containerKey} from '../kit/merge-engine-rows.js';
 import {perApp} from '../kit/runtime.js';
 import type {Busy} from './state.js';
 import type {Services} from '../types.js';
-import {targetContainers} from './selectors.js';
+import {selectedContainer, targetContainers} from './selectors.js';
 import {label, several} from './label.js';
 import {runRename} from './rename.js';
 import {runUpdate} from './update-form.js';
@@ -257,7 +257,8 @@ export async function operateMatching(services: Services, command: PatternComman
 }
 
 export async function showEnv(services: Services): Promise<void> {
-  const target = targetContainers(services.store.get())[0];
+  // One container: the one under the cursor (marks are for the actions that take several).
+  const target = selectedContainer(services.store.get());
   const docker = target && services.docker(target.engine);
   if (!target || !docker) return;
   try {
@@ -272,7 +273,7 @@ export async function showEnv(services: Services): Promise<void> {
 }
 
 export async function showInspect(services: Services): Promise<void> {
-  const target = targetContainers(services.store.get())[0];
+  const target = selectedContainer(services.store.get());
   const docker = target && services.docker(target.engine);
   if (!target || !docker) return;
   try {
