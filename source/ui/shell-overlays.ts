@@ -1,6 +1,6 @@
 import type {OverlayKind} from '../store/state.js';
 import type {OverlaySpec} from '../views/types.js';
-import {confirmLines} from './dialog-lines.js';
+import {confirmLines, forceLines} from './dialog-lines.js';
 import {filterProblem} from '../store/list.js';
 import {splitEngineFilter} from '../views/kit/merge-engine-rows.js';
 
@@ -25,7 +25,9 @@ export const SHELL_OVERLAYS: Partial<Record<OverlayKind, OverlaySpec>> = {
     // Its targets scroll (j/k, pgdn/pgup, g/G) when the frame cannot show them all.
     scopes: ['confirm', 'move'],
     height: (overlay, _state, width) =>
-      overlay.kind === 'confirm' ? 1 + confirmLines(overlay.confirm, width).length : 1,
+      overlay.kind === 'confirm'
+        ? 1 + forceLines(overlay.confirm, width).length + confirmLines(overlay.confirm, width).length
+        : 1,
   },
   text: {
     scopes: ['dialog', 'move'],

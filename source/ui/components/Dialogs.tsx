@@ -1,7 +1,7 @@
 import {Text} from 'ink';
 import {useStore} from '../hooks/use-controller.js';
 import {sanitizeLine} from '../../text/sanitize.js';
-import {confirmLines, confirmTitle} from '../dialog-lines.js';
+import {confirmLines, confirmTitle, forceLines} from '../dialog-lines.js';
 import {contentRows, OVERLAY_FRAME, OverlayBox} from '../../views/OverlayBox.js';
 import {ScrolledRows} from '../../views/ScrolledRows.js';
 
@@ -12,11 +12,17 @@ export function ConfirmDialog({width, height}: {width: number; height: number}) 
   if (overlay?.kind !== 'confirm') return null;
   const {confirm} = overlay;
   const lines = confirmLines(confirm, width - OVERLAY_FRAME);
+  const force = forceLines(confirm, width - OVERLAY_FRAME);
   return (
     <OverlayBox width={width} height={height} title={confirmTitle(confirm)} danger>
+      {force.map((line, i) => (
+        <Text key={`f${i}`} bold wrap="truncate-end">
+          {line}
+        </Text>
+      ))}
       <ScrolledRows
         total={lines.length}
-        room={contentRows(height)}
+        room={Math.max(1, contentRows(height) - force.length)}
         scroll={overlay.scroll ?? 0}
         row={i => <Text wrap="truncate-end">{lines[i]}</Text>}
       />

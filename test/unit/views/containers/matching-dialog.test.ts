@@ -1,5 +1,9 @@
 import {describe, expect, test} from 'vitest';
-import {confirmTitle} from '../../../../source/ui/dialog-lines.js';
+import {confirmTitle, forceNote} from '../../../../source/ui/dialog-lines.js';
+
+// The title and what f does, as the dialog shows them (the note on its first line).
+const heading = (confirm: Parameters<typeof confirmTitle>[0]) =>
+  `${confirmTitle(confirm)}  ${forceNote(confirm)}`.trimEnd();
 import {reduceApp} from '../../../../source/ui/reducer.js';
 import {DEFAULT_KEYMAP} from '../../../../source/ui/keymap.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
@@ -19,13 +23,11 @@ describe(':rm and its kin on a name pattern', () => {
       matches,
       m => m.name,
     );
-    expect(confirmTitle(forced)).toBe(
-      'Remove 2 containers matching "ut1-rf*"?  [force: running containers are killed]',
-    );
+    expect(heading(forced)).toBe('Remove 2 containers matching "ut1-rf*"?  [force: running containers are killed]');
     expect(forced.targets).toEqual(['ut1-rf1  (running)', 'ut1-rf2  (exited)']);
     const state = {...DEFAULT_VIEWS.initialState('t', config), overlay: {kind: 'confirm' as const, confirm: forced}};
     const off = reduceApp(DEFAULT_VIEWS, state, {type: 'confirm.force'}, DEFAULT_KEYMAP);
-    expect(off.overlay?.kind === 'confirm' && confirmTitle(off.overlay.confirm)).toBe(
+    expect(off.overlay?.kind === 'confirm' && heading(off.overlay.confirm)).toBe(
       'Remove 2 containers matching "ut1-rf*"?  (f: force)',
     );
     const plain = matchingConfirmation(
@@ -35,12 +37,12 @@ describe(':rm and its kin on a name pattern', () => {
       m => m.name,
     );
     expect(plain).toMatchObject({force: false});
-    expect(confirmTitle(plain)).toBe('Remove 2 containers matching "ut1-rf*"?  (f: force)');
+    expect(heading(plain)).toBe('Remove 2 containers matching "ut1-rf*"?  (f: force)');
   });
 
   test('the others do not force', () => {
     const stop = matchingConfirmation({name: 'stop', operation: 'stop', verb: 'Stop'}, 'ut1-rf*', matches, m => m.name);
     expect(stop.force).toBeUndefined();
-    expect(confirmTitle(stop)).toBe('Stop 2 containers matching "ut1-rf*"?');
+    expect(heading(stop)).toBe('Stop 2 containers matching "ut1-rf*"?');
   });
 });
