@@ -139,7 +139,7 @@ describe('containers view', () => {
     // -f is said in the dialog, as d says it once f is pressed.
     await command(
       `rm -f ${pattern}`,
-      /Remove 2 containers matching "[^"]+"\? {2}\[force: running containers are killed\]/,
+      /Remove 2 containers matching "[^"]+"\?[\s│]*\[force: running containers are killed\]/,
       /removed /,
     );
     expect(docker(['ps', '-a', '-q', '--filter', `name=${prefix}-sig`]).trim()).toBe('');
@@ -148,7 +148,7 @@ describe('containers view', () => {
     terminal.type(':');
     terminal.type(`kill -s 'NOT A SIGNAL' ${pattern}`);
     terminal.keys('Enter');
-    await terminal.waitFor('-s needs a signal');
+    await terminal.waitFor('"NOT A SIGNAL" is not a signal');
     terminal.type('q');
     expect(await terminal.exitCode()).toBe(0);
   }, 90_000);
@@ -213,7 +213,7 @@ describe('containers view', () => {
   test('v shows the environment with secrets masked until m', async () => {
     terminal = berth.start({env: benchEnv(), columns: 100, rows: 30});
     // Another container marked: v shows the one under the cursor (it showed the first marked one).
-    await focus(terminal, `${prefix}-sig-a`);
+    await focus(terminal, `${prefix}-evil`);
     terminal.type(' ');
     await terminal.waitFor('1 marked');
     // / opens on the filter there is: ctrl-u clears it.

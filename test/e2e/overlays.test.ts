@@ -60,7 +60,7 @@ const CASES: Case[] = [
     title: /Stop this container\?/,
     keys: /y yes, do it {2}n cancel/,
   },
-  {what: 'the environment (v)', open: t => t.type('v'), title: /environment of .* variables/, keys: /esc close/},
+  {what: 'the environment (v)', open: t => t.type('v'), title: /environment of .* variables?/, keys: /esc close/},
   {what: 'inspect output (i)', open: t => t.type('i'), title: new RegExp(`inspect ${name}`)},
   {what: 'stats (p)', open: t => t.type('p'), title: new RegExp(`stats ${name}`)},
   {what: 'help (?)', open: t => t.type('?'), title: /Keys · /},
@@ -160,7 +160,7 @@ for (const [columns, rows] of [
       t.keys('Enter');
       const error = await t.waitFor('docker context "nosuch": not found');
       // The whole reason and fix, on as many rows as it takes, nothing cut.
-      expect(error).toMatch(/--context\)/);
+      expect(error).toMatch(/or name another\)/);
       expect(error).not.toMatch(/…\s*\n.*\? help\s*$/);
       t.type('8');
       await t.waitUntil(s => !s.includes('docker context "nosuch"') && TAIL.test(footerOf(s)), 'view 8 without it');

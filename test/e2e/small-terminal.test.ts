@@ -69,7 +69,7 @@ for (const [columns, rows] of [
 
       // Overlays: environment, inspect, exec form, a confirmation.
       terminal.type('v');
-      await terminal.waitFor(/environment of .* variables/);
+      await terminal.waitFor(/environment of .* variables?/);
       terminal.keys('Escape');
       terminal.type('i');
       await terminal.waitFor(new RegExp(`inspect ${name}`));

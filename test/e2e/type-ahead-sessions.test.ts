@@ -57,7 +57,7 @@ test('view 4: d y typed together deletes the tag once the dialog has what the di
   terminal.keys('Enter');
   await terminal.waitFor(repository);
   terminal.keys('Enter');
-  await terminal.waitFor(`${repository} · 1 tags`);
+  await terminal.waitFor(`${repository} · 1 tag`);
   terminal.type('dy');
   await terminal.waitFor(`deleted ${repository}@`, 20_000);
 });
