@@ -68,8 +68,11 @@ describe('the mouse at 80x24', () => {
     const logger = where(terminal.screen(), 'bench-logger');
     terminal.type(click(10, logger.row));
     terminal.type(click(10, logger.row));
-    // With its lines: a pane with nothing to scroll back to stays following.
-    const following = await terminal.waitFor(/logs bench-logger · follow[^\n]*\n.*line \d+/);
+    // With more lines than it shows (a pane whose lines all fit has nothing to scroll back to, and stays following).
+    const following = await terminal.waitUntil(
+      s => Number(/logs bench-logger · follow[^\n]*· ([\d,]+) lines/.exec(s)?.[1]?.replace(/,/g, '') ?? 0) >= 60,
+      'the log pane with more lines than it shows',
+    );
     // The wheel over the pane scrolls it back: follow is off, as after scrolling up with the keys.
     const pane = where(following, 'logs bench-logger');
     terminal.type(press(WHEEL_UP, 20, pane.row + 3));

@@ -123,6 +123,11 @@ describe('log pane: reducer', () => {
     expect(state.logs).toMatchObject({scrollBack: 196, search: {current: 0}});
   });
 
+  test('a pane whose lines all fit has nothing to scroll back to: up keeps it following', () => {
+    const few = reduce(reduce(open, {type: 'logs.opened', pane: logPane({total: 5})}), {type: 'logs.rows', rows: 20});
+    expect(reduce(few, {type: 'cursor.up'}).logs).toMatchObject({follow: true, scrollBack: 0});
+  });
+
   test('search results jump to the newest match and n/N cycle', () => {
     let state = reduce(open, {type: 'logs.searched', query: 'x', matches: [10, 50, 90]});
     expect(state.logs?.search?.current).toBe(2);
