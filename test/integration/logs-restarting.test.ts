@@ -42,9 +42,10 @@ test('a crash-looping container: one note per exit, with its exit code; no recon
   expect(runs).toBeGreaterThanOrEqual(3);
   expect(system.filter(text => /interrupted|resumed/.test(text))).toEqual([]);
   expect(system.filter(text => /exit code 0|code 0 /.test(text))).toEqual([]);
-  // One note for each exit (a run's line may be missing: the engine may end a follow of a restarting container
-  // before the line of the run that just exited), each with code 2.
-  expect(system.length).toBeLessThanOrEqual(runs + 1);
+  // At most one note for each exit the engine counted (a run's line may be missing, more under load: the engine
+  // may end a follow of a restarting container before the line of the run that just exited), each with code 2.
+  const restarts = Number(docker(['inspect', '--format', '{{.RestartCount}}', container]).trim());
+  expect(system.length).toBeLessThanOrEqual(restarts + 1);
   for (const text of system)
     expect(text).toMatch(
       /^container exited with code 2 at \S+Z; restarting \(restart policy\)$|^container restarted: stopped at \S+Z \(exit code 2\), started again at \S+Z$/,

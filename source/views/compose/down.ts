@@ -1,8 +1,32 @@
 import {PROJECT_LABEL} from '../../engine/compose/labels.js';
 import {errorMessage} from '../../errors.js';
 import type {Services} from '../types.js';
+import type {AppState} from '../../store/state.js';
+import type {ComposeProject} from '../../engine/compose/project.js';
 import {detect, runCompose, unavailable} from './effects.js';
 import {shownComposeEngine, projectNamed} from './selectors.js';
+
+// The project's containers as D's dialog lists them.
+function downContainers(state: AppState, project: ComposeProject): string[] {
+  const configured = state.compose.configured[project.name];
+  return project.containers.map(row => {
+    const orphan = configured && row.compose && !configured.includes(row.compose.service);
+    return `container ${row.name}  (${row.compose?.service ?? ''}, ${row.state})${orphan ? '  orphan: only with --remove-orphans' : ''}`;
+  });
+}
+
+// The container list changed while D's dialog is open: what it lists follows (a container created just before D
+// was left out of what down then removed).
+export function followDownTargets(services: Services): void {
+  const state = services.store.get();
+  const overlay = state.overlay;
+  if (overlay?.kind !== 'composeDown') return;
+  const project = projectNamed(state, overlay.project);
+  if (!project) return;
+  const containers = downContainers(state, project);
+  if (containers.join('\n') !== overlay.containers.join('\n'))
+    services.dispatch({type: 'composeDown.containers', project: project.name, containers});
+}
 
 // D: what goes, from the labels — the project's containers (orphans only with --remove-orphans), its networks,
 // and with --volumes its volumes.
@@ -15,11 +39,7 @@ export async function openDown(services: Services, projectName: string): Promise
     services.status(`compose down: ${why}`, 'error');
     return;
   }
-  const configured = state.compose.configured[project.name];
-  const containers = project.containers.map(row => {
-    const orphan = configured && row.compose && !configured.includes(row.compose.service);
-    return `container ${row.name}  (${row.compose?.service ?? ''}, ${row.state})${orphan ? '  orphan: only with --remove-orphans' : ''}`;
-  });
+  const containers = downContainers(state, project);
   services.dispatch({
     type: 'overlay.show',
     overlay: {

@@ -8,7 +8,7 @@ import {ComposeView, composeNotes} from './ComposeView.js';
 import {projectsTable, servicesTable} from './tables.js';
 import {closeRuns, detect, interrupt, loadConfigured, runningCommands, showOutput, startCompose} from './effects.js';
 import {followProjectChanges, showContainerLogs, showProjectLogs} from './compose-logs.js';
-import {openDown, runDownFromOverlay} from './down.js';
+import {followDownTargets, openDown, runDownFromOverlay} from './down.js';
 import {confirmStop, operateProject, startProject} from './start-stop.js';
 import {downHeight, downLines, DownOverlay} from './DownOverlay.js';
 import {COMPOSE_BINDINGS} from './keys.js';
@@ -138,6 +138,7 @@ export const compose: ViewModule = {
       case 'composeDown.run':
         return runDownFromOverlay(services);
       case 'containers.loaded':
+        followDownTargets(services);
         return followProjectChanges(services);
     }
   },

@@ -96,6 +96,11 @@ export function reduceCompose(state: AppState, action: Action): AppState {
         ? {...state, overlay: {...overlay, removeOrphans: !overlay.removeOrphans}}
         : state;
     }
+    case 'composeDown.containers': {
+      const overlay = state.overlay;
+      if (overlay?.kind !== 'composeDown' || overlay.project !== action.project) return state;
+      return {...state, overlay: {...overlay, containers: action.containers}};
+    }
     case 'composeDown.targets': {
       const overlay = state.overlay;
       if (overlay?.kind !== 'composeDown' || overlay.project !== action.project) return state;

@@ -86,6 +86,8 @@ declare module '../../store/actions.js' {
     'composeDown.toggleOrphans': NoFields;
     'composeDown.run': NoFields;
     'composeDown.targets': {project: string; networks: readonly string[]; volumes: readonly string[]};
+    // The project's containers changed while D's dialog is open (one created a moment before D).
+    'composeDown.containers': {project: string; containers: readonly string[]};
   }
 }
 

@@ -64,3 +64,38 @@ test(':compose down NAME with a name view 3 does not know says which there are',
   c.dispatch({type: 'overlay.submit'});
   expect(shownStatus(c.store.get())?.text).toMatch(/no compose project named "nosuch" \(there are: shop\)/);
 });
+
+// D's dialog opened a moment after up created a container, before berth listed it: the list that comes adds it
+// to what the dialog says goes (down then removed a container the dialog had not named).
+test("D's dialog follows the project's containers while it is open", () => {
+  const c = new Controller('unix:///nowhere.sock', config, DEFAULT_VIEWS);
+  controllers.push(c);
+  const base = {...member, engine: undefined, id: 'b1', name: 'shop-base-1', state: 'running'};
+  const extra = {
+    ...base,
+    id: 'e1',
+    name: 'shop-extra-1',
+    compose: {project: 'shop', service: 'extra', configFiles: [], oneoff: false},
+  };
+  c.dispatch({type: 'containers.loaded', items: [base]});
+  c.dispatch({type: 'view.show', view: 'compose'});
+  c.store.set(state => ({
+    ...state,
+    overlay: {
+      kind: 'composeDown',
+      project: 'shop',
+      containers: ['container shop-base-1  (web, running)'],
+      networks: [],
+      volumes: [],
+      withVolumes: false,
+      removeOrphans: false,
+      loading: false,
+      scroll: 0,
+    },
+  }));
+  c.dispatch({type: 'containers.loaded', items: [base, extra]});
+  const overlay = c.store.get().overlay;
+  const listed = overlay?.kind === 'composeDown' ? overlay.containers.join('\n') : '';
+  expect(listed).toContain('container shop-base-1');
+  expect(listed).toContain('container shop-extra-1');
+});
