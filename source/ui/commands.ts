@@ -2,13 +2,13 @@ import {errorMessage} from '../errors.js';
 import {splitCommandLine} from '../views/command-line.js';
 import type {CommandSpec, ExitRequest, Services} from '../views/types.js';
 
-// Commands of the shell itself; each view brings its own (ViewModule.commands).
-// :quit is q: it asks first when quitting would interrupt a compose command (it quit at once).
+// :quit is q, through app.quit: it asks first when quitting would interrupt a compose command.
 const quit = (services: Services, args: readonly string[]): ExitRequest | undefined => {
   if (args.length) throw new Error(`:quit takes no arguments (got "${args.join(' ')}")`);
   return services.dispatch({type: 'app.quit'});
 };
 
+// Commands of the shell itself; each view brings its own (ViewModule.commands).
 export const SHELL_COMMANDS: readonly CommandSpec[] = [
   {name: 'quit', usage: ':quit', run: quit},
   {name: 'q', usage: ':q', run: quit},
