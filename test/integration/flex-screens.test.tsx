@@ -5,15 +5,13 @@
 // it draws from berth's, character for character — each view, overlay, dialog and the log pane, at 80x24 and
 // 200x60.
 import {appendFileSync} from 'node:fs';
-import {render} from 'ink';
-import {Stdin, Stdout} from '../helpers/ink-streams.js';
+import {renderSized} from '../helpers/ink-streams.js';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 import instances from '../../node_modules/ink/build/instances.js';
 import renderer from '../../node_modules/ink/build/renderer.js';
 import {connectEngine} from '../../source/engine/client.js';
 import {EngineSession} from '../../source/engine/session.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
-import {AppRoot} from '../../source/ui/components/AppRoot.js';
 import {Controller} from '../../source/ui/controller.js';
 import {benchEnv} from '../helpers/bench.js';
 import {dual} from '../helpers/dual-yoga.js';
@@ -122,16 +120,7 @@ describe("berth's screens laid out by yoga and by berth's engine", () => {
       const session = new EngineSession(target, controller.sessionListener, controller.engineEventTypes());
       controller.session = session;
       session.start(connectEngine(target));
-      const stdout = new Stdout(columns, rows);
-      const stdin = new Stdin();
-      const app = render(<AppRoot controller={controller} />, {
-        stdout: stdout as never,
-        stderr: new Stdout(columns, rows) as never,
-        stdin: stdin as never,
-        debug: true,
-        exitOnCtrlC: false,
-        patchConsole: false,
-      });
+      const {stdout, stdin, instance: app} = renderSized(controller, columns, rows);
       stop = () => {
         app.unmount();
         app.cleanup();

@@ -2,14 +2,12 @@
 // this machine holds that many) that berth reaches through DOCKER_HOST as it would a real one. Work is counted,
 // not timed (the times are bench/ui-scale.mjs's): a key draws only the rows on screen and measures none, and an
 // event asks the engine for its one container and measures, sanitises and places that row alone.
-import {render} from 'ink';
-import {Stdin, Stdout} from '../helpers/ink-streams.js';
+import {renderSized, type Stdin, type Stdout} from '../helpers/ink-streams.js';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
 import {startFakeEngine, type FakeEngine} from '../../bench/fake-engine.mjs';
 import {connectEngine} from '../../source/engine/client.js';
 import {EngineSession} from '../../source/engine/session.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
-import {AppRoot} from '../../source/ui/components/AppRoot.js';
 import {Controller} from '../../source/ui/controller.js';
 import {containerColumns} from '../../source/views/containers/columns.js';
 import {containersTable} from '../../source/views/containers/table.js';
@@ -41,16 +39,10 @@ beforeAll(async () => {
   const session = new EngineSession(target, controller.sessionListener, controller.engineEventTypes());
   controller.session = session;
   session.start(connectEngine(target));
-  stdout = new Stdout(140, ROWS);
-  stdin = new Stdin();
-  const app = render(<AppRoot controller={controller} />, {
-    stdout: stdout as never,
-    stderr: new Stdout(140, ROWS) as never,
-    stdin: stdin as never,
-    debug: true,
-    exitOnCtrlC: false,
-    patchConsole: false,
-  });
+  const sized = renderSized(controller, 140, ROWS);
+  stdout = sized.stdout;
+  stdin = sized.stdin;
+  const app = sized.instance;
   stop = () => {
     app.unmount();
     app.cleanup();

@@ -1,11 +1,9 @@
-import {render} from 'ink';
 import {afterEach, expect, test} from 'vitest';
 import type {ContainerRow} from '../../../source/engine/containers/rows.js';
 import {stripAnsi} from '../../../source/text/escapes.js';
-import {AppRoot} from '../../../source/ui/components/AppRoot.js';
 import {Controller} from '../../../source/ui/controller.js';
 import type {Overlay} from '../../../source/store/state.js';
-import {Stdin, Stdout} from '../../helpers/ink-streams.js';
+import {renderSized} from '../../helpers/ink-streams.js';
 
 // Dialogs and panes over a view, drawn at a given terminal size and driven by keys: every row they scroll through
 // can be brought into the frame, the last one stops at the frame's bottom, and a row says what is hidden.
@@ -28,16 +26,7 @@ const container = (name: string): ContainerRow => ({
 
 async function app(columns: number, rows: number) {
   const controller = new Controller('unix:///nowhere.sock', {});
-  const stdout = new Stdout(columns, rows);
-  const stdin = new Stdin();
-  const instance = render(<AppRoot controller={controller} />, {
-    stdout: stdout as never,
-    stderr: new Stdout(columns, rows) as never,
-    stdin: stdin as never,
-    debug: true,
-    exitOnCtrlC: false,
-    patchConsole: false,
-  });
+  const {stdout, stdin, instance} = renderSized(controller, columns, rows);
   stops.push(() => {
     instance.unmount();
     instance.cleanup();

@@ -1,4 +1,7 @@
 import {EventEmitter} from 'node:events';
+import {render} from 'ink';
+import {AppRoot} from '../../source/ui/components/AppRoot.js';
+import type {Controller} from '../../source/ui/controller.js';
 
 // The terminal an in-process Ink app is rendered to in the integration tests: an output that keeps the last frame
 // written, and an input that keys are written into.
@@ -35,4 +38,19 @@ export class Stdin extends EventEmitter {
   pause() {}
   ref() {}
   unref() {}
+}
+
+// The app rendered in process to a terminal of `columns` x `rows`: its output (the last frame) and its input.
+export function renderSized(controller: Controller, columns: number, rows: number) {
+  const stdout = new Stdout(columns, rows);
+  const stdin = new Stdin();
+  const instance = render(<AppRoot controller={controller} />, {
+    stdout: stdout as never,
+    stderr: new Stdout(columns, rows) as never,
+    stdin: stdin as never,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  return {stdout, stdin, instance};
 }
