@@ -35,3 +35,21 @@ export function logPane(fields: Partial<LogPaneState> = {}): LogPaneState {
     ...fields,
   };
 }
+
+type DownOverlay = Extract<NonNullable<AppState['overlay']>, {kind: 'composeDown'}>;
+
+// D's dialog as the views' tests open it: nothing listed but `containers`, no option on, still listing.
+export function downOverlay(project: string, containers: readonly string[], fields: Partial<DownOverlay> = {}) {
+  return {
+    kind: 'composeDown',
+    project,
+    containers,
+    networks: [],
+    volumes: [],
+    withVolumes: false,
+    removeOrphans: false,
+    loading: true,
+    scroll: 0,
+    ...fields,
+  } satisfies DownOverlay;
+}

@@ -6,7 +6,7 @@ import {helpLines} from '../../../source/ui/help-lines.js';
 import {DEFAULT_KEYMAP, footerBindings, resolveKey} from '../../../source/ui/keymap.js';
 import {activeScopes} from '../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../source/ui/view-set.js';
-import {reduce, unitConfig as config} from '../../helpers/app-state.js';
+import {downOverlay, reduce, unitConfig as config} from '../../helpers/app-state.js';
 
 const start = {...DEFAULT_VIEWS.initialState('t', config), viewportRows: 10};
 
@@ -79,17 +79,7 @@ describe('footer', () => {
       {kind: 'help', scroll: 0, query: '', scopes: []},
       {kind: 'env', container: 'a', entries: [], reveal: false, scroll: 0},
       {kind: 'contexts', items: [], scroll: 0},
-      {
-        kind: 'composeDown',
-        project: 'p',
-        containers: [],
-        networks: [],
-        volumes: [],
-        withVolumes: false,
-        removeOrphans: false,
-        loading: false,
-        scroll: 0,
-      },
+      downOverlay('p', [], {loading: false}),
       {kind: 'imagePrune', scope: {kind: 'images', all: false}, lines: [], loading: true, scroll: 0},
     ];
     for (const overlay of overlays) {
@@ -108,17 +98,7 @@ describe('footer', () => {
   });
 
   test('help opened over a dialog comes back to it, and the dialog still gets its news meanwhile', () => {
-    const down = {
-      kind: 'composeDown',
-      project: 'p',
-      containers: ['c'],
-      networks: [],
-      volumes: [],
-      withVolumes: false,
-      removeOrphans: false,
-      loading: true,
-      scroll: 0,
-    } as const;
+    const down = downOverlay('p', ['c']);
     let state = reduce({...start, overlay: down}, {type: 'help.toggle'});
     expect(state.overlay).toMatchObject({kind: 'help', under: {kind: 'composeDown'}});
     expect(activeScopes(DEFAULT_VIEWS, {...start, overlay: down})[0]).toBe('composeDown');

@@ -3,6 +3,7 @@ import type {ContainerRow} from '../../../../source/engine/containers/rows.js';
 import {shownStatus} from '../../../../source/ui/components/StatusLine.js';
 import {Controller} from '../../../../source/ui/controller.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
+import {downOverlay} from '../../../helpers/app-state.js';
 import {startCompose} from '../../../../source/views/compose/effects.js';
 import {shownComposeEngine} from '../../../../source/views/compose/selectors.js';
 
@@ -81,17 +82,7 @@ test("D's dialog follows the project's containers while it is open", () => {
   c.dispatch({type: 'view.show', view: 'compose'});
   c.store.set(state => ({
     ...state,
-    overlay: {
-      kind: 'composeDown',
-      project: 'shop',
-      containers: ['container shop-base-1  (web, running)'],
-      networks: [],
-      volumes: [],
-      withVolumes: false,
-      removeOrphans: false,
-      loading: false,
-      scroll: 0,
-    },
+    overlay: downOverlay('shop', ['container shop-base-1  (web, running)'], {loading: false}),
   }));
   c.dispatch({type: 'containers.loaded', items: [base, extra]});
   const overlay = c.store.get().overlay;

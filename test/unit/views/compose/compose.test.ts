@@ -7,7 +7,7 @@ import {activeScopes} from '../../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
 import {unavailable} from '../../../../source/views/compose/effects.js';
 import {selectedProject, selectedService, visibleProjects} from '../../../../source/views/compose/selectors.js';
-import {logPane, reduce, unitConfig as config} from '../../../helpers/app-state.js';
+import {downOverlay, logPane, reduce, unitConfig as config} from '../../../helpers/app-state.js';
 
 const row = (id: string, project: string, service: string, state = 'running'): ContainerRow => ({
   id,
@@ -112,17 +112,7 @@ describe('compose view', () => {
   test('the down dialog toggles --volumes and --remove-orphans', () => {
     let state = reduce(start, {
       type: 'overlay.show',
-      overlay: {
-        kind: 'composeDown',
-        project: 'shop',
-        containers: ['container shop_web_1'],
-        networks: [],
-        volumes: [],
-        withVolumes: false,
-        removeOrphans: false,
-        loading: true,
-        scroll: 0,
-      },
+      overlay: downOverlay('shop', ['container shop_web_1']),
     });
     expect(activeScopes(DEFAULT_VIEWS, state)[0]).toBe('composeDown');
     state = reduce(reduce(state, {type: 'composeDown.toggleVolumes'}), {type: 'composeDown.toggleOrphans'});
