@@ -1,19 +1,18 @@
 import type {Action} from '../../store/actions.js';
 import type {AppState} from '../../store/state.js';
 import type {EventsState} from './state.js';
+import {furthestBack} from '../kit/tail-scroll.js';
 
 const put = (state: AppState, events: Partial<EventsState>): AppState => ({
   ...state,
   events: {...state.events, ...events},
 });
 
-// How far back the view scrolls: to where the oldest event is at the top of a full page.
-const furthestBack = (events: EventsState, total = events.total) =>
-  Math.max(0, events.rows ? total - events.rows : total - 1);
+const eventsBack = (events: EventsState, total = events.total) => furthestBack(total, events.rows);
 
 // Scrolled back by `by` (negative: towards the newest); at the bottom it follows again.
 function scroll(state: AppState, by: number): AppState {
-  const most = furthestBack(state.events);
+  const most = eventsBack(state.events);
   const scrollBack = Math.min(most, Math.max(0, state.events.scrollBack + by));
   return put(state, {scrollBack, follow: scrollBack === 0, top: false});
 }
@@ -40,7 +39,7 @@ export function reduceEvents(state: AppState, action: Action): AppState {
     case 'events.oldest':
       // The oldest event, and the view stays there: typed while a window is replayed (6 g), the events that come
       // keep the top on screen.
-      return put(state, {follow: false, top: true, scrollBack: furthestBack(state.events)});
+      return put(state, {follow: false, top: true, scrollBack: eventsBack(state.events)});
     case 'events.follow':
       return put(state, {follow: true, scrollBack: 0, top: false});
     case 'events.changed':
@@ -51,13 +50,13 @@ export function reduceEvents(state: AppState, action: Action): AppState {
         scrollBack: state.events.follow
           ? 0
           : state.events.top
-            ? furthestBack(state.events, action.total)
-            : Math.min(furthestBack(state.events, action.total), state.events.scrollBack + action.appended),
+            ? eventsBack(state.events, action.total)
+            : Math.min(eventsBack(state.events, action.total), state.events.scrollBack + action.appended),
       });
     case 'events.rows': {
       if (action.rows === state.events.rows) return state;
       const rows = {...state.events, rows: action.rows};
-      const back = furthestBack(rows);
+      const back = eventsBack(rows);
       return put(state, {
         rows: action.rows,
         scrollBack: state.events.top ? back : Math.min(state.events.scrollBack, back),

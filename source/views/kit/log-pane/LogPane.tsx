@@ -231,9 +231,12 @@ export function LogPane({width, height}: {width: number; height: number}) {
   const several = useStore(severalEngines);
   const bodyHeight = Math.max(1, height - 1);
   // The reducer scrolls by the rows drawn here (home stops at the first page).
+  // (On what it says alone: the pane object changes with every publish, ten times a second.)
+  const open = pane !== undefined;
+  const paneRows = pane?.rows;
   useEffect(() => {
-    if (pane && pane.rows !== bodyHeight) services.dispatch({type: 'logs.rows', rows: bodyHeight});
-  }, [services, pane, bodyHeight]);
+    if (open && paneRows !== bodyHeight) services.dispatch({type: 'logs.rows', rows: bodyHeight});
+  }, [services, open, paneRows, bodyHeight]);
   if (!pane) return null;
   const lines = paneSession.lines(services);
   const rows = lines ? visibleRows(lines, pane, Math.max(1, width - 1), bodyHeight, theme.plain) : [];

@@ -1,6 +1,7 @@
 import type {Action, ActionMap} from '../../../store/actions.js';
 import type {AppState} from '../../../store/state.js';
 import {filterDraft} from './filter.js';
+import {furthestBack} from '../tail-scroll.js';
 import type {LogPaneState} from './state.js';
 
 function withPane(state: AppState, update: (pane: LogPaneState) => LogPaneState): AppState {
@@ -12,15 +13,11 @@ function withPane(state: AppState, update: (pane: LogPaneState) => LogPaneState)
 // The pane scrolls only where it shows: in the view that opened it.
 const paneShown = (state: AppState) => state.focus === 'logs' && (state.logs?.owner ?? 'containers') === state.view;
 
-// How far back the pane scrolls: to where the first line is at the top of a full page. Wrapped, a line may take
-// several rows, so only the first line itself is known to be in reach (the pane fills the page below it).
-function furthestBack(pane: LogPaneState, total = pane.total): number {
-  return Math.max(0, pane.rows && !pane.wrap ? total - pane.rows : total - 1);
-}
+const paneBack = (pane: LogPaneState, total = pane.total) => furthestBack(total, pane.rows, !pane.wrap);
 
 // A taller pane or unwrapped lines: the first page may start further down than the pane is scrolled.
 function withinReach(pane: LogPaneState): LogPaneState {
-  const back = furthestBack(pane);
+  const back = paneBack(pane);
   if (pane.top) return pane.scrollBack === back ? pane : {...pane, scrollBack: back};
   return pane.scrollBack > back ? {...pane, scrollBack: back} : pane;
 }
@@ -29,7 +26,7 @@ function scroll(state: AppState, by: (back: number, page: number, total: number)
   if (!paneShown(state)) return state;
   return withPane(state, pane => {
     const page = pane.rows ?? Math.max(1, state.viewportRows - 1);
-    const back = furthestBack(pane);
+    const back = paneBack(pane);
     const scrollBack = Math.max(0, Math.min(back, by(pane.scrollBack, page, pane.total)));
     // Scrolling up stops following; reaching the bottom again does not restart it (f or end does).
     return {
@@ -49,12 +46,12 @@ function jumpToMatch(pane: LogPaneState, step: number): LogPaneState {
   const current = search.current < 0 ? (step > 0 ? 0 : count - 1) : (search.current + step + count) % count;
   const line = search.matches[current];
   if (line === undefined) return pane;
-  const scrollBack = Math.min(furthestBack(pane), Math.max(0, pane.total - 1 - line));
+  const scrollBack = Math.min(paneBack(pane), Math.max(0, pane.total - 1 - line));
   return {...pane, follow: false, top: false, scrollBack, search: {...search, current}};
 }
 
 function linesChanged(pane: LogPaneState, change: ActionMap['logs.changed']): LogPaneState {
-  const back = furthestBack(pane, change.total);
+  const back = paneBack(pane, change.total);
   // Sent to the first line (home, or typed before the lines came), the pane stays there when older lines are put
   // in front (history arrives after the newest lines); else the rows on screen stay still while new lines
   // arrive below them.
@@ -169,7 +166,7 @@ export function reduceLogPane(state: AppState, action: Action): AppState {
       // The first line, and the pane stays there: typed before the first lines came (ahead of them), it leaves
       // follow at once, so the lines that arrive then keep the top on screen.
       return paneShown(state)
-        ? withPane(state, pane => ({...pane, follow: false, top: true, scrollBack: furthestBack(pane)}))
+        ? withPane(state, pane => ({...pane, follow: false, top: true, scrollBack: paneBack(pane)}))
         : state;
     case 'cursor.end':
       return paneShown(state) ? withPane(state, pane => ({...pane, follow: true, top: false, scrollBack: 0})) : state;
