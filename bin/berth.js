@@ -4,29 +4,91 @@
 // rather than 2 keeps the collector cheap enough (CPU 5.3× → 4.3× docker logs -f; bench/, docs/benchmarks.md).
 // The entry point runs the compiled bundle: in a clone `npm install` builds it (the prepare script, which `npm pack`
 // runs too), and the packed package carries it, so an install from the tarball builds nothing.
-import {existsSync} from 'node:fs';
-import module from 'node:module';
-import {homedir} from 'node:os';
-import {isAbsolute, join} from 'node:path';
+// CommonJS (bin/package.json): Node starts a script ~13 ms sooner than an ES module on this kind of machine.
+'use strict';
+const {isAscii} = require('node:buffer');
+const {mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync} = require('node:fs');
+const {createRequire} = require('node:module');
+const {homedir} = require('node:os');
+const {dirname, isAbsolute, join} = require('node:path');
+const vm = require('node:vm');
 
-const bundle = new URL('../dist/berth.js', import.meta.url);
-if (!existsSync(bundle)) {
+const bundle = join(__dirname, '..', 'dist', 'berth.cjs');
+let bytes;
+try {
+  bytes = readFileSync(bundle);
+} catch {
   process.stderr.write(
-    'berth: dist/berth.js is missing; run "npm install" (or "npm run build") in the berth directory\n',
+    'berth: dist/berth.cjs is missing; run "npm install" (or "npm run build") in the berth directory\n',
   );
   process.exit(1);
 }
-// V8's compile cache (Node 22.1 and later; Node 20 has no such call): the bundle's code is compiled once and kept
-// on disk, so a later start skips parsing and compiling the UI's modules: loading them took 116 ms of CPU on Node 24
-// without it and 96 with it (docs/benchmarks.md, "Start"). In the user's own cache directory, not the shared temporary one:
-// another user could plant code there. NODE_DISABLE_COMPILE_CACHE=1 turns it off (the benchmark compares both).
+// The build keeps the bundle ASCII: read as one-byte text it is decoded in a fraction of the time UTF-8 takes.
+const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+
+// V8's code cache: what the last start compiled is kept on disk and handed to V8 with the bundle, so a start skips
+// parsing and compiling it (Node 20 has no cache for ES modules, which is why the bundle is a script; on Node 20 the
+// first frame comes ~60 ms sooner: docs/benchmarks.md, "Start"). Keyed by the bundle's hash (its first line; V8
+// itself compares only the source's length) and Node's version; V8 refuses a cache made by other flags, and then
+// it is made again. In the user's own cache directory, not the shared temporary one: another user could plant code
+// there. NODE_DISABLE_COMPILE_CACHE=1 (Node's own switch for its cache) turns it off.
+const build = /^\/\/ berth-build ([0-9a-f]{32})\n/.exec(source.slice(0, 64))?.[1];
 const cacheHome =
   process.env.XDG_CACHE_HOME && isAbsolute(process.env.XDG_CACHE_HOME)
     ? process.env.XDG_CACHE_HOME
     : join(homedir(), '.cache');
+const cacheFile =
+  build && !process.env.NODE_DISABLE_COMPILE_CACHE
+    ? join(cacheHome, 'berth', 'code-cache', `${build}-${process.version}-${process.arch}.bin`)
+    : undefined;
+// The first byte says who made the cache: the UI ('u', after its first frame: everything a start runs) or a
+// headless command ('c', which runs a part of it; the UI makes it again).
+let cached;
 try {
-  module.enableCompileCache?.(join(cacheHome, 'berth', 'compile-cache'));
+  if (cacheFile) cached = readFileSync(cacheFile);
 } catch {
-  // A cache that cannot be had costs nothing but the time it would have saved.
+  // None yet.
 }
-await import(bundle.href);
+const maker = cached?.length > 1 ? String.fromCharCode(cached[0]) : undefined;
+const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+  filename: bundle,
+  ...(maker ? {cachedData: cached.subarray(1)} : {}),
+});
+const state = !cacheFile ? 'off' : !maker ? 'none' : script.cachedDataRejected ? 'rejected' : 'loaded';
+
+const KEEP = 4;
+let saved = false;
+function save(kind) {
+  if (saved || !cacheFile) return;
+  if (state === 'loaded' && (maker === 'u' || kind === 'c')) return;
+  saved = true;
+  try {
+    const data = script.createCachedData();
+    const dir = dirname(cacheFile);
+    mkdirSync(dir, {recursive: true, mode: 0o700});
+    // Written whole, then renamed: a berth starting meanwhile reads the old cache or the new one, never half of one.
+    const partial = `${cacheFile}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.concat([Buffer.from(kind === 'ui' ? 'u' : 'c'), data]), {mode: 0o600});
+    renameSync(partial, cacheFile);
+    // Other builds' caches (~1.5 MB each): the newest few are kept, for another install or Node used beside this one.
+    const others = readdirSync(dir)
+      .filter(name => name.endsWith('.bin') || name.endsWith('.partial'))
+      .map(name => ({name, at: statSync(join(dir, name)).mtimeMs}))
+      .sort((a, b) => b.at - a.at);
+    const stalePartial = Date.now() - 60_000;
+    let kept = 0;
+    for (const {name, at} of others) {
+      const keep = name.endsWith('.bin') ? ++kept <= KEEP : at > stalePartial;
+      if (!keep) unlinkSync(join(dir, name));
+    }
+  } catch {
+    // A cache that cannot be written costs nothing but the time it would have saved.
+  }
+}
+// The bundle reports its state in its trace and asks for the save once its first frame is out (source/code-cache.ts);
+// a headless command saves when it ends.
+globalThis[Symbol.for('berth.codeCache')] = {state, save};
+process.on('exit', () => save('cli'));
+
+const module_ = {exports: {}};
+script.runInThisContext()(module_.exports, createRequire(bundle), module_, bundle, dirname(bundle));

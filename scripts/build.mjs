@@ -1,6 +1,7 @@
-// One minified bundle (plus lazily loaded chunks): startup drops from ~1 s to ~0.45 s (docs/ink-facts.md).
+// One minified bundle: startup drops from ~1 s to ~0.45 s (docs/ink-facts.md).
 import {build} from 'esbuild';
-import {readFileSync, rmSync} from 'node:fs';
+import {createHash} from 'node:crypto';
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 
 import {stalePatches} from './check-patches.mjs';
@@ -54,43 +55,66 @@ const modemQuietDebug = {
   },
 };
 
-// On Node 22 and later an ESM import of node:http (or node:https, which loads it) builds the module's ESM facade,
-// which reads every export, and one of them loads Node's own copy of undici: 55-90 ms of Node 24's start on this
-// machine, where require('node:http') takes 3-13 ms (docs/benchmarks.md, "Start"). berth's imports of them become
-// require calls (the banner below defines require in every chunk); the names imported stay as they were.
-const builtinsByRequire = {
-  name: 'http-by-require',
+// Ink's reconciler has two top-level awaits, both for React's devtools when DEV=true (which berth never bundles:
+// react-devtools-core is aliased to an empty module below); a CommonJS bundle cannot hold a top-level await.
+const inkWithoutDevtools = {
+  name: 'ink-without-devtools',
   setup(b) {
-    b.onResolve({filter: /^node:https?$/}, args =>
-      args.kind === 'import-statement' ? {path: args.path, namespace: 'builtin-by-require'} : undefined,
-    );
-    b.onLoad({filter: /.*/, namespace: 'builtin-by-require'}, args => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)});`,
-      loader: 'js',
-    }));
+    b.onLoad({filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/}, async args => {
+      const source = await readFile(args.path, 'utf8');
+      const devtools = /\nif \(isDev\(\)\) \{\n {4}try \{\n {8}await import\('\.\/devtools\.js'\);[\s\S]*?\n\}\n/;
+      const packageJson = 'const packageJson = isDev()\n    ? await loadPackageJson()\n    : ';
+      if (!devtools.test(source) || !source.includes(packageJson))
+        throw new Error('ink changed; review inkWithoutDevtools in scripts/build.mjs');
+      return {contents: source.replace(devtools, '\n').replace(packageJson, 'const packageJson = '), loader: 'js'};
+    });
   },
 };
 
-await build({
+// One CommonJS script, not ES modules: bin/berth.js compiles it with V8's code cache (vm.Script's cachedData), which
+// Node 20 offers for scripts and not for modules, and a second start skips parsing and compiling what the first
+// one ran (docs/benchmarks.md, "Start"). Modules loaded with import() stay lazy: esbuild evaluates each on first use.
+const HASH_PLACEHOLDER = '0'.repeat(32);
+const BUILD_LINE = `// berth-build ${HASH_PLACEHOLDER}`;
+const result = await build({
   entryPoints: {berth: 'source/main.ts'},
-  outdir: 'dist',
+  outfile: 'dist/berth.cjs',
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  minify: true,
+  // BERTH_BUILD_MINIFY=0: the functions keep their names, for CPU profiles of a start.
+  minify: process.env.BERTH_BUILD_MINIFY !== '0',
   sourcemap: 'linked',
-  chunkNames: 'chunks/[name]-[hash]',
+  // Licence comments go to dist/berth.cjs.LEGAL.txt: the bundle stays ASCII, which bin/berth.js reads as one-byte text.
+  legalComments: 'linked',
   define: {'process.env.NODE_ENV': '"production"', __BERTH_VERSION__: JSON.stringify(pkg.version)},
   // Ink imports react-devtools-core only when DEV=true; ssh2's native helpers are optional. Ink's layout engine,
   // yoga in WebAssembly, is replaced by berth's (packages/flex; packages/flex/source/node.ts says why; ~6 MB of berth's idle RSS).
   alias: {'react-devtools-core': './scripts/empty.mjs', 'yoga-layout': '@berth/flex/yoga'},
   external: ['cpu-features', '*.node'],
-  plugins: [withoutBuildkit, modemQuietDebug, builtinsByRequire, stringWidthOnDemand],
-  // CommonJS dependencies (dockerode, ssh2) call require() for Node built-ins.
-  banner: {
-    js: "import {createRequire as __berthRequire} from 'node:module'; const require = __berthRequire(import.meta.url); import {fileURLToPath as __berthPath} from 'node:url'; const __filename = __berthPath(import.meta.url); const __dirname = __berthPath(new URL('.', import.meta.url));",
-  },
+  plugins: [withoutBuildkit, modemQuietDebug, inkWithoutDevtools, stringWidthOnDemand],
+  banner: {js: BUILD_LINE},
+  write: false,
   logLevel: 'warning',
 });
+
+// The code cache is keyed by the bundle's content (V8 itself compares only the source's length): the banner's
+// placeholder becomes a hash of the bundle, which bin/berth.js reads (same length, so the source map still fits).
+mkdirSync(new URL('../dist', import.meta.url), {recursive: true});
+for (const file of result.outputFiles) {
+  if (!file.path.endsWith('.cjs')) {
+    writeFileSync(file.path, file.contents);
+    continue;
+  }
+  const text = file.text;
+  if (!text.startsWith(BUILD_LINE)) throw new Error('build: dist/berth.cjs does not start with its build line');
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, HASH_PLACEHOLDER.length);
+  writeFileSync(file.path, text.replace(HASH_PLACEHOLDER, hash));
+  const wide = /[^\x00-\x7f]/.exec(text);
+  if (wide)
+    console.warn(
+      `build: dist/berth.cjs holds a non-ASCII character (…${text.slice(Math.max(0, wide.index - 40), wide.index + 10)}…); ` +
+        'it still runs, but loads slower (read as UTF-8); write it as \\u escape in the source',
+    );
+}

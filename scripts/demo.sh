@@ -30,5 +30,5 @@ stop_bench() {
 trap stop_bench EXIT
 bash scripts/testbed.sh up
 eval "$(bash scripts/testbed.sh env)"
-[ -f dist/berth.js ] || node scripts/build.mjs
+[ -f dist/berth.cjs ] || node scripts/build.mjs
 node --max-semi-space-size=4 bin/berth.js "$@"

@@ -42,6 +42,9 @@ export function startIdleCollector(): () => void {
   try {
     setFlagsFromString('--expose-gc');
     gc = runInNewContext('gc') as () => void;
+    // The flag is put back: V8 checks the code cache against a hash of its flags (bin/berth.js), and a flag left
+    // changed would make every cache berth writes differ from what the next start compares it with.
+    setFlagsFromString('--no-expose-gc');
   } catch {
     return () => undefined;
   }

@@ -7,6 +7,7 @@ import {configContexts} from './config.js';
 import {VERSION} from './version.js';
 import {quietDependencyWarnings} from './node-warnings.js';
 import {trace} from './trace.js';
+import {codeCache} from './code-cache.js';
 
 quietDependencyWarnings();
 
@@ -136,6 +137,7 @@ async function ui(options: ReturnType<typeof parseCommandLine>['options']): Prom
   const connecting = targets.map(target => startEngine(target));
   // Where the start goes (the start benchmark reads these): the engine's first answer, and the UI's modules loaded.
   if (trace.enabled) {
+    trace.event({event: 'code-cache', state: codeCache()?.state ?? 'absent'});
     const at = (event: string) => () => trace.event({event, sinceStart: Math.round(performance.now())});
     void connecting[0]?.client.then(at('engine-answered'), () => {});
     void connecting[0]?.containers?.then(at('containers-answered'), () => {});

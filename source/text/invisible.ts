@@ -105,7 +105,8 @@ const MARKER_OPEN = '\x1b[2m‹U+';
 const MARKER_CLOSES = ['›\x1b[22m', '›\x1b[22;1m', '›\x1b[22;2m', '›\x1b[22;1;2m'];
 // Every character of the set is in the BMP: 4 hex digits, 8 cells.
 export const MARKER_WIDTH = 8;
-const MARKERS = /\x1b\[2m‹U\+[0-9A-F]{4}›\x1b\[22(?:;1)?(?:;2)?m/g;
+// ‹ and › as escapes: the bundle is kept ASCII (scripts/build.mjs).
+const MARKERS = /\x1b\[2m\u2039U\+[0-9A-F]{4}\u203a\x1b\[22(?:;1)?(?:;2)?m/g;
 
 export function formatMarker(code: number, intensity: number): string {
   return MARKER_OPEN + code.toString(16).toUpperCase().padStart(4, '0') + MARKER_CLOSES[intensity & (BOLD | FAINT)];

@@ -8,8 +8,9 @@ const ACCEPTED_FORMS =
 
 const UNIT_MS: Record<string, number> = {h: 3_600_000, m: 60_000, s: 1000, ms: 1};
 // A duration is a sequence of decimal numbers with units, as in Go's time.ParseDuration.
-const DURATION_TERM = /(\d+(?:\.\d*)?|\.\d+)([a-zµμ]+)/giy;
-const DURATION_SHAPE = /^(?:(?:\d+(?:\.\d*)?|\.\d+)[a-zµμ]+)+$/i;
+// µ and μ (micro sign, Greek mu) as escapes: the bundle is kept ASCII (scripts/build.mjs).
+const DURATION_TERM = /(\d+(?:\.\d*)?|\.\d+)([a-z\u00b5\u03bc]+)/giy;
+const DURATION_SHAPE = /^(?:(?:\d+(?:\.\d*)?|\.\d+)[a-z\u00b5\u03bc]+)+$/i;
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 const UNIX_SECONDS = /^\d+(?:\.\d+)?$/;
 const LAST_SECOND_OF_9999 = 253_402_300_799;

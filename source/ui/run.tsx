@@ -19,6 +19,7 @@ import {filterMouseInput} from './mouse/stdin-filter.js';
 import {routeMouse} from './mouse/route.js';
 import {terminalReportsMouse} from './mouse/terminal-support.js';
 import {trace} from '../trace.js';
+import {saveCodeCacheAfterStart} from '../code-cache.js';
 import {countResource, installResourceTrace} from '../diagnostics.js';
 import {startIdleCollector} from '../idle-gc.js';
 import {settledWithin} from '../util/settled-within.js';
@@ -263,6 +264,7 @@ export async function runUi({targets, options, connecting, problems: leftOut = [
   followMouse();
   const stopFollowingMouse = controller.store.subscribe(followMouse);
   enterAltScreen();
+  saveCodeCacheAfterStart();
   const stdout = controller.config.theme?.plain ? colourlessStdout(process.stdout) : process.stdout;
   try {
     for (;;) {

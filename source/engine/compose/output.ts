@@ -40,7 +40,8 @@ export class OutputLines {
 // " Container demo-web-1  Creating" then "Started" in v2). The key says which earlier line a new one replaces,
 // so the pane keeps one line per service, updated in place; other lines have no key and are appended.
 export function progressKey(text: string): string | undefined {
-  const v2 = /^\s*(?:[✔✘✗⠀-⣿]\s+)?(Network|Container|Volume|Image)\s+(\S+)\s+\S/.exec(text);
+  // ✔ ✘ ✗ and the braille spinner (⠀-⣿) as escapes: the bundle is kept ASCII (scripts/build.mjs).
+  const v2 = /^\s*(?:[\u2714\u2718\u2717\u2800-\u28ff]\s+)?(Network|Container|Volume|Image)\s+(\S+)\s+\S/.exec(text);
   if (v2) return `${v2[1]} ${v2[2]}`;
   const v1 = /^(?:[A-Z][a-z]+) (\S+?)\s+\.\.\.(?:\s|$)/.exec(text);
   if (v1) return v1[1];

@@ -58,7 +58,7 @@ describe('the npm package', () => {
   let packed: PackResult;
 
   beforeAll(() => {
-    if (!existsSync('dist/berth.js')) throw new Error('dist/berth.js is missing: run "npm run build" first');
+    if (!existsSync('dist/berth.cjs')) throw new Error('dist/berth.cjs is missing: run "npm run build" first');
     writeFileSync(npmrc, '');
     const out = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', scratch]);
     packed = at(JSON.parse(out.stdout) as PackResult[], 0);
@@ -76,7 +76,9 @@ describe('the npm package', () => {
     expect(existsSync(join(prefix, 'lib/node_modules/berth/node_modules'))).toBe(false);
     const paths = packed.files.map(file => file.path);
     expect(paths).toContain('bin/berth.js');
-    expect(paths).toContain('dist/berth.js');
+    // bin/berth.js is CommonJS (its own package.json says so), the bundle one script.
+    expect(paths).toContain('bin/package.json');
+    expect(paths).toContain('dist/berth.cjs');
     // Only what runs, and what npm always adds; source maps stay in the checkout (they would quadruple the size).
     expect(
       paths.filter(path => !/^(bin|dist)\//.test(path) && !/^(package\.json|README\.md|LICENSE)$/.test(path)),
