@@ -9,6 +9,7 @@ import {eventNames, patchContainers, rowLookup} from './containers/patch.js';
 import {DEFAULT_ENGINE_TIMEOUTS, firstByteDeadline, type EngineTimeouts} from './limits/timed-agent.js';
 import type {EngineTarget} from './target.js';
 import {itemAt} from '../util/item-at.js';
+import {settledWithin} from '../util/settled-within.js';
 import {eventLines} from './events/event-lines.js';
 import type {EngineEvent} from './events/engine-event.js';
 import {happenedBefore, startOnEngineClock} from './events/before-start.js';
@@ -61,6 +62,8 @@ const MIN_REFRESH_MS = 500;
 // than the whole list read again: at 100,000 a full list is ~70 MB the engine walks and berth parses, for one row.
 // Below it the full list costs a few milliseconds and is the engine's own word on every row.
 export const PATCH_FROM_ROWS = 2000;
+// The longest the first event stream waits for the UI's first frame (a start that draws nothing must not go unwatched).
+const SETTLE_WAIT_MS = 250;
 // More containers named than this in one refresh (a prune, a compose down) and the whole list is cheaper.
 const MAX_PATCHED = 200;
 
@@ -114,6 +117,7 @@ export class EngineSession {
   // from a second before it.
   private startedAt?: number;
   private startOnEngine?: number;
+  private settled?: Promise<unknown>;
 
   constructor(
     readonly target: EngineTarget,
@@ -130,10 +134,17 @@ export class EngineSession {
   }
 
   // `existing`: the connection made before the UI loaded; `containers`: its first list, asked for at once;
-  // `startedAt`: when those were asked (Date.now()).
-  start(existing?: Promise<EngineClient>, containers?: Promise<EarlyList>, startedAt?: number): void {
+  // `startedAt`: when those were asked (Date.now()); `settled`: what the first event stream and /version wait for
+  // (the UI's first frame), for at most SETTLE_WAIT_MS.
+  start(
+    existing?: Promise<EngineClient>,
+    containers?: Promise<EarlyList>,
+    startedAt?: number,
+    settled?: Promise<unknown>,
+  ): void {
     this.early = containers;
     this.startedAt = startedAt;
+    this.settled = settled;
     void this.connect(existing);
   }
 
@@ -179,6 +190,12 @@ export class EngineSession {
         heard === undefined || this.startOnEngine === undefined
           ? heard
           : Math.min(heard, Math.floor(this.startOnEngine / 1000) - 1);
+      // Their TLS handshakes (~4 ms of CPU each) come after the first frame rather than before it; the events are
+      // asked from before the first list either way, so none is missed meanwhile.
+      const settled = this.settled;
+      this.settled = undefined;
+      if (settled) await settledWithin(settled, SETTLE_WAIT_MS);
+      if (this.closed || client !== this.client) return;
       this.watchEvents(since);
       if (early && since === undefined) {
         this.whole = true;

@@ -204,8 +204,12 @@ export class Controller {
   }
 
   // Opens every engine at once; each connects, reconnects and reports on its own (ui/engine-fan-out.ts).
-  startEngines(targets: readonly EngineTarget[], connecting: readonly (EngineStart | undefined)[] = []): void {
-    this.sessions = this.fanOut.start(targets, connecting);
+  startEngines(
+    targets: readonly EngineTarget[],
+    connecting: readonly (EngineStart | undefined)[] = [],
+    settled?: Promise<unknown>,
+  ): void {
+    this.sessions = this.fanOut.start(targets, connecting, settled);
   }
 
   engineEventTypes(): string[] {

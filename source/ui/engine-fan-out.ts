@@ -50,8 +50,12 @@ export class EngineFanOut {
   }
 
   // Opens every engine at once (`connecting`: the first requests, started before the UI loaded); each connects,
-  // reconnects and reports on its own.
-  start(targets: readonly EngineTarget[], connecting: readonly (EngineStart | undefined)[]): EngineSession[] {
+  // reconnects and reports on its own. `settled`: what their event streams wait for (EngineSession.start).
+  start(
+    targets: readonly EngineTarget[],
+    connecting: readonly (EngineStart | undefined)[],
+    settled?: Promise<unknown>,
+  ): EngineSession[] {
     const several = targets.length > 1;
     if (several)
       this.store.set(state => ({
@@ -71,7 +75,7 @@ export class EngineFanOut {
         ),
     );
     sessions.forEach((session, i) =>
-      session.start(connecting[i]?.client, connecting[i]?.containers, connecting[i]?.startedAt),
+      session.start(connecting[i]?.client, connecting[i]?.containers, connecting[i]?.startedAt, settled),
     );
     return sessions;
   }

@@ -252,7 +252,10 @@ export async function runUi({targets, options, connecting, problems: leftOut = [
   );
   const problems = [...leftOut, ...loaded.problems, ...user.problems, ...overridden.problems];
   if (problems.length) controller.status(problems.join(' · '), 'error');
-  controller.startEngines(targets, connecting);
+  // The event streams and /version are asked for once the first frame is out (EngineSession.start says why).
+  let drawn = () => {};
+  const firstFrame = new Promise<void>(resolve => (drawn = resolve));
+  controller.startEngines(targets, connecting, firstFrame);
   await firstLists(connecting);
 
   installRestoreHandlers();
@@ -280,6 +283,7 @@ export async function runUi({targets, options, connecting, problems: leftOut = [
         incrementalRendering: process.env.BERTH_INCREMENTAL !== '0',
         onRender: ({renderTime}) => trace.frame(renderTime),
       });
+      drawn();
       const request = (await instance.waitUntilExit()) as ExitRequest | undefined;
       instance.cleanup();
       unfilter();

@@ -45,3 +45,36 @@ test('the session shows the early list as its first, then catches up with a cont
     session.close();
   }
 });
+
+test('the first event stream waits for the first frame, and replays what happened meanwhile', async () => {
+  const name = `${NAME}-settled`;
+  const target = resolveEngineTarget({}, benchEnv());
+  const start = startEngine(target);
+  await start.containers;
+  runTestContainer(name, ['sleep', '600']);
+  const lists: ContainerRow[][] = [];
+  const session = new EngineSession(target, {
+    connection: () => {},
+    containers: items => lists.push(items),
+    stale: () => {},
+  });
+  let drawn = () => {};
+  const firstFrame = new Promise<void>(resolve => (drawn = resolve));
+  session.start(start.client, start.containers, start.startedAt, firstFrame);
+  const listed = () => lists.some(items => items.some(row => row.name === name));
+  try {
+    // Well within the session's longest wait (250 ms), and the early list is taken over by then.
+    await sleep(150);
+    expect(lists.length).toBeGreaterThan(0);
+    expect(listed()).toBe(false);
+    drawn();
+    const end = Date.now() + 15_000;
+    while (!listed()) {
+      if (Date.now() > end) throw new Error(`${name} never listed once the frame was out (lists: ${lists.length})`);
+      await sleep(50);
+    }
+  } finally {
+    session.close();
+    docker(['rm', '-f', name]);
+  }
+});
