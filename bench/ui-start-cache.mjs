@@ -1,4 +1,4 @@
-// Start with and without V8's compile cache (bin/berth.js: module.enableCompileCache, Node 22.1+), on the
+// Start with and without V8's code cache of the bundle (bin/berth.js: vm.Script's cachedData, on every Node), on the
 // machine's Node and on Node 24, interleaved with the two references of the start row: `docker ps -a` and the
 // smallest Node HTTPS GET of /containers/json, on the same Node as the berth it is compared with. Each berth has a fresh cache directory, filled by one start first
 // (a user's second start onwards); NODE_DISABLE_COMPILE_CACHE=1 is the "off" side. From berth's trace: when its
@@ -48,7 +48,7 @@ export async function startCacheRows(ctx) {
       const env = on ? {XDG_CACHE_HOME: cache} : {XDG_CACHE_HOME: cache, NODE_DISABLE_COMPILE_CACHE: '1'};
       sides.push({which, version, on, env, node, runs: []});
     }
-    // Fills the cache (where Node has one).
+    // Fills the cache.
     await startOnce(ctx, `cache-fill-${which}`, node, {XDG_CACHE_HOME: cache});
   }
   const dockerPs = [];
@@ -77,7 +77,7 @@ export async function startCacheRows(ctx) {
         `start ${side.version} cache ${side.on ? 'on' : 'off'}: ${side.runs.map(r => r.ms.toFixed(0)).join(' ')} ms; ${phases(side)}`,
       );
     ctx.row({
-      measure: `start → containers on screen, Node ${on.version}, compile cache on (off) (${ctx.idleCount} running, ${ctx.total} in all; median of ${runs})`,
+      measure: `start → containers on screen, Node ${on.version}, code cache on (off) (${ctx.idleCount} running, ${ctx.total} in all; median of ${runs})`,
       berth: `${fmt(m(on))} ms (${fmt(m(off))} ms)`,
       reference: `node HTTPS GET on the same Node ${fmt(get)} ms${which === 'here' ? '' : ` (on ${process.version}: ${fmt(here)} ms)`}; docker ps -a ${fmt(ps)} ms`,
       ratio:

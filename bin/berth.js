@@ -14,53 +14,60 @@ const {dirname, isAbsolute, join} = require('node:path');
 const vm = require('node:vm');
 
 const bundle = join(__dirname, '..', 'dist', 'berth.cjs');
-let bytes;
-try {
-  bytes = readFileSync(bundle);
-} catch {
-  process.stderr.write(
-    'berth: dist/berth.cjs is missing; run "npm install" (or "npm run build") in the berth directory\n',
-  );
-  process.exit(1);
-}
-// The build keeps the bundle ASCII: read as one-byte text it is decoded in a fraction of the time UTF-8 takes.
-const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
 
 // V8's code cache: what the last start compiled is kept on disk and handed to V8 with the bundle, so a start skips
 // parsing and compiling it (Node 20 has no cache for ES modules, which is why the bundle is a script; on Node 20 the
-// first frame comes ~60 ms sooner: docs/benchmarks.md, "Start"). Keyed by the bundle's hash (its first line; V8
+// first frame comes ~70 ms sooner: docs/benchmarks.md, "Start"). Keyed by the bundle's hash (its first line; V8
 // itself compares only the source's length) and Node's version; V8 refuses a cache made by other flags, and then
 // it is made again. In the user's own cache directory, not the shared temporary one: another user could plant code
 // there. NODE_DISABLE_COMPILE_CACHE=1 (Node's own switch for its cache) turns it off.
-const build = /^\/\/ berth-build ([0-9a-f]{32})\n/.exec(source.slice(0, 64))?.[1];
 const cacheHome =
   process.env.XDG_CACHE_HOME && isAbsolute(process.env.XDG_CACHE_HOME)
     ? process.env.XDG_CACHE_HOME
     : join(homedir(), '.cache');
-const cacheFile =
-  build && !process.env.NODE_DISABLE_COMPILE_CACHE
-    ? join(cacheHome, 'berth', 'code-cache', `${build}-${process.version}-${process.arch}.bin`)
-    : undefined;
-// The first byte says who made the cache: the UI ('u', after its first frame: everything a start runs) or a
-// headless command ('c', which runs a part of it; the UI makes it again).
-let cached;
-try {
-  if (cacheFile) cached = readFileSync(cacheFile);
-} catch {
-  // None yet.
+
+// In a function, so the file's bytes, the cache read and the unwrapped text are garbage once V8 has the script
+// (~5 MB of idle RSS otherwise).
+function compile() {
+  let bytes;
+  try {
+    bytes = readFileSync(bundle);
+  } catch {
+    process.stderr.write(
+      'berth: dist/berth.cjs is missing; run "npm install" (or "npm run build") in the berth directory\n',
+    );
+    process.exit(1);
+  }
+  // The build keeps the bundle ASCII: read as one-byte text it is decoded in a fraction of the time UTF-8 takes.
+  const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+  const build = /^\/\/ berth-build ([0-9a-f]{32})\n/.exec(source.slice(0, 64))?.[1];
+  const file =
+    build && !process.env.NODE_DISABLE_COMPILE_CACHE
+      ? join(cacheHome, 'berth', 'code-cache', `${build}-${process.version}-${process.arch}.bin`)
+      : undefined;
+  // The first byte says who made the cache: the UI ('u', once it is up: everything a start runs) or a headless
+  // command ('c', which runs a part of it; the UI makes it again).
+  let cached;
+  try {
+    if (file) cached = readFileSync(file);
+  } catch {
+    // None yet.
+  }
+  const madeBy = cached?.length > 1 ? String.fromCharCode(cached[0]) : undefined;
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: bundle,
+    ...(madeBy ? {cachedData: cached.subarray(1)} : {}),
+  });
+  const state = !file ? 'off' : !madeBy ? 'none' : script.cachedDataRejected ? 'rejected' : 'loaded';
+  return {script, file, madeBy, state};
 }
-const maker = cached?.length > 1 ? String.fromCharCode(cached[0]) : undefined;
-const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-  filename: bundle,
-  ...(maker ? {cachedData: cached.subarray(1)} : {}),
-});
-const state = !cacheFile ? 'off' : !maker ? 'none' : script.cachedDataRejected ? 'rejected' : 'loaded';
+const {script, file: cacheFile, madeBy, state} = compile();
 
 const KEEP = 4;
 let saved = false;
 function save(kind) {
   if (saved || !cacheFile) return;
-  if (state === 'loaded' && (maker === 'u' || kind === 'c')) return;
+  if (state === 'loaded' && (madeBy === 'u' || kind === 'cli')) return;
   saved = true;
   try {
     const data = script.createCachedData();
@@ -85,10 +92,11 @@ function save(kind) {
     // A cache that cannot be written costs nothing but the time it would have saved.
   }
 }
-// The bundle reports its state in its trace and asks for the save once its first frame is out (source/code-cache.ts);
-// a headless command saves when it ends.
-globalThis[Symbol.for('berth.codeCache')] = {state, save};
-process.on('exit', () => save('cli'));
+// The bundle reports its state in its trace, and the UI asks for the save once it is up and marks itself as the maker
+// (source/code-cache.ts); what has not saved by the end saves then.
+const codeCache = {state, save, maker: 'cli'};
+globalThis[Symbol.for('berth.codeCache')] = codeCache;
+process.on('exit', () => save(codeCache.maker));
 
 const module_ = {exports: {}};
 script.runInThisContext()(module_.exports, createRequire(bundle), module_, bundle, dirname(bundle));

@@ -1,7 +1,8 @@
 // V8's code cache of the bundle, made and read by bin/berth.js: a start with it skips compiling what the last one ran.
 // The UI asks for it to be written once its start is done (by then it has run what every start runs); the entry
 // point itself writes one when a headless command ends.
-type CodeCache = {state: 'off' | 'none' | 'loaded' | 'rejected'; save(kind: 'ui' | 'cli'): void};
+type Maker = 'ui' | 'cli';
+type CodeCache = {state: 'off' | 'none' | 'loaded' | 'rejected'; save(kind: Maker): void; maker: Maker};
 
 // Absent when the bundle runs some other way (the tests' source, a plain `node dist/berth.cjs`).
 export function codeCache(): CodeCache | undefined {
@@ -13,5 +14,9 @@ export function codeCache(): CodeCache | undefined {
 const AFTER_START_MS = 2000;
 
 export function saveCodeCacheAfterStart(): void {
-  setTimeout(() => codeCache()?.save('ui'), AFTER_START_MS).unref();
+  const cache = codeCache();
+  if (!cache) return;
+  // A UI quit sooner still leaves a cache of the UI's start, written at exit.
+  cache.maker = 'ui';
+  setTimeout(() => cache.save('ui'), AFTER_START_MS).unref();
 }

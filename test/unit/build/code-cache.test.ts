@@ -99,3 +99,24 @@ test('other builds’ caches are cleared but for the newest few', () => {
   expect(left.length).toBe(4);
   expect(left).toContain(`${build}-${process.version}-${process.arch}.bin`);
 });
+
+test('a cache made by a headless command is made again by the UI, even one quit before its 2 s', () => {
+  const home = scratchDir('berth-code-cache-');
+  runVersion(home);
+  expect(readFileSync(cacheFile(home)).subarray(0, 1).toString()).toBe('c');
+  // What source/code-cache.ts does when the UI is up, then an exit before its timer.
+  const ui = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      "process.argv.splice(1, 0, 'bin/berth.js', '--version'); require('./bin/berth.js'); globalThis[Symbol.for('berth.codeCache')].maker = 'ui'",
+    ],
+    {encoding: 'utf8', env: {...process.env, XDG_CACHE_HOME: home, NODE_DISABLE_COMPILE_CACHE: undefined}},
+  );
+  expect(ui.status, ui.stderr).toBe(0);
+  expect(readFileSync(cacheFile(home)).subarray(0, 1).toString()).toBe('u');
+  // …and a headless command leaves the UI's cache alone.
+  const before = readFileSync(cacheFile(home));
+  runVersion(home);
+  expect(readFileSync(cacheFile(home)).equals(before)).toBe(true);
+});
