@@ -1,4 +1,5 @@
 import {parseArgs} from 'node:util';
+import {parseArgsMessage} from './parse-args-error.js';
 import {UsageError} from '../errors.js';
 import type {ConnectionFlags} from '../engine/target.js';
 import {THEME_NAMES, type ThemeName} from '../theme/index.js';
@@ -157,8 +158,7 @@ export function parseCommandLine(argv: string[]): ParsedArgs & {flags: CommandFl
   try {
     parsed = parseArgs({args: composeFileFlags(argv), options: OPTIONS, allowPositionals: true, strict: true});
   } catch (error) {
-    const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '');
-    throw new UsageError(`${message}; see berth --help`);
+    throw new UsageError(`${parseArgsMessage(error, argv)}; see berth --help`);
   }
   const values = parsed.values;
   const theme = values.theme;

@@ -77,6 +77,9 @@ export async function doctorCommand(input: DoctorInput): Promise<number> {
   const diskLimit = parseLogSize(input.diskLimit ?? DEFAULT_DISK_LIMIT);
   if (diskLimit === undefined)
     throw new UsageError(`--disk-limit "${input.diskLimit}": not a size; use e.g. 50GB or 500m`);
+  // Any use at all would be "over" a limit of nothing: the finding would always warn.
+  if (diskLimit === 0)
+    throw new UsageError(`--disk-limit "${input.diskLimit}": a limit must be above 0; use e.g. 50GB or 500m`);
   const checks: Check[] = [];
   let target: EngineTarget | undefined;
   let client: EngineClient | undefined;

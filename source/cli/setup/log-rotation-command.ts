@@ -1,4 +1,5 @@
 import {parseArgs} from 'node:util';
+import {parseArgsMessage} from '../parse-args-error.js';
 import {logCommand, shellQuote} from '../../command-log.js';
 import {UsageError} from '../../errors.js';
 import {
@@ -30,9 +31,7 @@ export function logRotationCommand(argv: string[], io: SetupIo): number {
       allowPositionals: false,
     }));
   } catch (error) {
-    throw new UsageError(
-      `${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}; usage: ${LOG_ROTATION_USAGE}`,
-    );
+    throw new UsageError(`${parseArgsMessage(error, argv)}; usage: ${LOG_ROTATION_USAGE}`);
   }
   const file = values.config || defaultDaemonJsonPath(io.env, io.uid);
   const request = {maxSize: values['max-size'], maxFile: values['max-file'], compress: values.compress};

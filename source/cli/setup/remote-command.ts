@@ -12,6 +12,7 @@ import {
 import {isIP} from 'node:net';
 import {dirname, join, resolve} from 'node:path';
 import {parseArgs} from 'node:util';
+import {parseArgsMessage} from '../parse-args-error.js';
 import {logCommand, shellQuote} from '../../command-log.js';
 import {BerthError, UsageError, errorMessage} from '../../errors.js';
 import {connectEngine} from '../../engine/client.js';
@@ -54,9 +55,7 @@ function parse(argv: string[]) {
       allowPositionals: false,
     }).values;
   } catch (error) {
-    throw new UsageError(
-      `${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}; usage: ${REMOTE_USAGE}`,
-    );
+    throw new UsageError(`${parseArgsMessage(error, argv)}; usage: ${REMOTE_USAGE}`);
   }
 }
 
