@@ -1,3 +1,4 @@
+import {unreadable} from '../../util/unreadable.js';
 import {
   closeSync,
   constants,
@@ -37,9 +38,7 @@ export function readDaemonJson(file: string): DaemonJson {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new BerthError(
-      `${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); run as root (sudo) or pass --config FILE`,
-    );
+    throw new BerthError(unreadable(file, error, '--config'));
   }
   const mode = statSync(file).mode & 0o7777;
   if (text.trim() === '') return {file, text, settings: {}, mode};

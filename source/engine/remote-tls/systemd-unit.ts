@@ -1,3 +1,4 @@
+import {unreadable} from '../../util/unreadable.js';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import {basename, join} from 'node:path';
 import {BerthError} from '../../errors.js';
@@ -73,9 +74,7 @@ export function readDockerUnit(unitFile: string, dropIns: string[] = []): Docker
     try {
       return serviceAssignments(readFileSync(file, 'utf8'), file);
     } catch (error) {
-      throw new BerthError(
-        `${file}: cannot read it (${(error as NodeJS.ErrnoException).code}); run as root (sudo) or pass --unit FILE`,
-      );
+      throw new BerthError(unreadable(file, error, '--unit'));
     }
   });
   let starts: Assignment[] = [];
