@@ -88,3 +88,19 @@ test('a search typed before the lines arrive finds them; home typed before them 
   expect(again.screen()).toMatch(/\blong 401\b/);
   expect(again.screen()).not.toMatch(/\blong 701\b/);
 });
+
+test('a window key keeps the search, run again over the window it opens', async () => {
+  const terminal = start();
+  await focusContainer(terminal, colours);
+  terminal.keys('Enter');
+  await terminal.waitFor(/· 500 lines/);
+  terminal.keys('/', ...'red', 'Enter');
+  await terminal.waitFor(/\/red \d+\/50 /);
+  // 1: the last minute (every line here): the search is run again over the window's lines, not dropped.
+  terminal.type('1');
+  await terminal.waitFor(/\/red \d+\/50 · .*since 1m/);
+  await terminal.waitFor(/50 lines match "red"|"red" matches lines that came/);
+  terminal.keys('Escape', 'Escape');
+  terminal.type('q');
+  expect(await terminal.exitCode()).toBe(0);
+});

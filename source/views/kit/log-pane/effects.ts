@@ -163,8 +163,15 @@ function searchAgain(services: Services): {matches: readonly number[]; current: 
   const lines = paneSession.lines(services);
   if (!search || !lines || shown?.query !== search.query) return undefined;
   const {positions, current} = search.run(lines, search.lineOf(shown.current));
+  // A search that had found nothing ("no line matches … yet") finds its first lines: the status line says so (no
+  // count: more may come; the title counts them).
+  if (shown.matches.length === 0 && positions.length > 0)
+    services.status(`"${search.query}" matches lines that came (n next, N previous, esc clears)`);
   return {matches: positions, current};
 }
+
+const matchesFound = (count: number, query: string, invisibles = '') =>
+  `${count} ${count === 1 ? 'line matches' : 'lines match'} "${query}"${invisibles} (n next, N previous, esc clears)`;
 
 // & (the prompt's draft: text, `re:pattern`, `!` in front to hide instead); an empty draft clears the filter.
 export function filterLogs(services: Services, draft: string, context?: number): void {
@@ -235,11 +242,15 @@ export function changeWindow(services: Services, window: number): void {
     else services.status("a command's output has no log windows (0–6 apply to logs)", 'error');
     return;
   }
+  // A search stays, as a filter does: run again over the lines of the new window (and those that come).
+  const query = pane.search?.query;
   void openLogs(
     services,
     shownTarget(services, pane.containerId) ?? {id: pane.containerId, name: pane.name, engine: pane.engine},
     window,
-  );
+  ).then(() => {
+    if (query && services.store.get().logs?.containerId === pane.containerId) searchLogs(services, query);
+  });
 }
 
 export function clearLogs(services: Services): void {
@@ -273,7 +284,7 @@ export function searchLogs(services: Services, query: string): void {
   const invisibles = withInvisibles ? ` (${withInvisibles} with invisible characters, shown as ‹U+…›)` : '';
   services.status(
     matches.length
-      ? `${matches.length} lines match "${query}"${invisibles} (n next, N previous, esc clears)`
+      ? matchesFound(matches.length, query, invisibles)
       : `no line matches "${query}" yet (the lines that come are searched too)`,
     matches.length ? 'info' : 'error',
   );

@@ -103,3 +103,17 @@ test('a search typed before the lines arrive finds them when they come', async (
   controller.dispatch({type: 'logs.next'});
   expect(shown(controller)).toMatchObject({current: 'red 5', onScreen: true});
 });
+
+test('a search typed before its lines came says so on the status line when the first ones match', async () => {
+  const {controller, services, write} = open(100);
+  write(range(0, 5, i => `line ${i}`));
+  await published();
+  searchLogs(services, 'burst');
+  expect(controller.store.get().status?.text).toBe(
+    'no line matches "burst" yet (the lines that come are searched too)',
+  );
+  write(['burst 1', 'line 6']);
+  await published();
+  expect(controller.store.get().status?.text).toBe('"burst" matches lines that came (n next, N previous, esc clears)');
+  expect(shown(controller).current).toBe('burst 1');
+});
