@@ -4,6 +4,9 @@ export type ListState = {
   cursor: number;
   // The id under the cursor, so a refreshed list keeps the same row selected.
   selectedId?: string;
+  // Whether the user put the cursor where it is (a key, a click). Until then it stays on the first row as rows come:
+  // several engines' lists arrive one after another, and whichever row was first on top was no choice.
+  chosen?: boolean;
   scrollTop: number;
   filter: string;
   marked: readonly string[];
@@ -54,6 +57,7 @@ export function moveCursor(list: ListState, ids: readonly string[], to: number, 
 
 // After the rows change (refresh, filter), keep the same row selected if it is still there.
 export function relocate(list: ListState, ids: readonly string[], rows: number): ListState {
+  if (!list.chosen) return moveCursor(list, ids, 0, rows);
   // Still where it was (an event changed a row elsewhere): no search through every key.
   const index = !list.selectedId
     ? -1

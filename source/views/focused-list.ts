@@ -20,7 +20,7 @@ function moveBy(
   to: (cursor: number, count: number, page: number) => number,
 ): AppState {
   return updateList(state, focused, (list, ids) =>
-    moveCursor(list, ids, to(list.cursor, ids.length, state.viewportRows), state.viewportRows),
+    moveCursor({...list, chosen: true}, ids, to(list.cursor, ids.length, state.viewportRows), state.viewportRows),
   );
 }
 

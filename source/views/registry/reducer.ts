@@ -75,7 +75,7 @@ export function reduceRegistry(state: AppState, action: Action): AppState {
             // The same repository read again (after t, d, C): the cursor stays on its tag, the filter stays.
             tagList:
               action.repository === r.repository && r.level === 'tags'
-                ? {...emptyList(), selectedId: r.tagList.selectedId, filter: r.tagList.filter}
+                ? {...emptyList(), selectedId: r.tagList.selectedId, chosen: r.tagList.chosen, filter: r.tagList.filter}
                 : emptyList(),
             details: undefined,
             detailsOpen: false,
