@@ -1,11 +1,9 @@
-import {build} from 'esbuild';
-import {writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {expect, test} from 'vitest';
 
 import {segmenterOnDemand} from '../../../scripts/segmenter-on-demand.mjs';
 import {isolatedSegments} from '../../../source/text/isolated-segments.js';
-import {scratchDir} from '../../helpers/scratch.js';
+import {bundleCountingSegmenters} from '../../helpers/segmenter-probe.js';
 
 // Ink's own copies, as published (dependencies of Ink, not of berth: loaded from where npm put them).
 type Tokenize = (text: string, endCharacter?: number) => unknown[];
@@ -50,26 +48,10 @@ test('text of isolated characters is one cluster per character, as Intl.Segmente
 });
 
 test('the bundled tokenizers cut like the published ones and make no segmenter for isolated text', async () => {
-  const dir = scratchDir('berth-segmenter-');
-  const entry = join(dir, 'entry.mjs');
-  writeFileSync(
-    entry,
-    'const made = []; const Real = Intl.Segmenter; Intl.Segmenter = class extends Real { constructor(...a) { super(...a); made.push(1); } };\n' +
-      "const {tokenize} = await import('@alcalzone/ansi-tokenize');\nconst {default: sliceAnsi} = await import('slice-ansi');\n" +
-      'export {tokenize, sliceAnsi, made};\n',
+  const bundled = await bundleCountingSegmenters<{tokenize: Tokenize; sliceAnsi: SliceAnsi}>(
+    "const {tokenize} = await import('@alcalzone/ansi-tokenize');\nconst {default: sliceAnsi} = await import('slice-ansi');\nexport {tokenize, sliceAnsi};",
+    segmenterOnDemand,
   );
-  const out = join(dir, 'bundle.mjs');
-  await build({
-    entryPoints: [entry],
-    outfile: out,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    nodePaths: [join(process.cwd(), 'node_modules')],
-    plugins: [segmenterOnDemand],
-    logLevel: 'silent',
-  });
-  const bundled = (await import(out)) as {tokenize: Tokenize; sliceAnsi: SliceAnsi; made: number[]};
   const check = (text: string) => {
     expect(bundled.tokenize(text), text).toEqual(tokenize(text));
     expect(bundled.tokenize(text, 5), text).toEqual(tokenize(text, 5));

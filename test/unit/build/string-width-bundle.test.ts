@@ -1,11 +1,8 @@
-import {build} from 'esbuild';
-import {writeFileSync} from 'node:fs';
-import {join} from 'node:path';
 import stringWidth from 'string-width';
 import {expect, test} from 'vitest';
 
 import {stringWidthOnDemand} from '../../../scripts/string-width-on-demand.mjs';
-import {scratchDir} from '../../helpers/scratch.js';
+import {bundleCountingSegmenters} from '../../helpers/segmenter-probe.js';
 
 // The bundle's string-width (made lazy, with the table's fast path: scripts/string-width-on-demand.mjs) must measure
 // every text as the published one does, and must not make its segmenter or emoji expression when it is loaded.
@@ -25,25 +22,10 @@ const SAMPLES = [
 ];
 
 test('the bundled string-width measures like the published one and loads without making its segmenter', async () => {
-  const dir = scratchDir('berth-string-width-');
-  const entry = join(dir, 'entry.mjs');
-  writeFileSync(
-    entry,
-    'const made = []; const Real = Intl.Segmenter; Intl.Segmenter = class extends Real { constructor(...a) { super(...a); made.push(1); } };\n' +
-      "const {default: stringWidth} = await import('string-width');\nexport {stringWidth, made};\n",
+  const bundled = await bundleCountingSegmenters<{stringWidth: typeof stringWidth}>(
+    "const {default: stringWidth} = await import('string-width');\nexport {stringWidth};",
+    stringWidthOnDemand,
   );
-  const out = join(dir, 'bundle.mjs');
-  await build({
-    entryPoints: [entry],
-    outfile: out,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    nodePaths: [join(process.cwd(), 'node_modules')],
-    plugins: [stringWidthOnDemand],
-    logLevel: 'silent',
-  });
-  const bundled = (await import(out)) as {stringWidth: typeof stringWidth; made: number[]};
   expect(bundled.made.length).toBe(0);
   for (const text of SAMPLES) {
     expect(bundled.stringWidth(text), text).toBe(stringWidth(text));
