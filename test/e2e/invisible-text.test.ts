@@ -79,7 +79,7 @@ describe('invisible and bidi characters from a container', () => {
     terminal.type('/');
     terminal.type('password');
     terminal.keys('Enter');
-    await terminal.waitFor('1 lines match "password" (1 with invisible characters, shown as ‹U+…›)');
+    await terminal.waitFor('1 line matches "password" (1 with invisible characters, shown as ‹U+…›)');
 
     const file = join(dir, 'saved.log');
     terminal.keys('Escape');
