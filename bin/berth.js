@@ -69,14 +69,24 @@ function save(kind) {
   if (saved || !cacheFile) return;
   if (state === 'loaded' && (madeBy === 'u' || kind === 'cli')) return;
   saved = true;
+  const dir = dirname(cacheFile);
+  // Written whole, then renamed: a berth starting meanwhile reads the old cache or the new one, never half of one.
+  const partial = `${cacheFile}.${process.pid}.partial`;
   try {
     const data = script.createCachedData();
-    const dir = dirname(cacheFile);
     mkdirSync(dir, {recursive: true, mode: 0o700});
-    // Written whole, then renamed: a berth starting meanwhile reads the old cache or the new one, never half of one.
-    const partial = `${cacheFile}.${process.pid}.partial`;
     writeFileSync(partial, Buffer.concat([Buffer.from(kind === 'ui' ? 'u' : 'c'), data]), {mode: 0o600});
     renameSync(partial, cacheFile);
+  } catch {
+    // A cache that cannot be written (a full disk, no such directory) costs nothing but the time it would have saved.
+    try {
+      unlinkSync(partial);
+    } catch {
+      // Never made.
+    }
+    return;
+  }
+  try {
     // Other builds' caches (~1.5 MB each): the newest few are kept, for another install or Node used beside this one.
     const others = readdirSync(dir)
       .filter(name => name.endsWith('.bin') || name.endsWith('.partial'))
@@ -89,7 +99,7 @@ function save(kind) {
       if (!keep) unlinkSync(join(dir, name));
     }
   } catch {
-    // A cache that cannot be written costs nothing but the time it would have saved.
+    // Another berth cleared them first.
   }
 }
 // The bundle reports its state in its trace, and the UI asks for the save once it is up and marks itself as the maker
