@@ -111,9 +111,10 @@ describe('layers of an image', {timeout: 120_000}, () => {
     } finally {
       docker(['rmi', remote]);
     }
-    const images = () =>
-      docker(['image', 'ls', '-a', '--no-trunc', '--format', '{{.ID}} {{.Repository}}:{{.Tag}}']).split('\n').sort();
-    const before = images();
+    // A pull would put the registry's reference on the engine; other tests add and remove their own images meanwhile,
+    // so only this reference is compared.
+    const pulled = () => docker(['image', 'ls', '-q', '--no-trunc', remote]).trim();
+    expect(pulled()).toBe('');
     const reader = await RegistryClient.create(registry.url, {caFile: registry.caFile, credentials: null});
     try {
       const progress: number[] = [];
@@ -126,6 +127,6 @@ describe('layers of an image', {timeout: 120_000}, () => {
     } finally {
       await reader.close();
     }
-    expect(images()).toEqual(before);
+    expect(pulled()).toBe('');
   });
 });
