@@ -79,9 +79,8 @@ function listPart(screen) {
 async function openOnEngine(ctx, name, dockerd, env = {}) {
   const pane = new Pane(ctx.tmux, name);
   const trace = new Trace(join(ctx.dir, `${name}.trace.jsonl`));
-  const entry = join(ctx.berth, '..', '..', 'dist', 'berth.js');
   await pane.open(
-    `env -u DOCKER_TLS_VERIFY -u DOCKER_CERT_PATH -u DOCKER_CONTEXT ${shellQuote(process.execPath)} --max-semi-space-size=4 --expose-gc ${shellQuote(entry)}`,
+    `env -u DOCKER_TLS_VERIFY -u DOCKER_CERT_PATH -u DOCKER_CONTEXT ${shellQuote(process.execPath)} --max-semi-space-size=4 --expose-gc ${shellQuote(ctx.berth)}`,
     {env: {...ctx.berthEnv, ...env, BERTH_TRACE: trace.file, DOCKER_HOST: dockerd.host}},
   );
   await pane.go();

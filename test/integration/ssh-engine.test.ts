@@ -23,7 +23,7 @@ const fingerprint = (publicKeyFile: string) =>
 
 // The built CLI (npm test builds it first), in a process of its own: HOME and SSH_AUTH_SOCK as given, nothing else.
 function berthCli(bin: string, args: string[], env: NodeJS.ProcessEnv) {
-  if (!existsSync(join(REPO, 'dist', 'berth.js')))
+  if (!existsSync(join(REPO, 'dist', 'berth.cjs')))
     execFileSync('node', ['scripts/build.mjs'], {cwd: REPO, stdio: 'inherit'});
   return spawnSync('node', [bin, ...args], {encoding: 'utf8', timeout: 30_000, env: {PATH: process.env.PATH, ...env}});
 }
@@ -295,7 +295,7 @@ describe.runIf(shouldRunSshTests())('ssh:// engine through a real sshd', {timeou
       cpSync(join(REPO, 'bin'), join(copy, 'bin'), {recursive: true});
       cpSync(join(REPO, 'dist'), join(copy, 'dist'), {recursive: true});
       writeFileSync(join(copy, 'package.json'), JSON.stringify({type: 'module'}));
-      expect(() => createRequire(join(copy, 'dist', 'berth.js')).resolve('cpu-features')).toThrow();
+      expect(() => createRequire(join(copy, 'dist', 'berth.cjs')).resolve('cpu-features')).toThrow();
       const bare = run(join(copy, 'bin', 'berth.js'));
       expect(bare.stderr).toBe('');
       expect(bare.status).toBe(0);
