@@ -2,6 +2,7 @@ import type {Action} from '../../source/store/actions.js';
 import type {AppState} from '../../source/store/state.js';
 import {reduceApp} from '../../source/ui/reducer.js';
 import {DEFAULT_VIEWS} from '../../source/ui/view-set.js';
+import {openingDown} from '../../source/views/compose/down.js';
 import type {LogPaneState} from '../../source/views/kit/log-pane/state.js';
 
 // What the views' unit tests make their app state from (DEFAULT_VIEWS.initialState): the smallest log buffer, no
@@ -40,16 +41,5 @@ type DownOverlay = Extract<NonNullable<AppState['overlay']>, {kind: 'composeDown
 
 // D's dialog as the views' tests open it: nothing listed but `containers`, no option on, still listing.
 export function downOverlay(project: string, containers: readonly string[], fields: Partial<DownOverlay> = {}) {
-  return {
-    kind: 'composeDown',
-    project,
-    containers,
-    networks: [],
-    volumes: [],
-    withVolumes: false,
-    removeOrphans: false,
-    loading: true,
-    scroll: 0,
-    ...fields,
-  } satisfies DownOverlay;
+  return {...openingDown(project, containers), ...fields} satisfies DownOverlay;
 }

@@ -28,6 +28,24 @@ export function followDownTargets(services: Services): void {
     services.dispatch({type: 'composeDown.containers', project: project.name, containers});
 }
 
+type DownOverlay = Extract<NonNullable<AppState['overlay']>, {kind: 'composeDown'}>;
+
+// D's dialog as it opens: the containers berth lists, nothing else yet (networks and volumes are still being read),
+// no option on.
+export function openingDown(project: string, containers: readonly string[]): DownOverlay {
+  return {
+    kind: 'composeDown',
+    project,
+    containers,
+    networks: [],
+    volumes: [],
+    withVolumes: false,
+    removeOrphans: false,
+    loading: true,
+    scroll: 0,
+  };
+}
+
 // D: what goes, from the labels — the project's containers (orphans only with --remove-orphans), its networks,
 // and with --volumes its volumes.
 export async function openDown(services: Services, projectName: string): Promise<void> {
@@ -40,20 +58,7 @@ export async function openDown(services: Services, projectName: string): Promise
     return;
   }
   const containers = downContainers(state, project);
-  services.dispatch({
-    type: 'overlay.show',
-    overlay: {
-      kind: 'composeDown',
-      project: project.name,
-      containers,
-      networks: [],
-      volumes: [],
-      withVolumes: false,
-      removeOrphans: false,
-      loading: true,
-      scroll: 0,
-    },
-  });
+  services.dispatch({type: 'overlay.show', overlay: openingDown(project.name, containers)});
   const docker = services.docker(shownComposeEngine(state));
   if (!docker) return;
   const filters = {label: [`${PROJECT_LABEL}=${project.name}`]};
