@@ -20,7 +20,13 @@ function moveBy(
   to: (cursor: number, count: number, page: number) => number,
 ): AppState {
   return updateList(state, focused, (list, ids) =>
-    moveCursor({...list, chosen: true}, ids, to(list.cursor, ids.length, state.viewportRows), state.viewportRows),
+    // Marked as chosen once: a key that moves nothing (↑ on the first row) leaves the state as it was.
+    moveCursor(
+      list.chosen ? list : {...list, chosen: true},
+      ids,
+      to(list.cursor, ids.length, state.viewportRows),
+      state.viewportRows,
+    ),
   );
 }
 
