@@ -1,4 +1,4 @@
-import {describeLostConnection} from '../engine/session.js';
+import {describeLostConnection} from '../engine/connection-state.js';
 
 // A live headless command (berth stats) shows the engine's answers as they come; when they stop, it asks the
 // engine whether it is still there (GET /_ping), so a lost engine is said on stderr at once rather than the output

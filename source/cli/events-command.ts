@@ -1,5 +1,5 @@
 import {BerthError, UsageError} from '../errors.js';
-import {describeLostConnection} from '../engine/session.js';
+import {describeLostConnection} from '../engine/connection-state.js';
 import {cleanText, eventTime} from '../engine/events/event-record.js';
 import type {EngineEvent} from '../engine/events/engine-event.js';
 import {readEvents} from '../engine/events/read-events.js';

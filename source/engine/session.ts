@@ -1,45 +1,21 @@
 import type {IncomingMessage} from 'node:http';
 import {errorMessage} from '../errors.js';
-import {connectEngine, dial, engineProduct, type EngineClient} from './client.js';
-import {describeConnectError} from './connect-errors.js';
+import {connectEngine, engineProduct, type EngineClient} from './client.js';
+import {describeLostConnection, tlsLabel, type ConnectionState} from './connection-state.js';
 import {listContainers} from './containers/list.js';
 import type {ContainerRow} from './containers/rows.js';
 import type {EarlyList} from './early-list.js';
 import {eventNames, patchContainers, rowLookup} from './containers/patch.js';
-import {DEFAULT_ENGINE_TIMEOUTS, firstByteDeadline, type EngineTimeouts} from './limits/timed-agent.js';
+import {DEFAULT_ENGINE_TIMEOUTS, type EngineTimeouts} from './limits/timed-agent.js';
 import type {EngineTarget} from './target.js';
 import {itemAt} from '../util/item-at.js';
 import {settledWithin} from '../util/settled-within.js';
-import {eventLines} from './events/event-lines.js';
 import type {EngineEvent} from './events/engine-event.js';
-import {happenedBefore, startOnEngineClock} from './events/before-start.js';
+import {happenedBefore, liveEventsFrom} from './events/before-start.js';
+import {describeEventsError, followLiveEvents, isNetworkMembership, openLiveEvents} from './events/live-events.js';
 import {trace} from '../trace.js';
 
-export type ConnectionState =
-  | {status: 'connecting'; target: string}
-  | {
-      status: 'connected';
-      target: string;
-      engine: string;
-      api: string;
-      os: string;
-      tls: string;
-      context: string;
-      unencrypted: boolean;
-    }
-  | {
-      status: 'down';
-      target: string;
-      reason: string;
-      retryAt: number;
-      engine?: string;
-      api?: string;
-      os?: string;
-      tls?: string;
-      context?: string;
-      unencrypted?: boolean;
-    };
-
+export type {ConnectionState};
 export type {EngineEvent};
 
 // What the session reports; the UI turns these into store actions.
@@ -66,29 +42,6 @@ export const PATCH_FROM_ROWS = 2000;
 const SETTLE_WAIT_MS = 250;
 // More containers named than this in one refresh (a prune, a compose down) and the whole list is cheaper.
 const MAX_PATCHED = 200;
-
-// A connection that worked and then broke: the engine stopped, crashed or restarted (or the network dropped).
-// Refused and missing-socket errors say the engine is not there (yet); the rest of what connectEngine explains
-// comes from the reconnect attempts.
-export function describeLostConnection(url: string, error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const message = errorMessage(error);
-  if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up|^aborted$|premature close/i.test(message)) {
-    return `engine ${url}: connection lost (${code ?? message}): the engine stopped or restarted, or the network dropped`;
-  }
-  // A request made just after the engine went away (a refresh racing the end of the event stream) is refused.
-  if (code === 'ECONNREFUSED' || code === 'ENOENT') {
-    return `engine ${url}: connection refused (${code}): the engine stopped or is restarting`;
-  }
-  return message;
-}
-
-export function tlsLabel(target: EngineTarget): string {
-  if (target.kind === 'ssh') return 'ssh';
-  if (target.kind === 'unix') return 'socket';
-  if (!target.tls) return 'plain';
-  return target.tls.verify ? 'TLS' : 'TLS no-verify';
-}
 
 // Owns the engine connection for the UI: connects, lists, follows /events, and reconnects with backoff.
 export class EngineSession {
@@ -174,22 +127,13 @@ export class EngineSession {
       this.client = client;
       this.attempt = 0;
       this.listener.connection(this.describe(client));
-      // Events asked for after an early list are asked from before it, so what changed in between is replayed: from a
-      // second before berth's first request on the engine's clock (the engine dates its answer once it has built
-      // the list, which may be in the next second), or where that is not known, the second it answered the list
-      // (or the ping, for a list that followed the connection). An engine that sent no Date header is listed once
-      // more once the events are watched.
+      // Events asked for after an early list are asked from before it (before-start.ts, liveEventsFrom); an engine
+      // that sent no Date header is listed once more once the events are watched.
       const early = Boolean(this.early);
       await this.refresh();
       const heard = early ? (this.earlyAnswer?.engineTime ?? client.pingedAt) : undefined;
-      this.startOnEngine =
-        heard === undefined || this.startedAt === undefined
-          ? undefined
-          : startOnEngineClock(heard, this.startedAt, this.earlyAnswer?.answeredAt ?? Date.now());
-      const since =
-        heard === undefined || this.startOnEngine === undefined
-          ? heard
-          : Math.min(heard, Math.floor(this.startOnEngine / 1000) - 1);
+      const {since, startOnEngine} = liveEventsFrom(heard, this.startedAt, this.earlyAnswer?.answeredAt ?? Date.now());
+      this.startOnEngine = startOnEngine;
       // Their TLS handshakes (~4 ms of CPU each) come after the first frame rather than before it; the events are
       // asked from before the first list either way, so none is missed meanwhile.
       const settled = this.settled;
@@ -354,25 +298,10 @@ export class EngineSession {
     const client = this.client;
     if (!client) return;
     const types = [...new Set(['container', ...this.eventTypes])];
-    // The engine sends the answer's headers at once and the events as they come: the wait for the headers has the
-    // first-byte deadline (an engine that stalls here would leave the session "connected" and deaf for ever);
-    // the stream itself has none.
-    dial(client.docker, {
-      path: '/events?',
-      method: 'GET',
-      options: since === undefined ? {filters: {type: types}} : {filters: {type: types}, since},
-      isStream: true,
-      timeoutMs: firstByteDeadline(this.timeouts),
-    }).then(
-      stream => this.followEvents(client, stream as IncomingMessage),
+    openLiveEvents(client, types, since, this.timeouts).then(
+      stream => this.followEvents(client, stream),
       (error: unknown) => {
-        if (client !== this.client) return;
-        const name = (error as Error | undefined)?.name;
-        this.lost(
-          name === 'AbortError' || name === 'TimeoutError'
-            ? describeConnectError(this.target, error, {what: 'GET /events', timeouts: this.timeouts})
-            : describeLostConnection(this.target.url, error),
-        );
+        if (client === this.client) this.lost(describeEventsError(this.target, error, this.timeouts));
       },
     );
   }
@@ -380,31 +309,15 @@ export class EngineSession {
   private followEvents(client: EngineClient, events: IncomingMessage): void {
     if (client !== this.client) return void events.destroy();
     this.events = events;
-    // Read line by line even when no view asked for events: a long list is patched from the container IDs in them.
-    events.setEncoding('utf8');
-    events.on(
-      'data',
-      eventLines(event => this.onEvent(event)),
+    followLiveEvents(
+      events,
+      event => this.onEvent(event),
+      () => {
+        if (this.events === events && client === this.client)
+          this.lost(
+            `engine ${this.target.url}: connection lost (the event stream ended): the engine stopped or restarted, or the network dropped`,
+          );
+      },
     );
-    const end = () => {
-      if (this.events === events && client === this.client)
-        this.lost(
-          `engine ${this.target.url}: connection lost (the event stream ended): the engine stopped or restarted, or the network dropped`,
-        );
-    };
-    events.on('end', end);
-    events.on('error', end);
-    events.on('close', end);
   }
-}
-
-// A container connected to or disconnected from a network: its row's networks changed, with no container event.
-// (Listed at once, a running container's row may not show the network yet: the engine sends `connect` while the
-// container joins; the list follows the session's coalescing delay, by then it does.)
-function isNetworkMembership(event: EngineEvent): boolean {
-  return (
-    event.Type === 'network' &&
-    (event.Action === 'connect' || event.Action === 'disconnect') &&
-    Boolean(event.Actor?.Attributes?.container)
-  );
 }

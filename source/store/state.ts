@@ -1,7 +1,7 @@
 // The shell's part of the state. Each view adds its own slice (ViewSlices) and overlays (ViewOverlays) from its
 // folder by declaration merging, so nothing here names a view.
 
-import type {ConnectionState} from '../engine/session.js';
+import type {ConnectionState} from '../engine/connection-state.js';
 
 export type {ConnectionState};
 

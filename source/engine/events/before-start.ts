@@ -24,3 +24,18 @@ export function happenedBefore(event: EngineEvent, startMs: number | undefined):
   if (typeof event.time === 'number' && Number.isFinite(event.time)) return (event.time + 1) * 1000 <= startMs;
   return false;
 }
+
+// Where the session's live events start after an early list, so what changed in between is replayed: from a second
+// before berth's first request on the engine's clock (the engine dates its answer once it has built the list, which
+// may be in the next second), or where that is not known, the second it answered the list (`heard`: its Date header,
+// or the ping's, for a list that followed the connection). `startOnEngine` is undefined where nothing is known.
+export function liveEventsFrom(
+  heard: number | undefined,
+  askedAtMs: number | undefined,
+  answeredAtMs: number,
+): {since?: number; startOnEngine?: number} {
+  if (heard === undefined) return {};
+  if (askedAtMs === undefined) return {since: heard};
+  const startOnEngine = startOnEngineClock(heard, askedAtMs, answeredAtMs);
+  return {since: Math.min(heard, Math.floor(startOnEngine / 1000) - 1), startOnEngine};
+}

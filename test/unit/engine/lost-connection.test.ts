@@ -1,5 +1,5 @@
 import {expect, test} from 'vitest';
-import {describeLostConnection} from '../../../source/engine/session.js';
+import {describeLostConnection} from '../../../source/engine/connection-state.js';
 
 // The banner's reason when the engine goes away: whichever request notices first, it reads as one plain line.
 test('a refused or vanished socket after the engine went away says so, naming the engine', () => {

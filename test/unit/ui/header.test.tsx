@@ -4,7 +4,7 @@ import {stripAnsi} from '../../../source/text/escapes.js';
 import {Header} from '../../../source/ui/components/Header.js';
 import {AppRoot} from '../../../source/ui/components/AppRoot.js';
 import {Controller} from '../../../source/ui/controller.js';
-import type {ConnectionState} from '../../../source/engine/session.js';
+import type {ConnectionState} from '../../../source/engine/connection-state.js';
 
 const unmounts: (() => void)[] = [];
 afterEach(() => {
