@@ -5,7 +5,14 @@ import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {connectEngine, type EngineClient} from '../../source/engine/client.js';
 import {LogSession, type LogLine} from '../../source/engine/logs/log-session.js';
-import {listNodes, listSecrets, listServices, listTasks, swarmRole} from '../../source/engine/swarm/lists.js';
+import {
+  inspectService,
+  listNodes,
+  listSecrets,
+  listServices,
+  listTasks,
+  swarmRole,
+} from '../../source/engine/swarm/lists.js';
 import {ServiceLogPrefixer, splitDetails} from '../../source/engine/swarm/log-prefix.js';
 import {
   createSecret,
@@ -183,6 +190,16 @@ describe('swarm through the engine API, the docker CLI as oracle', () => {
     });
     swarm.docker(['service', 'rm', id]);
   }, 120_000);
+
+  test('scales of one service asked at once land in the order asked: the last one is what the engine keeps', async () => {
+    const id = createService('ordered', 0, 'sleep 100000');
+    // Without the order, all eight read the same version; the engine refuses seven ("out of sequence"), and whichever
+    // retried last won (or a scale failed after its retries).
+    await Promise.all([0, 3, 1, 4, 2, 5, 0, 2].map(replicas => scaleService(client.docker, id, replicas)));
+    const {row} = await inspectService(client.docker, id);
+    expect(row.desired).toBe(2);
+    swarm.docker(['service', 'rm', id]);
+  }, 60_000);
 
   test('headless against an engine that is not a manager: a clear error, exit 1; bad usage exit 2', () => {
     const plain = spawnSync('node', ['bin/berth.js', 'swarm', 'services'], {

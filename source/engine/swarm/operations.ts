@@ -27,7 +27,23 @@ const post = (docker: Docker, path: string, query: Record<string, unknown>, body
 
 // POST /services/{id}/update needs the whole spec and the version it was read at; a stale version ("update out of
 // sequence") means someone else changed the service meanwhile: read again and retry.
-async function updateService(docker: Docker, id: string, change: (spec: Json) => Json): Promise<void> {
+// Updates of one service from this berth go one after another, in the order asked: two at once read the same version,
+// and the one the engine refused retried after the other and landed last (`:scale web=1` then `+` ended at 1, not 2).
+const updating = new WeakMap<Docker, Map<string, Promise<unknown>>>();
+
+function updateService(docker: Docker, id: string, change: (spec: Json) => Json): Promise<void> {
+  const queues = updating.get(docker) ?? new Map<string, Promise<unknown>>();
+  updating.set(docker, queues);
+  const update = (queues.get(id) ?? Promise.resolve()).then(() => updateNow(docker, id, change));
+  const turn = update.catch(() => undefined);
+  queues.set(id, turn);
+  void turn.then(() => {
+    if (queues.get(id) === turn) queues.delete(id);
+  });
+  return update;
+}
+
+async function updateNow(docker: Docker, id: string, change: (spec: Json) => Json): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const {spec, version} = await inspectService(docker, id);
     try {

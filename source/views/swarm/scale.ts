@@ -92,7 +92,8 @@ export async function scaleTo(services: Services, service: ServiceRow, replicas:
     services.status(`${clean(service.name)} is a ${service.mode} service: only replicated services scale`, 'error');
     return;
   }
-  lastAsked(services).set(service.id, {replicas, at: Date.now()});
+  const asked = {replicas, at: Date.now()};
+  lastAsked(services).set(service.id, asked);
   logCommand(onShown(services, dockerScaleCommand(service.name, replicas)));
   services.dispatch({
     type: 'swarm.progress',
@@ -101,11 +102,15 @@ export async function scaleTo(services: Services, service: ServiceRow, replicas:
   try {
     await scaleService(docker, service.id, replicas);
   } catch (error) {
-    lastAsked(services).delete(service.id);
-    services.dispatch({type: 'swarm.progress', progress: undefined});
+    if (lastAsked(services).get(service.id) === asked) {
+      lastAsked(services).delete(service.id);
+      services.dispatch({type: 'swarm.progress', progress: undefined});
+    }
     services.status(`scale ${clean(service.name)}: ${clean(errorMessage(error))}`, 'error');
     return;
   }
+  // A newer scale of the service was asked meanwhile (the engine takes them in order): its progress is the one shown.
+  if (lastAsked(services).get(service.id) !== asked) return;
   services.status(`scaling ${clean(service.name)} to ${replicas}`);
   watchProgress(services, service, `scale ${clean(service.name)} → ${replicas}`, tasks => {
     const c = convergence(tasks, replicas);
