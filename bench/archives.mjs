@@ -6,7 +6,7 @@
 import {spawn} from 'node:child_process';
 import {mkdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {alive, fmt, LABEL_FLAGS, log, median, now, rssMB, run, RUN, sleep} from './ui-lib.mjs';
+import {alive, fmt, LABEL_FLAGS, log, median, now, rssMB, run, RUN, shebangOf, sleep} from './ui-lib.mjs';
 
 const sizeOf = path => {
   try {
@@ -83,8 +83,9 @@ export async function archiveRows(ctx) {
   const container = `berth-bench-archive-${RUN}`;
   const work = join(ctx.dir, 'archives');
   mkdirSync(work, {recursive: true});
+  const launch = shebangOf(ctx.berth);
   const berth = (args, options) =>
-    timed(process.execPath, ['--max-semi-space-size=4', ctx.berth, ...args], {env: ctx.berthEnv, ...options});
+    timed(process.execPath, [...launch.flags, ctx.berth, ...args], {env: {...ctx.berthEnv, ...launch.env}, ...options});
   const docker = args => timed('docker', args);
   const rmi = () => run('docker', ['rmi', '-f', image], {timeout: 300_000}).catch(() => undefined);
   const createContainer = () =>

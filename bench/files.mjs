@@ -7,7 +7,7 @@
 import {spawn} from 'node:child_process';
 import {mkdirSync, rmSync} from 'node:fs';
 import {join} from 'node:path';
-import {IMAGE, LABEL_FLAGS, log, median, now, openBerth, RUN, run, sleep} from './ui-lib.mjs';
+import {IMAGE, LABEL_FLAGS, log, median, now, openBerth, RUN, run, shebangOf, sleep} from './ui-lib.mjs';
 
 function timed(file, args, env) {
   return new Promise((resolve, reject) => {
@@ -118,6 +118,7 @@ export async function filesRows(ctx) {
   const theirs = join(work, 'docker');
   const berthTimes = [];
   const dockerTimes = [];
+  const launch = shebangOf(ctx.berth);
   for (let round = 0; round < rounds; round++) {
     for (const who of round % 2 === 0 ? ['docker', 'berth'] : ['berth', 'docker']) {
       rmSync(who === 'docker' ? theirs : ours, {recursive: true, force: true});
@@ -125,11 +126,10 @@ export async function filesRows(ctx) {
       if (who === 'docker') dockerTimes.push(await timed('docker', ['cp', `${container}:/data`, theirs]));
       else
         berthTimes.push(
-          await timed(
-            process.execPath,
-            ['--max-semi-space-size=4', ctx.berth, 'cp', '-q', `${container}:/data`, ours],
-            ctx.berthEnv,
-          ),
+          await timed(process.execPath, [...launch.flags, ctx.berth, 'cp', '-q', `${container}:/data`, ours], {
+            ...ctx.berthEnv,
+            ...launch.env,
+          }),
         );
     }
   }

@@ -8,7 +8,7 @@ import {spawn} from 'node:child_process';
 import {mkdirSync, openSync, closeSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {BENCH_BUILD} from './bundled.mjs';
-import {IMAGE, log, median, now, run, RUN, sleep} from './ui-lib.mjs';
+import {IMAGE, log, median, now, run, RUN, shebangOf, sleep} from './ui-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const LAYERS = 4;
@@ -37,9 +37,11 @@ async function dockerSave(image) {
 }
 
 async function berthRead(bundle, image) {
-  // bin/berth.js's flags (its shebang), and --expose-gc so the reader measures its RSS after a collection.
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--expose-gc', bundle, image], {
+  // As bin/berth.js's shebang runs berth, and with --expose-gc so the reader measures its RSS after a collection.
+  const launch = shebangOf(join(root, 'bin', 'berth.js'));
+  const child = spawn(process.execPath, [...launch.flags, '--expose-gc', bundle, image], {
     cwd: root,
+    env: {...process.env, ...launch.env},
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -7,7 +7,7 @@
 // containers. They are named bbc-<run>-…, and all of them, and the engine, are gone at the end.
 import {mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {Engine, fmt, log, median, now, Pane, pool, RUN, shellQuote, sleep, Trace} from './ui-lib.mjs';
+import {Engine, fmt, log, median, now, Pane, pool, RUN, shebangOf, shellQuote, sleep, Trace} from './ui-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -66,8 +66,6 @@ function namer(prefix) {
   return count => Array.from({length: count}, () => `${prefix}-${String(made++).padStart(5, '0')}`);
 }
 
-// berth on the private engine, until it has connected. The flags of bin/berth.js's shebang, and --expose-gc so
-// each reading is taken after a collection.
 // The screen above the alert line: the alert (on, as in a user's berth) names the newest containers that exited
 // with an error (each churned container is killed), and those names are not rows.
 function listPart(screen) {
@@ -76,12 +74,15 @@ function listPart(screen) {
   return (alert === -1 ? lines : lines.slice(0, alert)).join('\n');
 }
 
+// berth on the private engine, until it has connected. As bin/berth.js's shebang runs it, and with --expose-gc so
+// each reading is taken after a collection.
 async function openOnEngine(ctx, name, dockerd, env = {}) {
   const pane = new Pane(ctx.tmux, name);
   const trace = new Trace(join(ctx.dir, `${name}.trace.jsonl`));
+  const launch = shebangOf(ctx.berth);
   await pane.open(
-    `env -u DOCKER_TLS_VERIFY -u DOCKER_CERT_PATH -u DOCKER_CONTEXT ${shellQuote(process.execPath)} --max-semi-space-size=4 --expose-gc ${shellQuote(ctx.berth)}`,
-    {env: {...ctx.berthEnv, ...env, BERTH_TRACE: trace.file, DOCKER_HOST: dockerd.host}},
+    `env -u DOCKER_TLS_VERIFY -u DOCKER_CERT_PATH -u DOCKER_CONTEXT ${[process.execPath, ...launch.flags, '--expose-gc', ctx.berth].map(shellQuote).join(' ')}`,
+    {env: {...ctx.berthEnv, ...launch.env, ...env, BERTH_TRACE: trace.file, DOCKER_HOST: dockerd.host}},
   );
   await pane.go();
   const pid = await pane.pid();

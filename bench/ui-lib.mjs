@@ -401,12 +401,30 @@ export async function openBerth(ctx, name, args = []) {
   return {pane, trace};
 }
 
-// The same bundle under another Node binary (or with more environment), with the flags of bin/berth.js's shebang.
+// How bin/berth.js's first line starts Node (`#!/usr/bin/env -S NAME=value … node FLAGS`): its environment and
+// flags, for the rows that run berth through another Node binary or with more flags, as a user's berth runs.
+export function shebangOf(entry) {
+  const line = readFileSync(entry, 'utf8').split('\n', 1)[0];
+  const words = line
+    .replace(/^#!\S*env -S /, '')
+    .trim()
+    .split(/\s+/);
+  const node = words.indexOf('node');
+  if (!line.startsWith('#!') || node < 0)
+    throw new Error(`${entry}: its first line is not "#!/usr/bin/env -S … node …"`);
+  const env = Object.fromEntries(
+    words.slice(0, node).map(word => [word.split('=', 1)[0], word.slice(word.indexOf('=') + 1)]),
+  );
+  return {env, flags: words.slice(node + 1)};
+}
+
+// The same bundle under another Node binary (or with more environment), as bin/berth.js's shebang runs it.
 export async function openBerthWith(ctx, name, node, env = {}) {
   const pane = new Pane(ctx.tmux, name);
   const trace = new Trace(join(ctx.dir, `${name}.trace.jsonl`));
-  await pane.open([node, '--max-semi-space-size=4', ctx.berth].map(shellQuote).join(' '), {
-    env: {...ctx.berthEnv, ...env, BERTH_TRACE: trace.file},
+  const launch = shebangOf(ctx.berth);
+  await pane.open([node, ...launch.flags, ctx.berth].map(shellQuote).join(' '), {
+    env: {...ctx.berthEnv, ...launch.env, ...env, BERTH_TRACE: trace.file},
   });
   return {pane, trace};
 }

@@ -31,4 +31,4 @@ trap stop_bench EXIT
 bash scripts/testbed.sh up
 eval "$(bash scripts/testbed.sh env)"
 [ -f dist/berth.cjs ] || node scripts/build.mjs
-node --max-semi-space-size=4 bin/berth.js "$@"
+./bin/berth.js "$@"

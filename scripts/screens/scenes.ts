@@ -215,7 +215,7 @@ export async function setUpStage(): Promise<Stage> {
 // `read` (which renders or reads it); berth is stopped afterwards.
 export async function playScene<T>(stage: Stage, scene: Scene, read: (t: PtyTerminal) => Promise<T>): Promise<T> {
   const args = [...scene.contexts.flatMap(context => ['--context', context]), '--registry-ca', stage.registryCa];
-  const t = new PtyTerminal(['node', '--max-semi-space-size=4', 'bin/berth.js', ...args], {
+  const t = new PtyTerminal(['./bin/berth.js', ...args], {
     columns: scene.columns,
     rows: scene.rows,
     env: stage.env,

@@ -70,8 +70,9 @@ test(`${COUNT} containers come and go with stats on: heap and RSS back where the
       ...benchEnv(),
       BERTH_TRACE: traceFile,
       BERTH_HEAP_SNAPSHOTS: process.env.BERTH_HEAP_SNAPSHOTS,
-      // bin/berth.js's own flag (its shebang line), which `node bin/berth.js` does not read.
+      // bin/berth.js's own flag and environment (its shebang line), which `node bin/berth.js` does not read.
       NODE_OPTIONS: '--expose-gc --max-semi-space-size=4',
+      MALLOC_ARENA_MAX: '1',
     },
     columns: 140,
     rows: 45,
