@@ -11,6 +11,12 @@
 // runs too), and the packed package carries it, so an install from the tarball builds nothing.
 // CommonJS (bin/package.json): Node starts a script ~13 ms sooner than an ES module on this kind of machine.
 'use strict';
+// V8 reads the young generation's size once, when it sets up the heap; the flag is then put back to its default:
+// while a V8 flag differs from the one Node was built with, Node 20 and 22 refuse the code cache of their own modules
+// (node:http, node:tls, …) and compile them on every start, ~11 ms of it (docs/benchmarks.md, "Start"). The heap
+// keeps its 8 MB young generation (measured on Node 20, 22 and 24; test/unit/build/entry-shebang.test.ts).
+if (process.execArgv.some(flag => flag.startsWith('--max-semi-space-size=')))
+  require('node:v8').setFlagsFromString('--max-semi-space-size=0');
 const {isAscii} = require('node:buffer');
 const {mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync} = require('node:fs');
 const {createRequire} = require('node:module');
