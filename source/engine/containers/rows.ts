@@ -1,6 +1,6 @@
 import type Docker from 'dockerode';
 import {composeLabels, type ComposeLabels} from '../compose/labels.js';
-import {compareNatural} from '../../text/compare.js';
+import {compareNatural, compareText, naturalKey} from '../../text/compare.js';
 
 export type ContainerRow = {
   id: string;
@@ -126,8 +126,12 @@ const rank = (row: Ordered) =>
 export const compareContainers = (a: Ordered, b: Ordered): number =>
   rank(a) - rank(b) || compareNatural(a.name, b.name);
 
+// In compareContainers' order, each row's key made once (text/compare.ts, naturalKey).
 export function sortContainers(rows: ContainerRow[]): ContainerRow[] {
-  return rows.sort(compareContainers);
+  const keyed = rows.map(row => ({row, key: `${rank(row)}${naturalKey(row.name)}`}));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : compareText(a.row.name, b.row.name)));
+  for (let i = 0; i < keyed.length; i++) rows[i] = keyed[i]!.row;
+  return rows;
 }
 
 // A row's identity in a list (marks, cursor): the same ID may be on two engines.
