@@ -1,6 +1,6 @@
 import {spawnSync} from 'node:child_process';
 import {readFileSync, writeFileSync} from 'node:fs';
-import {join} from 'node:path';
+import {join, resolve} from 'node:path';
 import {expect, test} from 'vitest';
 
 import {scratchDir} from '../../helpers/scratch.js';
@@ -30,7 +30,8 @@ process.on('exit', () => {
 });`,
   );
   const {MALLOC_ARENA_MAX: _, ...env} = process.env;
-  const result = spawnSync('./bin/berth.js', ['--version'], {
+  // Run as a program (its first line applies), not through node.
+  const result = spawnSync(resolve('bin', 'berth.js'), ['--version'], {
     encoding: 'utf8',
     env: {...env, NODE_OPTIONS: `--require ${probe}`},
   });
