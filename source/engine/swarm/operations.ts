@@ -25,8 +25,6 @@ const post = (docker: Docker, path: string, query: Record<string, unknown>, body
     },
   });
 
-// POST /services/{id}/update needs the whole spec and the version it was read at; a stale version ("update out of
-// sequence") means someone else changed the service meanwhile: read again and retry.
 // Updates of one service from this berth go one after another, in the order asked: two at once read the same version,
 // and the one the engine refused retried after the other and landed last (`:scale web=1` then `+` ended at 1, not 2).
 const updating = new WeakMap<Docker, Map<string, Promise<unknown>>>();
@@ -43,6 +41,8 @@ function updateService(docker: Docker, id: string, change: (spec: Json) => Json)
   return update;
 }
 
+// POST /services/{id}/update needs the whole spec and the version it was read at; a stale version ("update out of
+// sequence") means someone else changed the service meanwhile: read again and retry.
 async function updateNow(docker: Docker, id: string, change: (spec: Json) => Json): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const {spec, version} = await inspectService(docker, id);
