@@ -275,6 +275,7 @@ try {
       const names = Array.from({length: ctx.idleCount}, (_, i) => `bb-idle-${String(i).padStart(3, '0')}`);
       await pool(names, 6, name => engine.create(name, ['sleep', '1000000'], {start: true}));
       log(`started ${ctx.idleCount} containers in ${((now() - t0) / 1000).toFixed(1)} s`);
+      ctx.idleStartedAt = now();
     },
     {timed: false},
   );

@@ -58,7 +58,7 @@ export async function podmanRows(ctx) {
   const pod = await startPodman();
   try {
     for (let i = 0; i < 3; i++)
-      pod.podman(['run', '-d', '--name', `bb-pod-${i}`, ...ULIMITS, IMAGE, 'sleep', '100000']);
+      pod.podman(['run', '-d', '--name', `aa-pod-${i}`, ...ULIMITS, IMAGE, 'sleep', '100000']);
     const runs = ctx.quick ? 3 : 7;
     const berthPs = [];
     const dockerPs = [];
@@ -92,7 +92,8 @@ async function bothEngines(ctx, pod, runs) {
     {name: 'bench', host: process.env.DOCKER_HOST, tls: process.env.DOCKER_CERT_PATH},
     {name: 'pod', host: pod.host},
   ]);
-  await ctx.engine.create('bb-pod-bench', ['sleep', '1000000'], {start: true});
+  // Named to sort before the run's other running containers (bb-idle-*), so its row is on the first screen.
+  await ctx.engine.create('aa-pod-bench', ['sleep', '1000000'], {start: true});
   const env = {...ctx.berthEnv, DOCKER_CONFIG: config, DOCKER_HOST: '', DOCKER_TLS_VERIFY: '', DOCKER_CERT_PATH: ''};
   const times = {one: [], both: [], pod: []};
   await ctx.tmux.cmd('new-session', '-d', '-s', 'podman-keep', '-x', '20', '-y', '5', 'sleep 3600');
@@ -105,8 +106,8 @@ async function bothEngines(ctx, pod, runs) {
         const b = await openBerth({...ctx, berthEnv: env}, `podman-${key}-${i}`, args);
         await sleep(100);
         const t0 = await b.pane.go();
-        times[key].push((await b.pane.waitOutput(/bb-pod-bench/, {timeout: 15_000})) - t0);
-        if (key === 'both') times.pod.push((await b.pane.waitOutput(/bb-pod-2/, {timeout: 15_000})) - t0);
+        times[key].push((await b.pane.waitOutput(/aa-pod-bench/, {timeout: 15_000})) - t0);
+        if (key === 'both') times.pod.push((await b.pane.waitOutput(/aa-pod-2/, {timeout: 15_000})) - t0);
         await b.pane.keys('q');
         await sleep(300);
         await b.pane.close();
