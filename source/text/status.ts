@@ -26,7 +26,7 @@ export function shortDuration(text: string, later = 0): string {
 // Texts read once each: a list's rows share a few statuses (the engine's own words, one copy per list read), and
 // matching each row's again against every pattern was ~6 ms of the first frame of 1,000 containers. Forgotten
 // whole past a bound: durations change every minute, and the texts never seen again should not pile up.
-const CACHE_LIMIT = 2000;
+const CACHE_LIMIT = 256;
 function remembered<T>(read: (text: string) => T): (text: string) => T {
   const known = new Map<string, T>();
   return text => {
