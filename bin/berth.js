@@ -1,12 +1,14 @@
-#!/usr/bin/env -S MALLOC_ARENA_MAX=1 node --max-semi-space-size=4
+#!/usr/bin/env -S MALLOC_ARENA_MAX=1 MALLOC_TRIM_THRESHOLD_=131072 node --max-semi-space-size=4
 // --max-semi-space-size: a small young generation keeps RSS ~20 MB lower while following chatty logs (the
 // allocation rate is high, the survivors few): following 5,000 lines/s measured 149 → ~133 MB RSS, and 4 MB
 // rather than 2 keeps the collector cheap enough (CPU 5.3× → 4.3× docker logs -f; bench/, docs/benchmarks.md).
 // MALLOC_ARENA_MAX=1: glibc gives each thread that allocates an arena of its own, and keeps what was freed in it; V8's
 // helper threads (compiling, marking) left ~5–10 MB of RSS there once log panes were opened or chatty logs followed.
 // One arena keeps that with the main thread's, where it is used again: following 5,000 lines/s 99 → 89 MB at the same
-// CPU (docs/benchmarks.md, "Memory"). Programs berth starts (docker, compose) inherit it, harmlessly; without glibc
-// it is ignored.
+// CPU (docs/benchmarks.md, "Memory"). MALLOC_TRIM_THRESHOLD_=131072: glibc gives freed memory at the top of its heap
+// back to the system past 128 KB, as it does by default until a large block is freed, after which it raises that
+// to as much as 32 MB for the life of the process (ten log panes opened and left: RSS +7.3 → +4.7 MB). Programs berth
+// starts (docker, compose) inherit both, harmlessly; without glibc they are ignored.
 // The entry point runs the compiled bundle: in a clone `npm install` builds it (the prepare script, which `npm pack`
 // runs too), and the packed package carries it, so an install from the tarball builds nothing.
 // CommonJS (bin/package.json): Node starts a script ~13 ms sooner than an ES module on this kind of machine.

@@ -6,17 +6,17 @@ import {expect, test} from 'vitest';
 import {scratchDir} from '../../helpers/scratch.js';
 
 // berth as installed runs bin/berth.js as an executable: its first line gives the process one malloc arena (RSS ~10 MB
-// lower once V8's helper threads have worked) and a small young generation. A probe loaded by Node before berth
+// lower once V8's helper threads have worked), a trim threshold glibc does not raise, and a small young generation. A probe loaded by Node before berth
 // reports what the process got; at its exit, after berth put the flag back to its default (so Node 20 and 22 use
 // their built-in modules' code cache), it makes short-lived garbage and keeps some: the young generation must stay
 // within 2 × 4 MB (V8's own default lets it grow to 32 MB on Node 20, more on 24).
-test('the executable runs with MALLOC_ARENA_MAX=1 and an 8 MB young generation, whatever the flag reads after start', () => {
+test('the executable runs with one malloc arena, a fixed trim threshold and an 8 MB young generation', () => {
   const dir = scratchDir('berth-shebang-');
   const probe = join(dir, 'probe.cjs');
   const out = join(dir, 'seen.json');
   writeFileSync(
     probe,
-    `const seen = {arenas: process.env.MALLOC_ARENA_MAX, flags: process.execArgv};
+    `const seen = {arenas: process.env.MALLOC_ARENA_MAX, trim: process.env.MALLOC_TRIM_THRESHOLD_, flags: process.execArgv};
 process.on('exit', () => {
   const v8 = require('node:v8');
   let keep = [];
@@ -29,7 +29,7 @@ process.on('exit', () => {
   require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({...seen, young}));
 });`,
   );
-  const {MALLOC_ARENA_MAX: _, ...env} = process.env;
+  const {MALLOC_ARENA_MAX: _, MALLOC_TRIM_THRESHOLD_: __, ...env} = process.env;
   // Run as a program (its first line applies), not through node.
   const result = spawnSync(resolve('bin', 'berth.js'), ['--version'], {
     encoding: 'utf8',
@@ -37,8 +37,14 @@ process.on('exit', () => {
   });
   expect(result.status, result.stderr).toBe(0);
   expect(result.stdout).toMatch(/^berth \S+\n$/);
-  const seen = JSON.parse(readFileSync(out, 'utf8')) as {arenas?: string; flags: string[]; young: number};
+  const seen = JSON.parse(readFileSync(out, 'utf8')) as {
+    arenas?: string;
+    trim?: string;
+    flags: string[];
+    young: number;
+  };
   expect(seen.arenas).toBe('1');
+  expect(seen.trim).toBe('131072');
   expect(seen.flags).toContain('--max-semi-space-size=4');
   expect(seen.young).toBeGreaterThan(0);
   expect(seen.young).toBeLessThanOrEqual(8 * 1048576);
