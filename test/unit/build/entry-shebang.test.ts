@@ -9,7 +9,7 @@ import {scratchDir} from '../../helpers/scratch.js';
 // lower once V8's helper threads have worked), a trim threshold glibc does not raise, and a small young generation. A probe loaded by Node before berth
 // reports what the process got; at its exit, after berth put the flag back to its default (so Node 20 and 22 use
 // their built-in modules' code cache), it makes short-lived garbage and keeps some: the young generation must stay
-// within 2 × 4 MB (V8's own default lets it grow to 32 MB on Node 20, more on 24).
+// near 2 × 4 MB (V8's own default lets it grow to 32 MB on Node 20, more on 24).
 test('the executable runs with one malloc arena, a fixed trim threshold and an 8 MB young generation', () => {
   const dir = scratchDir('berth-shebang-');
   const probe = join(dir, 'probe.cjs');
@@ -47,5 +47,7 @@ process.on('exit', () => {
   expect(seen.trim).toBe('131072');
   expect(seen.flags).toContain('--max-semi-space-size=4');
   expect(seen.young).toBeGreaterThan(0);
-  expect(seen.young).toBeLessThanOrEqual(8 * 1048576);
+  // Two 4 MB semi-spaces: 8 MB on Node 20 and 22; V8 13 (Node 24) reports up to ~11 MB for them. Without the flag the
+  // young generation grows to 32 MB (Node 20) and 128 MB (Node 24).
+  expect(seen.young).toBeLessThanOrEqual(16 * 1048576);
 });
