@@ -16,7 +16,7 @@
 // V8 reads the young generation's size once, when it sets up the heap; the flag is then put back to its default:
 // while a V8 flag differs from the one Node was built with, Node 20 and 22 refuse the code cache of their own modules
 // (node:http, node:tls, …) and compile them on every start, ~11 ms of it (docs/benchmarks.md, "Start"). The heap
-// keeps its 8 MB young generation (measured on Node 20, 22 and 24; test/unit/build/entry-shebang.test.ts).
+// keeps its small young generation (two 4 MB semi-spaces on Node 20, 22 and 24: test/unit/build/entry-shebang.test.ts).
 if (process.execArgv.some(flag => flag.startsWith('--max-semi-space-size=')))
   require('node:v8').setFlagsFromString('--max-semi-space-size=0');
 const {isAscii} = require('node:buffer');
