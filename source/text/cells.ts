@@ -1,13 +1,12 @@
 import stringWidth from 'string-width';
 import {HAS_ESCAPE_START, isEscapeStart, isSgrReset, scanEscape, stripAnsi} from './escapes.js';
-import {isolatedTextWidth, isolatedWidth} from './isolated-width.js';
+import {isolatedTextWidth, isolatedWidth, PRINTABLE_ASCII} from './isolated-width.js';
 
 // Terminal cells: how wide text is once drawn (CJK and emoji count 2, escape sequences 0), and text cut or wrapped
 // to a number of cells without splitting an escape sequence or a grapheme.
 
 const SGR_RESET = '\x1b[0m';
 const MAX_UNITS_PER_CELL = 32;
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 // Made on first use: the first Intl.Segmenter of a process costs ~9 ms (ICU's data), and text of isolated
 // characters (./isolated-width.ts) never needs one.
 let graphemeSegmenter: Intl.Segmenter | undefined;

@@ -35,7 +35,7 @@ export function isolatedWidth(code: number): number {
   return inRanges(code, WIDE) ? 2 : 0;
 }
 
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+export const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** The width of `text` if every character in it is isolated, or -1. */
 export function isolatedTextWidth(text: string): number {
