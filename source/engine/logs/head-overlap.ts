@@ -31,6 +31,11 @@ export class HeadOverlap {
   // The history request being read takes from this; head entries still arriving feed it too.
   private pending: HistoryPass | undefined;
   private oldest: string | undefined;
+  // Entries the history kept that the head had not delivered yet: an entry stamped before the head's first but
+  // filed after it is in both, and when the history reads it first the head's copy is the one to drop. Kept past
+  // the history's end (the head can still be delivering its first screenful), until the head is past `reach`.
+  private keptByHistory: KeyBag | undefined;
+  private floor: string | undefined;
 
   // Returns whether this was the head's first timed entry, which is when the history request can start.
   // Keys are made only for the entries that the history can return again (at the start of a log).
@@ -41,6 +46,7 @@ export class HeadOverlap {
       this.time = time;
       this.firstKey = entryKey(entry);
       this.reach = shiftTimestamp(time, HISTORY_REACH_MS);
+      this.floor = shiftTimestamp(time, -HISTORY_REACH_MS);
     }
     if (historyPending && compareTimestamps(time, this.reach as string) <= 0) {
       const key = entryKey(entry) as string;
@@ -61,6 +67,7 @@ export class HeadOverlap {
     const bag = new KeyBag();
     for (const key of this.keys) bag.add(key);
     this.pending = {bag, pastHead: false};
+    this.keptByHistory = undefined;
     return this.pending;
   }
 
@@ -75,7 +82,22 @@ export class HeadOverlap {
     // Only entries as new as the head's oldest can be among its entries; the rest are not looked up at all.
     const oldest = this.oldest;
     if (key && oldest && compareTimestamps(time, oldest) >= 0 && pass.bag.take(key)) return false;
-    return !(pass.pastHead && this.time && compareTimestamps(time, this.time) > 0);
+    if (pass.pastHead && this.time && compareTimestamps(time, this.time) > 0) return false;
+    if (key && this.floor && compareTimestamps(time, this.floor) >= 0) (this.keptByHistory ??= new KeyBag()).add(key);
+    return true;
+  }
+
+  // True when the head's entry is one the history already kept (read there before the head delivered it): the
+  // head's copy is dropped. Called for every timed head entry; costs a key only near the head's start.
+  headRepeats(entry: TimedEntry): boolean {
+    const kept = this.keptByHistory;
+    if (!kept || !this.reach) return false;
+    if (compareTimestamps(entry.time, this.reach) > 0) {
+      // The head is past what the history can return: nothing further comes twice.
+      this.keptByHistory = undefined;
+      return false;
+    }
+    return kept.take(entryKey(entry) as string);
   }
 
   // The history is read: nothing more can come twice.

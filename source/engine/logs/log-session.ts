@@ -195,6 +195,7 @@ export class LogSession {
     }
     if (hasTime(entry)) {
       this.resumeTracker.record(entry);
+      if (this.overlap.headRepeats(entry)) return;
       if (this.overlap.noteHeadEntry(entry, !this.historyDone)) this.openHistory();
     }
     this.held.add(entry);

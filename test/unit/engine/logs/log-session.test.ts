@@ -38,6 +38,8 @@ class FakeEngine {
   down = false;
   // Holds back answers to history requests (those with `until`) this long.
   historyDelayMs = 0;
+  // The head (the first request without `until`) sends this many entries, then the rest this much later.
+  headPause: {after: number; ms: number} | undefined;
   // Called with each request's query before the engine reads its log for the answer.
   beforeAnswer: (query: Record<string, string | number>) => void = () => undefined;
   private follows: PassThrough[] = [];
@@ -116,11 +118,18 @@ class FakeEngine {
     }
     const stream = new PassThrough();
     const delay = query.until ? this.historyDelayMs : 0;
-    setTimeout(() => {
-      callback(null, stream);
-      for (const entry of entries) stream.write(frame(entry));
+    const pause = query.until ? undefined : this.headPause;
+    this.headPause = undefined;
+    const finish = (rest: FakeEntry[]) => {
+      for (const entry of rest) stream.write(frame(entry));
       if (query.follow) this.follows.push(stream);
       else stream.end();
+    };
+    setTimeout(() => {
+      callback(null, stream);
+      if (!pause) return finish(entries);
+      for (const entry of entries.slice(0, pause.after)) stream.write(frame(entry));
+      setTimeout(() => finish(entries.slice(pause.after)), pause.ms);
     }, delay);
   }
 }
@@ -219,6 +228,25 @@ describe('LogSession reading a window', () => {
       'err',
       ...range(0, 199).map(i => `after ${i}`),
     ]);
+  });
+
+  test('an entry stamped before the head’s first, filed after it, read by the history before the head delivers it: kept once', async () => {
+    const engine = new FakeEngine();
+    engine.add(300, line);
+    engine.append({stream: 1, time: timeAt(100_010), text: 'first\n'});
+    // Stamped before `first` by the stderr copier, filed after it.
+    engine.append({stream: 2, time: timeAt(100_005), text: 'err\n'});
+    for (let i = 0; i < 198; i++) engine.append({stream: 1, time: timeAt(100_020 + i), text: `after ${i}\n`});
+    // The head delivers its first entry, and the rest only once the history has been read.
+    engine.headPause = {after: 1, ms: 100};
+    const session = open(engine, {window: {tail: 1000}});
+    await until(session, () => session.status === 'ended');
+    expect(engine.requests).toHaveLength(2);
+    const got = texts(session);
+    expect(got.filter(text => text === 'err')).toHaveLength(1);
+    expect(got).toHaveLength(500);
+    // In the order of their stamps: the history's copy of `err` is the one kept.
+    expect(got.slice(299, 303)).toEqual(['line 299', 'err', 'first', 'after 0']);
   });
 
   test('entries written after the head was read, within the history’s reach: left out, as the head left them', async () => {
