@@ -29,6 +29,27 @@ test('the patched frame builder draws exactly what Ink 6.8.0 drew', () => {
   }
 });
 
+// Rows of printable ASCII, SGR sequences and lone symbols (list rows) are read without the tokenizer, with one shared
+// state per style: they must come out as unpatched Ink 6.8.0 drew them (test/fixtures/make-ink-sgr-cases.mjs made
+// the fixture), again when the same rows come back, and past the 1,000 styles after which the table is emptied.
+test('rows of ASCII, SGR sequences and symbols draw exactly as Ink 6.8.0 drew them', () => {
+  const {cases} = JSON.parse(
+    readFileSync(new URL('../../fixtures/ink-output-sgr-cases.json', import.meta.url), 'utf8'),
+  ) as {cases: Case[]};
+  expect(cases.length).toBe(201);
+  for (let round = 0; round < 2; round++) {
+    for (const [index, c] of cases.entries()) {
+      const output = new Output({width: c.width, height: c.height});
+      for (const op of c.ops) {
+        if (op.type === 'write') output.write(op.x, op.y, op.text, {transformers: []});
+        else if (op.type === 'clip') output.clip(op.clip as never);
+        else output.unclip();
+      }
+      expect(output.get().output, `case ${index}, round ${round}`).toBe(c.expected);
+    }
+  }
+});
+
 // Ink's measureText and wrapText cached every text they ever saw (a Map and an object that never forgot): a
 // followed log drew new lines for ever, so the heap grew for ever. The patch keeps two bounded generations.
 test('measuring and wrapping 40,000 different texts leaves the heap where it was', async () => {
