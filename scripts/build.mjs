@@ -5,6 +5,7 @@ import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 
 import {stalePatches} from './check-patches.mjs';
+import {importedOnce} from './imported-once.mjs';
 import {segmenterOnDemand} from './segmenter-on-demand.mjs';
 import {stringWidthOnDemand} from './string-width-on-demand.mjs';
 
@@ -94,7 +95,7 @@ const result = await build({
   // yoga in WebAssembly, is replaced by berth's (packages/flex; packages/flex/source/node.ts says why; ~6 MB of berth's idle RSS).
   alias: {'react-devtools-core': './scripts/empty.mjs', 'yoga-layout': '@berth/flex/yoga'},
   external: ['cpu-features', '*.node'],
-  plugins: [withoutBuildkit, modemQuietDebug, inkWithoutDevtools, stringWidthOnDemand, segmenterOnDemand],
+  plugins: [withoutBuildkit, modemQuietDebug, inkWithoutDevtools, stringWidthOnDemand, segmenterOnDemand, importedOnce],
   banner: {js: BUILD_LINE},
   write: false,
   logLevel: 'warning',
