@@ -27,7 +27,14 @@ export const trace = {
     const now = performance.now();
     if (!firstFrame) {
       firstFrame = true;
-      write({event: 'first-frame', sinceStart: Math.round(now), ...extra});
+      // CPU time as well as wall time: on a busy machine the wall time of one start varies by tens of milliseconds.
+      const cpu = process.cpuUsage();
+      write({
+        event: 'first-frame',
+        sinceStart: Math.round(now),
+        cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+        ...extra,
+      });
     }
     const event: Record<string, unknown> = {event: 'frame', renderMs: Math.round(renderTime * 100) / 100, ...extra};
     if (pendingKey) {
