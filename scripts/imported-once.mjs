@@ -13,11 +13,11 @@ const plainExports = (names, from) =>
 
 const onceModules = {
   react: () => plainExports(Object.keys(require('react')), require.resolve('react')),
-  'react/jsx-runtime': () => plainExports(Object.keys(require('react/jsx-runtime')), require.resolve('react/jsx-runtime')),
+  'react/jsx-runtime': () =>
+    plainExports(Object.keys(require('react/jsx-runtime')), require.resolve('react/jsx-runtime')),
   // Node's own object, not a copy: properties such as exitCode are read and written on it; its functions are
   // called on it.
-  process: () =>
-    'export default process;\nexport const {env} = process;\nexport const cwd = () => process.cwd();\n',
+  process: () => 'export default process;\nexport const {env} = process;\nexport const cwd = () => process.cwd();\n',
 };
 
 export const importedOnce = {
