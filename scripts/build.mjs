@@ -57,6 +57,54 @@ const modemQuietDebug = {
   },
 };
 
+// docker-modem's request wrapper loads node:https (and with it node:tls) as it loads, ~5 ms of every start; berth
+// talks to most engines over a unix socket or plain TCP. Its https side is made when a TLS engine first asks for it.
+const modemLazyHttps = {
+  name: 'docker-modem-lazy-https',
+  setup(b) {
+    b.onLoad({filter: /docker-modem[\\/]lib[\\/]http\.js$/}, async args => {
+      const source = await readFile(args.path, 'utf8');
+      const edits = [
+        ["var nativeHttps = require('https'),\n  nativeHttp", 'var nativeHttp'],
+        ['  https: nativeHttps,\n', "  get https() {\n    return require('https');\n  },\n"],
+        [
+          'for (var protocol in protocols) {\n  var h = function() {};',
+          'function make(protocol) {\n  var h = function() {};',
+        ],
+        [
+          '  module.exports[protocol] = h;\n}',
+          "  return h;\n}\nmodule.exports.http = make('http');\nvar madeHttps;\n" +
+            "Object.defineProperty(module.exports, 'https', {enumerable: true, get: function () {\n" +
+            "  return madeHttps || (madeHttps = make('https'));\n}});",
+        ],
+      ];
+      let contents = source;
+      for (const [from, to] of edits) {
+        if (contents.split(from).length !== 2)
+          throw new Error('docker-modem changed; review modemLazyHttps in scripts/build.mjs');
+        contents = contents.replace(from, to);
+      }
+      return {contents, loader: 'js'};
+    });
+  },
+};
+
+// dockerode loads node:zlib as it loads, for the one place it gzips a build context (which berth leaves to the
+// compose CLI): ~1 ms of every start. It is loaded there, when used.
+const dockerodeLazyZlib = {
+  name: 'dockerode-lazy-zlib',
+  setup(b) {
+    b.onLoad({filter: /dockerode[\\/]lib[\\/]util\.js$/}, async args => {
+      const source = await readFile(args.path, 'utf8');
+      const load = "var zlib = require('zlib');\n";
+      const use = 'pack.pipe(zlib.createGzip())';
+      if (source.split(load).length !== 2 || source.split(use).length !== 2 || source.split('zlib').length !== 4)
+        throw new Error('dockerode changed; review dockerodeLazyZlib in scripts/build.mjs');
+      return {contents: source.replace(load, '').replace(use, "pack.pipe(require('zlib').createGzip())"), loader: 'js'};
+    });
+  },
+};
+
 // Ink's reconciler has two top-level awaits, both for React's devtools when DEV=true (which berth never bundles:
 // react-devtools-core is aliased to an empty module below); a CommonJS bundle cannot hold a top-level await.
 const inkWithoutDevtools = {
@@ -95,7 +143,16 @@ const result = await build({
   // yoga in WebAssembly, is replaced by berth's (packages/flex; packages/flex/source/node.ts says why; ~6 MB of berth's idle RSS).
   alias: {'react-devtools-core': './scripts/empty.mjs', 'yoga-layout': '@berth/flex/yoga'},
   external: ['cpu-features', '*.node'],
-  plugins: [withoutBuildkit, modemQuietDebug, inkWithoutDevtools, stringWidthOnDemand, segmenterOnDemand, importedOnce],
+  plugins: [
+    withoutBuildkit,
+    modemQuietDebug,
+    modemLazyHttps,
+    dockerodeLazyZlib,
+    inkWithoutDevtools,
+    stringWidthOnDemand,
+    segmenterOnDemand,
+    importedOnce,
+  ],
   banner: {js: BUILD_LINE},
   write: false,
   logLevel: 'warning',

@@ -1,10 +1,10 @@
-import {createHash} from 'node:crypto';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {homedir} from 'node:os';
 import {join} from 'node:path';
 import {UsageError} from '../errors.js';
 import {compareText} from '../text/compare.js';
 import {at, json} from './json.js';
+import {crypto} from '../util/lazy-builtins.js';
 
 export type DockerContext = {
   name: string;
@@ -18,8 +18,9 @@ export function dockerConfigDir(env: NodeJS.ProcessEnv): string {
   return env.DOCKER_CONFIG || join(homedir(), '.docker');
 }
 
-// The docker CLI names a context's directories by the hex sha256 of its name.
-const digest = (name: string) => createHash('sha256').update(name).digest('hex');
+// The docker CLI names a context's directories by the hex sha256 of its name. node:crypto is loaded here, when a
+// context is read, not as berth starts (~3 ms; an engine named by DOCKER_HOST or the config needs none).
+const digest = (name: string) => crypto().createHash('sha256').update(name).digest('hex');
 
 export function readCurrentContext(env: NodeJS.ProcessEnv): string | undefined {
   const file = join(dockerConfigDir(env), 'config.json');

@@ -1,5 +1,5 @@
 import {request as httpRequest, type IncomingMessage, type RequestOptions} from 'node:http';
-import {request as httpsRequest, type AgentOptions as HttpsAgentOptions} from 'node:https';
+import type {AgentOptions as HttpsAgentOptions} from 'node:https';
 import {
   DEFAULT_ENGINE_TIMEOUTS,
   ENGINE_BODY_IDLE_TIMEOUT_MS,
@@ -8,6 +8,7 @@ import {
   type EngineTimeouts,
 } from './limits/timed-agent.js';
 import type {EngineTarget} from './target.js';
+import {https} from '../util/lazy-builtins.js';
 
 // A request made as the process starts: its answer, and when it has left (for TLS, after the handshake).
 export type Early<T> = {answer: Promise<T>; sent: Promise<void>};
@@ -43,7 +44,7 @@ export function earlyGet<T>(
     if (target.tls) {
       const {ca, cert, key, verify} = target.tls;
       tls = {ca, cert, key, rejectUnauthorized: verify, keepAlive: false};
-      send = httpsRequest;
+      send = https().request;
     }
   } else return undefined;
   // The session's agents' connect and TLS deadlines, and its first-byte deadline, with the same errors: a failed

@@ -1,6 +1,7 @@
-import {connect, type PeerCertificate} from 'node:tls';
+import type {PeerCertificate} from 'node:tls';
 import {RegistryError, problem} from './errors.js';
 import type {Trust} from './trust.js';
+import {tls} from '../util/lazy-builtins.js';
 
 const UNKNOWN_CA = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
@@ -44,7 +45,7 @@ export function probePeerCertificate(
   timeoutMs = 3000,
 ): Promise<PeerSummary | undefined> {
   return new Promise(resolve => {
-    const socket = connect({
+    const socket = tls().connect({
       host: hostname,
       port,
       servername: isIpLike(hostname) ? undefined : hostname,
@@ -82,7 +83,7 @@ export function probeTlsAlert(
   timeoutMs = 3000,
 ): Promise<string | undefined> {
   return new Promise(resolve => {
-    const socket = connect({
+    const socket = tls().connect({
       host: hostname,
       port,
       servername: isIpLike(hostname) ? undefined : hostname,

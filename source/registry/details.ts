@@ -1,4 +1,3 @@
-import {createHash} from 'node:crypto';
 import {pullScope} from './auth.js';
 import {DigestCache} from './digest-cache.js';
 import {RegistryError, problem} from './errors.js';
@@ -18,6 +17,7 @@ import type {HttpMethod, HttpResponse} from './transport.js';
 import type {Subject} from './response-errors.js';
 import type {RequestOptions} from './request-options.js';
 import type {RegistryUrl} from './url.js';
+import {crypto} from '../util/lazy-builtins.js';
 
 // What details need of the client (client.ts implements it; an interface here keeps the two files out of a circle).
 export interface ManifestClient {
@@ -83,7 +83,7 @@ const MAX_CONFIG_BYTES = 8 * 1024 * 1024;
 const CREATED_ANNOTATION = 'org.opencontainers.image.created';
 
 function sha256(body: Buffer): string {
-  return `sha256:${createHash('sha256').update(body).digest('hex')}`;
+  return `sha256:${crypto().createHash('sha256').update(body).digest('hex')}`;
 }
 
 // Digest, size, manifest, platforms and created date of tags, fetched on demand: HEAD first

@@ -1,10 +1,10 @@
-import {createHash} from 'node:crypto';
 import {deleteScope, pullScope, pushScope} from './auth.js';
 import {RegistryError, problem} from './errors.js';
 import {MANIFEST_ACCEPT, bareMediaType} from './media-types.js';
 import {headerValue} from './transport.js';
 import {assertRepositoryName, assertTagName} from './url.js';
 import type {ManifestClient} from './details.js';
+import {crypto} from '../util/lazy-builtins.js';
 
 // A manifest exactly as the registry stores it: the bytes (its digest is their sha256) and their media type.
 // Retag and copy put these bytes back unchanged, so the digest stays the same.
@@ -18,7 +18,7 @@ const MAX_MANIFEST_BYTES = 8 * 1024 * 1024;
 const DIGEST = /^sha(256:[a-f0-9]{64}|512:[a-f0-9]{128})$/;
 
 export function sha256Digest(body: Buffer): string {
-  return `sha256:${createHash('sha256').update(body).digest('hex')}`;
+  return `sha256:${crypto().createHash('sha256').update(body).digest('hex')}`;
 }
 
 // `scopes`: pull for a read; a copy within one registry reads with the destination's push scope too, so one token

@@ -1,8 +1,9 @@
 import {readdir, readFile} from 'node:fs/promises';
-import {createSecureContext, rootCertificates, type SecureContext} from 'node:tls';
+import type {SecureContext} from 'node:tls';
 import {join} from 'node:path';
 import {RegistryError, problem} from './errors.js';
 import type {RegistryUrl} from './url.js';
+import {tls} from '../util/lazy-builtins.js';
 
 export const DEFAULT_CERTS_D = '/etc/docker/certs.d';
 
@@ -64,7 +65,7 @@ function systemRootsNodeLacks(env: NodeJS.ProcessEnv): Promise<string[]> {
       for (const file of candidates) {
         const text = await readIfExists(file);
         if (!text) continue;
-        const bundled = new Set(rootCertificates.map(normalise));
+        const bundled = new Set(tls().rootCertificates.map(normalise));
         return splitPem(text).filter(pem => !bundled.has(normalise(pem)));
       }
       return [];
@@ -81,10 +82,10 @@ interface NativeContext {
 // Node's default roots (bundled Mozilla set plus NODE_EXTRA_CA_CERTS) with more CAs appended in
 // place; passing `ca` instead would replace the defaults and re-parse every root per context.
 function buildSecureContext(extraCas: string[], cert?: string, key?: string): SecureContext {
-  const context = createSecureContext({cert, key});
+  const context = tls().createSecureContext({cert, key});
   const native = (context as unknown as {context?: NativeContext}).context;
   if (typeof native?.addCACert !== 'function') {
-    return createSecureContext({ca: [...rootCertificates, ...extraCas], cert, key});
+    return tls().createSecureContext({ca: [...tls().rootCertificates, ...extraCas], cert, key});
   }
   for (const pem of extraCas) native.addCACert(pem);
   return context;

@@ -1,5 +1,6 @@
-import {X509Certificate} from 'node:crypto';
+import type {X509Certificate} from 'node:crypto';
 import {readFileSync} from 'node:fs';
+import {crypto} from '../../util/lazy-builtins.js';
 
 export type CertificateFacts = {
   file: string;
@@ -35,7 +36,7 @@ export function certificateFacts(file: string, role: CertificateFacts['role'], n
   let soonest: X509Certificate | undefined;
   try {
     for (const block of blocks) {
-      const certificate = new X509Certificate(block);
+      const certificate = new (crypto().X509Certificate)(block);
       if (!soonest || Date.parse(certificate.validTo) < Date.parse(soonest.validTo)) soonest = certificate;
     }
   } catch (error) {

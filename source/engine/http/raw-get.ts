@@ -3,7 +3,7 @@ import type {ClientRequestArgs} from 'node:http';
 import type {AgentOptions} from 'node:https';
 import {connect as netConnect, isIP, type Socket} from 'node:net';
 import type Docker from 'dockerode';
-import {TimedHttpAgent, TimedHttpsAgent} from '../limits/timed-agent.js';
+import {isTimedHttpsAgent, TimedHttpAgent} from '../limits/timed-agent.js';
 import {ChunkedDecoder} from './chunked-body.js';
 import {headEnd, parseHead, type ResponseHead} from './response-head.js';
 import {modemFields} from './modem-fields.js';
@@ -55,8 +55,8 @@ function engineSocket(docker: Docker): ((onread: OnRead) => Socket) | undefined 
   const port = Number(modem.port);
   if (!host || !Number.isInteger(port)) return undefined;
   // berth's agents (limits/timed-agent.ts) bound the time to connect and, for TLS, carry the certificates.
-  if (modem.protocol === 'https' && modem.agent instanceof TimedHttpsAgent) {
-    const agent = modem.agent as TimedHttpsAgent & {options: AgentOptions};
+  if (modem.protocol === 'https' && isTimedHttpsAgent(modem.agent)) {
+    const agent = modem.agent;
     const options = {...agent.options, host, port, servername: isIP(host) ? '' : host};
     // (tls.connect passes onread to the socket it makes; its types do not list it.)
     return onread => agent.createConnection({...options, onread} as AgentOptions) as Socket;

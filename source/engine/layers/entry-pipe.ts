@@ -1,9 +1,10 @@
 import {once} from 'node:events';
-import {createGunzip, type Gunzip} from 'node:zlib';
+import type {Gunzip} from 'node:zlib';
 import {drained} from '../../util/drained.js';
 import type {EntryData} from '../container-files/tar-reader.js';
 import type {LayerFile} from './layer-files.js';
 import {TarIndexer} from './tar-indexer.js';
+import {zlib} from '../../util/lazy-builtins.js';
 
 // Indexes one layer as its bytes go by — an entry of `docker save`'s tar, or a registry blob — gunzipped on the
 // way when it starts with gzip's magic. Plain tar is indexed in the same call that hands it over; gzip waits
@@ -19,7 +20,7 @@ export function layerSink(): {data: Required<EntryData>; done: () => LayerFile[]
       async write(piece) {
         if (!gunzip && !plain) {
           if (piece[0] === 0x1f && piece[1] === 0x8b) {
-            gunzip = createGunzip();
+            gunzip = zlib().createGunzip();
             gunzip.on('data', (chunk: Buffer) => {
               // A broken layer stops the reading at the next write rather than inside zlib's callback.
               if (!failure)

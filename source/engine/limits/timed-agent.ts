@@ -1,7 +1,8 @@
 import {Agent as HttpAgent, type Agent} from 'node:http';
-import {Agent as HttpsAgent, type AgentOptions as HttpsAgentOptions} from 'node:https';
+import type {Agent as HttpsAgent, AgentOptions as HttpsAgentOptions} from 'node:https';
 import type {Socket} from 'node:net';
 import type {Duplex} from 'node:stream';
+import {https} from '../../util/lazy-builtins.js';
 
 // A TCP engine that accepts the connection and then sends nothing (a hung dockerd, a proxy with nothing behind
 // it, a firewall that swallows packets) would otherwise hold berth's start for as long as the OS keeps trying.
@@ -59,22 +60,32 @@ function watchConnect(socket: Duplex, tls: boolean, timeoutMs: number): void {
   socket.once('error', done);
 }
 
-// Agents whose every new connection must connect (and finish the TLS handshake) within connectMs. Named, so that
-// code opening its own connections (engine/http/raw-get.ts) can tell berth's agents from others (SSH's).
-export class TimedHttpsAgent extends HttpsAgent {
-  constructor(
-    options: HttpsAgentOptions,
-    private readonly connectMs: number,
-  ) {
-    super(options);
-  }
+// Agents whose every new connection must connect (and finish the TLS handshake) within connectMs. Known by their
+// class, so that code opening its own connections (engine/http/raw-get.ts) can tell berth's agents from others
+// (SSH's). The TLS one is made when first needed (util/tls-modules.ts).
+export type TimedHttpsAgent = HttpsAgent & {options: HttpsAgentOptions};
+let timedHttpsAgent: (new (options: HttpsAgentOptions, connectMs: number) => TimedHttpsAgent) | undefined;
 
-  override createConnection(...args: Parameters<HttpsAgent['createConnection']>) {
-    const socket = super.createConnection(...args);
-    if (socket) watchConnect(socket, true, this.connectMs);
-    return socket;
-  }
+function timedHttpsAgentClass(): NonNullable<typeof timedHttpsAgent> {
+  timedHttpsAgent ??= class TimedHttpsAgent extends https().Agent {
+    constructor(
+      options: HttpsAgentOptions,
+      private readonly connectMs: number,
+    ) {
+      super(options);
+    }
+
+    override createConnection(...args: Parameters<HttpsAgent['createConnection']>) {
+      const socket = super.createConnection(...args);
+      if (socket) watchConnect(socket, true, this.connectMs);
+      return socket;
+    }
+  } as unknown as NonNullable<typeof timedHttpsAgent>;
+  return timedHttpsAgent;
 }
+
+export const isTimedHttpsAgent = (agent: unknown): agent is TimedHttpsAgent =>
+  timedHttpsAgent !== undefined && agent instanceof timedHttpsAgent;
 
 export class TimedHttpAgent extends HttpAgent {
   constructor(private readonly connectMs: number) {
@@ -89,5 +100,5 @@ export class TimedHttpAgent extends HttpAgent {
 }
 
 export function timedAgent(tls: HttpsAgentOptions | undefined, connectMs: number): Agent {
-  return tls ? new TimedHttpsAgent(tls, connectMs) : new TimedHttpAgent(connectMs);
+  return tls ? new (timedHttpsAgentClass())(tls, connectMs) : new TimedHttpAgent(connectMs);
 }

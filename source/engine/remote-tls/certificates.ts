@@ -1,9 +1,9 @@
 import {spawnSync} from 'node:child_process';
-import {randomBytes} from 'node:crypto';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {BerthError} from '../../errors.js';
+import {crypto} from '../../util/lazy-builtins.js';
 
 export type CertificateRequest = {ips: string[]; dnsNames: string[]; days: number};
 
@@ -33,7 +33,8 @@ function openssl(args: string[], cwd: string): Buffer {
 
 const newKey = (cwd: string) => openssl(['genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256'], cwd);
 const serial = () =>
-  `0x${randomBytes(16)
+  `0x${crypto()
+    .randomBytes(16)
     .toString('hex')
     .replace(/^[89a-f]/, '7')}`;
 

@@ -1,8 +1,8 @@
-import {createHash, createHmac} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import {homedir} from 'node:os';
 import {join} from 'node:path';
 import {patternListMatches} from './config.js';
+import {crypto} from '../../util/lazy-builtins.js';
 
 export type HostKeyVerdict =
   | {ok: true; file: string; line: number}
@@ -38,7 +38,7 @@ export function keyBlobType(blob: Buffer): string {
 
 // As ssh shows it: SHA256:base64 without padding.
 export function keyFingerprint(blob: Buffer): string {
-  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+  return `SHA256:${crypto().createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
 }
 
 // ED25519, ECDSA, RSA, as in ssh's messages.
@@ -56,7 +56,7 @@ function nameMatches(field: string, name: string): boolean {
   if (field.startsWith('|1|')) {
     const [, , salt, hash] = field.split('|');
     if (!salt || !hash) return false;
-    return createHmac('sha1', Buffer.from(salt, 'base64')).update(name).digest('base64') === hash;
+    return crypto().createHmac('sha1', Buffer.from(salt, 'base64')).update(name).digest('base64') === hash;
   }
   return patternListMatches(field.split(','), name);
 }

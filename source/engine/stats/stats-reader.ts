@@ -1,10 +1,10 @@
 import {Agent as HttpAgent, request as httpRequest, type IncomingMessage} from 'node:http';
-import {Agent as HttpsAgent, request as httpsRequest} from 'node:https';
-import {createSecureContext} from 'node:tls';
+import type {Agent as HttpsAgent} from 'node:https';
 import type Docker from 'dockerode';
 import {ENGINE_CONNECT_TIMEOUT_MS, timedAgent} from '../limits/timed-agent.js';
 import type {RawStats} from './compute.js';
 import {modemFields} from '../http/modem-fields.js';
+import {https, tls} from '../../util/lazy-builtins.js';
 
 // One stats answer (a few KB of JSON); far larger is not a stats answer.
 const MAX_STATS_BYTES = 1024 * 1024;
@@ -34,16 +34,16 @@ export function statsReader(docker: Docker, concurrency: number): StatsReader {
       httpRequest({agent, socketPath, path: `${version}/containers/${id}/stats?${query(oneShot)}`, signal}),
     );
   }
-  if (modem.protocol === 'https' && modem.agent instanceof HttpsAgent) {
+  if (modem.protocol === 'https' && modem.agent instanceof https().Agent) {
     const {ca, cert, key, ...rest} = (modem.agent as HttpsAgent & {options: import('node:https').AgentOptions}).options;
-    const secureContext = createSecureContext({ca, cert, key});
+    const secureContext = tls().createSecureContext({ca, cert, key});
     const agent = timedAgent(
       {...rest, secureContext, keepAlive: true, maxFreeSockets: concurrency},
       ENGINE_CONNECT_TIMEOUT_MS,
     ) as HttpsAgent;
     const {host, port} = modem;
     return direct(agent, (id, oneShot, signal) =>
-      httpsRequest({agent, host, port, path: `${version}/containers/${id}/stats?${query(oneShot)}`, signal}),
+      https().request({agent, host, port, path: `${version}/containers/${id}/stats?${query(oneShot)}`, signal}),
     );
   }
   if (modem.protocol === 'http' && modem.host) {

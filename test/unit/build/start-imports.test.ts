@@ -57,3 +57,16 @@ test('the UI starts without loading the registry client', () => {
   expect(packages.has('undici')).toBe(false);
   expect([...files].filter(file => file.endsWith('registry/transport.ts'))).toEqual([]);
 });
+
+// node:https and node:tls (~5 ms to load), node:crypto (~3 ms) and node:zlib (~1 ms) are loaded where they are used
+// (source/util/lazy-builtins.ts): a start on a unix socket or a plain TCP engine needs none of them. docker-modem's
+// and dockerode's own loads are deferred by the build (scripts/build.mjs, modemLazyHttps and dockerodeLazyZlib).
+test('the UI starts without loading Node’s TLS, crypto or zlib modules', () => {
+  const main = reachable('source/main.ts');
+  const ui = reachable('source/ui/run.tsx');
+  for (const {packages} of [main, ui]) {
+    expect(packages.has('node:http')).toBe(true);
+    for (const lazy of ['node:https', 'node:tls', 'node:crypto', 'node:zlib'])
+      expect(packages.has(lazy), lazy).toBe(false);
+  }
+});
