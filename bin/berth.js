@@ -15,10 +15,28 @@
 'use strict';
 // V8 reads the young generation's size once, when it sets up the heap; the flag is then put back to its default:
 // while a V8 flag differs from the one Node was built with, Node 20 and 22 refuse the code cache of their own modules
-// (node:http, node:tls, …) and compile them on every start, ~11 ms of it (docs/benchmarks.md, "Start"). The heap
+// (node:http, node:stream, …) and compile them on every start, ~11 ms of it (docs/benchmarks.md, "Start"). The heap
 // keeps its small young generation (two 4 MB semi-spaces on Node 20, 22 and 24: test/unit/build/entry-shebang.test.ts).
-if (process.execArgv.some(flag => flag.startsWith('--max-semi-space-size=')))
-  require('node:v8').setFlagsFromString('--max-semi-space-size=0');
+// On Node 20 and 22 through the binding node:v8 wraps: node:v8 itself loads node:stream and a dozen more modules,
+// compiled without that cache as the flag still differs (~10 ms). process.binding('v8') is deprecated (DEP0111):
+// its warning, about berth's own use, is not shown. Node 24 has no such binding for scripts, and uses its cache anyway.
+if (process.execArgv.some(flag => flag.startsWith('--max-semi-space-size='))) {
+  let v8;
+  if (Number(process.versions.node.split('.')[0]) < 24 && typeof process.binding === 'function') {
+    const quiet = process.noDeprecation;
+    process.noDeprecation = true;
+    try {
+      v8 = process.binding('v8');
+    } catch {
+      // Not there after all: node:v8 below.
+    } finally {
+      process.noDeprecation = quiet;
+    }
+  }
+  (typeof v8?.setFlagsFromString === 'function' ? v8 : require('node:v8')).setFlagsFromString(
+    '--max-semi-space-size=0',
+  );
+}
 const {isAscii} = require('node:buffer');
 const {mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync} = require('node:fs');
 const {createRequire} = require('node:module');

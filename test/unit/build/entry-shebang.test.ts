@@ -18,6 +18,8 @@ test('the executable runs with one malloc arena, a fixed trim threshold and an 8
     probe,
     `const seen = {arenas: process.env.MALLOC_ARENA_MAX, trim: process.env.MALLOC_TRIM_THRESHOLD_, flags: process.execArgv};
 process.on('exit', () => {
+  seen.v8Loaded = process.moduleLoadList.includes('NativeModule v8');
+  seen.major = Number(process.versions.node.split('.')[0]);
   const v8 = require('node:v8');
   let keep = [];
   let young = 0;
@@ -42,6 +44,8 @@ process.on('exit', () => {
     trim?: string;
     flags: string[];
     young: number;
+    v8Loaded: boolean;
+    major: number;
   };
   expect(seen.arenas).toBe('1');
   expect(seen.trim).toBe('131072');
@@ -50,4 +54,8 @@ process.on('exit', () => {
   // Two 4 MB semi-spaces: 8 MB on Node 20 and 22; V8 13 (Node 24) reports up to ~11 MB for them. Without the flag the
   // young generation grows to 32 MB (Node 20) and 128 MB (Node 24).
   expect(seen.young).toBeLessThanOrEqual(16 * 1048576);
+  // On Node 20 and 22 the flag is put back through the binding, without loading node:v8 (and the modules it loads,
+  // compiled without Node's cache while the flag differs), and without a deprecation warning.
+  if (seen.major < 24) expect(seen.v8Loaded).toBe(false);
+  expect(result.stderr).toBe('');
 });
