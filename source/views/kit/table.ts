@@ -2,8 +2,7 @@ import type {ListState} from '../../store/list.js';
 import {memoLast} from '../../store/memo.js';
 import type {AppState} from '../../store/state.js';
 import type {Role} from '../../theme/index.js';
-import {cellsOf, columnSpans, columnWidths, joinCells, type Column} from './columns.js';
-import {cellWidth} from '../../text/cells.js';
+import {columnSpans, columnWidths, joinCells, measuredCells, type Column, type MeasuredCells} from './columns.js';
 import {ROW_PREFIX_CELLS} from './glyphs.js';
 import {changesSince} from '../../util/row-changes.js';
 import {WidthTally} from './width-tally.js';
@@ -65,21 +64,18 @@ export type Table<Row extends object, Ctx = undefined> = TableSpec<Row, Ctx> & {
 };
 
 export function table<Row extends object, Ctx = undefined>(spec: TableSpec<Row, Ctx>): Table<Row, Ctx> {
-  const caches = new WeakMap<readonly Column<Row, Ctx>[], WeakMap<Row, readonly string[]>>();
-  const cells = (columns: readonly Column<Row, Ctx>[], row: Row) => {
+  // A row's cells and their widths, once per row object (rows are immutable: a changed row is a new object) and
+  // column set, in one entry: a list's first frame measures every row (1,000 of them at start).
+  const caches = new WeakMap<readonly Column<Row, Ctx>[], WeakMap<Row, MeasuredCells>>();
+  const rowCells = (columns: readonly Column<Row, Ctx>[], row: Row): MeasuredCells => {
     let cache = caches.get(columns);
     if (!cache) caches.set(columns, (cache = new WeakMap()));
-    return cellsOf(columns, cache, row);
+    let found = cache.get(row);
+    if (!found) cache.set(row, (found = measuredCells(columns, row)));
+    return found;
   };
-  // Each row's cell widths, once per row object and column set, like its cells.
-  const widthCaches = new WeakMap<readonly Column<Row, Ctx>[], WeakMap<Row, readonly number[]>>();
-  const cellWidths = (columns: readonly Column<Row, Ctx>[], row: Row) => {
-    let cache = widthCaches.get(columns);
-    if (!cache) widthCaches.set(columns, (cache = new WeakMap()));
-    let widths = cache.get(row);
-    if (!widths) cache.set(row, (widths = cells(columns, row).map(cellWidth)));
-    return widths;
-  };
+  const cells = (columns: readonly Column<Row, Ctx>[], row: Row) => rowCells(columns, row).cells;
+  const cellWidths = (columns: readonly Column<Row, Ctx>[], row: Row) => rowCells(columns, row).widths;
   // The widest cell of each column over the measured rows, from a count of each width (kit/width-tally.ts): a
   // list patched by an event (source/util/row-changes.ts) counts the rows that changed out and in again, not every
   // row.
