@@ -27,7 +27,9 @@ async function oneSize(ctx, count) {
   try {
     // The stand-in serialises its list on the first request: asked once before anything is timed.
     await timeCommand(process.execPath, ['-e', bareGet(engine.host)]);
-    const runs = count >= 100_000 ? 2 : 3;
+    // Seven starts up to 1,000 (a start's wall time varies by tens of milliseconds on a busy 2-core machine, the
+    // GET's as much: three gave ratios from 1.6 to 2.2 for one build), fewer where a start takes seconds.
+    const runs = count >= 100_000 ? 2 : count >= 10_000 ? 3 : 7;
     const starts = [];
     const gets = [];
     let b;
@@ -136,7 +138,7 @@ export async function scaleRows(ctx) {
   for (const r of results.filter(r => r.count === 1000 || r.count === 100_000)) {
     if (r.count === 1000)
       ctx.row({
-        measure: 'start → first row, 1,000 containers (stand-in engine)',
+        measure: 'start → first row, 1,000 containers (stand-in engine; medians of 7)',
         berth: `${fmt(r.start)} ms`,
         reference: `node GET /containers/json ${fmt(r.get)} ms`,
         ratio: `${(r.start / r.get).toFixed(2)}× GET`,
