@@ -1,4 +1,4 @@
-import {getHeapSpaceStatistics} from 'node:v8';
+import {getHeapSpaceStatistics, writeHeapSnapshot} from 'node:v8';
 import {trace} from './trace.js';
 
 // Resource counts for the churn bench (bench/ui-churn.mjs): with BERTH_TRACE set, SIGUSR2 writes one `resources`
@@ -54,7 +54,8 @@ export function installResourceTrace(): void {
   process.on('SIGUSR2', () => {
     const resources = resourceSnapshot();
     const file = snapshots ? `${snapshots}/berth-${process.pid}-${++taken}.heapsnapshot` : undefined;
-    if (file) void import('node:v8').then(v8 => v8.writeHeapSnapshot(file));
+    // Not import('node:v8'): the bundle runs as a vm.Script, which has no dynamic import (berth crashed here).
+    if (file) writeHeapSnapshot(file);
     trace.event({event: 'resources', ...resources, ...(file ? {snapshot: file} : {})});
   });
 }

@@ -47,6 +47,12 @@ test('the bundle names its build, and is ASCII (read as one-byte text)', () => {
   expect(wide, wide >= 0 ? bytes.subarray(Math.max(0, wide - 60), wide + 10).toString() : '').toBe(-1);
 });
 
+// bin/berth.js runs the bundle as a vm.Script, which cannot import(): an import() esbuild leaves in it (one of a
+// module it does not bundle, such as node:v8) throws when reached (SIGUSR2 with BERTH_HEAP_SNAPSHOTS crashed berth).
+test('the bundle holds no import() expression', () => {
+  expect(readFileSync('dist/berth.cjs', 'latin1').match(/\bimport\((?!\))/g) ?? []).toEqual([]);
+});
+
 test(`a start leaves a cache of what it compiled, which the next start uses (Node ${process.version})`, () => {
   const home = scratchDir('berth-code-cache-');
   expect(stateOf(home)).toBe('none');
