@@ -54,8 +54,9 @@ export function installResourceTrace(): void {
   process.on('SIGUSR2', () => {
     const resources = resourceSnapshot();
     const file = snapshots ? `${snapshots}/berth-${process.pid}-${++taken}.heapsnapshot` : undefined;
-    // Not import('node:v8'): the bundle runs as a vm.Script, which has no dynamic import (berth crashed here).
-    if (file) writeHeapSnapshot(file);
     trace.event({event: 'resources', ...resources, ...(file ? {snapshot: file} : {})});
+    // After the event: a snapshot takes seconds, and the counts are read already. Not import('node:v8'): the bundle
+    // runs as a vm.Script, which has no dynamic import (berth crashed here).
+    if (file) writeHeapSnapshot(file);
   });
 }
