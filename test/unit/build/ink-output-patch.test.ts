@@ -6,16 +6,12 @@ type Op =
   {type: 'write'; x: number; y: number; text: string} | {type: 'clip'; clip: Record<string, number>} | {type: 'unclip'};
 type Case = {width: number; height: number; ops: Op[]; expected: string};
 
-// patches/ink+6.8.0.patch rewrites how Output.get() builds a frame (shared blank cells, styled lines kept
-// between frames): every case must come out as unpatched Ink 6.8.0 drew it (the fixture was made with it),
-// also when the same lines come back in later frames.
-test('the patched frame builder draws exactly what Ink 6.8.0 drew', () => {
-  const {cases} = JSON.parse(
-    readFileSync(new URL('../../fixtures/ink-output-cases.json', import.meta.url), 'utf8'),
-  ) as {
+// Each recorded case drawn twice (the second time the lines kept from the first are used), as Ink 6.8.0 drew it.
+function drawsAsRecorded(fixture: string, count: number): void {
+  const {cases} = JSON.parse(readFileSync(new URL(`../../fixtures/${fixture}`, import.meta.url), 'utf8')) as {
     cases: Case[];
   };
-  expect(cases.length).toBe(300);
+  expect(cases.length).toBe(count);
   for (let round = 0; round < 2; round++) {
     for (const [index, c] of cases.entries()) {
       const output = new Output({width: c.width, height: c.height});
@@ -27,27 +23,20 @@ test('the patched frame builder draws exactly what Ink 6.8.0 drew', () => {
       expect(output.get().output, `case ${index}, round ${round}`).toBe(c.expected);
     }
   }
+}
+
+// patches/ink+6.8.0.patch rewrites how Output.get() builds a frame (shared blank cells, styled lines kept
+// between frames): every case must come out as unpatched Ink 6.8.0 drew it (the fixture was made with it),
+// also when the same lines come back in later frames.
+test('the patched frame builder draws exactly what Ink 6.8.0 drew', () => {
+  drawsAsRecorded('ink-output-cases.json', 300);
 });
 
 // Rows of printable ASCII, SGR sequences and lone symbols (list rows) are read without the tokenizer, with one shared
 // state per style: they must come out as unpatched Ink 6.8.0 drew them (test/fixtures/make-ink-sgr-cases.mjs made
 // the fixture), again when the same rows come back, and past the 1,000 styles after which the table is emptied.
 test('rows of ASCII, SGR sequences and symbols draw exactly as Ink 6.8.0 drew them', () => {
-  const {cases} = JSON.parse(
-    readFileSync(new URL('../../fixtures/ink-output-sgr-cases.json', import.meta.url), 'utf8'),
-  ) as {cases: Case[]};
-  expect(cases.length).toBe(201);
-  for (let round = 0; round < 2; round++) {
-    for (const [index, c] of cases.entries()) {
-      const output = new Output({width: c.width, height: c.height});
-      for (const op of c.ops) {
-        if (op.type === 'write') output.write(op.x, op.y, op.text, {transformers: []});
-        else if (op.type === 'clip') output.clip(op.clip as never);
-        else output.unclip();
-      }
-      expect(output.get().output, `case ${index}, round ${round}`).toBe(c.expected);
-    }
-  }
+  drawsAsRecorded('ink-output-sgr-cases.json', 201);
 });
 
 // Ink's measureText and wrapText cached every text they ever saw (a Map and an object that never forgot): a
