@@ -62,7 +62,7 @@ function watchConnect(socket: Duplex, tls: boolean, timeoutMs: number): void {
 
 // Agents whose every new connection must connect (and finish the TLS handshake) within connectMs. Known by their
 // class, so that code opening its own connections (engine/http/raw-get.ts) can tell berth's agents from others
-// (SSH's). The TLS one is made when first needed (util/tls-modules.ts).
+// (SSH's). The TLS one is made when first needed (util/lazy-builtins.ts).
 export type TimedHttpsAgent = HttpsAgent & {options: HttpsAgentOptions};
 let timedHttpsAgent: (new (options: HttpsAgentOptions, connectMs: number) => TimedHttpsAgent) | undefined;
 
