@@ -66,6 +66,8 @@ afterEach(() => {
 
 afterAll(() => {
   spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+  // tmux leaves its socket file behind.
+  rmSync(join(process.env.TMUX_TMPDIR || '/tmp', `tmux-${process.getuid?.() ?? 0}`, SOCKET), {force: true});
   rmSync(BUNDLE, {force: true});
   for (const name of containers) spawnSync('docker', ['rm', '-f', name], {env: {...process.env, ...benchEnv()}});
 });
