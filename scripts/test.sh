@@ -30,6 +30,7 @@ fi
 started_bench=0
 cleanup() {
   tmux -L "${BERTH_E2E_TMUX:-berth-e2e}" kill-server 2>/dev/null || true
+  rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/${BERTH_E2E_TMUX:-berth-e2e}"
   if [ "$started_bench" = 1 ] && [ -z "${BERTH_KEEP_TESTBED:-}" ]; then bash scripts/testbed.sh down >/dev/null 2>&1 || true; fi
   # dist/ is left built by the machine's Node, as after `npm install`.
   if [ "${rebuilt:-0}" = 1 ]; then node scripts/build.mjs >/dev/null 2>&1 || true; fi
