@@ -36,6 +36,17 @@ export class HeadOverlap {
   // the history's end (the head can still be delivering its first screenful), until the head is past `reach`.
   private keptByHistory: KeyBag | undefined;
   private floor: string | undefined;
+  // The last head entry's key: headRepeats and noteHeadEntry read the same entry, and a key hashes its bytes.
+  private keyed: TimedEntry | undefined;
+  private key = '';
+
+  private headKey(entry: TimedEntry): string {
+    if (entry !== this.keyed) {
+      this.keyed = entry;
+      this.key = entryKey(entry) as string;
+    }
+    return this.key;
+  }
 
   // Returns whether this was the head's first timed entry, which is when the history request can start.
   // Keys are made only for the entries that the history can return again (at the start of a log).
@@ -44,12 +55,12 @@ export class HeadOverlap {
     const first = !this.time;
     if (first) {
       this.time = time;
-      this.firstKey = entryKey(entry);
+      this.firstKey = this.headKey(entry);
       this.reach = shiftTimestamp(time, HISTORY_REACH_MS);
       this.floor = shiftTimestamp(time, -HISTORY_REACH_MS);
     }
     if (historyPending && compareTimestamps(time, this.reach as string) <= 0) {
-      const key = entryKey(entry) as string;
+      const key = this.headKey(entry);
       this.keys.push(key);
       this.pending?.bag.add(key);
       if (!this.oldest || compareTimestamps(time, this.oldest) < 0) this.oldest = time;
@@ -97,7 +108,7 @@ export class HeadOverlap {
       this.keptByHistory = undefined;
       return false;
     }
-    return kept.take(entryKey(entry) as string);
+    return kept.take(this.headKey(entry));
   }
 
   // The history is read: nothing more can come twice.
