@@ -40,70 +40,61 @@ const withoutBuildkit = {
   },
 };
 
+// A dependency's file loaded with exact texts replaced. Each must be there exactly once, and `absent` (a text no
+// longer used) nowhere after: otherwise the dependency changed under the edit, and the build says so.
+function editedSource(name, filter, edits, absent) {
+  return {
+    name,
+    setup(b) {
+      b.onLoad({filter}, async args => {
+        let contents = await readFile(args.path, 'utf8');
+        let changed = false;
+        for (const [from, to] of edits) {
+          changed ||= contents.split(from).length !== 2;
+          contents = contents.replace(from, to);
+        }
+        if (changed || (absent && contents.includes(absent)))
+          throw new Error(`build: ${args.path} changed; review ${name} in scripts/build.mjs`);
+        return {contents, loader: 'js'};
+      });
+    },
+  };
+}
+
 // docker-modem formats every request with util.inspect(showHidden, depth: null) for a debug line that is off:
 // 2–12 ms of blocking per request, growing with the agent's sockets. Formatted only when DEBUG enables it.
-const modemQuietDebug = {
-  name: 'docker-modem-quiet-debug',
-  setup(b) {
-    b.onLoad({filter: /docker-modem[\\/]lib[\\/]modem\.js$/}, async args => {
-      const source = await readFile(args.path, 'utf8');
-      const noisy = "debug('Sending: %s', util.inspect(options, {";
-      if (!source.includes(noisy)) throw new Error('docker-modem changed; review modemQuietDebug in scripts/build.mjs');
-      return {
-        contents: source.replace(noisy, "debug.enabled && debug('Sending: %s', util.inspect(options, {"),
-        loader: 'js',
-      };
-    });
-  },
-};
+const modemQuietDebug = editedSource('modemQuietDebug', /docker-modem[\\/]lib[\\/]modem\.js$/, [
+  ["debug('Sending: %s', util.inspect(options, {", "debug.enabled && debug('Sending: %s', util.inspect(options, {"],
+]);
 
 // docker-modem's request wrapper loads node:https (and with it node:tls) as it loads, ~5 ms of every start; berth
 // talks to most engines over a unix socket or plain TCP. Its https side is made when a TLS engine first asks for it.
-const modemLazyHttps = {
-  name: 'docker-modem-lazy-https',
-  setup(b) {
-    b.onLoad({filter: /docker-modem[\\/]lib[\\/]http\.js$/}, async args => {
-      const source = await readFile(args.path, 'utf8');
-      const edits = [
-        ["var nativeHttps = require('https'),\n  nativeHttp", 'var nativeHttp'],
-        ['  https: nativeHttps,\n', "  get https() {\n    return require('https');\n  },\n"],
-        [
-          'for (var protocol in protocols) {\n  var h = function() {};',
-          'function make(protocol) {\n  var h = function() {};',
-        ],
-        [
-          '  module.exports[protocol] = h;\n}',
-          "  return h;\n}\nmodule.exports.http = make('http');\nvar madeHttps;\n" +
-            "Object.defineProperty(module.exports, 'https', {enumerable: true, get: function () {\n" +
-            "  return madeHttps || (madeHttps = make('https'));\n}});",
-        ],
-      ];
-      let contents = source;
-      for (const [from, to] of edits) {
-        if (contents.split(from).length !== 2)
-          throw new Error('docker-modem changed; review modemLazyHttps in scripts/build.mjs');
-        contents = contents.replace(from, to);
-      }
-      return {contents, loader: 'js'};
-    });
-  },
-};
+const modemLazyHttps = editedSource('modemLazyHttps', /docker-modem[\\/]lib[\\/]http\.js$/, [
+  ["var nativeHttps = require('https'),\n  nativeHttp", 'var nativeHttp'],
+  ['  https: nativeHttps,\n', "  get https() {\n    return require('https');\n  },\n"],
+  [
+    'for (var protocol in protocols) {\n  var h = function() {};',
+    'function make(protocol) {\n  var h = function() {};',
+  ],
+  [
+    '  module.exports[protocol] = h;\n}',
+    "  return h;\n}\nmodule.exports.http = make('http');\nvar madeHttps;\n" +
+      "Object.defineProperty(module.exports, 'https', {enumerable: true, get: function () {\n" +
+      "  return madeHttps || (madeHttps = make('https'));\n}});",
+  ],
+]);
 
 // dockerode loads node:zlib as it loads, for the one place it gzips a build context (which berth leaves to the
 // compose CLI): ~1 ms of every start. It is loaded there, when used.
-const dockerodeLazyZlib = {
-  name: 'dockerode-lazy-zlib',
-  setup(b) {
-    b.onLoad({filter: /dockerode[\\/]lib[\\/]util\.js$/}, async args => {
-      const source = await readFile(args.path, 'utf8');
-      const load = "var zlib = require('zlib');\n";
-      const use = 'pack.pipe(zlib.createGzip())';
-      if (source.split(load).length !== 2 || source.split(use).length !== 2 || source.split('zlib').length !== 4)
-        throw new Error('dockerode changed; review dockerodeLazyZlib in scripts/build.mjs');
-      return {contents: source.replace(load, '').replace(use, "pack.pipe(require('zlib').createGzip())"), loader: 'js'};
-    });
-  },
-};
+const dockerodeLazyZlib = editedSource(
+  'dockerodeLazyZlib',
+  /dockerode[\\/]lib[\\/]util\.js$/,
+  [
+    ["var zlib = require('zlib');\n", ''],
+    ['pack.pipe(zlib.createGzip())', "pack.pipe(require('zlib').createGzip())"],
+  ],
+  'zlib.',
+);
 
 // Ink's reconciler has two top-level awaits, both for React's devtools when DEV=true (which berth never bundles:
 // react-devtools-core is aliased to an empty module below); a CommonJS bundle cannot hold a top-level await.
