@@ -62,13 +62,18 @@ export function startIdleCollector(): () => void {
   const timer = setInterval(() => {
     const quiet = Date.now() - lastActivity;
     if (quiet < QUIET_MS) return;
-    const grown = heapUsed() - usedAfterLast >= GROWTH_BYTES;
-    const release = !grown && releasePending;
-    if (!grown && !release && (youngTries >= YOUNG_TRIES || quiet < YOUNG_QUIET_MS)) return;
+    const reason =
+      heapUsed() - usedAfterLast >= GROWTH_BYTES
+        ? 'growth'
+        : releasePending
+          ? 'release'
+          : youngTries < YOUNG_TRIES && quiet >= YOUNG_QUIET_MS && youngResident() > YOUNG_BYTES
+            ? 'young'
+            : undefined;
+    if (!reason) return;
+    if (reason === 'young') youngTries++;
+    releasePending = reason === 'growth';
     const young = youngResident();
-    if (!grown && !release && young <= YOUNG_BYTES) return;
-    if (!grown && !release) youngTries++;
-    releasePending = grown;
     gc ??= takeGc();
     if (!gc) return void clearInterval(timer);
     const started = performance.now();
@@ -76,7 +81,7 @@ export function startIdleCollector(): () => void {
     usedAfterLast = heapUsed();
     trace.event({
       event: 'idle-gc',
-      reason: grown ? 'growth' : release ? 'release' : 'young',
+      reason,
       ms: performance.now() - started,
       youngBefore: young,
       youngAfter: youngResident(),
