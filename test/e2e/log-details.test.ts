@@ -71,7 +71,11 @@ describe('log pane and list details', () => {
     t.type(listPrefix);
     t.keys('Enter');
     await t.waitFor(`filter: ${listPrefix}`);
-    const first = await t.waitFor(`${listPrefix}-01`);
+    // The prompt's line ("/ prefix") counts as a row of the list until the Enter is drawn: wait for it to close.
+    const first = await t.waitUntil(
+      s => s.includes(`${listPrefix}-01`) && !s.includes(`/ ${listPrefix}`),
+      `${listPrefix}-01 with the prompt closed`,
+    );
     const visible = first.split('\n').filter(line => line.includes(listPrefix) && !line.includes('filter:'));
     expect(visible.length).toBeLessThan(LISTED);
     const lastVisible = visible.length;
@@ -103,12 +107,14 @@ describe('log pane and list details', () => {
         .filter(Boolean)
         .map(Number);
     const window = (last: number) => Array.from({length: lastVisible}, (_, i) => last - lastVisible + 1 + i);
-    expect(shown(t.screen())).toEqual(window(lastVisible + 5));
+    const down = t.screen();
+    expect(shown(down), down).toEqual(window(lastVisible + 5));
     // And the other way: up past the top of the window.
     for (let i = 0; i < lastVisible + 2; i++) t.keys('Up');
     await t.waitFor(selected(3));
     await settle(t);
-    expect(shown(t.screen())).toEqual(window(lastVisible + 2));
+    const up = t.screen();
+    expect(shown(up), up).toEqual(window(lastVisible + 2));
     // A whole list is listBytes and more (each row with its escapes); a scroll writes two rows and a few escapes.
     expect(Math.min(...costs), `bytes per key ${costs.join(', ')}; the list alone is ${listBytes} bytes`).toBeLessThan(
       listBytes / 4,
