@@ -1,5 +1,6 @@
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdtempSync, readdirSync, rmSync, statSync} from 'node:fs';
+import {createHash} from 'node:crypto';
+import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {PassThrough} from 'node:stream';
@@ -60,6 +61,16 @@ describe('archives on the engine', () => {
     expect(events.some(e => e.phase === 'transfer' && e.bytes > 0)).toBe(true);
     for (const e of events)
       if (e.percent !== undefined && e.phase !== 'done') expect(e.percent).toBeLessThanOrEqual(99);
+  });
+
+  test("export's bytes are docker export's, byte for byte (its batches' memory is reused as it goes)", async () => {
+    const ours = join(dir, 'ours.tar');
+    const theirs = join(dir, 'theirs.tar');
+    await exportContainer(client.docker, container, {kind: 'file', path: ours});
+    docker(['export', '-o', theirs, container]);
+    const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+    expect(statSync(ours).size).toBeGreaterThan(8 * 1024 * 1024);
+    expect(sha(ours)).toBe(sha(theirs));
   });
 
   test('cancelling a save removes the partial file and writes nothing', async () => {

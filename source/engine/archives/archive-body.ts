@@ -9,6 +9,8 @@ export type ArchiveBody = {
   destroy(): void;
   on(event: 'readable' | 'end' | 'close', listener: () => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
+  // Where the body reuses memory (raw-get's recycle): the reader is done with a chunk read() gave.
+  recycle?(chunk: Buffer): void;
 };
 
 // Moves a body into `take` batch by batch: each read() takes everything that waits (raw-get hands it over as one
@@ -59,8 +61,13 @@ export function pumpBody(body: ArchiveBody, take: (chunk: Buffer) => Promise<voi
 }
 
 // Writes a batch to a stream; resolves at once unless the stream's buffer is full, then when it has drained (or
-// rejects with the stream's error).
-export function writeBatch(stream: Writable, chunk: Buffer): Promise<void> | undefined {
+// rejects with the stream's error). `written` runs once the stream is done with the batch's bytes.
+export function writeBatch(stream: Writable, chunk: Buffer, written?: () => void): Promise<void> | undefined {
   if (stream.destroyed) return Promise.reject(stream.errored ?? new Error('the stream was closed'));
-  return stream.write(chunk) ? undefined : once(stream, 'drain').then(() => undefined);
+  const room = written
+    ? stream.write(chunk, error => {
+        if (!error) written();
+      })
+    : stream.write(chunk);
+  return room ? undefined : once(stream, 'drain').then(() => undefined);
 }

@@ -11,9 +11,8 @@ const TAIL_BYTES = 4096;
 // user reads.
 export class ArchiveWatch {
   private readonly check = new TarCheck();
-  // The last two chunks, by reference: enough for the engine's error line, no copying.
-  private previous: Buffer | undefined;
-  private last: Buffer | undefined;
+  // The stream's last bytes, copied: a chunk's memory takes later bytes once written (raw-get's recycle).
+  private tail = Buffer.alloc(0);
 
   constructor(
     private readonly what: string,
@@ -23,8 +22,10 @@ export class ArchiveWatch {
   // The error to fail the transfer with when this chunk shows the archive is broken.
   feed(chunk: Buffer): BerthError | undefined {
     this.check.feed(chunk);
-    this.previous = this.last;
-    this.last = chunk;
+    this.tail =
+      chunk.length >= TAIL_BYTES
+        ? Buffer.from(chunk.subarray(chunk.length - TAIL_BYTES))
+        : Buffer.concat([this.tail.subarray(Math.max(0, this.tail.length + chunk.length - TAIL_BYTES)), chunk]);
     this.meter?.add(chunk.length);
     return this.check.problem ? this.failure(this.check.problem) : undefined;
   }
@@ -36,8 +37,7 @@ export class ArchiveWatch {
   }
 
   private failure(problem: string): BerthError {
-    const tail = Buffer.concat([this.previous ?? Buffer.alloc(0), this.last ?? Buffer.alloc(0)]);
-    const engine = inBandError(tail.subarray(Math.max(0, tail.length - TAIL_BYTES)).toString('latin1'));
+    const engine = inBandError(this.tail.toString('latin1'));
     if (engine) return new BerthError(`the engine failed while sending ${this.what}: ${engine}; nothing was written`);
     return new BerthError(
       `the engine's archive of ${this.what} is broken: ${safeText(problem)}; nothing was written, try again`,

@@ -67,6 +67,7 @@ export async function engineGet(
       query,
       statusCodes: STATUS_CODES,
       batchMs: 0,
+      recycle: true,
       signal: request.signal,
     });
   } catch (error) {

@@ -62,7 +62,7 @@ export async function writeArchive(
     await pumpBody(body, chunk => {
       const problem = watch.feed(chunk);
       if (problem) throw problem;
-      return writeBatch(sink, chunk);
+      return writeBatch(sink, chunk, body.recycle && (() => body.recycle?.(chunk)));
     });
     const problem = watch.end();
     if (problem) throw problem;

@@ -26,6 +26,9 @@ export type RawGetRequest = {
   // How long decoded bytes wait for more before the reader is told (0: at the next turn of the event loop).
   batchMs: number;
   signal: AbortSignal;
+  // The reader hands each batch back (recycle()) once it is done with its bytes, and the next bytes are written
+  // into it: an archive's gigabyte then goes through a few buffers, not a fresh one per read.
+  recycle?: boolean;
 };
 
 // Decoded bytes held for the reader beyond this stop the socket until it takes them (backpressure).
@@ -34,6 +37,10 @@ const MAX_QUEUED_BYTES = 1024 * 1024;
 const READ_BUFFER_BYTES = 64 * 1024;
 // The first size of the buffer that collects decoded bytes between two reads by the reader.
 const MIN_BATCH_BYTES = 16 * 1024;
+// A recycled batch holds a full queue and the read that filled it, so it never grows.
+const RECYCLED_BATCH_BYTES = MAX_QUEUED_BYTES + READ_BUFFER_BYTES;
+// Batches handed back and not yet used again: as many as a file's write queue holds at once, and one more.
+const MAX_SPARE_BATCHES = 4;
 // An error answer's body (a JSON message) is read up to this.
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
@@ -122,6 +129,7 @@ export class RawResponse extends EventEmitter {
   // Decoded bytes waiting for the reader, copied out of the socket's read buffer (which the next read overwrites).
   private batch: Buffer | undefined;
   private queued = 0;
+  private readonly spare: Buffer[] = [];
   private bodyDone = false;
   private endEmitted = false;
   private notifyTimer: NodeJS.Timeout | undefined;
@@ -162,8 +170,18 @@ export class RawResponse extends EventEmitter {
     return data;
   }
 
+  // The reader is done with a batch read() gave (request.recycle): its memory takes later bytes. Fresh memory for
+  // every batch cost the kernel a page fault per 4 KiB written (611,842 for a 1 GiB export against docker's 2,413;
+  // docs/benchmarks.md, "Archives").
+  recycle(chunk: Buffer): void {
+    if (!this.request.recycle || this.destroyed || this.spare.length >= MAX_SPARE_BATCHES) return;
+    if (chunk.byteOffset !== 0 || chunk.buffer.byteLength !== RECYCLED_BATCH_BYTES) return;
+    this.spare.push(Buffer.from(chunk.buffer));
+  }
+
   destroy(error?: Error): void {
     if (this.destroyed) return;
+    this.spare.length = 0;
     this.destroyed = true;
     this.request.signal.removeEventListener('abort', this.onAbort);
     this.cancelNotify();
@@ -247,6 +265,10 @@ export class RawResponse extends EventEmitter {
     if (data.length === 0) return;
     const need = this.queued + data.length;
     let batch = this.batch;
+    if (!batch && this.request.recycle) {
+      batch = this.spare.pop() ?? Buffer.allocUnsafeSlow(RECYCLED_BATCH_BYTES);
+      this.batch = batch;
+    }
     if (!batch || need > batch.length) {
       const bigger = Buffer.allocUnsafe(Math.max(2 * need, MIN_BATCH_BYTES));
       if (batch) batch.copy(bigger, 0, 0, this.queued);

@@ -78,6 +78,13 @@ describe('writeArchive', () => {
     await expect(run(torn)).rejects.toThrow(
       'the engine failed while sending the image x: open /var/lib/docker/x: no such file; nothing was written',
     );
+    // The line is found in the stream's last bytes however they came: across many small chunks, or at the end of
+    // one larger than what is kept of it.
+    for (const size of [7, 100, 5000, torn.length])
+      await expect(
+        writeArchive('the image x', () => Promise.resolve(body(torn, size)), discard(), {}),
+        `chunks of ${size}`,
+      ).rejects.toThrow('the engine failed while sending the image x: open /var/lib/docker/x: no such file');
   });
 
   test('a stream cut short says so, and leaves no file', async () => {

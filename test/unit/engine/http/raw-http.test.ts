@@ -1,10 +1,13 @@
+import {createHash, randomBytes} from 'node:crypto';
 import {Agent as HttpAgent} from 'node:http';
 import {createServer as createNetServer, type Server as NetServer, type Socket} from 'node:net';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {Writable} from 'node:stream';
 import type Docker from 'dockerode';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
+import {pumpBody, writeBatch} from '../../../../source/engine/archives/archive-body.js';
 import {ChunkedDecoder} from '../../../../source/engine/http/chunked-body.js';
 import {canRawGet, rawGet, type RawResponse} from '../../../../source/engine/http/raw-get.js';
 import {parseHead} from '../../../../source/engine/http/response-head.js';
@@ -182,6 +185,45 @@ describe('a GET read off its socket', () => {
     );
     expect(error?.message).toBe('(HTTP code 404) no such container - No such container: nothing ');
     expect(error?.statusCode).toBe(404);
+  });
+
+  test('a recycled body goes through a few buffers, each reused only once its bytes are written', async () => {
+    const data = randomBytes(24 * 1024 * 1024);
+    answer = socket => {
+      socket.write(`HTTP/1.1 200 OK\r\nContent-Length: ${data.length}\r\n\r\n`);
+      socket.end(data);
+    };
+    const response = await rawGet(docker, {
+      path: '/containers/x/export',
+      query: {},
+      statusCodes: {200: true},
+      batchMs: 0,
+      recycle: true,
+      signal: new AbortController().signal,
+    });
+    // A destination that reads each batch a turn later, as a file's writes do: a batch reused too soon would be
+    // hashed with later bytes in it.
+    const hash = createHash('sha256');
+    const sink = new Writable({
+      highWaterMark: 1024 * 1024,
+      write(chunk: Buffer, _encoding, done) {
+        setImmediate(() => {
+          hash.update(chunk);
+          done();
+        });
+      },
+    });
+    const memory = new Set<ArrayBufferLike>();
+    let batches = 0;
+    await pumpBody(response, chunk => {
+      memory.add(chunk.buffer);
+      batches++;
+      return writeBatch(sink, chunk, () => response.recycle(chunk));
+    });
+    await new Promise<void>(resolve => sink.end(resolve));
+    expect(hash.digest('hex')).toBe(createHash('sha256').update(data).digest('hex'));
+    expect(batches).toBeGreaterThan(10);
+    expect(memory.size, `${batches} batches`).toBeLessThanOrEqual(6);
   });
 
   test('no answer at all, an answer that is not HTTP, and an abort while waiting', async () => {
