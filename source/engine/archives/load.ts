@@ -12,6 +12,8 @@ import {TarCheck} from './tar-check.js';
 import {json} from '../json.js';
 import type {TransferOptions} from './write-archive.js';
 
+const READ_BYTES = 120 * 1024;
+
 export type ArchiveSource = {kind: 'file'; path: string} | {kind: 'stream'; stream: Readable; name: string};
 
 export type LoadResult = {
@@ -87,7 +89,10 @@ async function openSource(source: ArchiveSource): Promise<{input: Readable; size
       await handle.close();
       throw Object.assign(new Error('EISDIR'), {code: 'EISDIR'});
     }
-    return {input: handle.createReadStream({highWaterMark: 1024 * 1024}), size: info.size};
+    // Each read is a buffer of its own (READ_BYTES): under glibc's mmap threshold (128 KiB, fixed by bin/berth.js's
+    // MALLOC_TRIM_THRESHOLD_) it comes from memory freed by earlier reads; 1 MiB reads were fresh pages from the
+    // kernel every time (535,583 page faults for a 1 GiB load against docker's 1,999; docs/benchmarks.md, "Archives").
+    return {input: handle.createReadStream({highWaterMark: READ_BYTES}), size: info.size};
   } catch (error) {
     throw readError(source.path, error);
   }
