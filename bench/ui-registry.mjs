@@ -28,8 +28,8 @@ async function serveRegistry(ctx) {
   });
 }
 
-export async function registryView(ctx) {
-  const registry = await serveRegistry(ctx);
+// One `4` in a fresh berth (a cold connection to the registry); the first also presses ↓ while the pages load.
+async function openView(ctx, registry, withKeys) {
   const b = await openBerth(ctx, 'registry-view', ['--registry', registry.url, '--registry-ca', registry.caFile]);
   await b.pane.go();
   await b.pane.waitScreen(/API \d/, {timeout: 15_000, what: 'the engine header'});
@@ -37,36 +37,52 @@ export async function registryView(ctx) {
   await b.pane.keys('4');
   await b.pane.waitScreen(/bench\/(repo-\d+|tags)/, {timeout: 10_000, interval: 5, what: 'the first repositories'});
   const firstPage = now() - t0;
-  const keysBefore = b.trace.keyFrames('down').length;
-  let pressed = 0;
-  let loading = true;
-  // Down keys every 40 ms for as long as the listing is still loading.
-  while (loading && pressed < 40) {
-    await b.pane.keys('Down');
-    pressed++;
-    await sleep(40);
-    loading = !/10,000 repositories/.test(await b.pane.screen());
+  let k = [];
+  if (withKeys) {
+    const keysBefore = b.trace.keyFrames('down').length;
+    let pressed = 0;
+    let loading = true;
+    // Down keys every 40 ms for as long as the listing is still loading.
+    while (loading && pressed < 40) {
+      await b.pane.keys('Down');
+      pressed++;
+      await sleep(40);
+      loading = !/10,000 repositories/.test(await b.pane.screen());
+    }
+    await b.trace.waitKeyFrames(keysBefore + 1, 'down');
+    await sleep(200);
+    k = b.trace
+      .keyFrames('down')
+      .slice(keysBefore)
+      .map(f => f.keyToFrameMs);
   }
-  await b.trace.waitKeyFrames(keysBefore + 1, 'down');
-  await sleep(200);
-  const frames = b.trace.keyFrames('down').slice(keysBefore);
-  const k = frames.map(f => f.keyToFrameMs);
   const done = await b.pane.waitScreen(/10,000 repositories/, {timeout: 20_000, what: 'all 10,000 repositories'});
   await b.pane.keys('q');
   await sleep(200);
   await b.pane.close();
+  return {firstPage, k, done};
+}
+
+export async function registryView(ctx) {
+  const registry = await serveRegistry(ctx);
+  // A median of three: one measure of a ~200 ms path read 400 ms once on a busy machine.
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await openView(ctx, registry, i === 0));
   registry.stop();
+  const firstPages = runs.map(r => r.firstPage);
+  const firstPage = median(firstPages);
+  const {k, done} = runs[0];
   log(
-    `registry view: first page ${firstPage.toFixed(0)} ms; keys during loading ${k.map(v => v.toFixed(0)).join(' ')} ms; ${done ? 'all loaded' : ''}`,
+    `registry view: first page ${firstPages.map(v => v.toFixed(0)).join(', ')} ms; keys during loading ${k.map(v => v.toFixed(0)).join(' ')} ms; ${done ? 'all loaded' : ''}`,
   );
   ctx.row({
-    measure: 'registry view, 10,000 repositories: `4` → first repositories on screen',
+    measure: 'registry view, 10,000 repositories: `4` → first repositories on screen (median of 3)',
     berth: `${firstPage.toFixed(0)} ms`,
     reference: '',
     ratio: '',
     target: '≤ 300 ms',
     met: firstPage <= 300,
-    note: 'from the key press to the names on screen (tmux, polled every 5 ms): connect, GET /v2/_catalog?n=1000, render',
+    note: `from the key press to the names on screen (tmux, polled every 5 ms): connect, GET /v2/_catalog?n=1000, render; each in a fresh berth: ${firstPages.map(v => v.toFixed(0)).join(', ')} ms`,
   });
   ctx.row({
     measure: `keys while the 10,000-repository catalog loads (${k.length} ↓ keys, median)`,
