@@ -20,8 +20,9 @@ export type StreamRequest = {
   path: string;
   method: 'GET' | 'POST' | 'PUT';
   options?: Record<string, unknown>;
-  // A request body streamed to the engine (load).
+  // A request body streamed to the engine (load), and its length when known (a file).
   body?: Readable;
+  bodyLength?: number;
   signal: AbortSignal;
   // Turns the engine's refusal (404 and the like) into the one line the user reads.
   refused: (status: number | undefined, message: string) => BerthError;
@@ -37,7 +38,12 @@ export function engineStream(docker: Docker, request: StreamRequest): Promise<In
         method: request.method,
         options: request.options ?? {},
         file: request.body,
-        headers: request.body ? {'Content-Type': 'application/x-tar'} : undefined,
+        headers: request.body
+          ? {
+              'Content-Type': 'application/x-tar',
+              ...(request.bodyLength === undefined ? {} : {'Content-Length': String(request.bodyLength)}),
+            }
+          : undefined,
         isStream: true,
         statusCodes: STATUS_CODES,
         abortSignal: request.signal,

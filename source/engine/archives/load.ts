@@ -39,7 +39,10 @@ export async function loadImages(
   options.signal?.addEventListener('abort', cancel, {once: true});
   const meter = new ProgressMeter(options.onProgress, size, undefined, false);
   let bodyError: Error | undefined;
-  const check = new ArchiveCheck(label, meter);
+  // A file is sent with its length (no chunk framing for the engine to undo, one buffer per TLS write); the read
+  // stops there, and a file that changed meanwhile is said, not sent short (the engine would wait for the rest).
+  const length = source.kind === 'file' && size ? size : undefined;
+  const check = new ArchiveCheck(label, meter, length);
   pipeline(input, check, error => {
     if (error) bodyError ??= error;
   });
@@ -53,6 +56,7 @@ export async function loadImages(
         method: 'POST',
         options: {quiet: true},
         body: check,
+        bodyLength: length,
         signal: controller.signal,
         refused: (_status, message) => new BerthError(`cannot load ${label}: ${explainEngine(message)}`),
       });
@@ -92,7 +96,8 @@ async function openSource(source: ArchiveSource): Promise<{input: Readable; size
     // Each read is a buffer of its own (READ_BYTES): under glibc's mmap threshold (128 KiB, fixed by bin/berth.js's
     // MALLOC_TRIM_THRESHOLD_) it comes from memory freed by earlier reads; 1 MiB reads were fresh pages from the
     // kernel every time (535,583 page faults for a 1 GiB load against docker's 1,999; docs/benchmarks.md, "Archives").
-    return {input: handle.createReadStream({highWaterMark: READ_BYTES}), size: info.size};
+    const end = info.size > 0 ? {end: info.size - 1} : {};
+    return {input: handle.createReadStream({highWaterMark: READ_BYTES, ...end}), size: info.size};
   } catch (error) {
     throw readError(source.path, error);
   }
@@ -100,15 +105,17 @@ async function openSource(source: ArchiveSource): Promise<{input: Readable; size
 
 // Refuses what is not an archive before the engine sees it, and for a plain tar also refuses one that stops
 // short: the engine would only say "unexpected EOF".
-class ArchiveCheck extends Transform {
+export class ArchiveCheck extends Transform {
   private head: Buffer[] = [];
   private headBytes = 0;
   private decided = false;
   private tar: TarCheck | undefined;
+  private passed = 0;
 
   constructor(
     private readonly label: string,
     private readonly meter: ProgressMeter,
+    private readonly length?: number,
   ) {
     super();
   }
@@ -165,6 +172,7 @@ class ArchiveCheck extends Transform {
 
   private pass(chunk: Buffer, callback: TransformCallback): void {
     this.meter.add(chunk.length);
+    this.passed += chunk.length;
     if (this.tar) {
       this.tar.feed(chunk);
       if (this.tar.problem) {
@@ -176,6 +184,14 @@ class ArchiveCheck extends Transform {
   }
 
   private finish(callback: TransformCallback): void {
+    if (this.length !== undefined && this.passed !== this.length) {
+      callback(
+        new BerthError(
+          `cannot load ${this.label}: it changed while it was read (${this.passed} of ${this.length} bytes); nothing was loaded, load it again`,
+        ),
+      );
+      return;
+    }
     const problem = this.tar?.end();
     callback(problem ? this.broken(problem) : null);
   }

@@ -3,12 +3,14 @@ import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {Readable, Writable} from 'node:stream';
+import {pipeline} from 'node:stream/promises';
 import {afterAll, describe, expect, test} from 'vitest';
 import {sniffFormat} from '../../../../source/engine/archives/archive-format.js';
 import {describeProgress, ProgressMeter, type ArchiveProgress} from '../../../../source/engine/archives/progress.js';
 import {TarCheck} from '../../../../source/engine/archives/tar-check.js';
 import {writeArchive} from '../../../../source/engine/archives/write-archive.js';
 import {inBandError} from '../../../../source/engine/archives/archive-watch.js';
+import {ArchiveCheck} from '../../../../source/engine/archives/load.js';
 
 // Real tars made by tar(1); the torn and corrupted ones are what a broken engine stream or a cut file look like.
 const dir = mkdtempSync(join(tmpdir(), 'berth-tar-check-'));
@@ -158,5 +160,23 @@ describe('formats and progress', () => {
       '1.0MB of 2.0MB (50%)',
     );
     expect(describeProgress({bytes: 5e6, rate: 0, phase: 'engine'})).toBe('5.0MB, the engine is loading the layers');
+  });
+});
+
+describe("load's check of the archive on its way to the engine", () => {
+  const send = (bytes: Buffer, length?: number) =>
+    pipeline(
+      Readable.from([bytes.subarray(0, 30_000), bytes.subarray(30_000)]),
+      new ArchiveCheck('a.tar', new ProgressMeter(undefined, bytes.length), length),
+      new Writable({write: (_chunk, _encoding, done) => done()}),
+    );
+
+  test('a file sent with its length: all of it passes; fewer bytes (it changed while read) fail, not send short', async () => {
+    await expect(send(tar, tar.length)).resolves.toBeUndefined();
+    await expect(send(tar)).resolves.toBeUndefined();
+    // The engine was told the length: a short body would leave it waiting for the rest.
+    await expect(send(tar, tar.length + 512)).rejects.toThrow(
+      `cannot load a.tar: it changed while it was read (${tar.length} of ${tar.length + 512} bytes); nothing was loaded, load it again`,
+    );
   });
 });
