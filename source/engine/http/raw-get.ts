@@ -37,7 +37,7 @@ const MAX_QUEUED_BYTES = 1024 * 1024;
 const READ_BUFFER_BYTES = 64 * 1024;
 // The first size of the buffer that collects decoded bytes between two reads by the reader.
 const MIN_BATCH_BYTES = 16 * 1024;
-// A recycled batch holds a full queue and the read that filled it, so it never grows.
+// A recycled batch holds a full queue and the read that filled it; one that had to grow past that is not kept.
 const RECYCLED_BATCH_BYTES = MAX_QUEUED_BYTES + READ_BUFFER_BYTES;
 // Batches handed back and not yet used again: as many as a file's write queue holds at once, and one more.
 const MAX_SPARE_BATCHES = 4;
