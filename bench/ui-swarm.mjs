@@ -54,7 +54,8 @@ async function openOn(ctx, name, host) {
 
 export async function swarmRows(ctx) {
   // Short paths: containerd's sockets live under the exec root (unix socket paths are limited to 107 bytes).
-  const env = {BERTH_SWARM_DIR: `/tmp/bsw-${RUN}`, BERTH_SWARM_PORT: String(30_000 + (Number(RUN) % 4000) * 2)};
+  // Ports 28000–31999: below the kernel's ephemeral range, apart from the tests' swarms (test/helpers/swarm.ts).
+  const env = {BERTH_SWARM_DIR: `/tmp/bsw-${RUN}`, BERTH_SWARM_PORT: String(28_000 + (Number(RUN) % 2000) * 2)};
   const host = `unix://${env.BERTH_SWARM_DIR}/manager/docker.sock`;
   const cli = {DOCKER_HOST: host, DOCKER_TLS_VERIFY: '', DOCKER_CERT_PATH: '', DOCKER_CONTEXT: ''};
   const dk = args => sh('docker', args, cli);

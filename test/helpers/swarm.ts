@@ -17,25 +17,44 @@ export type TestSwarm = {
 let next = 0;
 
 function swarmPorts(): {manager: number; worker: number} {
-  // 20000–39999, two ports per swarm, distinct per process and per swarm in that process.
-  const base = 20_000 + ((process.pid * 7 + next++ * 2) % 10_000) * 2;
+  // 20000–27999, two ports per swarm, distinct per process and per swarm in that process; below the kernel's
+  // ephemeral range (32768 and up), where an outgoing connection of another test can hold the port.
+  const base = 20_000 + ((process.pid * 7 + next++ * 2) % 4_000) * 2;
   return {manager: base, worker: base + 1};
 }
 
+// `swarm init` on a port another process holds fails with "address already in use": the next pair is tried.
+function initSwarm(manager: PrivateEngine): {manager: number; worker: number} {
+  for (let attempt = 1; ; attempt++) {
+    const ports = swarmPorts();
+    try {
+      manager.docker([
+        'swarm',
+        'init',
+        '--advertise-addr',
+        `127.0.0.1:${ports.manager}`,
+        '--listen-addr',
+        `127.0.0.1:${ports.manager}`,
+      ]);
+      return ports;
+    } catch (error) {
+      if (attempt >= 5 || !/address already in use/.test(String((error as Error).message))) throw error;
+      // The failed init may leave the node half in a swarm of its own.
+      try {
+        manager.docker(['swarm', 'leave', '--force']);
+      } catch {
+        // Not in one.
+      }
+    }
+  }
+}
+
 export async function startSwarm(options: {worker?: boolean} = {}): Promise<TestSwarm> {
-  const ports = swarmPorts();
   const manager = await startPrivateEngine();
   let worker: PrivateEngine | undefined;
   try {
     manager.loadBusybox();
-    manager.docker([
-      'swarm',
-      'init',
-      '--advertise-addr',
-      `127.0.0.1:${ports.manager}`,
-      '--listen-addr',
-      `127.0.0.1:${ports.manager}`,
-    ]);
+    const ports = initSwarm(manager);
     const managerNodeId = manager.docker(['info', '--format', '{{.Swarm.NodeID}}']).trim();
     let workerNodeId = '';
     if (options.worker !== false) {
