@@ -41,7 +41,7 @@ export async function loadImages(
   let bodyError: Error | undefined;
   // A file is sent with its length (no chunk framing for the engine to undo, one buffer per TLS write); the read
   // stops there, and a file that changed meanwhile is said, not sent short (the engine would wait for the rest).
-  const length = source.kind === 'file' && size ? size : undefined;
+  const length = size || undefined;
   const check = new ArchiveCheck(label, meter, length);
   pipeline(input, check, error => {
     if (error) bodyError ??= error;
@@ -110,7 +110,6 @@ export class ArchiveCheck extends Transform {
   private headBytes = 0;
   private decided = false;
   private tar: TarCheck | undefined;
-  private passed = 0;
 
   constructor(
     private readonly label: string,
@@ -172,7 +171,6 @@ export class ArchiveCheck extends Transform {
 
   private pass(chunk: Buffer, callback: TransformCallback): void {
     this.meter.add(chunk.length);
-    this.passed += chunk.length;
     if (this.tar) {
       this.tar.feed(chunk);
       if (this.tar.problem) {
@@ -184,10 +182,10 @@ export class ArchiveCheck extends Transform {
   }
 
   private finish(callback: TransformCallback): void {
-    if (this.length !== undefined && this.passed !== this.length) {
+    if (this.length !== undefined && this.meter.bytes !== this.length) {
       callback(
         new BerthError(
-          `cannot load ${this.label}: it changed while it was read (${this.passed} of ${this.length} bytes); nothing was loaded, load it again`,
+          `cannot load ${this.label}: it changed while it was read (${this.meter.bytes} of ${this.length} bytes); nothing was loaded, load it again`,
         ),
       );
       return;
