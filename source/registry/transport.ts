@@ -1,5 +1,6 @@
 import type {Readable} from 'node:stream';
-import {Pool, errors as undiciErrors, type Dispatcher} from 'undici';
+import type {Dispatcher} from 'undici';
+import {Pool, RequestAbortedError, requestOn} from './undici-parts.js';
 import {RegistryError, cancelledError, problem} from './errors.js';
 import {explainConnectError, type ConnectTarget} from './connect-errors.js';
 import type {Trust} from './trust.js';
@@ -221,7 +222,7 @@ export class HttpTransport {
   ): Promise<T> {
     if (request.signal?.aborted) throw cancelledError(request.url.host);
     try {
-      const response = await this.pool(request.url.origin).request({
+      const response = await requestOn(this.pool(request.url.origin), {
         path: `${request.url.pathname}${request.url.search}`,
         method: request.method,
         headers: request.headers,
@@ -236,8 +237,7 @@ export class HttpTransport {
 
   private async explain(error: unknown, request: {method: HttpMethod; url: URL; signal?: AbortSignal}): Promise<Error> {
     if (error instanceof RegistryError) return error;
-    if (request.signal?.aborted || error instanceof undiciErrors.RequestAbortedError)
-      return cancelledError(request.url.host);
+    if (request.signal?.aborted || error instanceof RequestAbortedError) return cancelledError(request.url.host);
     return explainConnectError(error, targetOf(request.url), this.trust, undefined, {
       request: `${request.method} ${request.url.pathname}`,
       timeouts: this.timeouts,
