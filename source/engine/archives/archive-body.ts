@@ -60,6 +60,48 @@ export function pumpBody(body: ArchiveBody, take: (chunk: Buffer) => Promise<voi
   });
 }
 
+// The body's batches for a reader that pulls (the layer reader's tar reader). A recycling body's batch is handed back
+// when the reader asks for the next one, so the reader keeps no view of a batch past that: what it keeps, it copies.
+// Leaving early (the reader's return) lets the request go.
+export async function* bodyChunks(body: ArchiveBody): AsyncGenerator<Buffer, void, undefined> {
+  let wake: (() => void) | undefined;
+  let ended = false;
+  let failure: Error | undefined;
+  const poke = () => {
+    const resolve = wake;
+    wake = undefined;
+    resolve?.();
+  };
+  body.on('readable', poke);
+  body.on('end', () => {
+    ended = true;
+    poke();
+  });
+  body.on('error', error => {
+    failure ??= error;
+    poke();
+  });
+  body.on('close', () => {
+    if (!ended) failure ??= new Error('the connection closed before the archive ended');
+    poke();
+  });
+  try {
+    for (;;) {
+      const chunk = body.read() as Buffer | null;
+      if (chunk !== null) {
+        yield chunk;
+        body.recycle?.(chunk);
+        continue;
+      }
+      if (failure) throw failure;
+      if (ended) return;
+      await new Promise<void>(resolve => (wake = resolve));
+    }
+  } finally {
+    body.destroy();
+  }
+}
+
 // Writes a batch to a stream; resolves at once unless the stream's buffer is full, then when it has drained (or
 // rejects with the stream's error). `written` runs once the stream is done with the batch's bytes.
 export function writeBatch(stream: Writable, chunk: Buffer, written?: () => void): Promise<void> | undefined {

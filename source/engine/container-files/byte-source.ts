@@ -32,15 +32,15 @@ export class ByteSource {
   async exact(n: number): Promise<Buffer> {
     const first = await this.piece(n);
     if (!first || first.length === n) return first ?? Buffer.alloc(0);
-    const parts = [first];
-    let have = first.length;
+    // Copied as they come: reading on hands a chunk back to a source that may reuse its memory (a recycled batch).
+    const whole = Buffer.allocUnsafe(n);
+    let have = first.copy(whole);
     while (have < n) {
       const next = await this.piece(n - have);
       if (!next) break;
-      parts.push(next);
-      have += next.length;
+      have += next.copy(whole, have);
     }
-    return Buffer.concat(parts, have);
+    return whole.subarray(0, have);
   }
 
   // Skips `n` bytes; false when the stream ended first.

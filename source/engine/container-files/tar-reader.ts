@@ -30,9 +30,11 @@ export async function readTar(
       if (read.kind === 'end') return true;
       if (read.kind === 'extension') {
         const data = await bytes.exact(read.size);
-        if (data.length < read.size || !(await bytes.skip(padding(read.size))))
-          throw new TarFormatError('the archive ends inside an extended header');
+        if (data.length < read.size) throw new TarFormatError('the archive ends inside an extended header');
+        // Read before the padding is skipped: `data` may be a view of a batch the source reuses after it.
         headers.extension(data);
+        if (!(await bytes.skip(padding(read.size))))
+          throw new TarFormatError('the archive ends inside an extended header');
         continue;
       }
       const {entry} = read;

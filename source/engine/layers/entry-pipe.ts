@@ -35,7 +35,9 @@ export function layerSink(): {data: Required<EntryData>; done: () => LayerFile[]
         }
         if (failure) throw failure;
         if (!gunzip) return indexer.feed(piece);
-        if (!gunzip.write(piece)) await drained(gunzip);
+        // zlib reads the piece later, on its own thread: a copy, since the piece may be a view of a batch the
+        // source reuses once this write returns.
+        if (!gunzip.write(Buffer.from(piece))) await drained(gunzip);
       },
       async end() {
         if (gunzip) {

@@ -85,7 +85,8 @@ function sniffing(
     async write(piece) {
       if (decided === 'layer') return pipe?.data.write(piece);
       if (decided === 'skip') return;
-      head.push(piece);
+      // Kept past this write, so copied: the piece may be a view of a batch the source reuses.
+      head.push(Buffer.from(piece));
       headBytes += piece.length;
       if (decided === undefined && (headBytes >= BLOCK || headBytes >= size)) await decide();
     },

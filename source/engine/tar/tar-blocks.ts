@@ -20,7 +20,8 @@ export class TarBlocks {
       const collecting = this.collecting;
       if (collecting) {
         const n = Math.min(collecting.left, chunk.length - at);
-        collecting.parts.push(chunk.subarray(at, at + n));
+        // A copy: the chunk's memory may take later bytes once this call returns (a recycled batch).
+        collecting.parts.push(Buffer.from(chunk.subarray(at, at + n)));
         collecting.left -= n;
         at += n;
         if (collecting.left === 0) {

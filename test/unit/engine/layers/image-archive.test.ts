@@ -1,5 +1,8 @@
+import {randomBytes} from 'node:crypto';
+import {EventEmitter} from 'node:events';
 import {gzipSync} from 'node:zlib';
 import {describe, expect, it} from 'vitest';
+import {bodyChunks, type ArchiveBody} from '../../../../source/engine/archives/archive-body.js';
 import {headerBlock} from '../../../../source/engine/container-files/tar-writer.js';
 import {analyseLayers, layerTree, lookup} from '../../../../source/engine/layers/analysis.js';
 import {instruction, layerCommands} from '../../../../source/engine/layers/history.js';
@@ -101,6 +104,73 @@ describe('docker save archives', () => {
     ]);
     const cut = tar([{name: 'l.tar', data: layer.subarray(0, 1536)}, manifest]);
     await expect(readImageArchive(chunks(cut))).rejects.toThrow(/end-of-archive/);
+  });
+
+  // As raw-get's recycling body (what `l` reads the engine's stream from): one batch per read(), and a batch handed
+  // back is scribbled over at once, as the socket's next bytes would be. A view of a batch kept past the reader's
+  // next read then reads 0xAA.
+  function reusingBody(archive: Buffer, size: number): ArchiveBody & {recycled: number} {
+    const emitter = new EventEmitter();
+    const spare: Buffer[] = [];
+    let at = 0;
+    let ended = false;
+    return Object.assign(emitter, {
+      recycled: 0,
+      read(): Buffer | null {
+        if (at >= archive.length) {
+          if (!ended) setImmediate(() => emitter.emit('end'));
+          ended = true;
+          return null;
+        }
+        const batch = spare.pop() ?? Buffer.alloc(size);
+        const n = archive.copy(batch, 0, at, at + size);
+        at += n;
+        setImmediate(() => emitter.emit('readable'));
+        return batch.subarray(0, n);
+      },
+      recycle(this: {recycled: number}, chunk: Buffer) {
+        this.recycled += 1;
+        spare.push(Buffer.from(chunk.buffer, chunk.byteOffset, size).fill(0xaa));
+      },
+      destroy() {},
+    });
+  }
+
+  it('reads from a body that reuses each batch once the next is asked for', async () => {
+    const long = `${'deep/'.repeat(40)}file`;
+    const pax = (key: string, value: string) => {
+      const text = `${key}=${value}`;
+      const digits = String(text.length + 3).length;
+      return `${text.length + digits + 2} ${text}\n`;
+    };
+    const layer = tar([
+      {name: '././@LongLink', flag: 'L', data: `${long}\0`},
+      {name: 'cut', data: 'abc'},
+      {name: 'PaxHeader', flag: 'x', data: pax('path', `${'p/'.repeat(300)}x`)},
+      {name: 'short', data: 'de'},
+      {name: 'plain', data: Buffer.alloc(3000, 1)},
+    ]);
+    const noise = tar([{name: 'noise', data: randomBytes(100_000)}]);
+    const archive = tar([
+      {name: 'blobs/sha256/aaa', data: layer},
+      // zlib reads its input later, on its own thread: a gzip layer of many batches.
+      {name: 'blobs/sha256/bbb', data: gzipSync(Buffer.concat([top.subarray(0, -1024), noise]))},
+      {name: 'blobs/sha256/ccc', data: JSON.stringify(config)},
+      // An extended header in the outer tar too: its data is read before the padding after it.
+      {name: 'PaxHeader', flag: 'x', data: pax('path', 'manifest.json')},
+      {
+        name: 'ignored',
+        data: JSON.stringify([{Config: 'blobs/sha256/ccc', Layers: ['blobs/sha256/aaa', 'blobs/sha256/bbb']}]),
+      },
+    ]);
+    const expected = await readImageArchive(chunks(archive, 1 << 20));
+    expect(expected.layers.map(one => one.files.length)).toEqual([3, 6]);
+    for (const size of [7, 100, 513, 4096, 65_536]) {
+      const body = reusingBody(archive, size);
+      const saved = await readImageArchive(bodyChunks(body));
+      expect(saved, `batches of ${size} bytes`).toEqual(expected);
+      expect(body.recycled).toBeGreaterThan(archive.length / size / 2);
+    }
   });
 
   it('says so when there is no manifest', async () => {
