@@ -10,13 +10,15 @@ import {trace} from './trace.js';
 // The young generation is the other idle cost: after start-up it stays at its largest (8 MB with bin/berth.js's
 // --max-semi-space-size=4), and V8 shrinks it only in a collection that finds the allocation rate low — averaged
 // over the last 5 s — which a collection soon after a burst does not. So after 6 s of quiet, while it is over
-// 2 MB, up to four collections are made, 1 s apart; on Node 20 the first or second gives ~7 MB back. Activity
-// starts a new period: at most four such collections (~10 ms each) per quiet period, whatever V8 does.
+// 512 KiB, up to four collections are made, 1 s apart; on Node 20 the first or second gives ~7 MB back after the
+// start. After log panes it is left at 1–1.3 MB, and two more collections take it to ~270 KiB (with a 2 MB line
+// RSS stayed +6.9 to +8.1 MB over idle after ten panes, +5.2 and +6.7 with this one). Activity starts a new period:
+// at most four such collections (~10 ms each) per quiet period, whatever V8 does.
 const QUIET_MS = 3000;
 const YOUNG_QUIET_MS = 6000;
 const CHECK_MS = 1000;
 const GROWTH_BYTES = 3 * 1024 * 1024;
-const YOUNG_BYTES = 2 * 1024 * 1024;
+const YOUNG_BYTES = 512 * 1024;
 const YOUNG_TRIES = 4;
 
 let gc: (() => void) | undefined;

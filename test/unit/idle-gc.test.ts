@@ -10,7 +10,7 @@ test('collections after growth and for a large young generation; none while idle
   const realV8 = await import('node:v8');
   let collections = 0;
   let contexts = 0;
-  let young = 1024 * 1024;
+  let young = 256 * 1024;
   let shrinkOnCollection = false;
   vi.doMock('node:vm', () => ({
     ...real,
@@ -18,7 +18,7 @@ test('collections after growth and for a large young generation; none while idle
       code === 'gc' && ++contexts
         ? () => {
             collections++;
-            if (shrinkOnCollection) young = 1024 * 1024;
+            if (shrinkOnCollection) young = 256 * 1024;
           }
         : (runInNewContext(code) as unknown),
   }));
@@ -49,25 +49,29 @@ test('collections after growth and for a large young generation; none while idle
     expect(contexts).toBe(1);
     vi.advanceTimersByTime(60_000);
     expect(collections).toBe(2); // idle, nothing grew, the young generation small
+    young = 600 * 1024; // over the line: tried four times, once
+    vi.advanceTimersByTime(60_000);
+    expect(collections).toBe(6);
+    young = 256 * 1024;
     used += 2 * 1024 * 1024;
     noteActivity();
     vi.advanceTimersByTime(6000);
-    expect(collections).toBe(2); // 2 MB is not growth enough
+    expect(collections).toBe(6); // 2 MB is not growth enough
     used += 2 * 1024 * 1024;
     noteActivity();
     vi.advanceTimersByTime(6000);
-    expect(collections).toBe(4);
+    expect(collections).toBe(8);
     // A young generation that stays at 8 MB: four tries in this quiet period, then none.
     young = 8 * 1024 * 1024;
     vi.advanceTimersByTime(60_000);
-    expect(collections).toBe(8);
+    expect(collections).toBe(12);
     // After activity, the first collection that shrinks it is the last.
     shrinkOnCollection = true;
     noteActivity();
     vi.advanceTimersByTime(5000);
-    expect(collections).toBe(8); // not before 6 s of quiet
+    expect(collections).toBe(12); // not before 6 s of quiet
     vi.advanceTimersByTime(55_000);
-    expect(collections).toBe(9);
+    expect(collections).toBe(13);
     expect(contexts).toBe(1);
   } finally {
     stop();
