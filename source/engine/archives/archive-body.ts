@@ -16,56 +16,27 @@ export type ArchiveBody = {
 // Moves a body into `take` batch by batch: each read() takes everything that waits (raw-get hands it over as one
 // buffer), and the next read waits until `take` is done with it, so a slow disk stops the reading and the engine
 // waits (the body stops its socket when its buffer is full). Ends when the body has ended and its last batch is
-// taken; a failure of `take` or of the body destroys the body and is the error.
-export function pumpBody(body: ArchiveBody, take: (chunk: Buffer) => Promise<void> | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let busy = false;
-    let ended = false;
-    let settled = false;
-    const fail = (error: unknown) => {
-      if (settled) return;
-      settled = true;
-      body.destroy();
-      reject(asError(error));
-    };
-    const finish = () => {
-      if (settled) return;
-      settled = true;
-      resolve();
-    };
-    const pump = async () => {
-      if (busy || settled) return;
-      busy = true;
-      try {
-        for (let chunk = body.read() as Buffer | null; chunk !== null && !settled; chunk = body.read() as Buffer | null)
-          await take(chunk);
-      } catch (error) {
-        fail(error);
-        return;
-      } finally {
-        busy = false;
-      }
-      if (ended) finish();
-    };
-    body.on('readable', () => void pump());
-    body.on('end', () => {
-      ended = true;
-      if (!busy) finish();
-    });
-    body.on('error', fail);
-    body.on('close', () => {
-      if (!ended) fail(new Error('the connection closed before the archive ended'));
-    });
-    void pump();
-  });
+// taken; a failure of `take` or of the body destroys the body and is the error. `take` hands recycled batches back
+// itself, once their bytes are written.
+export async function pumpBody(body: ArchiveBody, take: (chunk: Buffer) => Promise<void> | undefined): Promise<void> {
+  try {
+    for await (const chunk of bodyChunks(body, {handBack: false})) await take(chunk);
+  } catch (error) {
+    throw asError(error);
+  }
 }
 
 // The body's batches for a reader that pulls (the layer reader's tar reader). A recycling body's batch is handed back
-// when the reader asks for the next one, so the reader keeps no view of a batch past that: what it keeps, it copies.
-// Leaving early (the reader's return) lets the request go.
-export async function* bodyChunks(body: ArchiveBody): AsyncGenerator<Buffer, void, undefined> {
+// when the reader asks for the next one (unless `handBack` is off: the reader hands it back itself), so the reader
+// keeps no view of a batch past that: what it keeps, it copies. A failure of the body stops it before the next
+// batch; leaving early (the reader's return or throw, a failure) lets the request go.
+export async function* bodyChunks(
+  body: ArchiveBody,
+  {handBack = true}: {handBack?: boolean} = {},
+): AsyncGenerator<Buffer, void, undefined> {
   let wake: (() => void) | undefined;
   let ended = false;
+  let finished = false;
   let failure: Error | undefined;
   const poke = () => {
     const resolve = wake;
@@ -87,18 +58,21 @@ export async function* bodyChunks(body: ArchiveBody): AsyncGenerator<Buffer, voi
   });
   try {
     for (;;) {
+      if (failure) throw failure;
       const chunk = body.read() as Buffer | null;
       if (chunk !== null) {
         yield chunk;
-        body.recycle?.(chunk);
+        if (handBack) body.recycle?.(chunk);
         continue;
       }
-      if (failure) throw failure;
-      if (ended) return;
+      if (ended) {
+        finished = true;
+        return;
+      }
       await new Promise<void>(resolve => (wake = resolve));
     }
   } finally {
-    body.destroy();
+    if (!finished) body.destroy();
   }
 }
 
