@@ -264,6 +264,31 @@ describe('truncateCells', () => {
       expect(output.replace(SGR, '')).not.toContain('\x1b');
     }
   });
+
+  it('cuts text of characters that never join a neighbour (no segmenter) where the segmenter would', () => {
+    const random = mulberry32(7);
+    const pieces = ['a', '·', 'é', 'Ω', 'ж', '…', '→', '│', '⣿', '日', 'ア', '한', '\x1b[31m', '\x1b[0m'];
+    const byGraphemes = (s: string, width: number) => {
+      let used = 0;
+      let out = '';
+      for (const {segment} of new Intl.Segmenter().segment(stripAnsi(s))) {
+        used += cellWidth(segment);
+        if (used > width) break;
+        out += segment;
+      }
+      return out;
+    };
+    for (let n = 0; n < 2000; n++) {
+      let s = '';
+      const length = Math.floor(random() * 16);
+      for (let k = 0; k < length; k++) s += pieces[Math.floor(random() * pieces.length)];
+      const width = Math.floor(random() * 14);
+      expect(stripAnsi(truncateCells(s, width))).toBe(byGraphemes(s, width));
+    }
+    expect(truncateCells('exited 0 · 2h ago', 10)).toBe('exited 0 ·');
+    expect(truncateCells('日本·語', 4)).toBe('日本');
+    expect(truncateCells('日本·語', 5)).toBe('日本·');
+  });
 });
 
 describe('long text (Intl.Segmenter is superlinear on long strings, so it is fed in pieces)', () => {
