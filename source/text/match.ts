@@ -39,5 +39,7 @@ export function compileMatcher(query: string): (text: string) => boolean {
     return text => pattern.test(withoutInvisibles(text));
   }
   const needle = visibleQuery.toLowerCase();
-  return text => withoutInvisibles(text).toLowerCase().includes(needle);
+  // Text that holds the needle as it is holds it once lowercased and without invisibles too (the needle has
+  // neither, and lowercase letters stay as they are): most texts a filter keeps are found without a copy of them.
+  return text => text.includes(needle) || withoutInvisibles(text).toLowerCase().includes(needle);
 }

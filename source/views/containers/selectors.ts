@@ -17,14 +17,30 @@ function rowFilter(runningOnly: boolean, filter: string): (row: ContainerRow) =>
   // the engine's name.
   const {engine, rest} = splitEngineFilter(filter);
   const match = makeMatcher(rest);
+  const [image, status, engineName] = [memoAnswers(match), memoAnswers(match), memoAnswers(match)];
   return row =>
     (!runningOnly || row.state === 'running') &&
     (engine === undefined || row.engine === engine) &&
     (!rest ||
       match(row.name) ||
-      match(row.image) ||
-      match(row.status) ||
-      (row.engine !== undefined && match(row.engine)));
+      image(row.image) ||
+      status(row.status) ||
+      (row.engine !== undefined && engineName(row.engine)));
+}
+
+// Images, statuses and engines are a few texts shared by many rows: each is matched once a keystroke. At most
+// SHARED_TEXTS are remembered, so texts that all differ cost a lookup more than matching each.
+const SHARED_TEXTS = 1024;
+function memoAnswers(match: (text: string) => boolean): (text: string) => boolean {
+  const answers = new Map<string, boolean>();
+  return text => {
+    let answer = answers.get(text);
+    if (answer === undefined) {
+      answer = match(text);
+      if (answers.size < SHARED_TEXTS) answers.set(text, answer);
+    }
+    return answer;
+  };
 }
 
 // A plain filter that contains the last one (a character typed at its end, or anywhere) matches a subset of what
