@@ -12,6 +12,10 @@ export type ListState = {
   marked: readonly string[];
 };
 
+// The keys of a list's rows in order, as the cursor needs them: an array, or keys made only for the rows asked about
+// (views/kit/lazy-keys.ts).
+export type RowKeys = Pick<readonly string[], 'length' | 'at' | 'indexOf'>;
+
 export const emptyList = (): ListState => ({cursor: 0, scrollTop: 0, filter: '', marked: []});
 
 // A list filter (text/match.ts); `/re:` with a broken expression matches nothing rather than throwing.
@@ -43,11 +47,11 @@ export function clampScroll(cursor: number, scrollTop: number, rows: number): nu
   return Math.max(0, scrollTop);
 }
 
-export function moveCursor(list: ListState, ids: readonly string[], to: number, rows: number): ListState {
+export function moveCursor(list: ListState, ids: RowKeys, to: number, rows: number): ListState {
   const cursor = ids.length === 0 ? 0 : Math.min(Math.max(0, to), ids.length - 1);
   // An empty list (being read again: a registry's tags after a retag, while a closing dialog resizes the view)
   // keeps the row it had selected, to find it again when the rows come back.
-  const selectedId = ids.length ? ids[cursor] : list.selectedId;
+  const selectedId = ids.length ? ids.at(cursor) : list.selectedId;
   // Never scrolled further than fills the rows: a list scrolled in a short viewport (a dialog open under it) shows
   // its first rows again when the viewport grows, instead of blank rows below its last.
   const scrollTop = Math.min(clampScroll(cursor, list.scrollTop, rows), Math.max(0, ids.length - Math.max(1, rows)));
@@ -56,12 +60,12 @@ export function moveCursor(list: ListState, ids: readonly string[], to: number, 
 }
 
 // After the rows change (refresh, filter), keep the same row selected if it is still there.
-export function relocate(list: ListState, ids: readonly string[], rows: number): ListState {
+export function relocate(list: ListState, ids: RowKeys, rows: number): ListState {
   if (!list.chosen) return moveCursor(list, ids, 0, rows);
   // Still where it was (an event changed a row elsewhere): no search through every key.
   const index = !list.selectedId
     ? -1
-    : ids[list.cursor] === list.selectedId
+    : ids.at(list.cursor) === list.selectedId
       ? list.cursor
       : ids.indexOf(list.selectedId);
   return moveCursor(list, ids, index >= 0 ? index : list.cursor, rows);

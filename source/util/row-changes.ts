@@ -53,15 +53,6 @@ export function splicer<Row>(from: readonly Row[], order: (a: Row, b: Row) => nu
   };
 }
 
-// The rows derived one for one from a list (its keys), brought up to date with the list's changes.
-export function mapChanges<Row, T>(derived: readonly T[], changes: RowChanges<Row>, map: (row: Row) => T): T[] {
-  const next = derived.slice();
-  for (const splice of changes.splices)
-    if ('added' in splice) next.splice(splice.index, 0, map(splice.added));
-    else next.splice(splice.index, 1);
-  return next;
-}
-
 // A list of some of the rows (those `keep` keeps), in the same order, brought up to date with the changes of the
 // list it was taken from; the new one carries its own changes.
 export function keepChanges<Row>(kept: readonly Row[], changes: RowChanges<Row>, keep: (row: Row) => boolean): Row[] {

@@ -1,5 +1,5 @@
 import type {Action} from '../store/actions.js';
-import {moveCursor, relocate, toggleMark, type ListState} from '../store/list.js';
+import {moveCursor, relocate, toggleMark, type ListState, type RowKeys} from '../store/list.js';
 import type {AppState} from '../store/state.js';
 import type {FocusedList} from './types.js';
 
@@ -8,7 +8,7 @@ import type {FocusedList} from './types.js';
 export function updateList(
   state: AppState,
   focused: FocusedList | undefined,
-  update: (list: ListState, ids: readonly string[]) => ListState,
+  update: (list: ListState, ids: RowKeys) => ListState,
 ): AppState {
   if (!focused) return state;
   return focused.put(state, update(focused.list, focused.ids));
@@ -71,7 +71,7 @@ export function reduceFocusedList(
     case 'list.mark': {
       const focused = listOf(state);
       if (!focused) return state;
-      const marked = focused.put(state, toggleMark(focused.list, focused.ids[focused.list.cursor]));
+      const marked = focused.put(state, toggleMark(focused.list, focused.ids.at(focused.list.cursor)));
       return moveBy(marked, listOf(marked), cursor => cursor + 1);
     }
     case 'overlay.close': {

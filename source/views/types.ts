@@ -9,7 +9,7 @@ import type {EngineEvent, EngineSession} from '../engine/session.js';
 import type {EngineTarget} from '../engine/target.js';
 import type {AlertSettings} from '../engine/events/alert-rules.js';
 import type {Action, KeyAction} from '../store/actions.js';
-import type {ListState} from '../store/list.js';
+import type {ListState, RowKeys} from '../store/list.js';
 import type {AppState, Confirmation, Overlay, OverlayKind} from '../store/state.js';
 import type {Store} from '../store/store.js';
 import type {AppRuntime} from './kit/runtime.js';
@@ -152,7 +152,7 @@ export type CommandSpec = {
 
 // The list that movement, marks and the filter act on: each view says which of its lists has focus.
 export type FocusedList = {
-  ids: readonly string[];
+  ids: RowKeys;
   list: ListState;
   put(state: AppState, list: ListState): AppState;
 };

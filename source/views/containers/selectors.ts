@@ -1,9 +1,9 @@
 import {containerKey, splitEngineFilter} from '../kit/merge-engine-rows.js';
-import {makeMatcher} from '../../store/list.js';
+import {makeMatcher, type RowKeys} from '../../store/list.js';
 import {REGEX_PREFIX} from '../../text/match.js';
 import {withoutInvisibles} from '../../text/invisible.js';
 import {changesSince, keepChanges} from '../../util/row-changes.js';
-import {keysOf} from '../kit/keys-of.js';
+import {lazyKeys} from '../kit/lazy-keys.js';
 import {targetRows} from '../kit/targets.js';
 import type {AppState} from '../../store/state.js';
 import type {FocusedList} from '../types.js';
@@ -111,8 +111,9 @@ export function rowsToSample(state: AppState): {id: string; engine?: string}[] {
   return ids;
 }
 
-const idsOf = keysOf(containerKey);
-export const visibleContainerIds = (state: AppState): readonly string[] => idsOf(visibleContainers(state));
+// A key is the ID, or the engine and the ID (merge-engine-rows.ts): a row whose ID does not end the key is not it.
+const idsOf = lazyKeys(containerKey, (row: ContainerRow, key: string) => key.endsWith(row.id));
+export const visibleContainerIds = (state: AppState): RowKeys => idsOf(visibleContainers(state));
 
 export function selectedContainer(state: AppState): ContainerRow | undefined {
   return visibleContainers(state)[state.containers.list.cursor];

@@ -9,6 +9,7 @@ import {DEFAULT_VIEWS} from '../../../../source/ui/view-set.js';
 import {containersList, visibleContainers} from '../../../../source/views/containers/selectors.js';
 import {containersTable} from '../../../../source/views/containers/table.js';
 import {changesSince} from '../../../../source/util/row-changes.js';
+import type {RowKeys} from '../../../../source/store/list.js';
 import {at} from '../../../helpers/found.js';
 import {reduce, unitConfig} from '../../../helpers/app-state.js';
 
@@ -60,9 +61,11 @@ function eventAnswer(items: readonly ContainerRow[], next: () => number, step: n
   return {ids, fresh: [...fresh, ...born].filter(r => !gone.includes(r.id))};
 }
 
+const keyList = (keys: RowKeys) => Array.from({length: keys.length}, (_, i) => keys.at(i));
+
 type Seen = {
   names: string[];
-  ids: readonly string[];
+  ids: readonly (string | undefined)[];
   widths: readonly number[];
   cursor: number;
   marked: readonly string[];
@@ -71,7 +74,7 @@ const seen = (state: AppState): Seen => {
   const columns = containersTable.shown(state);
   return {
     names: visibleContainers(state).map(r => r.name),
-    ids: [...containersList(state).ids],
+    ids: keyList(containersList(state).ids),
     widths: [...containersTable.widths(columns, state.containers.items, 140)],
     cursor: state.containers.list.cursor,
     marked: state.containers.list.marked,
