@@ -40,7 +40,8 @@ export interface ViewOverlays {
   command: {draft: string; cursor?: number; under?: Overlay; candidates?: readonly string[]};
   // `scroll`: set to 0 when shown (the reducer adds it), so those who show one need not.
   confirm: {confirm: Confirmation; scroll?: number; reach?: OverlayReach};
-  text: {title: string; lines: readonly string[]; scroll: number; reach?: OverlayReach};
+  // `wrap`: lines longer than the frame go on over the next rows rather than being cut (a command's output).
+  text: {title: string; lines: readonly string[]; scroll: number; reach?: OverlayReach; wrap?: boolean};
 }
 
 // What an action with no payload, or an overlay with no fields of its own, carries: nothing. Written out

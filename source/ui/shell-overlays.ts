@@ -3,6 +3,7 @@ import type {OverlaySpec} from '../views/types.js';
 import {confirmLines, forceLines} from './dialog-lines.js';
 import {filterProblem} from '../store/list.js';
 import {splitEngineFilter} from '../views/kit/merge-engine-rows.js';
+import {wrappedRows} from './text-rows.js';
 
 // The overlays every view shares. `command` and `confirm` are submitted by the shell itself (controller.ts);
 // their components are in components/shell-overlay-components.ts (kept apart so the controller does not
@@ -32,6 +33,7 @@ export const SHELL_OVERLAYS: Partial<Record<OverlayKind, OverlaySpec>> = {
   text: {
     scopes: ['dialog', 'move'],
     rows: overlay => (overlay.kind === 'text' ? overlay.lines.length : 0),
-    height: overlay => 1 + (overlay.kind === 'text' ? overlay.lines.length : 0),
+    height: (overlay, _state, width) =>
+      overlay.kind !== 'text' ? 1 : 1 + (overlay.wrap ? wrappedRows(overlay.lines, width) : overlay.lines).length,
   },
 };

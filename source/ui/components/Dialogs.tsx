@@ -4,6 +4,7 @@ import {sanitizeLine} from '../../text/sanitize.js';
 import {confirmLines, confirmTitle, forceLines} from '../dialog-lines.js';
 import {contentRows, OVERLAY_FRAME, OverlayBox} from '../../views/OverlayBox.js';
 import {ScrolledRows} from '../../views/ScrolledRows.js';
+import {wrappedRows} from '../text-rows.js';
 
 // The confirmation lists exactly what will be touched, scrolled when the frame cannot show it all (a row says
 // what is hidden and how to see it); its keys (y, f, n/esc) are in the footer.
@@ -34,13 +35,15 @@ export function TextOverlay({width, height}: {width: number; height: number}) {
   const overlay = useStore(state => state.overlay);
   if (overlay?.kind !== 'text') return null;
   const {lines} = overlay;
+  // Wrapped rows are made whole (once, text-rows.ts); cut ones one by one as they are drawn.
+  const rows = overlay.wrap ? wrappedRows(lines, width - OVERLAY_FRAME) : undefined;
   return (
     <OverlayBox width={width} height={height} title={sanitizeLine(overlay.title)}>
       <ScrolledRows
-        total={lines.length}
+        total={rows ? rows.length : lines.length}
         room={contentRows(height)}
         scroll={overlay.scroll}
-        row={i => <Text wrap="truncate-end">{sanitizeLine(lines[i] ?? '') || ' '}</Text>}
+        row={i => <Text wrap="truncate-end">{(rows ? rows[i] : sanitizeLine(lines[i] ?? '')) || ' '}</Text>}
       />
     </OverlayBox>
   );

@@ -147,7 +147,7 @@ async function captureOutput(services: Services, exec: CapturedExec): Promise<vo
   const container =
     services.engines().length > 1 && exec.engine ? `${exec.engine}/${exec.containerName}` : exec.containerName;
   const title = `${exec.cmd.join(' ')} in ${container} · exit ${result.exitCode}${result.error ? ` · ${result.error}` : ''}`;
-  services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title, lines, scroll: 0}});
+  services.dispatch({type: 'overlay.show', overlay: {kind: 'text', title, lines, scroll: 0, wrap: true}});
   services.status(
     result.error
       ? `exec ${exec.cmd[0]} in ${container}: ${result.error}`

@@ -199,6 +199,7 @@ function execute(services: Services, entry: UserCommandEntry, argv: string[], sh
         title: title(state),
         lines,
         scroll: mine && overlay?.kind === 'text' ? overlay.scroll : 0,
+        wrap: true,
       },
     });
   };

@@ -199,3 +199,25 @@ test('prune preview: long target lines wrap whole, G stops at the last line, the
   expect(shown.at(-2)).toMatch(/↑ \d+ more above/);
   expect(shown.every(line => line.trim() !== '')).toBe(true);
 });
+
+test("a command's output (wrap): a line longer than the frame goes on over the next rows, each reached by scrolling", async () => {
+  const setup = await app(40, 12);
+  const overlay: Overlay = {
+    kind: 'text',
+    title: 'ls -l in box',
+    lines: [
+      'lrwxrwxrwx 1 root root 7 Jan  1  1970 /bin/sh -> busybox',
+      ...Array.from({length: 8}, (_, i) => `line ${i + 1}`),
+    ],
+    scroll: 0,
+    wrap: true,
+  };
+  setup.controller.dispatch({type: 'overlay.show', overlay});
+  await tick();
+  // 36 cells inside the frame: the file name is on the second row, not cut off.
+  expect(setup.inside().slice(0, 2)).toEqual(['lrwxrwxrwx 1 root root 7 Jan  1  197', '0 /bin/sh -> busybox']);
+  await setup.keys('G');
+  expect(setup.inside().at(-2)).toBe('line 8');
+  await setup.keys('g', 'j');
+  expect(setup.inside()[0]).toBe('0 /bin/sh -> busybox');
+});
