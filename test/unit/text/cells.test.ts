@@ -1,6 +1,7 @@
 import stringWidth from 'string-width';
 import {describe, expect, test} from 'vitest';
 import {cellWidth, wrapCells} from '../../../source/text/cells.js';
+import {seeded} from '../../helpers/seeded.js';
 
 test('wraps by cells, keeping the last rows, never splitting a wide character', () => {
   expect(wrapCells('abcdefg', 3, 10)).toEqual(['abc', 'def', 'g']);
@@ -34,6 +35,35 @@ test('colour changes and resets inside a wrapped line are carried exactly', () =
   expect(rows).toEqual([`ab${RED}c${RESET}`, `${RED}d${GREEN}ef${RESET}`, `gh`]);
   // Every row draws alone: what it shows, stripped, is the line cut by cells.
   expect(rows.map(r => r.replace(/\x1b\[[0-9;:]*m/g, ''))).toEqual(['abc', 'def', 'gh']);
+});
+
+test('runs of printable ASCII wrap as a character at a time does (random property)', () => {
+  // The rows of text without escapes, wrapped a character at a time (each 1 cell, 2 for the wide one).
+  const reference = (text: string, width: number): string[] => {
+    const rows: string[] = [];
+    let row = '';
+    let used = 0;
+    for (const char of text) {
+      const w = cellWidth(char);
+      if (used + w > width && row) {
+        rows.push(row);
+        row = '';
+        used = 0;
+      }
+      row += char;
+      used += w;
+    }
+    return [...rows, row];
+  };
+  const random = seeded(11);
+  const pieces = ['a', 'bc', 'defgh', ' ', '日', 'é', `${RED}`, `${RESET}`];
+  for (let n = 0; n < 3000; n++) {
+    let text = '';
+    for (let k = Math.floor(random() * 14); k > 0; k--) text += pieces[Math.floor(random() * pieces.length)];
+    const width = 1 + Math.floor(random() * 7);
+    const plain = wrapCells(text, width, Infinity).map(row => row.replace(/\x1b\[[0-9;:]*m/g, ''));
+    expect(plain).toEqual(reference(text.replace(/\x1b\[[0-9;:]*m/g, ''), width));
+  }
 });
 
 test('plain text is unchanged and a line that sets colour without end carries at most a bounded prefix', () => {
