@@ -107,18 +107,8 @@ export function truncateCells(s: string, width: number): string {
     const escapeAt = window.search(HAS_ESCAPE_START);
     const run = escapeAt < 0 ? window : window.slice(0, escapeAt);
     i += run.length;
-    if (PRINTABLE_ASCII.test(run)) {
-      if (used + run.length <= limit) {
-        out.push(run);
-        used += run.length;
-        continue;
-      }
-      out.push(run.slice(0, limit - used));
-      cut = true;
-      break;
-    }
-    // Characters that never join a neighbour are each a grapheme: no segmenter, whose first use cost ~20 ms of a
-    // keystroke (the first exited row on screen, `exited 0 · 2h ago`, cut to its column).
+    // Characters that never join a neighbour (printable ASCII most of all) are each a grapheme: no segmenter, whose
+    // first use cost ~20 ms of a keystroke (the first exited row on screen, `exited 0 · 2h ago`, cut to its column).
     const width = isolatedTextWidth(run);
     if (width >= 0) {
       if (used + width <= limit) {

@@ -134,16 +134,6 @@ export function sortContainers(rows: ContainerRow[]): ContainerRow[] {
   return rows;
 }
 
-// A row's identity in a list (marks, cursor): the same ID may be on two engines. Made once per row: a filter
-// keystroke takes the keys of every row it keeps, and at 100,000 rows new key strings, kept by the keys' memo,
-// were 5 MB a keystroke for the collector to promote and then mark.
-const keys = new WeakMap<object, string>();
-export const containerKey = (row: Pick<ContainerRow, 'id' | 'engine'>): string => {
-  if (!row.engine) return row.id;
-  let key = keys.get(row);
-  if (key === undefined) {
-    key = `${row.engine}/${row.id}`;
-    keys.set(row, key);
-  }
-  return key;
-};
+// A row's identity in a list (marks, cursor): the same ID may be on two engines.
+export const containerKey = (row: Pick<ContainerRow, 'id' | 'engine'>): string =>
+  row.engine ? `${row.engine}/${row.id}` : row.id;

@@ -17,15 +17,15 @@ function rowFilter(runningOnly: boolean, filter: string): (row: ContainerRow) =>
   // the engine's name.
   const {engine, rest} = splitEngineFilter(filter);
   const match = makeMatcher(rest);
-  const [image, status, engineName] = [memoAnswers(match), memoAnswers(match), memoAnswers(match)];
+  const shared = memoAnswers(match);
   return row =>
     (!runningOnly || row.state === 'running') &&
     (engine === undefined || row.engine === engine) &&
     (!rest ||
       match(row.name) ||
-      image(row.image) ||
-      status(row.status) ||
-      (row.engine !== undefined && engineName(row.engine)));
+      shared(row.image) ||
+      shared(row.status) ||
+      (row.engine !== undefined && shared(row.engine)));
 }
 
 // Images, statuses and engines are a few texts shared by many rows: each is matched once a keystroke. At most
