@@ -1,6 +1,6 @@
 import {HELP, parseCommandLine} from './cli/args.js';
 import {BerthError, UsageError, errorMessage} from './errors.js';
-import {startEngine} from './engine/early-start.js';
+import {startEngines} from './engine/early-start.js';
 import {resolveEngineTarget} from './engine/target.js';
 import {resolveEngineTargets, wantsSeveral} from './engine/engine-targets.js';
 import {configContexts} from './config.js';
@@ -134,7 +134,7 @@ async function ui(options: ReturnType<typeof parseCommandLine>['options']): Prom
   const {targets, problems} = resolveEngineTargets(options, process.env, listed);
   // The first requests (the container list and /_ping) start before the UI modules load, so the network wait
   // overlaps the import; several engines are asked at once (the first rows come as fast as the quickest engine's).
-  const connecting = targets.map(target => startEngine(target));
+  const connecting = startEngines(targets);
   // Where the start goes (the start benchmark reads these): the engine's first answer, and the UI's modules loaded.
   if (trace.enabled) {
     trace.event({event: 'code-cache', state: codeCache()?.state ?? 'absent'});
@@ -143,7 +143,7 @@ async function ui(options: ReturnType<typeof parseCommandLine>['options']): Prom
     void connecting[0]?.containers?.then(at('containers-answered'), () => {});
   }
   // The modules load once those requests have left (engine/early-start.ts says why).
-  await Promise.all(connecting.flatMap(start => (start.sent ? [start.sent] : [])));
+  await connecting[0]?.sent;
   const {runUi} = await import('./ui/run.js');
   trace.event({event: 'ui-loaded', sinceStart: Math.round(performance.now())});
   const code = await runUi({targets, options, connecting, problems});

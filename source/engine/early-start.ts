@@ -13,7 +13,7 @@ import {settledWithin} from '../util/settled-within.js';
 export type EngineStart = {
   client: Promise<EngineClient>;
   containers?: Promise<EarlyList>;
-  // When the early requests have left (for TLS, after the handshakes), or WIRE_WAIT_MS have passed.
+  // When every engine's early requests have left (for TLS, after the handshakes), or WIRE_WAIT_MS have passed.
   sent?: Promise<unknown>;
   // When these requests were made (Date.now()): events from before it are no news (events/before-start.ts).
   startedAt?: number;
@@ -26,24 +26,41 @@ const WIRE_WAIT_MS = 20;
 
 // `timeouts`: the deadlines of the early requests and the connection (shorter in tests).
 export function startEngine(target: EngineTarget, timeouts?: EngineTimeouts): EngineStart {
+  const [start] = startEngines([target], timeouts);
+  if (!start) throw new Error('startEngines: no start for one target');
+  return start;
+}
+
+// Every engine's early requests leave before any engine's connection loads dockerode: an engine over a unix
+// socket answers within milliseconds, and loading dockerode then would hold a TLS engine's handshakes still under
+// way (with Podman as a second engine, the bench engine's rows came 40–100 ms later).
+export function startEngines(targets: readonly EngineTarget[], timeouts?: EngineTimeouts): EngineStart[] {
   const startedAt = Date.now();
-  const early = earlyList(target, timeouts);
-  const ping = earlyPing(target, timeouts);
-  const sent = settledWithin(Promise.all([early?.sent, ping?.sent]), WIRE_WAIT_MS);
-  const client = sent
-    .then(() => import('./client.js'))
-    .then(({connectEngine}) => connectEngine(target, {...(ping ? {pinged: ping.answer} : {}), timeouts}));
-  const listed = async (): Promise<EarlyList> => {
-    const [engine, {listContainers}] = await Promise.all([client, import('./containers/list.js')]);
-    return {rows: await listContainers(engine.docker)};
-  };
-  // What the engine itself did (no answer, too long a list: a BerthError) stands; an answer berth could not read is
-  // asked again through dockerode.
-  const containers = early
-    ? early.answer.catch((error: unknown) => (error instanceof BerthError ? Promise.reject(error) : listed()))
-    : listed();
-  // Whoever takes them over reports their failures; until then they must not count as unhandled.
-  client.catch(() => {});
-  containers.catch(() => {});
-  return {client, containers, sent, startedAt};
+  const requests = targets.map(target => ({
+    target,
+    early: earlyList(target, timeouts),
+    ping: earlyPing(target, timeouts),
+  }));
+  const leaving = requests.flatMap(({early, ping}) =>
+    [early, ping].flatMap(request => (request ? [request.sent] : [])),
+  );
+  const sent = settledWithin(Promise.all(leaving), WIRE_WAIT_MS);
+  return requests.map(({target, early, ping}) => {
+    const client = sent
+      .then(() => import('./client.js'))
+      .then(({connectEngine}) => connectEngine(target, {...(ping ? {pinged: ping.answer} : {}), timeouts}));
+    const listed = async (): Promise<EarlyList> => {
+      const [engine, {listContainers}] = await Promise.all([client, import('./containers/list.js')]);
+      return {rows: await listContainers(engine.docker)};
+    };
+    // What the engine itself did (no answer, too long a list: a BerthError) stands; an answer berth could not read
+    // is asked again through dockerode.
+    const containers = early
+      ? early.answer.catch((error: unknown) => (error instanceof BerthError ? Promise.reject(error) : listed()))
+      : listed();
+    // Whoever takes them over reports their failures; until then they must not count as unhandled.
+    client.catch(() => {});
+    containers.catch(() => {});
+    return {client, containers, sent, startedAt};
+  });
 }

@@ -12,6 +12,7 @@ import type {QueuedKey} from './input-queue.js';
 import {sayDropped, typedBytes} from './typed-ahead.js';
 import type {GlobalOptions} from '../cli/args.js';
 import type {EngineStart} from '../engine/early-start.js';
+import {firstLists} from './first-lists.js';
 import type {EngineTarget} from '../engine/target.js';
 import {Controller, type ExitRequest} from './controller.js';
 import {enterAltScreen, installRestoreHandlers, restoreTerminal, setMouseCapture} from '../terminal.js';
@@ -176,21 +177,7 @@ type UiOptions = {
   problems?: readonly string[];
 };
 
-// The first frame waits up to FIRST_LIST_WAIT_MS for the container lists asked for before the UI loaded: a frame
-// without them would be followed by another at least 16 ms later (Ink draws at most one frame per 1/60 s), so the
-// list would come later than if the first frame had waited. A list that has arrived reaches the store in promise
-// callbacks, run before the next turn of the event loop.
-const FIRST_LIST_WAIT_MS = 50;
-
 const CLOSE_WAIT_MS = 2000;
-
-async function firstLists(connecting: readonly EngineStart[]): Promise<void> {
-  await settledWithin(
-    Promise.allSettled(connecting.flatMap(start => (start.containers ? [start.containers] : []))),
-    FIRST_LIST_WAIT_MS,
-  );
-  await new Promise(resolve => setImmediate(resolve));
-}
 
 // Owns the terminal for the UI's lifetime: render, wait for an exit request, act on the real terminal, render again.
 export async function runUi({targets, options, connecting, problems: leftOut = []}: UiOptions): Promise<number> {

@@ -4,10 +4,11 @@
 // missed. Against the bench engine.
 import {afterAll, expect, test} from 'vitest';
 import type {ContainerRow} from '../../source/engine/containers/rows.js';
-import {startEngine} from '../../source/engine/early-start.js';
+import {startEngine, startEngines} from '../../source/engine/early-start.js';
 import {EngineSession} from '../../source/engine/session.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {benchEnv, docker, runTestContainer} from '../helpers/bench.js';
+import {startFaultProxy} from '../helpers/fault-proxy.js';
 
 const NAME = `berth-early-${process.pid}`;
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
@@ -76,5 +77,35 @@ test('the first event stream waits for the first frame, and replays what happene
   } finally {
     session.close();
     docker(['rm', '-f', name]);
+  }
+});
+
+// With two engines, one over a unix socket answers within milliseconds; connecting it then would load dockerode
+// while the other's TLS handshakes are under way, and hold them up (the Podman start row, docs/benchmarks.md).
+test('no engine connects before the early requests of every engine have left', async () => {
+  const env = benchEnv();
+  const url = new URL(env.DOCKER_HOST!.replace(/^tcp:/, 'https:'));
+  // The TLS engine's answers 15 ms late: its handshake cannot finish sooner (20 ms is the most the wait lasts).
+  const proxy = await startFaultProxy({host: url.hostname, port: Number(url.port)}, {latencyMs: 15});
+  const far = resolveEngineTarget({}, {...env, DOCKER_HOST: proxy.url('tcp')});
+  const near = resolveEngineTarget({}, {...env, DOCKER_HOST: `unix://${env.BERTH_TESTBED_DIR}/engine/docker.sock`});
+  // The connection's modules loaded beforehand, as they are after the first start.
+  await import('../../source/engine/client.js');
+  try {
+    const began = performance.now();
+    const [tls, unix] = startEngines([far, near]);
+    let left: number | undefined;
+    void tls!.sent!.then(() => (left = performance.now() - began));
+    const nearClient = await unix!.client;
+    const connectedAt = performance.now() - began;
+    expect(left).toBeDefined();
+    expect(connectedAt).toBeGreaterThanOrEqual(14);
+    expect((await unix!.containers)?.rows.length).toBeGreaterThan(0);
+    const farClient = await tls!.client;
+    expect((await tls!.containers)?.rows.length).toBe((await unix!.containers)?.rows.length);
+    nearClient.close();
+    farClient.close();
+  } finally {
+    await proxy.close();
   }
 });
