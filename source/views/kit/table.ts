@@ -106,6 +106,12 @@ export function table<Row extends object, Ctx = undefined>(spec: TableSpec<Row, 
     columnWidths(columns, content(columns, measured), width - ROW_PREFIX_CELLS),
   );
   const measured = spec.measured ?? spec.rows;
+  // Each row's text as last drawn: a render that draws a row as before (an update off screen, a key that moved the
+  // cursor, the same live cells) fits and joins no cells again. Entries go with their row objects.
+  const drawn = new WeakMap<
+    Row,
+    {columns: readonly Column<Row, Ctx>[]; widths: readonly number[]; cells: readonly string[]; text: string}
+  >();
   // The sorted column is kept on screen whatever the width (another optional column gives way), so the order
   // shown always says what it is: its heading carries the marker.
   const marked = memoLast((columns: readonly Column<Row, Ctx>[], sort: SortChoice | undefined) =>
@@ -133,7 +139,11 @@ export function table<Row extends object, Ctx = undefined>(spec: TableSpec<Row, 
       const live = columns.some(column => column.live)
         ? columns.map((column, i) => (column.live ? sanitizeLine(column.live(row, context, now)) : (cached[i] ?? '')))
         : cached;
-      return joinCells(columns, shown, live);
+      const last = drawn.get(row);
+      if (last?.columns === columns && sameItems(last.widths, shown) && sameItems(last.cells, live)) return last.text;
+      const text = joinCells(columns, shown, live);
+      drawn.set(row, {columns, widths: shown, cells: live, text});
+      return text;
     },
     rowsOnScreen: (state, height) => Math.max(1, height - 1 - (spec.message(state) ? 1 : 0)),
     spans(state, width) {
@@ -170,3 +180,6 @@ function measureCaches<Row extends object, Ctx>(): (
     return cache;
   };
 }
+
+const sameItems = (a: readonly unknown[], b: readonly unknown[]): boolean =>
+  a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
