@@ -24,16 +24,10 @@ export type EngineStart = {
 // requests have left, or after at most WIRE_WAIT_MS (an engine far away must not hold the start up).
 const WIRE_WAIT_MS = 20;
 
-// `timeouts`: the deadlines of the early requests and the connection (shorter in tests).
-export function startEngine(target: EngineTarget, timeouts?: EngineTimeouts): EngineStart {
-  const [start] = startEngines([target], timeouts);
-  if (!start) throw new Error('startEngines: no start for one target');
-  return start;
-}
-
 // Every engine's early requests leave before any engine's connection loads dockerode: an engine over a unix
 // socket answers within milliseconds, and loading dockerode then would hold a TLS engine's handshakes still under
 // way (with Podman as a second engine, the bench engine's rows came 40–100 ms later).
+// `timeouts`: the deadlines of the early requests and the connection (shorter in tests).
 export function startEngines(targets: readonly EngineTarget[], timeouts?: EngineTimeouts): EngineStart[] {
   const startedAt = Date.now();
   const requests = targets.map(target => ({

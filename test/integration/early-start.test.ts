@@ -4,7 +4,8 @@
 // missed. Against the bench engine.
 import {afterAll, expect, test} from 'vitest';
 import type {ContainerRow} from '../../source/engine/containers/rows.js';
-import {startEngine, startEngines} from '../../source/engine/early-start.js';
+import {startEngines} from '../../source/engine/early-start.js';
+import {startEngine} from '../helpers/early-start.js';
 import {EngineSession} from '../../source/engine/session.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {benchEnv, docker, runTestContainer} from '../helpers/bench.js';

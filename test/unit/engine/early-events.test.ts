@@ -1,6 +1,6 @@
 import {createServer, type Server} from 'node:http';
 import {afterEach, expect, test} from 'vitest';
-import {startEngine} from '../../../source/engine/early-start.js';
+import {startEngine} from '../../helpers/early-start.js';
 import {EngineSession, type EngineEvent} from '../../../source/engine/session.js';
 import {resolveEngineTarget} from '../../../source/engine/target.js';
 import {listenAsEngine} from '../../helpers/stand-in-engine.js';

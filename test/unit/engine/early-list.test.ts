@@ -1,7 +1,7 @@
 import {createServer, type Server} from 'node:http';
 import {afterEach, expect, test, vi} from 'vitest';
 import {earlyList} from '../../../source/engine/early-list.js';
-import {startEngine} from '../../../source/engine/early-start.js';
+import {startEngine} from '../../helpers/early-start.js';
 import {MAX_CONTAINER_ROWS} from '../../../source/engine/limits/list-bounds.js';
 import {resolveEngineTarget} from '../../../source/engine/target.js';
 import {listenAsEngine} from '../../helpers/stand-in-engine.js';
