@@ -25,3 +25,15 @@ test('text of isolated characters is measured from the table; anything else is l
   for (const text of ['e\u0301', '👍', '⌚', '\u25fd', 'a\ufe0f', '\u00ad', 'x\u200dy', '\u1100\u1161', '🇫🇷'])
     expect(isolatedTextWidth(text), text).toBe(-1);
 });
+
+// The one-test fast path for one-cell text must agree with the table, character by character.
+test('text measured in one test is measured as the table measures it, for every character', () => {
+  const wrong: string[] = [];
+  for (let code = 0; code <= 0xffff; code++) {
+    if (code >= 0xd800 && code <= 0xdfff) continue;
+    const width = isolatedWidth(code);
+    const text = `a${String.fromCharCode(code)}·`;
+    if (isolatedTextWidth(text) !== (width === 0 ? -1 : width + 2)) wrong.push(code.toString(16));
+  }
+  expect(wrong).toEqual([]);
+});
