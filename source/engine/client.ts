@@ -8,6 +8,7 @@ import {engineClock} from './early-http.js';
 import {asError} from './engine-error.js';
 import {startDeadline} from './limits/deadline.js';
 import {DEFAULT_ENGINE_TIMEOUTS, firstByteDeadline, timedAgent, type EngineTimeouts} from './limits/timed-agent.js';
+import {engineTlsOptions} from './tls-context.js';
 
 // The highest Engine API version berth knows; newer engines are pinned down to it.
 export const MAX_API_VERSION = '1.47';
@@ -103,10 +104,7 @@ async function makeAgent(target: EngineTarget, connectMs: number): Promise<Agent
     keepAlive: true,
     // Log follows and the event stream hold their own sockets; idle ones beyond a few are closed.
     maxFreeSockets: 4,
-    ca: target.tls.ca,
-    cert: target.tls.cert,
-    key: target.tls.key,
-    rejectUnauthorized: target.tls.verify,
+    ...engineTlsOptions(target.tls),
   };
   return timedAgent(tls, connectMs);
 }
@@ -120,9 +118,9 @@ export function makeDocker(target: EngineTarget, agent: Agent | undefined, api?:
       host: target.host,
       port: target.port,
       protocol: tls ? 'https' : 'http',
-      ca: tls?.ca,
-      cert: tls?.cert,
-      key: tls?.key,
+      // With berth's agent the material is its secure context (tls-context.ts); on each request it would only be
+      // copied, and turned into text for the agent's pool key.
+      ...(agent ? {} : {ca: tls?.ca, cert: tls?.cert, key: tls?.key}),
       agent,
       version,
     } as Docker.DockerOptions);

@@ -9,6 +9,7 @@ import {
 } from './limits/timed-agent.js';
 import type {EngineTarget} from './target.js';
 import {https} from '../util/lazy-builtins.js';
+import {engineTlsOptions} from './tls-context.js';
 
 // A request made as the process starts: its answer, and when it has left (for TLS, after the handshake).
 export type Early<T> = {answer: Promise<T>; sent: Promise<void>};
@@ -42,8 +43,7 @@ export function earlyGet<T>(
   else if (target.kind === 'tcp' && target.host) {
     Object.assign(options, {host: target.host, port: target.port});
     if (target.tls) {
-      const {ca, cert, key, verify} = target.tls;
-      tls = {ca, cert, key, rejectUnauthorized: verify, keepAlive: false};
+      tls = {...engineTlsOptions(target.tls), keepAlive: false};
       send = https().request;
     }
   } else return undefined;

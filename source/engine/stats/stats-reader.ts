@@ -18,11 +18,10 @@ export type StatsReader = {
 };
 
 // The sampler's reads go straight through Node's http(s).request on its own kept-alive pool rather than through
-// dockerode: docker-modem builds each request from a URL it formats and parses again, copies the TLS material onto
-// every request (the pool's connection key then stringifies the certificates on each one) and buffers the answer
-// in a JSON pipeline of its own. The pool's TLS material is one secure context, made once, so a new connection
-// does not parse the key and certificates again either. An SSH engine (its connections are channels of one SSH
-// session, made by its own agent) keeps going through dockerode.
+// dockerode: docker-modem builds each request from a URL it formats and parses again, and buffers the answer in a
+// JSON pipeline of its own. The pool's TLS material is the session agent's secure context (engine/tls-context.ts),
+// so a new connection does not parse the key and certificates again. An SSH engine (its connections are channels of
+// one SSH session, made by its own agent) keeps going through dockerode.
 export function statsReader(docker: Docker, concurrency: number): StatsReader {
   const modem = modemFields(docker);
   const version = modem.version ? `/${modem.version}` : '';
@@ -36,7 +35,7 @@ export function statsReader(docker: Docker, concurrency: number): StatsReader {
   }
   if (modem.protocol === 'https' && modem.agent instanceof https().Agent) {
     const {ca, cert, key, ...rest} = (modem.agent as HttpsAgent & {options: import('node:https').AgentOptions}).options;
-    const secureContext = tls().createSecureContext({ca, cert, key});
+    const secureContext = rest.secureContext ?? tls().createSecureContext({ca, cert, key});
     const agent = timedAgent(
       {...rest, secureContext, keepAlive: true, maxFreeSockets: concurrency},
       ENGINE_CONNECT_TIMEOUT_MS,
