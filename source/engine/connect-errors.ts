@@ -1,4 +1,5 @@
-import type {EngineTarget} from './target.js';
+import type {EngineTarget, TlsMaterial} from './target.js';
+import {crypto} from '../util/lazy-builtins.js';
 import {engineMessage} from './engine-error.js';
 import {ConnectPhaseTimeout, firstByteDeadline, type EngineTimeouts} from './limits/timed-agent.js';
 
@@ -74,6 +75,14 @@ export function describeConnectError(
       }
       return `${where}: the connection was reset; if the engine uses TLS, add --tlsverify and its certificates (DOCKER_TLS_VERIFY=1, DOCKER_CERT_PATH)`;
   }
+  // berth's own TLS files, read by OpenSSL as the connection is made: a key that is not a key, a certificate that is
+  // not PEM, a key made for another certificate.
+  if (target.tls && code.startsWith('ERR_OSSL_')) {
+    const {certFile, keyFile} = target.tls;
+    if (code === 'ERR_OSSL_X509_KEY_VALUES_MISMATCH')
+      return `${where}: berth's client key ${keyFile ?? ''} does not belong to its client certificate ${certFile ?? ''}; give the key made with that certificate`;
+    return `${where}: berth's ${unreadableTlsFile(target.tls) ?? 'TLS files'} cannot be read (${shorten(e.reason ?? message)}); give PEM files made for this engine (--tlscacert, --tlscert, --tlskey, or ca.pem, cert.pem and key.pem in DOCKER_CERT_PATH)`;
+  }
   if (/certificate required|bad certificate|unknown ca|alert/i.test(message) || code.startsWith('ERR_SSL_')) {
     return `${where}: the engine refused berth's client certificate (${shorten(sslReason(message))}); use a client cert signed by the engine's CA (--tlscert/--tlskey or cert.pem/key.pem in DOCKER_CERT_PATH)`;
   }
@@ -122,6 +131,21 @@ function describeSshError(target: EngineTarget, e: ErrorLike, code: string, mess
 }
 
 // OpenSSL messages carry a library prefix and a source location; the alert text is what helps.
+// Which of the client's files OpenSSL cannot read, each tried alone.
+function unreadableTlsFile(material: TlsMaterial): string | undefined {
+  try {
+    if (material.key) crypto().createPrivateKey(material.key);
+  } catch {
+    return `client key ${material.keyFile ?? ''}`.trim();
+  }
+  try {
+    if (material.cert) new (crypto().X509Certificate)(material.cert);
+  } catch {
+    return `client certificate ${material.certFile ?? ''}`.trim();
+  }
+  return undefined;
+}
+
 function sslReason(message: string): string {
   const alert = /alert ([a-z ]+?)(?::|$)/i.exec(message)?.[1];
   return alert === undefined ? message : `TLS alert: ${alert.trim()}`;

@@ -82,6 +82,29 @@ describe('bad input gets one line naming the thing, the reason and the fix', () 
     oneLine(result.stderr);
   });
 
+  // The client's own files: a key that is no key, a certificate that is not PEM, another client's key beside this
+  // client's certificate. Each says which file and what to give instead.
+  test.each([
+    ['key.pem', 'garbage', /berth's client key \S+key\.pem cannot be read \(unsupported\); give PEM files/],
+    ['cert.pem', 'garbage', /berth's client certificate \S+cert\.pem cannot be read \(no start line\); give PEM files/],
+    [
+      'key.pem',
+      'client-wrong',
+      /berth's client key \S+key\.pem does not belong to its client certificate \S+cert\.pem/,
+    ],
+  ])('unreadable TLS material: %s from %s', (file, from, message) => {
+    const env = benchEnv();
+    const dir = scratchDir('berth-bad-tls-');
+    for (const name of ['ca.pem', 'cert.pem', 'key.pem'])
+      copyFileSync(join(env.DOCKER_CERT_PATH!, name), join(dir, name));
+    if (from === 'garbage') writeFileSync(join(dir, file), 'garbage\n');
+    else copyFileSync(join(env.BERTH_TESTBED_DIR!, from, file), join(dir, file));
+    const result = berth(['version'], {...env, DOCKER_CERT_PATH: dir});
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
+    oneLine(result.stderr);
+  });
+
   test('plain HTTP to the TLS port says to turn TLS on', () => {
     const result = berth(['version'], {DOCKER_HOST: 'tcp://127.0.0.1:2375'});
     expect(result.code).toBe(1);
