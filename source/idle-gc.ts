@@ -20,6 +20,12 @@ const CHECK_MS = 1000;
 const GROWTH_BYTES = 3 * 1024 * 1024;
 const YOUNG_BYTES = 512 * 1024;
 const YOUNG_TRIES = 4;
+// A full collection's cost grows with the heap: ~10 ms for berth's usual ~15 MB, ~90 ms with 100,000 containers
+// listed (a key pressed meanwhile waits for it). Once the last one took longer than COSTLY_MS, the collector asks
+// for one only after growth of a quarter of the heap (a burst, not an event's few megabytes of garbage), and no
+// longer for the young generation (~7 MB against a heap of 100 MB and more, for up to four such collections).
+const COSTLY_MS = 25;
+const COSTLY_GROWTH = 0.25;
 
 let gc: (() => void) | undefined;
 let lastActivity = Date.now();
@@ -31,6 +37,7 @@ let youngTries = 0;
 // for growth is followed by one more at the next quiet check. Ten log panes opened and left, RSS 10 s after: +8.4 →
 // +7.4 MB (with the growth that asks for one down from 6 MB to 3).
 let releasePending = false;
+let lastMs = 0;
 
 export function noteActivity(): void {
   lastActivity = Date.now();
@@ -64,12 +71,14 @@ export function startIdleCollector(): () => void {
   const timer = setInterval(() => {
     const quiet = Date.now() - lastActivity;
     if (quiet < QUIET_MS) return;
+    const costly = lastMs > COSTLY_MS;
+    const growth = costly ? Math.max(GROWTH_BYTES, usedAfterLast * COSTLY_GROWTH) : GROWTH_BYTES;
     const reason =
-      heapUsed() - usedAfterLast >= GROWTH_BYTES
+      heapUsed() - usedAfterLast >= growth
         ? 'growth'
         : releasePending
           ? 'release'
-          : youngTries < YOUNG_TRIES && quiet >= YOUNG_QUIET_MS && youngResident() > YOUNG_BYTES
+          : !costly && youngTries < YOUNG_TRIES && quiet >= YOUNG_QUIET_MS && youngResident() > YOUNG_BYTES
             ? 'young'
             : undefined;
     if (!reason) return;
@@ -80,11 +89,12 @@ export function startIdleCollector(): () => void {
     if (!gc) return void clearInterval(timer);
     const started = performance.now();
     gc();
+    lastMs = performance.now() - started;
     usedAfterLast = heapUsed();
     trace.event({
       event: 'idle-gc',
       reason,
-      ms: performance.now() - started,
+      ms: lastMs,
       youngBefore: young,
       youngAfter: youngResident(),
     });

@@ -80,3 +80,62 @@ test('collections after growth and for a large young generation; none while idle
     vi.useRealTimers();
   }
 });
+
+// With 100,000 containers listed a full collection takes ~90 ms: after one that took longer than 25 ms, growth must
+// be a quarter of the heap to ask for another, and the young generation is left to V8.
+test('once a collection is costly, only growth of a quarter of the heap asks for one', async () => {
+  vi.resetModules();
+  vi.useFakeTimers();
+  const real = await import('node:vm');
+  const realV8 = await import('node:v8');
+  let clock = 0;
+  vi.spyOn(performance, 'now').mockImplementation(() => clock);
+  let collections = 0;
+  let used = 100 * 1024 * 1024;
+  let young = 256 * 1024;
+  vi.doMock('node:vm', () => ({
+    ...real,
+    runInNewContext: (code: string) =>
+      code === 'gc'
+        ? () => {
+            collections++;
+            clock += 90;
+          }
+        : (real.runInNewContext(code) as unknown),
+  }));
+  vi.doMock('node:v8', () => ({
+    ...realV8,
+    getHeapSpaceStatistics: () => [
+      {
+        space_name: 'new_space',
+        physical_space_size: young,
+        space_size: young,
+        space_used_size: 0,
+        space_available_size: 0,
+      },
+    ],
+    getHeapStatistics: () => ({...realV8.getHeapStatistics(), used_heap_size: used}),
+  }));
+  const {noteActivity, startIdleCollector} = await import('../../source/idle-gc.js');
+  const stop = startIdleCollector();
+  try {
+    noteActivity();
+    vi.advanceTimersByTime(6000);
+    expect(collections).toBe(2); // the start-up's growth, then the release: each took 90 ms
+    young = 8 * 1024 * 1024;
+    used += 20 * 1024 * 1024; // an event's garbage, many times over: under a quarter of 100 MB
+    noteActivity();
+    vi.advanceTimersByTime(60_000);
+    expect(collections).toBe(2); // no collection for growth, none for the young generation
+    used += 10 * 1024 * 1024; // 30 MB since the last: a burst
+    noteActivity();
+    vi.advanceTimersByTime(60_000);
+    expect(collections).toBe(4); // growth and its release, and still none for the young generation
+  } finally {
+    stop();
+    vi.doUnmock('node:vm');
+    vi.doUnmock('node:v8');
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  }
+});
