@@ -21,10 +21,11 @@ const GROWTH_BYTES = 3 * 1024 * 1024;
 const YOUNG_BYTES = 512 * 1024;
 const YOUNG_TRIES = 4;
 // A full collection's cost grows with the heap: ~10 ms for berth's usual ~15 MB, ~90 ms with 100,000 containers
-// listed (a key pressed meanwhile waits for it). Once the last one took longer than COSTLY_MS, the collector asks
-// for one only after growth of a quarter of the heap (a burst, not an event's few megabytes of garbage), and no
-// longer for the young generation (~7 MB against a heap of 100 MB and more, for up to four such collections).
-const COSTLY_MS = 25;
+// listed (a key pressed meanwhile waits for it). Once the last one took longer than COSTLY_MS (five times the usual:
+// room for a busy machine), the collector asks for one only after growth of a quarter of the heap (a burst, not an
+// event's few megabytes of garbage), and no longer for the young generation (~7 MB against a heap of 100 MB and
+// more, for up to four such collections).
+const COSTLY_MS = 50;
 const COSTLY_GROWTH = 0.25;
 
 let gc: (() => void) | undefined;

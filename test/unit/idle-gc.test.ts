@@ -81,7 +81,7 @@ test('collections after growth and for a large young generation; none while idle
   }
 });
 
-// With 100,000 containers listed a full collection takes ~90 ms: after one that took longer than 25 ms, growth must
+// With 100,000 containers listed a full collection takes ~90 ms: after one that took longer than 50 ms, growth must
 // be a quarter of the heap to ask for another, and the young generation is left to V8.
 test('once a collection is costly, only growth of a quarter of the heap asks for one', async () => {
   vi.resetModules();
