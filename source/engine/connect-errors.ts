@@ -80,7 +80,7 @@ export function describeConnectError(
   if (target.tls && code.startsWith('ERR_OSSL_')) {
     const {certFile, keyFile} = target.tls;
     if (code === 'ERR_OSSL_X509_KEY_VALUES_MISMATCH')
-      return `${where}: berth's client key ${keyFile ?? ''} does not belong to its client certificate ${certFile ?? ''}; give the key made with that certificate`;
+      return `${where}: berth's ${named('client key', keyFile)} does not belong to its ${named('client certificate', certFile)}; give the key made with that certificate`;
     return `${where}: berth's ${unreadableTlsFile(target.tls) ?? 'TLS files'} cannot be read (${shorten(e.reason ?? message)}); give PEM files made for this engine (--tlscacert, --tlscert, --tlskey, or ca.pem, cert.pem and key.pem in DOCKER_CERT_PATH)`;
   }
   if (/certificate required|bad certificate|unknown ca|alert/i.test(message) || code.startsWith('ERR_SSL_')) {
@@ -130,22 +130,24 @@ function describeSshError(target: EngineTarget, e: ErrorLike, code: string, mess
   return undefined;
 }
 
-// OpenSSL messages carry a library prefix and a source location; the alert text is what helps.
 // Which of the client's files OpenSSL cannot read, each tried alone.
 function unreadableTlsFile(material: TlsMaterial): string | undefined {
   try {
     if (material.key) crypto().createPrivateKey(material.key);
   } catch {
-    return `client key ${material.keyFile ?? ''}`.trim();
+    return named('client key', material.keyFile);
   }
   try {
     if (material.cert) new (crypto().X509Certificate)(material.cert);
   } catch {
-    return `client certificate ${material.certFile ?? ''}`.trim();
+    return named('client certificate', material.certFile);
   }
   return undefined;
 }
 
+const named = (what: string, file: string | undefined) => (file ? `${what} ${file}` : what);
+
+// OpenSSL messages carry a library prefix and a source location; the alert text is what helps.
 function sslReason(message: string): string {
   const alert = /alert ([a-z ]+?)(?::|$)/i.exec(message)?.[1];
   return alert === undefined ? message : `TLS alert: ${alert.trim()}`;

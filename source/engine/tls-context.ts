@@ -7,7 +7,7 @@ import {tls} from '../util/lazy-builtins.js';
 // CPU and ~85 KB of native memory each on this kind of machine) — three times as berth starts (the early list, the
 // early ping, the session's first connection), and again for every log pane, event stream and exec.
 // Undefined when the material does not make one (a key that is not a key): the connections are then given the
-// material as before and fail with the messages they always gave (engine/connect-errors.ts).
+// material itself, and fail with OpenSSL's error, which engine/connect-errors.ts turns into the file to fix.
 const contexts = new WeakMap<TlsMaterial, SecureContext | null>();
 
 export function engineSecureContext(material: TlsMaterial): SecureContext | undefined {
