@@ -39,7 +39,7 @@ const MIN_REFRESH_MS = 500;
 // Below it the full list costs a few milliseconds and is the engine's own word on every row.
 export const PATCH_FROM_ROWS = 2000;
 // The longest the first event stream waits for the UI's first frame (a start that draws nothing must not go unwatched).
-const SETTLE_WAIT_MS = 250;
+export const SETTLE_WAIT_MS = 250;
 // More containers named than this in one refresh (a prune, a compose down) and the whole list is cheaper.
 const MAX_PATCHED = 200;
 

@@ -1,6 +1,6 @@
 import {connectEngine, type EngineClient} from '../engine/client.js';
 import type {EngineStart} from '../engine/early-start.js';
-import type {EngineSession, SessionListener} from '../engine/session.js';
+import {SETTLE_WAIT_MS, type EngineSession, type SessionListener} from '../engine/session.js';
 import {EngineFanOut} from './engine-fan-out.js';
 import type {EngineTarget} from '../engine/target.js';
 import {BerthError, errorMessage} from '../errors.js';
@@ -22,6 +22,7 @@ import {InputQueue, type QueuedKey} from './input-queue.js';
 const QUIT_OWNER = 'shell.quit';
 import {AppRuntime} from '../views/kit/runtime.js';
 import {engineSystemTimeOffsetMs} from '../engine/clock.js';
+import {settledWithin} from '../util/settled-within.js';
 
 // Effects dispatch follow-up actions a few levels deep at most (open → opened → changed).
 const MAX_DISPATCH_DEPTH = 32;
@@ -64,6 +65,8 @@ export class Controller {
   // Keys typed after the one that left the UI for a session on the real terminal (e, :exec -it, :run, attach):
   // run.tsx writes them to the session or says they were dropped.
   private typedAhead: QueuedKey[] = [];
+  // What Services.afterStart gives: the first frame, or at once.
+  private started: Promise<unknown> = Promise.resolve();
 
   // Leaving for a session hands it the keys still queued: they were typed for it, never for berth's screen.
   get leaveUi(): ((request: ExitRequest) => void) | undefined {
@@ -117,6 +120,7 @@ export class Controller {
       holdKeys: (what, work) => this.input.hold(what, work),
       dropHeldKeys: typedFor => this.input.drop(typedFor),
       runtime: new AppRuntime(),
+      afterStart: () => this.started,
     };
     this.fanOut = new EngineFanOut(views, this.store, this.services, this.dispatch, text => this.shared(text));
     this.input = new InputQueue({
@@ -209,6 +213,7 @@ export class Controller {
     connecting: readonly (EngineStart | undefined)[] = [],
     settled?: Promise<unknown>,
   ): void {
+    if (settled) this.started = settledWithin(settled, SETTLE_WAIT_MS);
     this.sessions = this.fanOut.start(targets, connecting, settled);
   }
 

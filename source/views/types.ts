@@ -111,6 +111,10 @@ export type Services = {
   // This app's timers, requests in flight and sessions (views/kit/runtime.ts): never module variables, so two
   // apps in one process are independent.
   readonly runtime: AppRuntime;
+  // Settles once the first frame is drawn (at most 250 ms after the engines started; at once when no UI started
+  // them): what the first screen does not show waits for it, as the event streams do, so its requests (and their
+  // TLS handshakes, ~4 ms of CPU each) come after the first frame rather than before it.
+  afterStart(): Promise<unknown>;
 };
 
 // Where a binding applies: 'global', 'move', 'list', the shell's overlays, or a view's or pane's own scope

@@ -84,8 +84,9 @@ export const swarm: ViewModule = {
       : !state.swarm.role.manager || state.swarm.loaded || 'the swarm lists',
   reduce: reduceSwarm,
   effect(services, action, before, after) {
+    // Only the tab bar shows the role (view 6 is offered to a manager): asked after the first frame.
     if (action.type === 'connection' && action.connection.status === 'connected' && !action.facts)
-      void loadRole(services, action.engine);
+      void services.afterStart().then(() => loadRole(services, action.engine));
     // Several engines: the engine shown going away makes its rows stale (the others' sessions say nothing here).
     const shown = shownSwarmEngine(after);
     if (action.type === 'connection' && action.connection.status !== 'connected' && shown && action.engine === shown)
