@@ -72,7 +72,8 @@ export function startIdleCollector(): () => void {
   const timer = setInterval(() => {
     const quiet = Date.now() - lastActivity;
     if (quiet < QUIET_MS) return;
-    const costly = lastMs > COSTLY_MS;
+    // The next collection's cost, from the last one's and how the heap changed since (containers gone: cheap again).
+    const costly = usedAfterLast > 0 && (lastMs * heapUsed()) / usedAfterLast > COSTLY_MS;
     const growth = costly ? Math.max(GROWTH_BYTES, usedAfterLast * COSTLY_GROWTH) : GROWTH_BYTES;
     const reason =
       heapUsed() - usedAfterLast >= growth
