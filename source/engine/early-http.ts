@@ -1,4 +1,4 @@
-import {request as httpRequest, type IncomingMessage, type RequestOptions} from 'node:http';
+import {request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions} from 'node:http';
 import type {AgentOptions as HttpsAgentOptions} from 'node:https';
 import {
   DEFAULT_ENGINE_TIMEOUTS,
@@ -50,7 +50,15 @@ export function earlyGet<T>(
   // The session's agents' connect and TLS deadlines, and its first-byte deadline, with the same errors: a failed
   // early ping is reported as the ping through dockerode would be (connect-errors.ts).
   const agent = timedAgent(tls, timeouts.connectMs);
-  const request = send({...options, agent});
+  let request: ClientRequest;
+  try {
+    request = send({...options, agent});
+  } catch {
+    // TLS files OpenSSL cannot read throw here, before any connection: the session connects through dockerode, and
+    // its error names the file (connect-errors.ts). berth started on them ended with OpenSSL's words alone.
+    agent.destroy();
+    return undefined;
+  }
   const firstByteMs = firstByteDeadline(timeouts);
   let timer = setTimeout(() => request.destroy(new EarlyTimeout('answer', firstByteMs, path)), firstByteMs);
   async function* body(response: IncomingMessage): AsyncIterable<Buffer> {

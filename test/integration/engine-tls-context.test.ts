@@ -1,6 +1,8 @@
 // Every connection to a TLS engine shares one secure context (source/engine/tls-context.ts): the early requests, the
 // session's pool, a log follow and the stats reader's pool. Given the material instead, Node parses the key and
 // certificates again for each connection. Against the bench engine over TLS.
+import {copyFileSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
 import type {Readable} from 'node:stream';
 import tls from 'node:tls';
 import {afterEach, expect, test, vi} from 'vitest';
@@ -9,6 +11,8 @@ import {engineSecureContext, engineTlsOptions} from '../../source/engine/tls-con
 import {statsReader} from '../../source/engine/stats/stats-reader.js';
 import {resolveEngineTarget} from '../../source/engine/target.js';
 import {benchEnv} from '../helpers/bench.js';
+import {scratchDir} from '../helpers/scratch.js';
+import {describeConnectError} from '../../source/engine/connect-errors.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -51,4 +55,21 @@ test('material that makes no context is given to the connection as it is, which 
   expect(engineSecureContext(material)).toBeUndefined();
   const {verify, ...files} = material;
   expect(engineTlsOptions(material)).toEqual({...files, rejectUnauthorized: verify});
+});
+
+// berth started on a key OpenSSL cannot read: the early requests are not made (they threw, and berth ended with
+// OpenSSL's words), the connection through dockerode fails with the file named, and the UI stays up to say so.
+test('a start on an unreadable client key fails its connection with the file named, and throws nothing', async () => {
+  const env = benchEnv();
+  const dir = scratchDir('berth-bad-key-');
+  for (const name of ['ca.pem', 'cert.pem']) copyFileSync(join(env.DOCKER_CERT_PATH!, name), join(dir, name));
+  writeFileSync(join(dir, 'key.pem'), 'garbage\n');
+  const target = resolveEngineTarget({}, {...env, DOCKER_CERT_PATH: dir});
+  const start = startEngine(target);
+  const error = await start.client.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(describeConnectError(target, error)).toMatch(/berth's client key \S+key\.pem cannot be read \(unsupported\)/);
+  await expect(start.containers).rejects.toBeTruthy();
 });
