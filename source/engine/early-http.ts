@@ -54,8 +54,8 @@ export function earlyGet<T>(
   try {
     request = send({...options, agent});
   } catch {
-    // TLS files OpenSSL cannot read throw here, before any connection: the session connects through dockerode, and
-    // its error names the file (connect-errors.ts). berth started on them ended with OpenSSL's words alone.
+    // TLS files OpenSSL cannot read throw here, before any connection: the session connects through dockerode
+    // instead, and its error, which names the file (connect-errors.ts), is shown while the UI stays up.
     agent.destroy();
     return undefined;
   }

@@ -45,7 +45,7 @@ test('the start, parallel requests, a log follow and the stats pool make one sec
   expect(made).toHaveBeenCalledTimes(1);
 });
 
-test('material that makes no context is given to the connection as it is, which fails with its own message', () => {
+test('material that makes no context is given to each connection as it is', () => {
   const material = {
     verify: true,
     ca: Buffer.from('not a certificate'),
@@ -57,8 +57,8 @@ test('material that makes no context is given to the connection as it is, which 
   expect(engineTlsOptions(material)).toEqual({...files, rejectUnauthorized: verify});
 });
 
-// berth started on a key OpenSSL cannot read: the early requests are not made (they threw, and berth ended with
-// OpenSSL's words), the connection through dockerode fails with the file named, and the UI stays up to say so.
+// berth started on a key OpenSSL cannot read: the early requests are not made (making one throws before any
+// connection), the connection through dockerode fails with the file named, and the UI stays up to say so.
 test('a start on an unreadable client key fails its connection with the file named, and throws nothing', async () => {
   const env = benchEnv();
   const dir = scratchDir('berth-bad-key-');
