@@ -33,9 +33,6 @@ export type SessionListener = {
 const BACKOFF_MS = [1000, 2000, 5000, 10_000];
 // Bursts of events (compose up, prune) become one list refresh.
 const COALESCE_MS = 100;
-// A network connect or disconnect is sent a few milliseconds before the container's row says so, more on a busy
-// engine: the container is listed once more this long after (a clean-clone test run saw a disconnect missed).
-const NETWORK_SETTLE_MS = 1000;
 const MIN_REFRESH_MS = 500;
 // From this many containers an event's container is asked for alone and patched into the list (patch.ts) rather
 // than the whole list read again: at 100,000 a full list is ~70 MB the engine walks and berth parses, for one row.
@@ -52,7 +49,6 @@ export class EngineSession {
   private attempt = 0;
   private events?: IncomingMessage;
   private refreshTimer?: NodeJS.Timeout;
-  private settleTimers = new Set<NodeJS.Timeout>();
   private refreshing = false;
   private refreshAgain = false;
   private lastRefresh = 0;
@@ -108,8 +104,6 @@ export class EngineSession {
   close(): void {
     this.closed = true;
     clearTimeout(this.refreshTimer);
-    for (const timer of this.settleTimers) clearTimeout(timer);
-    this.settleTimers.clear();
     clearTimeout(this.retryTimer);
     this.events?.destroy();
     this.client?.close();
@@ -278,16 +272,7 @@ export class EngineSession {
 
   private onEvent(event: EngineEvent): void {
     if (event.Type === 'container') this.containerEvent(event);
-    else if (isNetworkMembership(event)) {
-      const id = event.Actor?.Attributes?.container ?? '';
-      this.containerChanged(id);
-      const timer = setTimeout(() => {
-        this.settleTimers.delete(timer);
-        if (!this.closed) this.containerChanged(id);
-      }, NETWORK_SETTLE_MS);
-      timer.unref();
-      this.settleTimers.add(timer);
-    }
+    else if (isNetworkMembership(event)) this.containerChanged(event.Actor?.Attributes?.container ?? '');
     const replayed = happenedBefore(event, this.startOnEngine);
     // Events come in order: after the first one from berth's time on, none is a replay (an engine clock stepped back
     // later must not silence alerts).
