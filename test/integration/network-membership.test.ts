@@ -25,11 +25,17 @@ afterAll(() => {
 
 test('connect and disconnect of a running container reach the list', async () => {
   let latest: readonly ContainerRow[] = [];
-  const session = new EngineSession(resolveEngineTarget({}, benchEnv()), {
-    connection: () => {},
-    containers: items => (latest = items),
-    stale: () => {},
-  });
+  // Network events are watched as berth watches them (view 9's types): without them only other tests' container
+  // events, each listing every container again, brought the change, and a quiet moment of 10 s failed the test.
+  const session = new EngineSession(
+    resolveEngineTarget({}, benchEnv()),
+    {
+      connection: () => {},
+      containers: items => (latest = items),
+      stale: () => {},
+    },
+    ['network'],
+  );
   const joined = () => latest.find(row => row.name === NAME)?.networks?.some(n => n.name === NETWORK) ?? false;
   const until = async (want: boolean, what: string) => {
     const end = Date.now() + 10_000;
