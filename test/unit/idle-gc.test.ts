@@ -1,5 +1,22 @@
 import {expect, test, vi} from 'vitest';
 
+// node:v8 answering with the young generation's resident size and the heap in use the test sets.
+function mockHeap(realV8: typeof import('node:v8'), heap: () => {young: number; used: number}): void {
+  vi.doMock('node:v8', () => ({
+    ...realV8,
+    getHeapSpaceStatistics: () => [
+      {
+        space_name: 'new_space',
+        physical_space_size: heap().young,
+        space_size: heap().young,
+        space_used_size: 0,
+        space_available_size: 0,
+      },
+    ],
+    getHeapStatistics: () => ({...realV8.getHeapStatistics(), used_heap_size: heap().used}),
+  }));
+}
+
 // The idle collector runs after growth and quiet, with one more collection a second later (the one that gives the
 // freed pages back), and not again while nothing grows (an idle berth must not spend CPU collecting every few seconds); while the young generation stays large it tries at most four times
 // per quiet period (after 6 s of quiet), and stops as soon as it is small.
@@ -22,19 +39,7 @@ test('collections after growth and for a large young generation; none while idle
           }
         : (runInNewContext(code) as unknown),
   }));
-  vi.doMock('node:v8', () => ({
-    ...realV8,
-    getHeapSpaceStatistics: () => [
-      {
-        space_name: 'new_space',
-        physical_space_size: young,
-        space_size: young,
-        space_used_size: 0,
-        space_available_size: 0,
-      },
-    ],
-    getHeapStatistics: () => ({...realV8.getHeapStatistics(), used_heap_size: used}),
-  }));
+  mockHeap(realV8, () => ({young, used}));
   let used = 50 * 1024 * 1024;
   const {noteActivity, startIdleCollector} = await import('../../source/idle-gc.js');
   const stop = startIdleCollector();
@@ -103,19 +108,7 @@ test('once a collection is costly, only growth of a quarter of the heap asks for
           }
         : (real.runInNewContext(code) as unknown),
   }));
-  vi.doMock('node:v8', () => ({
-    ...realV8,
-    getHeapSpaceStatistics: () => [
-      {
-        space_name: 'new_space',
-        physical_space_size: young,
-        space_size: young,
-        space_used_size: 0,
-        space_available_size: 0,
-      },
-    ],
-    getHeapStatistics: () => ({...realV8.getHeapStatistics(), used_heap_size: used}),
-  }));
+  mockHeap(realV8, () => ({young, used}));
   const {noteActivity, startIdleCollector} = await import('../../source/idle-gc.js');
   const stop = startIdleCollector();
   try {
