@@ -53,6 +53,28 @@ function recordCounter(type: number): (chunk: Buffer) => number {
   };
 }
 
+// Runs each action `ms` after it was asked for, strictly in the order asked: one timer per action would not do, as
+// Node may run two timers due in the same turn of its loop in either order (a chunk and the close after it).
+function delayed(ms: number, timers: Set<NodeJS.Timeout>): (action: () => void) => void {
+  const queue: {due: number; action: () => void}[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const drain = () => {
+    if (timer) timers.delete(timer);
+    timer = undefined;
+    while (queue.length > 0 && queue[0]!.due <= performance.now()) queue.shift()!.action();
+    if (queue.length > 0) arm();
+  };
+  const arm = () => {
+    timer = setTimeout(drain, Math.max(0, queue[0]!.due - performance.now()));
+    timers.add(timer);
+  };
+  return action => {
+    if (ms <= 0) return action();
+    queue.push({due: performance.now() + ms, action});
+    if (!timer) arm();
+  };
+}
+
 // `latencyMs` (pass mode): the peer's bytes arrive that much later (a distant engine over SSH). The upstream may
 // be a unix socket ({path}).
 export async function startFaultProxy(
@@ -114,22 +136,18 @@ export async function startFaultProxy(
     const peer = createConnection(upstream);
     track(peer);
     client.on('close', () => peer.destroy());
-    // With latency, the peer's last bytes are still on their way when it closes.
-    peer.on('close', () =>
-      options.latencyMs ? setTimeout(() => client.destroy(), options.latencyMs + 1) : client.destroy(),
+    const latencyMs = mode === 'pass' ? (options.latencyMs ?? 0) : 0;
+    const later = delayed(latencyMs, timers);
+    // With latency, the peer's last bytes are still on their way when it closes: its close follows them, and
+    // ends the client's side once they are written (destroying it could drop the last of them).
+    peer.on('close', hadError =>
+      latencyMs ? later(() => (hadError ? client.destroy() : client.end())) : client.destroy(),
     );
     if (mode === 'pass') {
       client.pipe(peer);
       peer.on('data', (chunk: Buffer) => {
         if (cutting(chunk)) return;
-        const send = () => void (client.destroyed || client.write(chunk));
-        if (!options.latencyMs) return send();
-        // Same delay for every chunk: they stay in order.
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          send();
-        }, options.latencyMs);
-        timers.add(timer);
+        later(() => void (client.destroyed || client.write(chunk)));
       });
       return;
     }
