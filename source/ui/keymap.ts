@@ -108,16 +108,36 @@ export function readonlyKeymap(keymap: Keymap): Keymap {
   return keymap.filter(b => !b.changes);
 }
 
+// Each keymap's first action for a scope and key, made on first use: the tab line asks for every view's key on
+// every frame (~300 bindings searched nine times over, ~2 ms of a start's first frames); keymaps are never changed
+// once made (overrides and --readonly make new ones).
+const actionIndexes = new WeakMap<Keymap, Map<string, KeyAction>>();
+
+function actionIndex(keymap: Keymap): Map<string, KeyAction> {
+  let index = actionIndexes.get(keymap);
+  if (!index) {
+    index = new Map();
+    for (const binding of keymap)
+      for (const key of binding.keys) {
+        const at = `${binding.scope} ${key}`;
+        if (!index.has(at)) index.set(at, binding.action);
+      }
+    actionIndexes.set(keymap, index);
+  }
+  return index;
+}
+
 export function resolveKey(keymap: Keymap, scopes: readonly Scope[], key: string): KeyAction | undefined {
+  const index = actionIndex(keymap);
   // ctrl-c quits, whatever is open, unless the most specific scope takes it (a running compose command's pane
   // interrupts compose, as ctrl-c in a terminal would).
-  if (key === 'ctrl-c')
-    return (
-      keymap.find(b => b.scope === scopes[0] && b.scope !== 'global' && b.keys.includes(key))?.action ?? 'app.quit'
-    );
+  if (key === 'ctrl-c') {
+    const first = scopes[0];
+    return (first !== undefined && first !== 'global' ? index.get(`${first} ${key}`) : undefined) ?? 'app.quit';
+  }
   for (const scope of scopes) {
-    const binding = keymap.find(b => b.scope === scope && b.keys.includes(key));
-    if (binding) return binding.action;
+    const action = index.get(`${scope} ${key}`);
+    if (action) return action;
   }
   return undefined;
 }

@@ -1,5 +1,13 @@
 import {describe, expect, test} from 'vitest';
-import {DEFAULT_KEYMAP, footerBindings, resolveKey} from '../../../source/ui/keymap.js';
+import {
+  applyKeyOverrides,
+  DEFAULT_KEYMAP,
+  footerBindings,
+  readonlyKeymap,
+  resolveKey,
+  type Keymap,
+  type Scope,
+} from '../../../source/ui/keymap.js';
 import {activeScopes} from '../../../source/ui/scopes.js';
 import {DEFAULT_VIEWS} from '../../../source/ui/view-set.js';
 import {unitConfig} from '../../helpers/app-state.js';
@@ -21,6 +29,37 @@ describe('keymap', () => {
     expect(resolveKey(DEFAULT_KEYMAP, ['confirm', 'overlay'], ':')).toBe('command.open');
     expect(resolveKey(DEFAULT_KEYMAP, ['prompt'], 'q')).toBeUndefined();
     expect(resolveKey(DEFAULT_KEYMAP, ['prompt'], 'ctrl-c')).toBe('app.quit');
+  });
+
+  // resolveKey reads an index of the keymap made once: it answers as the first binding in the table would, for
+  // every scope and key bound anywhere, alone and after each other scope, and for keymaps made from others.
+  test('answers as a search of the table would, the first binding winning', () => {
+    const search = (keymap: typeof DEFAULT_KEYMAP, scopes: readonly string[], key: string) => {
+      if (key === 'ctrl-c')
+        return (
+          keymap.find(b => b.scope === scopes[0] && b.scope !== 'global' && b.keys.includes(key))?.action ?? 'app.quit'
+        );
+      for (const scope of scopes) {
+        const binding = keymap.find(b => b.scope === scope && b.keys.includes(key));
+        if (binding) return binding.action;
+      }
+      return undefined;
+    };
+    const overridden = applyKeyOverrides(DEFAULT_KEYMAP, {'cursor.down': ['x', 'j']}).keymap;
+    const shadowed = [{scope: 'move', keys: ['j'], action: 'cursor.up', help: 'up'}, ...DEFAULT_KEYMAP] as Keymap;
+    for (const keymap of [DEFAULT_KEYMAP, readonlyKeymap(DEFAULT_KEYMAP), overridden, shadowed]) {
+      const scopes = [...new Set(keymap.map(b => b.scope)), 'global'] as Scope[];
+      const keys = [...new Set(keymap.flatMap(b => b.keys)), 'ctrl-c', 'no-such-key'];
+      for (const key of keys)
+        for (const scope of scopes)
+          for (const after of [[], ...scopes.map(other => [other])]) {
+            const chain = [scope, ...after] as Scope[];
+            expect(resolveKey(keymap, chain, key), `${chain.join(',')} ${key}`).toBe(search(keymap, chain, key));
+          }
+    }
+    expect(resolveKey(shadowed, ['move'], 'j')).toBe('cursor.up');
+    expect(resolveKey(overridden, ['move'], 'x')).toBe('cursor.down');
+    expect(resolveKey(DEFAULT_KEYMAP, [], 'ctrl-c')).toBe('app.quit');
   });
 
   test('the footer lists only bindings of the active scopes', () => {
