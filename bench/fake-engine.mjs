@@ -1,6 +1,6 @@
 // A stand-in Docker engine for lists no real engine on this machine can hold (100,000 containers): plain HTTP,
-// answering what berth asks at start and while it shows the containers list — /_ping (its headers carry the
-// version), /version, /info, /containers/json (all of them, or those a `filters={"id":[…]}` names), and /events,
+// answering what berth asks at start and while it shows the containers list — /_ping (its headers, as every
+// answer's, carry the version), /version, /info, /containers/json (all of them, or those a `filters={"id":[…]}` names), and /events,
 // kept open. Containers have the shape Docker 20.10 lists them in. `event(id, state)` changes one container and
 // tells every open /events stream, as the engine does. Anything else is answered 404 and counted in `unknown`,
 // so a test sees what berth asked that this does not know. Used by bench/ui-scale.mjs and the tests under
@@ -72,9 +72,11 @@ export async function startFakeEngine(count) {
   const streams = new Set();
   const requests = [];
   const unknown = [];
+  // dockerd names itself on every answer, not only /_ping's (berth connects from the first list's headers).
+  const named = {'api-version': '1.41', server: 'Docker/20.10.24 (linux)', ostype: 'linux'};
   const json = (res, body, status = 200) => {
     const buffer = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
-    res.writeHead(status, {'content-type': 'application/json', 'content-length': buffer.length, 'api-version': '1.41'});
+    res.writeHead(status, {...named, 'content-type': 'application/json', 'content-length': buffer.length});
     res.end(buffer);
   };
   const server = http.createServer((req, res) => {
@@ -83,9 +85,7 @@ export async function startFakeEngine(count) {
     requests.push(`${req.method} ${path}${url.search}`);
     if (path === '/_ping' || path === '/_ping/') {
       res.writeHead(200, {
-        'api-version': '1.41',
-        server: 'Docker/20.10.24 (linux)',
-        ostype: 'linux',
+        ...named,
         'content-type': 'text/plain; charset=utf-8',
         'content-length': 2,
       });
@@ -100,7 +100,7 @@ export async function startFakeEngine(count) {
       return json(res, list());
     }
     if (path === '/events') {
-      res.writeHead(200, {'content-type': 'application/json', 'transfer-encoding': 'chunked'});
+      res.writeHead(200, {...named, 'content-type': 'application/json', 'transfer-encoding': 'chunked'});
       res.flushHeaders();
       streams.add(res);
       req.on('close', () => streams.delete(res));

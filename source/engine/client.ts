@@ -130,11 +130,15 @@ export function makeDocker(target: EngineTarget, agent: Agent | undefined, api?:
 // The API is negotiated from /_ping's headers (Api-Version, Server, Ostype), which every engine answers at once;
 // /version is read only by who needs all of it. An engine (or a proxy in front of one) whose ping does not say
 // its version and product is asked /version straight away, as before.
-// `pinged`: /_ping's headers read already (early-start.ts), within the same deadlines: its failure to connect is
-// this one's; an answer other than 200 (undefined) is asked again here, for the engine's own message.
+// `answered`: the headers of a request made already (the early list, early-start.ts), within the same deadlines: its
+// failure to connect is this one's, named as `what`; headers that do not say the engine's version (undefined, or
+// another server's) mean /_ping is asked here, for the engine's own message or its version.
 export async function connectEngine(
   target: EngineTarget,
-  options: {timeouts?: Partial<EngineTimeouts>; pinged?: Promise<Record<string, unknown> | undefined>} = {},
+  options: {
+    timeouts?: Partial<EngineTimeouts>;
+    answered?: {headers: Promise<Record<string, unknown> | undefined>; what: string};
+  } = {},
 ): Promise<EngineClient> {
   const timeouts = {...DEFAULT_ENGINE_TIMEOUTS, ...options.timeouts};
   const agent = await makeAgent(target, timeouts.connectMs);
@@ -147,10 +151,11 @@ export async function connectEngine(
     }
   };
   try {
-    const early = await options.pinged?.catch((error: unknown) => {
-      throw new BerthError(describeConnectError(target, error, {what: 'GET /_ping', timeouts}));
+    const {answered} = options;
+    const early = await answered?.headers.catch((error: unknown) => {
+      throw new BerthError(describeConnectError(target, error, {what: answered.what, timeouts}));
     });
-    const headers = early ?? ((await ask('/_ping')) as Record<string, unknown>);
+    const headers = early && versionFromPing(early) ? early : ((await ask('/_ping')) as Record<string, unknown>);
     const pinged = versionFromPing(headers);
     const version = pinged ?? checkedVersion(target, await ask('/version'));
     const api = negotiateApi(version);

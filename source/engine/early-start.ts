@@ -1,19 +1,19 @@
 import type {EngineClient} from './client.js';
-import {earlyList, earlyPing, type EarlyList} from './early-list.js';
+import {earlyList, type EarlyList} from './early-list.js';
 import type {EngineTarget} from './target.js';
 import type {EngineTimeouts} from './limits/timed-agent.js';
 import {BerthError} from '../errors.js';
 import {settledWithin} from '../util/settled-within.js';
 
-// An engine's first requests, made as the process starts, before dockerode and the UI's modules load: the container
-// list and /_ping, with Node's own http(s) (early-list.ts). Their answers arrive while the modules load, the
-// connection is made from the ping's headers once dockerode is there, and the first frame can hold the containers
-// instead of waiting for requests made after the modules (docs/benchmarks.md, "Start"). Where a request cannot be
-// made early (SSH) or fails, it is made again through dockerode, as any other.
+// An engine's first request, made as the process starts, before dockerode and the UI's modules load: the container
+// list, with Node's own http(s) (early-list.ts). Its answer arrives while the modules load, the connection is made
+// from its headers once dockerode is there, and the first frame can hold the containers instead of waiting for
+// requests made after the modules (docs/benchmarks.md, "Start"). Where it cannot be made early (SSH) or fails, it
+// is made again through dockerode, as any other.
 export type EngineStart = {
   client: Promise<EngineClient>;
   containers?: Promise<EarlyList>;
-  // When every engine's early requests have left (for TLS, after the handshakes), or WIRE_WAIT_MS have passed.
+  // When every engine's early request has left (for TLS, after the handshake), or WIRE_WAIT_MS have passed.
   sent?: Promise<unknown>;
   // When these requests were made (Date.now()): events from before it are no news (events/before-start.ts).
   startedAt?: number;
@@ -24,25 +24,24 @@ export type EngineStart = {
 // requests have left, or after at most WIRE_WAIT_MS (an engine far away must not hold the start up).
 const WIRE_WAIT_MS = 20;
 
+// The early request, as messages name it (`connected, but no answer to GET /containers/json within 15 s`).
+const EARLY_LIST = 'GET /containers/json';
+
 // Every engine's early requests leave before any engine's connection loads dockerode: an engine over a unix
 // socket answers within milliseconds, and loading dockerode then would hold a TLS engine's handshakes still under
 // way (with Podman as a second engine, the bench engine's rows came 40–100 ms later).
 // `timeouts`: the deadlines of the early requests and the connection (shorter in tests).
 export function startEngines(targets: readonly EngineTarget[], timeouts?: EngineTimeouts): EngineStart[] {
   const startedAt = Date.now();
-  const requests = targets.map(target => ({
-    target,
-    early: earlyList(target, timeouts),
-    ping: earlyPing(target, timeouts),
-  }));
-  const leaving = requests.flatMap(({early, ping}) =>
-    [early, ping].flatMap(request => (request ? [request.sent] : [])),
-  );
+  const requests = targets.map(target => ({target, early: earlyList(target, timeouts)}));
+  const leaving = requests.flatMap(({early}) => (early ? [early.sent] : []));
   const sent = settledWithin(Promise.all(leaving), WIRE_WAIT_MS);
-  return requests.map(({target, early, ping}) => {
+  return requests.map(({target, early}) => {
     const client = sent
       .then(() => import('./client.js'))
-      .then(({connectEngine}) => connectEngine(target, {...(ping ? {pinged: ping.answer} : {}), timeouts}));
+      .then(({connectEngine}) =>
+        connectEngine(target, {...(early ? {answered: {headers: early.headers, what: EARLY_LIST}} : {}), timeouts}),
+      );
     const listed = async (): Promise<EarlyList> => {
       const [engine, {listContainers}] = await Promise.all([client, import('./containers/list.js')]);
       return {rows: await listContainers(engine.docker)};

@@ -242,10 +242,10 @@ describe('several engines in one berth', () => {
     // The silent engine's connect takes its first-byte deadline; the bench rows do not wait for it.
     expect(elapsed).toBeLessThan(8000);
     expect(t.screen()).toMatch(/silent \(connecting\)|silent DOWN/);
-    // GET /_ping's deadline (15 s) ends the silent engine's connect, whatever a garbage collection did meanwhile
-    // (berth's idle collector runs one a few seconds after start): the header names it DOWN, with the reason
-    // (after the name, without the URL the name stands for).
-    await t.waitFor('silent: connected, but no answer to GET /_ping within 15 s', 25_000);
+    // The first-byte deadline (15 s) of its first request, the container list, ends the silent engine's connect,
+    // whatever a garbage collection did meanwhile (berth's idle collector runs one a few seconds after start): the
+    // header names it DOWN, with the reason (after the name, without the URL the name stands for).
+    await t.waitFor('silent: connected, but no answer to GET /containers/json within 15 s', 25_000);
     expect(Date.now() - started).toBeLessThan(25_000);
     expect(rowOf(t.screen(), onBench, 'bench')).toBeTruthy();
     // Then it is tried again after its backoff (1 s): a new connection reaches the silent port.

@@ -81,6 +81,26 @@ test('the first event stream waits for the first frame, and replays what happene
   }
 });
 
+// dockerd puts its version on every answer: the early list's headers make the connection, and the start opens one
+// TLS connection to the engine, not a second one for /_ping (a handshake is ~4 ms of CPU on the start's thread).
+test('the start opens one connection to a TLS engine: the list answers for the ping', async () => {
+  const env = benchEnv();
+  const url = new URL(env.DOCKER_HOST!.replace(/^tcp:/, 'https:'));
+  const proxy = await startFaultProxy({host: url.hostname, port: Number(url.port)});
+  try {
+    const start = startEngine(resolveEngineTarget({}, {...env, DOCKER_HOST: proxy.url('tcp')}));
+    const client = await start.client;
+    const early = await start.containers;
+    expect(early?.rows.some(row => row.name === 'bench-logger')).toBe(true);
+    expect(client.version.ApiVersion).toMatch(/^1\.\d+$/);
+    expect(client.version.Version).toBe(docker(['version', '--format', '{{.Server.Version}}']).trim());
+    expect(proxy.accepted).toBe(1);
+    client.close();
+  } finally {
+    await proxy.close();
+  }
+});
+
 // With two engines, one over a unix socket answers within milliseconds; connecting it then would load dockerode
 // while the other's TLS handshakes are under way, and hold them up (the Podman start row, docs/benchmarks.md).
 test('no engine connects before the early requests of every engine have left', async () => {

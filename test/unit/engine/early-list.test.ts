@@ -78,7 +78,47 @@ test.each([
   await expect(listed(body)).rejects.toThrow(/early container list/);
 });
 
-test('an early ping that finds no engine fails the connection with the message the ping through dockerode gives', async () => {
+// A stand-in that answers the list (with the version headers dockerd puts on every answer, or without them) and
+// /_ping: which paths were asked.
+async function engineAnsweringBoth(versionOnList: boolean): Promise<{url: string; asked: string[]}> {
+  const asked: string[] = [];
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '').replace(/\?.*/, '');
+    asked.push(path);
+    const named = path.endsWith('/_ping') || versionOnList;
+    if (named) {
+      response.setHeader('Api-Version', '1.41');
+      response.setHeader('Server', 'Docker/20.10.24 (linux)');
+    }
+    if (path.endsWith('/_ping')) return void response.end('OK');
+    response.setHeader('Content-Type', 'application/json');
+    response.end(JSON.stringify([container(1, 'running')]));
+  });
+  servers.push(server);
+  return {url: await listenAsEngine(server), asked};
+}
+
+test("the connection is made from the early list's own headers: no /_ping is asked", async () => {
+  const peer = await engineAnsweringBoth(true);
+  const start = startEngine(resolveEngineTarget({host: peer.url}, {}));
+  const client = await start.client;
+  expect((await start.containers)?.rows.map(row => row.name)).toEqual(['c-00001']);
+  expect(client.version).toMatchObject({Version: '20.10.24', ApiVersion: '1.41', Os: 'linux'});
+  expect(peer.asked).toEqual(['/containers/json']);
+  client.close();
+});
+
+test('a list answered without the version headers: the connection asks /_ping for them', async () => {
+  const peer = await engineAnsweringBoth(false);
+  const start = startEngine(resolveEngineTarget({host: peer.url}, {}));
+  const client = await start.client;
+  expect(client.version).toMatchObject({Version: '20.10.24', ApiVersion: '1.41'});
+  expect(peer.asked.filter(path => path.endsWith('/_ping'))).toHaveLength(1);
+  expect(peer.asked.filter(path => path.endsWith('/version'))).toHaveLength(0);
+  client.close();
+});
+
+test('an early list that finds no engine fails the connection with the message a ping through dockerode gives', async () => {
   const server = createServer();
   const url = await listenAsEngine(server);
   await new Promise(resolve => server.close(resolve));
