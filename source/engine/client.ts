@@ -127,7 +127,8 @@ export function makeDocker(target: EngineTarget, agent: Agent | undefined, api?:
   });
 }
 
-// The API is negotiated from /_ping's headers (Api-Version, Server, Ostype), which every engine answers at once;
+// The API is negotiated from /_ping's headers (Api-Version, Server, Ostype), which every engine answers at once
+// (or from the same headers on the early list's answer, `answered`);
 // /version is read only by who needs all of it. An engine (or a proxy in front of one) whose ping does not say
 // its version and product is asked /version straight away, as before.
 // `answered`: the headers of a request made already (the early list, early-start.ts), within the same deadlines: its

@@ -26,8 +26,8 @@ export type EarlyList = {
 const WHOLE_BYTES = 4 * 1024 * 1024;
 
 // The first container list, asked as the process starts (docs/benchmarks.md, "Start"). Its path has no API version:
-// the version is negotiated from its own headers (or /_ping's), and an engine's own version of this answer has every field
-// a row reads. An answer that is not a clean list (another status, not JSON, a row without an Id) rejects with a
+// the version is negotiated from its own headers (or /_ping's), and an engine's own version of this answer has every
+// field a row reads. An answer that is not a clean list (another status, not JSON, a row without an Id) rejects with a
 // plain Error, and the session lists again through dockerode, with that path's messages. What the engine itself
 // causes (no answer, a pause, more than the bounds) rejects with the message the session's lists give, as a
 // BerthError: asking again would only wait as long once more.
