@@ -82,7 +82,7 @@ test('the first event stream waits for the first frame, and replays what happene
 });
 
 // dockerd puts its version on every answer: the early list's headers make the connection, and the start opens one
-// TLS connection to the engine, not a second one for /_ping (a handshake is ~4 ms of CPU on the start's thread).
+// TLS connection to the engine, not a second one for /_ping (its handshake was CPU on the start's one thread).
 test('the start opens one connection to a TLS engine: the list answers for the ping', async () => {
   const env = benchEnv();
   const url = new URL(env.DOCKER_HOST!.replace(/^tcp:/, 'https:'));
