@@ -1,9 +1,9 @@
 // A stand-in Docker engine for lists no real engine on this machine can hold (100,000 containers): plain HTTP,
 // answering what berth asks at start and while it shows the containers list — /_ping (its headers, as every
-// answer's, carry the version), /version, /info, /containers/json (all of them, or those a `filters={"id":[…]}` names), and /events,
-// kept open. Containers have the shape Docker 20.10 lists them in. `event(id, state)` changes one container and
-// tells every open /events stream, as the engine does. Anything else is answered 404 and counted in `unknown`,
-// so a test sees what berth asked that this does not know. Used by bench/ui-scale.mjs and the tests under
+// answer's, carry the version), /version, /info, /containers/json (all of them, or those a `filters={"id":[…]}`
+// names), and /events, kept open. Containers have the shape Docker 20.10 lists them in. `event(id, state)` changes
+// one container and tells every open /events stream, as the engine does. Anything else is answered 404 and counted
+// in `unknown`, so a test sees what berth asked that this does not know. Used by bench/ui-scale.mjs and the tests under
 // test/integration; plain JavaScript so the benchmarks run it without a build.
 import http from 'node:http';
 
