@@ -9,8 +9,8 @@ import type {EngineTarget} from './target.js';
 // The early list, and its answer's headers: dockerd and Podman name their product, version and API version on every
 // answer (Server, Api-Version), as on /_ping's, so the connection is made from them and no ping is asked beside the
 // list (a second TLS handshake and request: without them a start on Node 20 took ~10 ms less CPU). Undefined when
-// the answer is not a 200 or does not name them (the connection then asks /_ping); rejects as the request does when
-// no answer comes.
+// the answer is not a 200; headers that do not name the engine are the connection's to judge (it then asks /_ping,
+// client.ts). Rejects as the request does when no answer comes.
 export type EarlyListRequest = Early<EarlyList> & {headers: Promise<Record<string, unknown> | undefined>};
 
 export type EarlyList = {
@@ -48,8 +48,7 @@ export function earlyList(
     '/containers/json?all=1',
     async (response, body) => {
       const answeredAt = Date.now();
-      const named = typeof response.headers['api-version'] === 'string' && typeof response.headers.server === 'string';
-      heard(response.statusCode === 200 && named ? response.headers : undefined);
+      heard(response.statusCode === 200 ? response.headers : undefined);
       if (response.statusCode !== 200) throw new Error(`early container list: status ${response.statusCode}`);
       const make = containerRowMaker();
       const rows: ContainerRow[] = [];

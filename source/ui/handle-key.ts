@@ -5,7 +5,7 @@ import type {Store} from '../store/store.js';
 import type {AppConfig, Binding, ExitRequest, Scope, ViewModule} from '../views/types.js';
 import {trace} from '../trace.js';
 import {keyName} from './key-name.js';
-import {resolveKey} from './keymap.js';
+import {findBinding, resolveKey} from './keymap.js';
 import {editLine} from './line-edit.js';
 import {SHELL_COMMANDS} from './commands.js';
 import {completeCommandLine} from './complete.js';
@@ -173,11 +173,7 @@ export function keyWaitsFor(target: KeyTarget, input: string, key: Key): string 
   if (!name) return undefined;
   const scopes = activeScopes(target.views, state);
   if (state.overlay) return waitingOverlay(target, state, scopes, name);
-  let binding: Binding | undefined;
-  for (const scope of scopes) {
-    binding = target.keymap.find(b => b.scope === scope && b.keys.includes(name));
-    if (binding) break;
-  }
+  const binding = findBinding(target.keymap, scopes, name);
   if (!binding || NEVER_WAITS.has(binding.action)) return undefined;
   if (binding.action.startsWith('view.')) {
     const module = target.views.byId(binding.action.slice('view.'.length));
@@ -199,7 +195,7 @@ function waitingOverlay(target: KeyTarget, state: AppState, scopes: readonly Sco
   const ready = overlayWaitsFor(target, state);
   if (ready === undefined || !state.overlay) return undefined;
   const own = target.views.overlay(state.overlay.kind)?.scopes ?? [];
-  const scope = scopes.find(s => target.keymap.some(b => b.scope === s && b.keys.includes(name)));
+  const scope = findBinding(target.keymap, scopes, name)?.scope;
   return scope !== undefined && own.includes(scope) ? ready : undefined;
 }
 

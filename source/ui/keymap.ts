@@ -108,38 +108,45 @@ export function readonlyKeymap(keymap: Keymap): Keymap {
   return keymap.filter(b => !b.changes);
 }
 
-// Each keymap's first action for a scope and key, made on first use: the tab line asks for every view's key on
+// Each keymap's first binding for a scope and key, made on first use: the tab line asks for every view's key on
 // every frame (~300 bindings searched nine times over, ~2 ms of a start's first frames); keymaps are never changed
 // once made (overrides and --readonly make new ones).
-const actionIndexes = new WeakMap<Keymap, Map<string, KeyAction>>();
+const bindingIndexes = new WeakMap<Keymap, Map<string, Binding>>();
 
-function actionIndex(keymap: Keymap): Map<string, KeyAction> {
-  let index = actionIndexes.get(keymap);
+function bindingIndex(keymap: Keymap): Map<string, Binding> {
+  let index = bindingIndexes.get(keymap);
   if (!index) {
     index = new Map();
     for (const binding of keymap)
       for (const key of binding.keys) {
         const at = `${binding.scope} ${key}`;
-        if (!index.has(at)) index.set(at, binding.action);
+        if (!index.has(at)) index.set(at, binding);
       }
-    actionIndexes.set(keymap, index);
+    bindingIndexes.set(keymap, index);
   }
   return index;
 }
 
+// The binding a key has in the first of the scopes that binds it.
+export function findBinding(keymap: Keymap, scopes: readonly Scope[], key: string): Binding | undefined {
+  const index = bindingIndex(keymap);
+  for (const scope of scopes) {
+    const binding = index.get(`${scope} ${key}`);
+    if (binding) return binding;
+  }
+  return undefined;
+}
+
 export function resolveKey(keymap: Keymap, scopes: readonly Scope[], key: string): KeyAction | undefined {
-  const index = actionIndex(keymap);
   // ctrl-c quits, whatever is open, unless the most specific scope takes it (a running compose command's pane
   // interrupts compose, as ctrl-c in a terminal would).
   if (key === 'ctrl-c') {
     const first = scopes[0];
-    return (first !== undefined && first !== 'global' ? index.get(`${first} ${key}`) : undefined) ?? 'app.quit';
+    return (
+      (first !== undefined && first !== 'global' ? findBinding(keymap, [first], key)?.action : undefined) ?? 'app.quit'
+    );
   }
-  for (const scope of scopes) {
-    const action = index.get(`${scope} ${key}`);
-    if (action) return action;
-  }
-  return undefined;
+  return findBinding(keymap, scopes, key)?.action;
 }
 
 export function footerBindings(keymap: Keymap, scopes: readonly Scope[]): Binding[] {
